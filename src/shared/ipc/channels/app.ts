@@ -1,0 +1,61 @@
+import { z } from 'zod'
+import { channel, IpcErrorCode, NoInput } from '../define'
+import {
+  ClientSecret,
+  ProfileCreateInput,
+  ProfileId,
+  ProfileList,
+  ProfileUpdateInput,
+  ProfileView
+} from '../../profile'
+
+export const AppInfo = z.object({
+  name: z.string(),
+  version: z.string(),
+  /** `electron` in the desktop app, `browser` when the renderer is served by `npm run web`. */
+  mode: z.enum(['electron', 'browser']),
+  platform: z.string()
+})
+export type AppInfo = z.infer<typeof AppInfo>
+
+export const ConnectionReport = z.object({
+  profileId: ProfileId,
+  ok: z.boolean(),
+  checkedAt: z.string(),
+  baseUrl: z.string(),
+  latencyMs: z.number().nonnegative().optional(),
+  /** A sentence for the operator: what worked, or exactly what failed. */
+  message: z.string(),
+  code: IpcErrorCode.optional(),
+  serviceCode: z.string().optional(),
+  httpStatus: z.number().int().optional()
+})
+export type ConnectionReport = z.infer<typeof ConnectionReport>
+
+export const appChannels = {
+  'app.info': channel(NoInput, AppInfo, 'Version and mode of this Paydesk'),
+  'profiles.list': channel(NoInput, ProfileList, 'All profiles and which one is active'),
+  'profiles.create': channel(ProfileCreateInput, ProfileView, 'Add a sandbox or production profile'),
+  'profiles.update': channel(ProfileUpdateInput, ProfileView, 'Rename a profile or change where it points'),
+  'profiles.remove': channel(
+    z.strictObject({ id: ProfileId }),
+    ProfileList,
+    'Remove a profile with its secret, cache key and cache'
+  ),
+  'profiles.switch': channel(z.strictObject({ id: ProfileId }), ProfileList, 'Make a profile the active one'),
+  'profiles.setSecret': channel(
+    z.strictObject({ id: ProfileId, clientSecret: ClientSecret }),
+    ProfileView,
+    'Store or replace the client secret in the OS keychain'
+  ),
+  'profiles.clearSecret': channel(
+    z.strictObject({ id: ProfileId }),
+    ProfileView,
+    'Remove the client secret from the OS keychain'
+  ),
+  'connection.test': channel(
+    z.strictObject({ profileId: ProfileId.optional() }),
+    ConnectionReport,
+    'Call the service with a profile and say what it answered'
+  )
+}

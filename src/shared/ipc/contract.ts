@@ -1,0 +1,39 @@
+import { z } from 'zod'
+import type { ChannelSpec, IpcResult } from './define'
+import { appChannels } from './channels/app'
+import { appEvents } from './events'
+
+/**
+ * The one IPC contract. Main registers a handler per channel, preload exposes one function per channel, and the
+ * browser-mode bridge serves the same names over loopback: all of them derive their types from this object.
+ */
+export const channels = {
+  ...appChannels
+} satisfies Record<string, ChannelSpec>
+
+export const events = {
+  ...appEvents
+} satisfies Record<string, z.ZodType>
+
+export type Channels = typeof channels
+export type ChannelName = keyof Channels
+export type ChannelInput<K extends ChannelName> = z.input<Channels[K]['input']>
+export type ChannelOutput<K extends ChannelName> = z.output<Channels[K]['output']>
+
+export type Events = typeof events
+export type EventName = keyof Events
+export type EventPayload<K extends EventName> = z.output<Events[K]>
+
+export const CHANNEL_NAMES = Object.keys(channels) as ChannelName[]
+export const EVENT_NAMES = Object.keys(events) as EventName[]
+
+export function isChannelName(name: unknown): name is ChannelName {
+  return typeof name === 'string' && Object.hasOwn(channels, name)
+}
+
+/** The object the renderer sees as `window.paydesk`. */
+export type PaydeskApi = {
+  invoke<K extends ChannelName>(channel: K, input: ChannelInput<K>): Promise<IpcResult<ChannelOutput<K>>>
+  /** Subscribes to a main-process event; returns the unsubscribe function. */
+  on<K extends EventName>(event: K, listener: (payload: EventPayload<K>) => void): () => void
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod'
+
+/** One request/response channel of the IPC contract. */
+export interface ChannelSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  readonly input: I
+  readonly output: O
+  /** What the channel does, for people reading the contract and the command palette. */
+  readonly summary: string
+}
+
+export function channel<I extends z.ZodType, O extends z.ZodType>(input: I, output: O, summary: string) {
+  return { input, output, summary } satisfies ChannelSpec<I, O>
+}
+
+/** Channels that take no input use this, so the wire value is always `null`. */
+export const NoInput = z.null().optional().transform(() => null)
+
+/**
+ * Failure kinds a person can act on. `message` is a sentence for the operator; `serviceCode` is the Payments API's own
+ * code (e.g. TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL) when the failure came from the service.
+ */
+export const IPC_ERROR_CODES = [
+  'INVALID_INPUT',
+  'FORBIDDEN_SENDER',
+  'UNKNOWN_CHANNEL',
+  'NOT_FOUND',
+  'CONFLICT',
+  'OFFLINE',
+  'UNREACHABLE',
+  'TIMEOUT',
+  'TLS',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'RATE_LIMITED',
+  'SERVICE_ERROR',
+  'UNEXPECTED_RESPONSE',
+  'KEYCHAIN',
+  'CONFIRMATION_REQUIRED',
+  'INTERNAL'
+] as const
+export const IpcErrorCode = z.enum(IPC_ERROR_CODES)
+export type IpcErrorCode = z.infer<typeof IpcErrorCode>
+
+export const IpcError = z.object({
+  code: IpcErrorCode,
+  message: z.string(),
+  serviceCode: z.string().optional(),
+  httpStatus: z.number().int().optional(),
+  /** Field-level problems of invalid input, keyed by dotted path ("" for the whole value). */
+  fieldErrors: z.record(z.string(), z.array(z.string())).optional()
+})
+export type IpcError = z.infer<typeof IpcError>
+
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError }
+
+export function ipcResultSchema<T extends z.ZodType>(value: T) {
+  return z.discriminatedUnion('ok', [
+    z.object({ ok: z.literal(true), value }),
+    z.object({ ok: z.literal(false), error: IpcError })
+  ])
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod'
+
+/** Where a profile points. Local is the embedded sandbox server; production moves real money. */
+export const PROFILE_ENVIRONMENTS = ['local', 'sandbox', 'production'] as const
+export const ProfileEnvironment = z.enum(PROFILE_ENVIRONMENTS)
+export type ProfileEnvironment = z.infer<typeof ProfileEnvironment>
+
+export const DEFAULT_BASE_URL = 'https://api.lightspark.com/grid/2025-10-13'
+export const LOCAL_PROFILE_ID = 'local'
+
+export const ProfileId = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'Profile id must be lower-case letters, digits and dashes')
+export type ProfileId = z.infer<typeof ProfileId>
+
+const ProfileName = z.string().trim().min(1, 'Give the profile a name').max(60, 'Keep the name under 60 characters')
+const BaseUrl = z
+  .string()
+  .trim()
+  .url('Base URL must be a full URL such as https://api.example.com/2025-10-13')
+  .refine((u) => /^https?:\/\//i.test(u), 'Base URL must start with https:// (or http:// for a local server)')
+  .refine((u) => !/[?#]/.test(u), 'Base URL cannot contain a query or fragment')
+const TokenId = z.string().trim().min(1, 'Enter the API token id').max(200)
+/** Write-only: travels renderer → main once, is stored in the OS keychain and never sent back. */
+export const ClientSecret = z.string().min(1, 'Enter the API client secret').max(500)
+
+/** What the renderer may know about a profile. The secret itself is never part of it. */
+export const ProfileView = z.object({
+  id: ProfileId,
+  name: z.string(),
+  environment: ProfileEnvironment,
+  baseUrl: z.string(),
+  tokenId: z.string(),
+  hasSecret: z.boolean()
+})
+export type ProfileView = z.infer<typeof ProfileView>
+
+export const ProfileCreateInput = z.strictObject({
+  name: ProfileName,
+  environment: z.enum(['sandbox', 'production']),
+  baseUrl: BaseUrl.default(DEFAULT_BASE_URL),
+  tokenId: TokenId,
+  clientSecret: ClientSecret.optional()
+})
+export type ProfileCreateInput = z.input<typeof ProfileCreateInput>
+
+export const ProfileUpdateInput = z.strictObject({
+  id: ProfileId,
+  name: ProfileName.optional(),
+  environment: z.enum(['sandbox', 'production']).optional(),
+  baseUrl: BaseUrl.optional(),
+  tokenId: TokenId.optional()
+})
+export type ProfileUpdateInput = z.infer<typeof ProfileUpdateInput>
+
+export const ProfileList = z.object({ activeProfileId: ProfileId, profiles: z.array(ProfileView) })
+export type ProfileList = z.infer<typeof ProfileList>
