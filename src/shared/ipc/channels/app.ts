@@ -53,6 +53,11 @@ export const appChannels = {
     ProfileView,
     'Remove the client secret from the OS keychain'
   ),
+  'app.reportForeground': channel(
+    z.strictObject({ foreground: z.boolean() }),
+    z.null(),
+    'The page says whether a person is looking at it (browser mode; Electron main knows by itself)'
+  ),
   'connection.test': channel(
     z.strictObject({ profileId: ProfileId.optional() }),
     ConnectionReport,

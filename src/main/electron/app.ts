@@ -1,0 +1,56 @@
+import { join } from 'node:path'
+import { app, BrowserWindow, powerMonitor } from 'electron'
+import { createBackend, type Backend } from '../backend'
+import { createLogger } from '../log'
+import { registerIpc } from './ipc'
+import { createNativeNotifier } from './notifier'
+import { lockDownApp } from './security'
+import { mainWindowOptions } from './window-options'
+import { EVENT_CHANNEL } from '../../shared/ipc/wire'
+
+/** Electron entry: a thin adapter that hosts the backend and one locked-down window. */
+export function runElectronApp(): void {
+  if (!app.requestSingleInstanceLock()) {
+    app.quit()
+    return
+  }
+  const log = createLogger(join(app.getPath('userData'), 'logs'))
+  const devServerUrl = process.env['ELECTRON_RENDERER_URL']
+  const appPageUrl = devServerUrl ?? `file://${join(__dirname, '../renderer/index.html')}`
+  let window: BrowserWindow | null = null
+  let backend: Backend | null = null
+
+  lockDownApp(appPageUrl, log)
+
+  const showItem = (route: string, id?: string) => {
+    if (!window) return
+    if (window.isMinimized()) window.restore()
+    window.show()
+    window.focus()
+    window.webContents.send(EVENT_CHANNEL, 'navigate', { route, ...(id !== undefined && { id }) })
+  }
+
+  app.on('second-instance', () => window && showItem('home'))
+  app.on('window-all-closed', () => app.quit())
+  app.on('before-quit', () => void backend?.close())
+
+  void app.whenReady().then(async () => {
+    const notify = createNativeNotifier((n) => showItem(n.route, n.targetId))
+    backend = await createBackend({
+      mode: 'electron',
+      appVersion: app.getVersion(),
+      dataDir: app.getPath('userData'),
+      notify,
+      log
+    })
+    powerMonitor.on('suspend', () => backend?.setForeground(false))
+
+    window = new BrowserWindow(mainWindowOptions(join(__dirname, '../preload/index.cjs'), join(__dirname, '../../resources/icon.png')))
+    registerIpc(backend, () => window, appPageUrl, log)
+    window.on('focus', () => backend?.setForeground(true))
+    window.on('blur', () => backend?.setForeground(false))
+    window.on('closed', () => (window = null))
+    window.once('ready-to-show', () => window?.show())
+    await window.loadURL(appPageUrl)
+  })
+}

@@ -1,0 +1,25 @@
+import { Notification } from 'electron'
+
+export interface NativeNotification {
+  id: string
+  title: string
+  body: string
+  route: string
+  targetId?: string
+}
+
+/**
+ * Native notifications. Clicking one only opens the item (never approves): the window is focused and told where to go.
+ */
+export function createNativeNotifier(onClick: (n: NativeNotification) => void) {
+  // Keep references so notifications are not garbage-collected before they are clicked.
+  const live = new Map<string, Notification>()
+  return (n: NativeNotification) => {
+    if (!Notification.isSupported()) return
+    const notification = new Notification({ title: n.title, body: n.body, silent: false })
+    live.set(n.id, notification)
+    notification.on('click', () => onClick(n))
+    notification.on('close', () => live.delete(n.id))
+    notification.show()
+  }
+}

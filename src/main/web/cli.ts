@@ -1,0 +1,69 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { createBackend } from '../backend'
+import { createLogger } from '../log'
+import { browserModeDataDir, createBrowserHost } from './host'
+import { startBrowserModeServer } from './server'
+
+/**
+ * `npm run web`: the same backend as the desktop app, under Node, serving the built renderer on 127.0.0.1.
+ */
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '0' },
+      'data-dir': { type: 'string' },
+      'renderer-dir': { type: 'string' },
+      quiet: { type: 'boolean', default: false }
+    }
+  })
+  const root = resolve(import.meta.dirname, '../../..')
+  const rendererDir = resolve(values['renderer-dir'] ?? join(root, 'out/renderer'))
+  if (!existsSync(join(rendererDir, 'index.html'))) {
+    console.error(`Paydesk: no built renderer in ${rendererDir}. Run "npm run build" first.`)
+    process.exit(1)
+  }
+  const port = Number(values.port)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`Paydesk: --port must be a number from 0 to 65535, not "${values.port}".`)
+    process.exit(2)
+  }
+  const dataDir = resolve(values['data-dir'] ?? browserModeDataDir())
+  const log = createLogger(join(dataDir, 'logs'), values.quiet ? undefined : (line) => process.stderr.write(line))
+  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }
+
+  const { host, subscribe: subscribeHost } = createBrowserHost({ appVersion: version, dataDir, log })
+  const backend = await createBackend(host)
+  const server = await startBrowserModeServer({
+    backend,
+    rendererDir,
+    port,
+    log,
+    subscribe: (sink) => {
+      const offBackend = backend.subscribe(sink)
+      const offHost = subscribeHost(sink)
+      return () => {
+        offBackend()
+        offHost()
+      }
+    }
+  })
+  console.log(`Paydesk (browser mode) is running. Open this URL: ${server.url}`)
+
+  let closing = false
+  const shutdown = async () => {
+    if (closing) return
+    closing = true
+    await server.close()
+    await backend.close()
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void shutdown())
+  process.on('SIGTERM', () => void shutdown())
+}
+
+main().catch((error: unknown) => {
+  console.error(`Paydesk could not start: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+})

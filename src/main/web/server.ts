@@ -1,0 +1,210 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { createReadStream } from 'node:fs'
+import { stat } from 'node:fs/promises'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { extname, join, normalize, sep } from 'node:path'
+import { BRIDGE_EVENTS_PATH, BRIDGE_INVOKE_PATH, TOKEN_HEADER } from '../../shared/ipc/wire'
+import type { Backend } from '../backend'
+import { dispatch } from '../ipc/dispatch'
+
+const MAX_BODY_BYTES = 1024 * 1024
+const LOOPBACK = '127.0.0.1'
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json'
+}
+
+/** Same policy as the Electron page, plus the loopback bridge the page talks to. */
+export const BROWSER_MODE_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'"
+].join('; ')
+
+export interface BrowserModeServer {
+  /** The URL to open: it carries the per-launch token in the fragment, which browsers never send to a server. */
+  url: string
+  origin: string
+  port: number
+  token: string
+  close(): Promise<void>
+}
+
+/**
+ * Browser mode: the renderer served on 127.0.0.1, talking to the same backend through the same contract over a
+ * token-protected loopback bridge. Refuses requests without the token, from a foreign Origin, or addressed to another
+ * Host (DNS rebinding).
+ */
+export async function startBrowserModeServer(options: {
+  backend: Backend
+  /** Events for the page: the backend's, plus the host's own (notifications). */
+  subscribe: Backend['subscribe']
+  rendererDir: string
+  port?: number
+  log: (message: string) => void
+}): Promise<BrowserModeServer> {
+  const { backend, rendererDir, log } = options
+  const token = randomBytes(32).toString('base64url')
+  const tokenBytes = Buffer.from(token)
+  let origin = ''
+  let host = ''
+  const streams = new Set<ServerResponse>()
+
+  const hasToken = (req: IncomingMessage): boolean => {
+    const given = req.headers[TOKEN_HEADER]
+    if (typeof given !== 'string') return false
+    const givenBytes = Buffer.from(given)
+    return givenBytes.length === tokenBytes.length && timingSafeEqual(givenBytes, tokenBytes)
+  }
+
+  const refusal = (req: IncomingMessage, needsToken: boolean): string | null => {
+    if (req.headers.host !== host) return 'wrong host'
+    const requestOrigin = req.headers.origin
+    if (requestOrigin !== undefined && requestOrigin !== origin) return 'foreign origin'
+    const site = req.headers['sec-fetch-site']
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') return 'cross-site request'
+    if (needsToken && !hasToken(req)) return 'missing or wrong token'
+    return null
+  }
+
+  const server: Server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname
+    const isBridge = path.startsWith('/__paydesk/')
+    const refused = refusal(req, isBridge)
+    if (refused) {
+      log(`browser mode refused ${req.method} ${isBridge ? path : 'page'}: ${refused}`)
+      return sendJson(res, 403, { ok: false, error: { code: 'FORBIDDEN_SENDER', message: `Refused: ${refused}.` } })
+    }
+    if (isBridge) return void handleBridge(req, res, path)
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'Method not allowed' })
+    return void serveStatic(res, path)
+  })
+
+  async function handleBridge(req: IncomingMessage, res: ServerResponse, path: string) {
+    if (path === BRIDGE_EVENTS_PATH && req.method === 'GET') return openEventStream(res)
+    if (path.startsWith(BRIDGE_INVOKE_PATH) && req.method === 'POST') {
+      if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
+        return sendJson(res, 415, { ok: false, error: { code: 'INVALID_INPUT', message: 'Send JSON.' } })
+      }
+      let body: unknown
+      try {
+        body = JSON.parse(await readBody(req))
+      } catch (error) {
+        const tooLarge = error instanceof Error && error.message === 'too large'
+        return sendJson(res, tooLarge ? 413 : 400, {
+          ok: false,
+          error: { code: 'INVALID_INPUT', message: tooLarge ? 'Request too large.' : 'Request body is not valid JSON.' }
+        })
+      }
+      const channelName = decodeURIComponent(path.slice(BRIDGE_INVOKE_PATH.length))
+      const input = typeof body === 'object' && body !== null && 'input' in body ? (body as { input: unknown }).input : null
+      return sendJson(res, 200, await dispatch(backend.handlers, channelName, input, log))
+    }
+    return sendJson(res, 404, { ok: false, error: { code: 'UNKNOWN_CHANNEL', message: 'No such bridge route.' } })
+  }
+
+  function openEventStream(res: ServerResponse) {
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff'
+    })
+    res.write(': connected\n\n')
+    streams.add(res)
+    const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), 15_000)
+    res.on('close', () => {
+      clearInterval(keepAlive)
+      streams.delete(res)
+    })
+  }
+
+  const unsubscribe = options.subscribe((event, payload) => {
+    const frame = `data: ${JSON.stringify({ event, payload })}\n\n`
+    for (const stream of streams) stream.write(frame)
+  })
+
+  async function serveStatic(res: ServerResponse, urlPath: string) {
+    const relative = urlPath === '/' ? 'index.html' : decodeURIComponent(urlPath).replace(/^\/+/, '')
+    const file = normalize(join(rendererDir, relative))
+    if (!file.startsWith(normalize(rendererDir) + sep)) return sendJson(res, 404, { error: 'Not found' })
+    try {
+      const info = await stat(file)
+      if (!info.isFile()) throw new Error('not a file')
+      res.writeHead(200, {
+        'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+        'content-length': info.size,
+        ...securityHeaders()
+      })
+      createReadStream(file).pipe(res)
+    } catch {
+      sendJson(res, 404, { error: 'Not found' })
+    }
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, LOOPBACK, () => resolve())
+  })
+  const port = (server.address() as AddressInfo).port
+  host = `${LOOPBACK}:${port}`
+  origin = `http://${host}`
+
+  return {
+    url: `${origin}/#token=${token}`,
+    origin,
+    port,
+    token,
+    close: async () => {
+      unsubscribe()
+      for (const stream of streams) stream.destroy()
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    }
+  }
+}
+
+function securityHeaders(): Record<string, string> {
+  return {
+    'content-security-policy': BROWSER_MODE_CSP,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'cache-control': 'no-store'
+  }
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown) {
+  const text = JSON.stringify(body)
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...securityHeaders() })
+  res.end(text)
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    // An oversize body is drained, not cut off, so the client still receives the 413 answer.
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk)
+    })
+    req.on('end', () => (size > MAX_BODY_BYTES ? reject(new Error('too large')) : resolve(Buffer.concat(chunks).toString('utf8'))))
+    req.on('error', reject)
+  })
+}

@@ -1,0 +1,48 @@
+import { useEffect } from 'react'
+import { connectEvents } from './bridge/events'
+import { useProfiles, activeProfile } from './stores/profiles'
+import { useUi } from './stores/ui'
+import { Sidebar } from './shell/Sidebar'
+import { TopBar } from './shell/TopBar'
+import { ProductionBand } from './shell/ProductionBand'
+import { CommandPalette } from './shell/CommandPalette'
+import { Toasts } from './shell/Toasts'
+import { useGlobalShortcuts } from './shell/shortcuts'
+import { RouteView } from './views/RouteView'
+
+export function App() {
+  const list = useProfiles((s) => s.list)
+  const error = useProfiles((s) => s.error)
+  const load = useProfiles((s) => s.load)
+  const collapsed = useUi((s) => s.sidebarCollapsed)
+  const profile = activeProfile(list)
+  useGlobalShortcuts()
+
+  useEffect(() => {
+    const disconnect = connectEvents()
+    void load()
+    return disconnect
+  }, [load])
+
+  const environment = profile?.environment ?? 'local'
+  return (
+    <div className={`app env-${environment}${collapsed ? ' sidebar-collapsed' : ''}`} data-environment={environment}>
+      {environment === 'production' && <ProductionBand />}
+      <TopBar profile={profile} />
+      <Sidebar environment={environment} />
+      <main className="content" id="content">
+        {error && !list ? (
+          <div className="state state-error" role="alert">
+            <h2>Paydesk could not load its profiles</h2>
+            <p>{error.message}</p>
+            <button onClick={() => void load()}>Try again</button>
+          </div>
+        ) : (
+          <RouteView profile={profile} />
+        )}
+      </main>
+      <CommandPalette />
+      <Toasts />
+    </div>
+  )
+}

@@ -1,0 +1,41 @@
+import { useEffect } from 'react'
+import { ROUTES, useUi } from '../stores/ui'
+
+function isTyping(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null
+  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName))
+}
+
+/** `g` then a letter goes to a section; Ctrl/Cmd+K opens the palette; Esc closes it. */
+export function useGlobalShortcuts() {
+  useEffect(() => {
+    let pendingG = 0
+    const onKey = (event: KeyboardEvent) => {
+      const ui = useUi.getState()
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
+        event.preventDefault()
+        ui.setPaletteOpen(!ui.paletteOpen)
+        return
+      }
+      if (event.key === 'Escape' && ui.paletteOpen) {
+        ui.setPaletteOpen(false)
+        return
+      }
+      if (isTyping(event.target) || event.ctrlKey || event.metaKey || event.altKey) return
+      if (event.key === 'g') {
+        pendingG = Date.now()
+        return
+      }
+      if (pendingG && Date.now() - pendingG < 1500) {
+        pendingG = 0
+        const route = ROUTES.find((r) => r.key === event.key)
+        if (route) {
+          event.preventDefault()
+          ui.go(route.id)
+        }
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
+}

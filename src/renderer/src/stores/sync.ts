@@ -1,0 +1,20 @@
+import { create } from 'zustand'
+
+export type SyncStatus = 'live' | 'syncing' | 'offline' | 'error' | 'paused' | 'unknown'
+
+export interface SyncView {
+  status: SyncStatus
+  /** When the profile's data was last confirmed with the service (ISO). */
+  lastSyncedAt: string | null
+  /** Since when the service has been unreachable (ISO), for "Offline since 14:02". */
+  offlineSince: string | null
+  message: string | null
+}
+
+export const useSync = create<SyncView & { apply(view: Partial<SyncView>): void }>((set) => ({
+  status: 'unknown',
+  lastSyncedAt: null,
+  offlineSince: null,
+  message: null,
+  apply: (view) => set(view)
+}))

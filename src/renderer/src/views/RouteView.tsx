@@ -1,0 +1,16 @@
+import type { ProfileView } from '../../../shared/profile'
+import { useUi } from '../stores/ui'
+import { HomeView } from './HomeView'
+import { SettingsView } from './SettingsView'
+
+export function RouteView({ profile }: { profile: ProfileView | undefined }) {
+  const route = useUi((s) => s.route)
+  switch (route) {
+    case 'home':
+      return <HomeView profile={profile} />
+    case 'settings':
+      return <SettingsView />
+    default:
+      return <HomeView profile={profile} />
+  }
+}

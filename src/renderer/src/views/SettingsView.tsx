@@ -1,0 +1,181 @@
+import { useState } from 'react'
+import { DEFAULT_BASE_URL, ProfileCreateInput, type ProfileView } from '../../../shared/profile'
+import type { IpcError } from '../../../shared/ipc/define'
+import { paydesk } from '../bridge/paydesk'
+import { useProfiles } from '../stores/profiles'
+import { Field } from '../ui/Field'
+import { useSchemaForm } from '../ui/form'
+import { ConnectionPanel } from './ConnectionPanel'
+
+export function SettingsView() {
+  const list = useProfiles((s) => s.list)
+  const switchTo = useProfiles((s) => s.switchTo)
+  const load = useProfiles((s) => s.load)
+  const [error, setError] = useState<IpcError | null>(null)
+  const [confirmRemove, setConfirmRemove] = useState<string | null>(null)
+
+  const remove = async (profile: ProfileView) => {
+    const result = await paydesk.invoke('profiles.remove', { id: profile.id })
+    setConfirmRemove(null)
+    if (!result.ok) setError(result.error)
+    else await load()
+  }
+
+  return (
+    <section className="page" aria-labelledby="settings-title">
+      <h1 id="settings-title">Settings</h1>
+      <h2>Profiles</h2>
+      {error && (
+        <p className="result result-bad" role="alert">
+          {error.message} <code className="code">{error.code}</code>
+        </p>
+      )}
+      <table className="table" aria-label="Profiles">
+        <thead>
+          <tr>
+            <th>Name</th>
+            <th>Environment</th>
+            <th>Base URL</th>
+            <th>Secret</th>
+            <th aria-label="Actions" />
+          </tr>
+        </thead>
+        <tbody>
+          {list?.profiles.map((p) => (
+            <tr key={p.id} aria-current={p.id === list.activeProfileId ? 'true' : undefined}>
+              <td>{p.name}</td>
+              <td>
+                <span className={`env-chip env-chip-${p.environment}`}>{p.environment}</span>
+              </td>
+              <td className="mono">{p.baseUrl}</td>
+              <td>{p.hasSecret ? 'In keychain' : 'Not set'}</td>
+              <td className="actions">
+                {p.id !== list.activeProfileId && <button onClick={() => void switchTo(p.id)}>Switch to</button>}
+                {p.environment !== 'local' &&
+                  (confirmRemove === p.id ? (
+                    <>
+                      <button className="danger" onClick={() => void remove(p)}>
+                        Remove “{p.name}” and its secret
+                      </button>
+                      <button onClick={() => setConfirmRemove(null)}>Keep</button>
+                    </>
+                  ) : (
+                    <button onClick={() => setConfirmRemove(p.id)}>Remove…</button>
+                  ))}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <AddProfileForm />
+      {list && <SecretForm profiles={list.profiles.filter((p) => p.environment !== 'local')} />}
+      {list && list.profiles.find((p) => p.id === list.activeProfileId) && (
+        <ConnectionPanel profile={list.profiles.find((p) => p.id === list.activeProfileId)!} />
+      )}
+    </section>
+  )
+}
+
+function AddProfileForm() {
+  const load = useProfiles((s) => s.load)
+  const form = useSchemaForm(ProfileCreateInput, {
+    name: '',
+    environment: 'sandbox',
+    baseUrl: DEFAULT_BASE_URL,
+    tokenId: '',
+    clientSecret: ''
+  })
+  const [error, setError] = useState<IpcError | null>(null)
+  const [added, setAdded] = useState<string | null>(null)
+
+  const submit = async () => {
+    const input = form.submit()
+    if (!input) return
+    const result = await paydesk.invoke('profiles.create', input)
+    if (!result.ok) {
+      setError(result.error)
+      if (result.error.fieldErrors) form.setServerErrors(result.error.fieldErrors)
+      return
+    }
+    setError(null)
+    setAdded(result.value.name)
+    form.reset()
+    await load()
+  }
+
+  return (
+    <form
+      className="panel form"
+      aria-labelledby="add-profile-title"
+      onSubmit={(e) => {
+        e.preventDefault()
+        void submit()
+      }}
+    >
+      <h2 id="add-profile-title">Add a profile</h2>
+      <Field id="p-name" label="Name" error={form.errors['name']}>
+        <input id="p-name" value={form.values['name']} onChange={(e) => form.set('name', e.target.value)} onBlur={() => form.blur('name')} />
+      </Field>
+      <Field id="p-env" label="Environment" error={form.errors['environment']} hint="Production profiles move real money and ask twice before they do.">
+        <select id="p-env" value={form.values['environment']} onChange={(e) => form.set('environment', e.target.value)}>
+          <option value="sandbox">Sandbox</option>
+          <option value="production">Production</option>
+        </select>
+      </Field>
+      <Field id="p-url" label="Base URL" error={form.errors['baseUrl']}>
+        <input id="p-url" value={form.values['baseUrl']} onChange={(e) => form.set('baseUrl', e.target.value)} onBlur={() => form.blur('baseUrl')} />
+      </Field>
+      <Field id="p-token" label="API token id" error={form.errors['tokenId']}>
+        <input id="p-token" value={form.values['tokenId']} onChange={(e) => form.set('tokenId', e.target.value)} onBlur={() => form.blur('tokenId')} autoComplete="off" />
+      </Field>
+      <Field id="p-secret" label="API client secret" error={form.errors['clientSecret']} hint="Kept in the OS keychain. Paydesk never shows it again.">
+        <input id="p-secret" type="password" value={form.values['clientSecret']} onChange={(e) => form.set('clientSecret', e.target.value)} autoComplete="off" />
+      </Field>
+      {error && (
+        <p className="result result-bad" role="alert">
+          {error.message}
+        </p>
+      )}
+      {added && <p className="result result-ok" role="status">Added “{added}”.</p>}
+      <button type="submit">Add profile</button>
+    </form>
+  )
+}
+
+function SecretForm({ profiles }: { profiles: ProfileView[] }) {
+  const [profileId, setProfileId] = useState(profiles[0]?.id ?? '')
+  const [secret, setSecret] = useState('')
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null)
+  if (profiles.length === 0) return null
+  const act = async (kind: 'set' | 'clear') => {
+    const result =
+      kind === 'set'
+        ? await paydesk.invoke('profiles.setSecret', { id: profileId, clientSecret: secret })
+        : await paydesk.invoke('profiles.clearSecret', { id: profileId })
+    setSecret('')
+    setMessage(result.ok ? { ok: true, text: kind === 'set' ? 'Secret replaced.' : 'Secret removed.' } : { ok: false, text: result.error.message })
+    await useProfiles.getState().load()
+  }
+  return (
+    <div className="panel form">
+      <h2>Client secret</h2>
+      <Field id="s-profile" label="Profile">
+        <select id="s-profile" value={profileId} onChange={(e) => setProfileId(e.target.value)}>
+          {profiles.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name} {p.hasSecret ? '(secret set)' : '(no secret)'}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id="s-secret" label="New client secret">
+        <input id="s-secret" type="password" value={secret} onChange={(e) => setSecret(e.target.value)} autoComplete="off" />
+      </Field>
+      <div className="row">
+        <button disabled={!secret} onClick={() => void act('set')}>Replace secret</button>
+        <button className="danger" onClick={() => void act('clear')}>Remove secret</button>
+      </div>
+      {message && <p className={message.ok ? 'result result-ok' : 'result result-bad'} role="status">{message.text}</p>}
+    </div>
+  )
+}

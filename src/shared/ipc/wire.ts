@@ -1,0 +1,7 @@
+/** The single Electron channel main → renderer events travel on, as (eventName, payload). */
+export const EVENT_CHANNEL = 'paydesk:event'
+
+/** Browser mode: header carrying the per-launch token, and the loopback routes of the bridge. */
+export const TOKEN_HEADER = 'x-paydesk-token'
+export const BRIDGE_INVOKE_PATH = '/__paydesk/invoke/'
+export const BRIDGE_EVENTS_PATH = '/__paydesk/events'

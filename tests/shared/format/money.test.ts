@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest'
+import { formatMoney, minorUnitsToDecimalString, parseMoneyInput } from '../../../src/shared/format/money'
+
+const USD = { code: 'USD', decimals: 2, symbol: '$' }
+
+describe('minorUnitsToDecimalString', () => {
+  it.each([
+    [0, 2, '0.00'],
+    [5, 2, '0.05'],
+    [123456, 2, '1234.56'],
+    [-1999, 2, '-19.99'],
+    [100, 0, '100'],
+    [1, 8, '0.00000001'],
+    [Number.MAX_SAFE_INTEGER, 2, '90071992547409.91']
+  ])('%i with %i decimals is %s', (amount, decimals, expected) => {
+    expect(minorUnitsToDecimalString(amount, decimals)).toBe(expected)
+  })
+
+  it('refuses fractional or unsafe amounts instead of rounding them', () => {
+    expect(() => minorUnitsToDecimalString(1.5, 2)).toThrow(RangeError)
+    expect(() => minorUnitsToDecimalString(2 ** 60, 2)).toThrow(RangeError)
+  })
+})
+
+describe('formatMoney', () => {
+  it('formats with the currency decimals and symbol', () => {
+    expect(formatMoney(125000, USD, { locale: 'en-US' })).toBe('$1,250.00')
+    expect(formatMoney(1000, { code: 'JPY', decimals: 0 }, { locale: 'en-US' })).toBe('¥1,000')
+  })
+
+  it('keeps every digit of a large amount', () => {
+    expect(formatMoney(Number.MAX_SAFE_INTEGER, USD, { locale: 'en-US' })).toBe('$90,071,992,547,409.91')
+  })
+
+  it('falls back to the code for tickers Intl does not know', () => {
+    expect(formatMoney(12345678, { code: 'USDC', decimals: 6 }, { locale: 'en-US' })).toBe('12.345678 USDC')
+  })
+
+  it('adds the code when asked, for screens that mix currencies', () => {
+    expect(formatMoney(100, USD, { locale: 'en-US', showCode: true })).toBe('$1.00 USD')
+  })
+})
+
+describe('parseMoneyInput', () => {
+  it.each([
+    ['1,250.5', 2, 125050],
+    ['0.01', 2, 1],
+    ['7', 0, 7],
+    ['0.00000001', 8, 1]
+  ])('"%s" with %i decimals is %i minor units', (text, decimals, expected) => {
+    expect(parseMoneyInput(text, decimals)).toEqual({ ok: true, amount: expected })
+  })
+
+  it.each([
+    ['', 2, 'Enter an amount'],
+    ['1.234', 2, 'Use at most 2 decimal places'],
+    ['1.5', 0, 'This currency has no decimal places'],
+    ['-5', 2, 'Use digits and at most one decimal point, e.g. 1250.00'],
+    ['1e3', 2, 'Use digits and at most one decimal point, e.g. 1250.00'],
+    ['99999999999999999', 2, 'That amount is too large']
+  ])('"%s" is refused: %s', (text, decimals, error) => {
+    expect(parseMoneyInput(text, decimals)).toEqual({ ok: false, error })
+  })
+})
