@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import {
+  ACCOUNT_TYPE_CURRENCY,
+  AccountInfo,
+  AccountInfoInput,
+  isWalletAccountType,
+} from './account-info';
+import { beneficiaryMinimumIssues, BeneficiaryInput } from './beneficiary';
+import { closedEnum, openEnum } from './enums';
+import { CustomerId, ExternalAccountId } from './ids';
+import { QueryCursor, QueryLimit } from './list';
+import { currencyCode } from './money';
+import { nonBlank } from './text';
+
+/** External account statuses of spec 3.1. */
+export const EXTERNAL_ACCOUNT_STATUSES = ['PENDING', 'ACTIVE', 'UNDER_REVIEW', 'INACTIVE'] as const;
+/** Extra statuses the spec's ramp guidance lists (FAILED: verification failed; DISABLED: manually disabled). */
+export const RAMP_EXTERNAL_ACCOUNT_STATUSES = ['FAILED', 'DISABLED'] as const;
+export const KNOWN_EXTERNAL_ACCOUNT_STATUSES = [...EXTERNAL_ACCOUNT_STATUSES, ...RAMP_EXTERNAL_ACCOUNT_STATUSES] as const;
+export const ExternalAccountStatus = openEnum(KNOWN_EXTERNAL_ACCOUNT_STATUSES);
+export type ExternalAccountStatus = z.infer<typeof ExternalAccountStatus>;
+
+export const CRYPTO_NETWORKS = [
+  'SOLANA_MAINNET',
+  'SOLANA_DEVNET',
+  'ETHEREUM_MAINNET',
+  'ETHEREUM_TESTNET',
+  'BASE_MAINNET',
+  'BASE_TESTNET',
+  'SPARK_MAINNET',
+  'SPARK_TESTNET',
+  'LIGHTNING_MAINNET',
+  'LIGHTNING_REGTEST',
+] as const;
+export type CryptoNetwork = (typeof CRYPTO_NETWORKS)[number];
+
+/** Which networks a wallet accountType can be on (first word of the network names). */
+export const WALLET_NETWORKS: Readonly<Record<string, readonly CryptoNetwork[]>> = {
+  SPARK_WALLET: ['SPARK_MAINNET', 'SPARK_TESTNET'],
+  SOLANA_WALLET: ['SOLANA_MAINNET', 'SOLANA_DEVNET'],
+  ETHEREUM_WALLET: ['ETHEREUM_MAINNET', 'ETHEREUM_TESTNET'],
+  BASE_WALLET: ['BASE_MAINNET', 'BASE_TESTNET'],
+  LIGHTNING: ['LIGHTNING_MAINNET', 'LIGHTNING_REGTEST'],
+};
+
+export const BENEFICIARY_VERIFICATION_STATUSES = [
+  'MATCHED',
+  'PARTIAL_MATCH',
+  'NOT_MATCHED',
+  'UNSUPPORTED',
+  'CHECKED_BY_RECEIVING_FI',
+  'PENDING',
+] as const;
+export const BeneficiaryVerificationStatus = openEnum(BENEFICIARY_VERIFICATION_STATUSES);
+export type BeneficiaryVerificationStatus = z.infer<typeof BeneficiaryVerificationStatus>;
+
+/** External account of responses (spec 2.5). */
+export const ExternalAccount = z.looseObject({
+  id: ExternalAccountId,
+  status: ExternalAccountStatus,
+  currency: z.string(),
+  accountInfo: AccountInfo,
+  customerId: z.string().nullable().optional(),
+  platformAccountId: z.string().optional(),
+  defaultUmaDepositAccount: z.boolean().optional(),
+  beneficiaryVerificationStatus: BeneficiaryVerificationStatus.optional(),
+  beneficiaryVerifiedData: z.looseObject({ fullName: z.string().optional() }).optional(),
+  cryptoNetwork: openEnum(CRYPTO_NETWORKS).optional(),
+  createdAt: z.string().optional(),
+});
+export type ExternalAccount = z.infer<typeof ExternalAccount>;
+
+/**
+ * POST /customers/external-accounts body (spec 4.2). Besides each field's format:
+ * - cryptoNetwork is required for wallets (and must be a network of that wallet), forbidden for bank accounts;
+ * - a bank account needs accountInfo.beneficiary, meeting the minimums of its currency (spec 2.6);
+ * - a bank account type holds one currency (USD for US_ACCOUNT, GBP for GBP_ACCOUNT...), which must be `currency`.
+ */
+export const ExternalAccountCreateRequest = z
+  .strictObject({
+    currency: currencyCode('currency'),
+    accountInfo: AccountInfoInput,
+    customerId: CustomerId.optional(),
+    platformAccountId: nonBlank('platformAccountId').optional(),
+    defaultUmaDepositAccount: z.boolean({ error: 'defaultUmaDepositAccount must be true or false' }).optional(),
+    cryptoNetwork: closedEnum(CRYPTO_NETWORKS, 'cryptoNetwork').optional(),
+  })
+  .superRefine((req, ctx) => {
+    const info = req.accountInfo;
+    const type = info.accountType;
+    if (isWalletAccountType(type)) {
+      const networks = WALLET_NETWORKS[type] ?? [];
+      if (req.cryptoNetwork === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['cryptoNetwork'],
+          message: `cryptoNetwork is required for a ${type} account (one of ${networks.join(', ')})`,
+        });
+      } else if (networks.length > 0 && !networks.includes(req.cryptoNetwork)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['cryptoNetwork'],
+          message: `cryptoNetwork ${req.cryptoNetwork} does not fit a ${type} account (use one of ${networks.join(', ')})`,
+        });
+      }
+      return;
+    }
+    if (req.cryptoNetwork !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['cryptoNetwork'],
+        message: `cryptoNetwork is only for crypto-wallet accounts, not for a ${type} bank account`,
+      });
+    }
+    const expected = (ACCOUNT_TYPE_CURRENCY as Record<string, string>)[type];
+    if (expected !== undefined && req.currency !== expected) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['currency'],
+        message: `A ${type} account holds ${expected}, but currency is ${req.currency}`,
+      });
+    }
+    const beneficiary = 'beneficiary' in info ? info.beneficiary : undefined;
+    if (beneficiary === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['accountInfo', 'beneficiary'],
+        message: `accountInfo.beneficiary is required for a bank account (${type})`,
+      });
+      return;
+    }
+    for (const issue of beneficiaryMinimumIssues(req.currency, beneficiary)) {
+      ctx.addIssue({ code: 'custom', path: ['accountInfo', 'beneficiary', ...issue.path], message: issue.message });
+    }
+  });
+export type ExternalAccountCreateRequest = z.infer<typeof ExternalAccountCreateRequest>;
+
+/**
+ * PATCH /customers/external-accounts/{id} body (spec 4.6): only platformAccountId and beneficiary, at least one.
+ * The beneficiary minimums depend on the stored account's currency: check them with beneficiaryMinimumIssues.
+ */
+export const ExternalAccountUpdateRequest = z
+  .strictObject({
+    platformAccountId: nonBlank('platformAccountId').optional(),
+    beneficiary: BeneficiaryInput.optional(),
+  })
+  .refine((u) => u.platformAccountId !== undefined || u.beneficiary !== undefined, {
+    error: 'Give platformAccountId or beneficiary (only these can be changed on an external account)',
+  });
+export type ExternalAccountUpdateRequest = z.infer<typeof ExternalAccountUpdateRequest>;
+
+/** GET /customers/external-accounts query (spec 4.3). */
+export const ExternalAccountListQuery = z.strictObject({
+  customerId: CustomerId.optional(),
+  currency: currencyCode('currency').optional(),
+  accountType: z
+    .string()
+    .regex(/^[A-Z][A-Z0-9_]*$/, { error: 'accountType must be an upper-case name such as SPARK_WALLET' })
+    .optional(),
+  limit: QueryLimit,
+  cursor: QueryCursor.optional(),
+});
+export type ExternalAccountListQuery = z.infer<typeof ExternalAccountListQuery>;
+
+/** GET /platform/external-accounts query (spec 4.4): currency only, no paging. */
+export const PlatformExternalAccountQuery = z.strictObject({
+  currency: currencyCode('currency').optional(),
+});
+export type PlatformExternalAccountQuery = z.infer<typeof PlatformExternalAccountQuery>;
