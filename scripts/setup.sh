@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs what Paydesk needs on a fresh Debian/Ubuntu machine, and nothing twice:
+#   system: chromium (e2e browser), libsecret-1-dev (keytar build), gnome-keyring + dbus (OS keychain in tests)
+#   npm:    the locked dependencies, without any download of Electron or Playwright browser binaries
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+for pkg in chromium libsecret-1-dev gnome-keyring dbus dbus-daemon; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
+done
+if [ ${#need[@]} -gt 0 ]; then
+  echo "setup: installing system packages: ${need[*]}"
+  sudo_cmd=()
+  [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo_cmd[@]}" apt-get update -qq
+  "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
+
+# Binaries these tools would try to fetch from the internet are never downloaded: Debian's Chromium is used for e2e,
+# and the Electron binary is optional (npm start falls back to browser mode without it).
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 ELECTRON_SKIP_BINARY_DOWNLOAD=1
+stamp=node_modules/.paydesk-installed
+if [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ] || [ package.json -nt "$stamp" ]; then
+  echo "setup: installing npm dependencies (npm ci)"
+  npm ci --no-audit --no-fund --loglevel=error
+  # keytar is a native addon: make sure it was built for this Node (its install script builds it from source here).
+  node -e "require('keytar')" 2>/dev/null || npm rebuild keytar --loglevel=error
+  touch "$stamp"
+fi

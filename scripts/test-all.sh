@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# The one test command (README, .ci/run): installs what is missing, then typecheck, lint, build, unit and integration
+# tests (vitest) and end-to-end tests (Playwright in Debian's Chromium, plus the Electron suite where a binary exists),
+# all against a real OS keychain in an isolated HOME.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/setup.sh
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 ELECTRON_SKIP_BINARY_DOWNLOAD=1
+
+step() { printf '\n== %s\n' "$*"; }
+step "typecheck"
+npm run --silent typecheck
+step "lint"
+npx eslint . --max-warnings=0
+step "build (electron-vite)"
+npx electron-vite build --logLevel warn
+step "unit and integration tests (vitest, real keychain)"
+scripts/with-keyring.sh npx vitest run
+step "end-to-end tests (Playwright, Debian Chromium, browser mode)"
+scripts/with-keyring.sh npx playwright test
