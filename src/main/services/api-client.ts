@@ -1,0 +1,450 @@
+import { Agent, request, type Dispatcher } from 'undici'
+import type { z } from 'zod'
+import type { IpcErrorCode } from '../../shared/ipc/define'
+import { AppError } from '../errors'
+
+/**
+ * The Payments API client: HTTP Basic over a keep-alive undici pool, connect and total timeouts, retries with
+ * exponential backoff and full jitter, `Retry-After` honoured on 429, responses parsed with the shared schemas, and every
+ * failure turned into an `ApiError` (an AppError) whose message is a sentence for a person. The Authorization header is
+ * built here and nowhere else; it is never logged, and any echo of the secret in a service message is redacted.
+ */
+
+export interface ApiClientOptions {
+  baseUrl: string
+  tokenId: string
+  clientSecret: string
+  connectTimeoutMs?: number
+  /** Whole request, from connect to the last body byte. */
+  totalTimeoutMs?: number
+  /** Attempts after the first one, for requests that may be retried. */
+  maxRetries?: number
+  baseDelayMs?: number
+  maxDelayMs?: number
+  /** A Retry-After longer than this fails at once with RATE_LIMITED instead of blocking the operator. */
+  maxRetryAfterMs?: number
+  sleep?: (ms: number) => Promise<void>
+  random?: () => number
+  dispatcher?: Dispatcher
+  /** One line per attempt, for the log. Carries method, path, status and timing only. */
+  onAttempt?: (info: AttemptInfo) => void
+}
+
+export interface AttemptInfo {
+  method: string
+  path: string
+  attempt: number
+  status?: number
+  errorKind?: FailureKind
+  ms: number
+  retryInMs?: number
+}
+
+/**
+ * How a request may be retried.
+ * - `idempotent`: reads and keyed writes (transfer-out with Idempotency-Key): retried on network failures, 408, 424,
+ *   429 and 5xx.
+ * - `unsafe`: other writes: retried only when the request certainly did not reach the service (connection refused,
+ *   DNS failure, TLS or connect timeout) or the service said 429 (a rate-limited request is not processed).
+ */
+export type RetryPolicy = 'idempotent' | 'unsafe'
+
+export type FailureKind = 'unreachable' | 'timeout' | 'reset' | 'tls' | 'http' | 'unexpected'
+
+export class ApiError extends AppError {
+  readonly kind: FailureKind
+  /** false: the request certainly never reached the service; true/undefined: it may have been processed. */
+  readonly maybeProcessed: boolean
+  readonly retryAfterMs: number | undefined
+  readonly details: unknown
+
+  constructor(
+    code: IpcErrorCode,
+    message: string,
+    extra: {
+      kind: FailureKind
+      maybeProcessed: boolean
+      serviceCode?: string
+      httpStatus?: number
+      retryAfterMs?: number
+      details?: unknown
+    }
+  ) {
+    super(code, message, {
+      ...(extra.serviceCode !== undefined && { serviceCode: extra.serviceCode }),
+      ...(extra.httpStatus !== undefined && { httpStatus: extra.httpStatus })
+    })
+    this.name = 'ApiError'
+    this.kind = extra.kind
+    this.maybeProcessed = extra.maybeProcessed
+    this.retryAfterMs = extra.retryAfterMs
+    this.details = extra.details
+  }
+
+  /** Network-level failure: the service could not be talked to. */
+  get isNetwork(): boolean {
+    return this.kind === 'unreachable' || this.kind === 'timeout' || this.kind === 'reset'
+  }
+}
+
+export interface RequestOptions<S extends z.ZodType | undefined> {
+  query?: Record<string, string | number | boolean | undefined>
+  body?: unknown
+  schema?: S
+  idempotencyKey?: string
+  retry?: RetryPolicy
+  /** Overrides the client's maxRetries for this call. */
+  maxRetries?: number
+}
+
+const RETRYABLE_STATUS = new Set([408, 424, 429, 500, 502, 503, 504])
+
+const sleepReal = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+export class ApiClient {
+  readonly baseUrl: URL
+  private readonly authorization: string
+  private readonly redactions: string[]
+  private readonly dispatcher: Dispatcher
+  private readonly ownsDispatcher: boolean
+  private readonly o: Required<
+    Pick<
+      ApiClientOptions,
+      'connectTimeoutMs' | 'totalTimeoutMs' | 'maxRetries' | 'baseDelayMs' | 'maxDelayMs' | 'maxRetryAfterMs'
+    >
+  > & { sleep: (ms: number) => Promise<void>; random: () => number; onAttempt: (i: AttemptInfo) => void }
+
+  constructor(options: ApiClientOptions) {
+    let base: URL
+    try {
+      base = new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`)
+    } catch {
+      throw new AppError('INVALID_INPUT', `"${options.baseUrl}" is not a valid base URL.`)
+    }
+    this.baseUrl = base
+    const encoded = Buffer.from(`${options.tokenId}:${options.clientSecret}`, 'utf8').toString('base64')
+    this.authorization = `Basic ${encoded}`
+    this.redactions = [options.clientSecret, encoded].filter((s) => s.length >= 4)
+    this.o = {
+      connectTimeoutMs: options.connectTimeoutMs ?? 5_000,
+      totalTimeoutMs: options.totalTimeoutMs ?? 30_000,
+      maxRetries: options.maxRetries ?? 3,
+      baseDelayMs: options.baseDelayMs ?? 250,
+      maxDelayMs: options.maxDelayMs ?? 8_000,
+      maxRetryAfterMs: options.maxRetryAfterMs ?? 60_000,
+      sleep: options.sleep ?? sleepReal,
+      random: options.random ?? Math.random,
+      onAttempt: options.onAttempt ?? (() => {})
+    }
+    this.ownsDispatcher = !options.dispatcher
+    this.dispatcher =
+      options.dispatcher ??
+      new Agent({
+        connect: { timeout: this.o.connectTimeoutMs },
+        keepAliveTimeout: 10_000,
+        keepAliveMaxTimeout: 60_000,
+        connections: 8,
+        pipelining: 1
+      })
+  }
+
+  get host(): string {
+    return this.baseUrl.host
+  }
+
+  async close(): Promise<void> {
+    if (this.ownsDispatcher) await this.dispatcher.close().catch(() => {})
+  }
+
+  get<S extends z.ZodType>(path: string, schema: S, query?: RequestOptions<S>['query']): Promise<z.output<S>> {
+    return this.request('GET', path, { schema, ...(query && { query }), retry: 'idempotent' }) as Promise<z.output<S>>
+  }
+
+  /** Sends one request with the retry policy; resolves with the parsed body (undefined for 204). */
+  async request<S extends z.ZodType | undefined>(
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    path: string,
+    options: RequestOptions<S> = {}
+  ): Promise<S extends z.ZodType ? z.output<S> : unknown> {
+    const policy = options.retry ?? (method === 'GET' ? 'idempotent' : 'unsafe')
+    const maxRetries = options.maxRetries ?? this.o.maxRetries
+    const url = this.urlFor(path, options.query)
+    for (let attempt = 0; ; attempt++) {
+      const started = Date.now()
+      let failure: ApiError
+      try {
+        const result = await this.once(method, url, options)
+        this.o.onAttempt({ method, path, attempt, status: result.status, ms: Date.now() - started })
+        return result.value as S extends z.ZodType ? z.output<S> : unknown
+      } catch (error) {
+        failure = error instanceof ApiError ? error : this.unexpected(error)
+      }
+      const delay = this.retryDelay(failure, attempt, policy, maxRetries)
+      this.o.onAttempt({
+        method,
+        path,
+        attempt,
+        ...(failure.httpStatus !== undefined && { status: failure.httpStatus }),
+        errorKind: failure.kind,
+        ms: Date.now() - started,
+        ...(delay !== undefined && { retryInMs: delay })
+      })
+      if (delay === undefined) throw failure
+      await this.o.sleep(delay)
+    }
+  }
+
+  /** undefined: do not retry. */
+  private retryDelay(failure: ApiError, attempt: number, policy: RetryPolicy, maxRetries: number): number | undefined {
+    if (attempt >= maxRetries) return undefined
+    const status = failure.httpStatus
+    let retryable: boolean
+    if (failure.kind === 'http') {
+      retryable = status === 429 || (policy === 'idempotent' && status !== undefined && RETRYABLE_STATUS.has(status))
+    } else if (failure.kind === 'unexpected' || failure.kind === 'tls') {
+      retryable = false
+    } else {
+      retryable = policy === 'idempotent' || !failure.maybeProcessed
+    }
+    if (!retryable) return undefined
+    if (failure.retryAfterMs !== undefined) {
+      if (failure.retryAfterMs > this.o.maxRetryAfterMs) return undefined
+      return failure.retryAfterMs
+    }
+    const cap = Math.min(this.o.maxDelayMs, this.o.baseDelayMs * 2 ** attempt)
+    // Full jitter, with a floor so retries never hammer the service back to back.
+    return Math.round(cap / 2 + (this.o.random() * cap) / 2)
+  }
+
+  private urlFor(path: string, query: RequestOptions<undefined>['query']): URL {
+    const url = new URL(path.replace(/^\/+/, ''), this.baseUrl)
+    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v))
+    return url
+  }
+
+  private async once(
+    method: string,
+    url: URL,
+    options: RequestOptions<z.ZodType | undefined>
+  ): Promise<{ status: number; value: unknown }> {
+    const headers: Record<string, string> = { authorization: this.authorization, accept: 'application/json' }
+    let body: string | undefined
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body)
+      headers['content-type'] = 'application/json'
+    }
+    if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey
+    let response: Dispatcher.ResponseData
+    const signal = AbortSignal.timeout(this.o.totalTimeoutMs)
+    try {
+      response = await request(url, {
+        method: method as Dispatcher.HttpMethod,
+        headers,
+        ...(body !== undefined && { body }),
+        dispatcher: this.dispatcher,
+        signal,
+        headersTimeout: this.o.totalTimeoutMs,
+        bodyTimeout: this.o.totalTimeoutMs
+      })
+    } catch (error) {
+      throw this.networkError(error)
+    }
+    let text: string
+    try {
+      text = await response.body.text()
+    } catch (error) {
+      throw this.networkError(error, true)
+    }
+    const status = response.statusCode
+    if (status === 204 || (status >= 200 && status < 300 && text.length === 0)) return { status, value: undefined }
+    let json: unknown
+    let isJson = true
+    try {
+      json = text.length ? JSON.parse(text) : undefined
+    } catch {
+      isJson = false
+    }
+    if (status >= 200 && status < 300) {
+      if (!isJson) {
+        throw new ApiError(
+          'UNEXPECTED_RESPONSE',
+          `${this.host} answered with something that is not JSON (${contentType(response)}). Check the base URL.`,
+          { kind: 'unexpected', maybeProcessed: true, httpStatus: status }
+        )
+      }
+      if (!options.schema) return { status, value: json }
+      const parsed = options.schema.safeParse(json)
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]
+        const where = issue && issue.path.length ? ` at ${issue.path.map(String).join('.')}` : ''
+        throw new ApiError(
+          'UNEXPECTED_RESPONSE',
+          `${this.host} answered with data Paydesk does not understand${where}: ${issue?.message ?? 'invalid shape'}.`,
+          { kind: 'unexpected', maybeProcessed: true, httpStatus: status }
+        )
+      }
+      return { status, value: parsed.data }
+    }
+    throw this.httpError(status, isJson ? json : undefined, response, text)
+  }
+
+  private httpError(status: number, json: unknown, response: Dispatcher.ResponseData, text: string): ApiError {
+    const body = (json && typeof json === 'object' ? json : {}) as {
+      code?: unknown
+      message?: unknown
+      details?: unknown
+    }
+    const serviceCode = typeof body.code === 'string' ? body.code : undefined
+    const serviceMessage = typeof body.message === 'string' ? this.redact(body.message).slice(0, 300) : undefined
+    const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(header(response, 'retry-after')) : undefined
+    const said = serviceMessage ? ` The service said: "${serviceMessage.replace(/\.$/, '')}".` : ''
+    let code: IpcErrorCode
+    let sentence: string
+    if (!serviceCode && !serviceMessage && (status === 404 || status >= 500) && text && !isJsonType(response)) {
+      return new ApiError(
+        status === 404 ? 'UNEXPECTED_RESPONSE' : 'SERVICE_ERROR',
+        `${this.host} answered ${status} with something that is not the Payments API (${contentType(response)}). Check the base URL.`,
+        { kind: 'http', maybeProcessed: status !== 404, httpStatus: status }
+      )
+    }
+    switch (true) {
+      case status === 400 || status === 422:
+        code = 'INVALID_INPUT'
+        sentence = 'The service refused the request as invalid.'
+        break
+      case status === 401:
+        code = 'UNAUTHORIZED'
+        sentence =
+          'The service did not accept the credentials: check the API token id and client secret of this profile.'
+        break
+      case status === 403:
+        code = 'FORBIDDEN'
+        sentence = 'The service refused this operation for these credentials.'
+        break
+      case status === 404:
+        code = 'NOT_FOUND'
+        sentence = 'The service has no such item.'
+        break
+      case status === 409 || status === 410:
+        code = 'CONFLICT'
+        sentence = 'The service refused because the item changed in the meantime.'
+        break
+      case status === 429:
+        code = 'RATE_LIMITED'
+        sentence = `The service is rate limiting Paydesk${retryAfterMs !== undefined ? ` and asks to wait ${Math.ceil(retryAfterMs / 1000)} s` : ''}.`
+        break
+      default:
+        code = 'SERVICE_ERROR'
+        sentence = `The service failed to answer (HTTP ${status}); nothing on this screen changed.`
+    }
+    return new ApiError(code, `${sentence}${said}`, {
+      kind: 'http',
+      // A 5xx may have been processed; a 4xx was refused.
+      maybeProcessed: status >= 500,
+      httpStatus: status,
+      ...(serviceCode !== undefined && { serviceCode }),
+      ...(retryAfterMs !== undefined && { retryAfterMs }),
+      ...(body.details !== undefined && { details: body.details })
+    })
+  }
+
+  private networkError(error: unknown, afterHeaders = false): ApiError {
+    const codes = errorCodes(error)
+    const has = (...c: string[]) => c.some((x) => codes.includes(x))
+    const host = this.host
+    if (
+      codes.some((c) => /^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|HOSTNAME_MISMATCH)/.test(c)) ||
+      has('ERR_TLS_CERT_ALTNAME_INVALID')
+    ) {
+      const detail = codes.find((c) => c !== 'UND_ERR_SOCKET') ?? 'TLS error'
+      return new ApiError(
+        'TLS',
+        `The secure connection to ${host} failed (${detail}): its certificate is not trusted or does not match.`,
+        {
+          kind: 'tls',
+          maybeProcessed: false
+        }
+      )
+    }
+    if (has('ENOTFOUND', 'EAI_AGAIN')) {
+      return new ApiError(
+        'UNREACHABLE',
+        `Could not find the host ${host} (DNS lookup failed). Check the base URL and the network.`,
+        {
+          kind: 'unreachable',
+          maybeProcessed: false
+        }
+      )
+    }
+    if (has('ECONNREFUSED', 'ENETUNREACH', 'EHOSTUNREACH', 'ENETDOWN', 'EHOSTDOWN')) {
+      const why = has('ECONNREFUSED') ? 'connection refused' : 'network unreachable'
+      return new ApiError('UNREACHABLE', `Could not reach ${host} (${why}).`, {
+        kind: 'unreachable',
+        maybeProcessed: false
+      })
+    }
+    if (has('UND_ERR_CONNECT_TIMEOUT')) {
+      return new ApiError('TIMEOUT', `Connecting to ${host} timed out.`, { kind: 'timeout', maybeProcessed: false })
+    }
+    if (
+      has('UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ABORT_ERR', 'TimeoutError', 'AbortError', 'ETIMEDOUT')
+    ) {
+      return new ApiError('TIMEOUT', `${host} did not answer in time.`, { kind: 'timeout', maybeProcessed: true })
+    }
+    if (has('ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ECONNABORTED') || afterHeaders) {
+      return new ApiError('UNREACHABLE', `The connection to ${host} was cut before the answer arrived.`, {
+        kind: 'reset',
+        maybeProcessed: true
+      })
+    }
+    return this.unexpected(error)
+  }
+
+  private unexpected(error: unknown): ApiError {
+    const name = error instanceof Error ? error.name : typeof error
+    return new ApiError('UNREACHABLE', `The request to ${this.host} failed (${name}).`, {
+      kind: 'reset',
+      maybeProcessed: true
+    })
+  }
+
+  private redact(text: string): string {
+    let out = text
+    for (const r of this.redactions) out = out.split(r).join('[redacted]')
+    return out
+  }
+}
+
+function errorCodes(error: unknown): string[] {
+  const out: string[] = []
+  let cur: unknown = error
+  for (let depth = 0; cur && depth < 5; depth++) {
+    const e = cur as { code?: unknown; name?: unknown; cause?: unknown; errors?: unknown }
+    if (typeof e.code === 'string') out.push(e.code)
+    if (typeof e.name === 'string') out.push(e.name)
+    if (Array.isArray(e.errors)) for (const inner of e.errors) out.push(...errorCodes(inner))
+    cur = e.cause
+  }
+  return out
+}
+
+function header(response: Dispatcher.ResponseData, name: string): string | undefined {
+  const v = response.headers[name]
+  return Array.isArray(v) ? v[0] : v
+}
+function contentType(response: Dispatcher.ResponseData): string {
+  return (header(response, 'content-type') ?? 'no content type').split(';')[0]!.trim()
+}
+function isJsonType(response: Dispatcher.ResponseData): boolean {
+  return /json/i.test(header(response, 'content-type') ?? '')
+}
+
+/** `Retry-After` as delay-seconds or an HTTP date; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
+  if (value === undefined) return undefined
+  const trimmed = value.trim()
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000)
+  const at = Date.parse(trimmed)
+  if (Number.isNaN(at)) return undefined
+  return Math.max(0, at - now)
+}

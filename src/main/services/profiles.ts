@@ -1,0 +1,243 @@
+import { randomBytes } from 'node:crypto'
+import { promises as fs } from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+import {
+  DEFAULT_BASE_URL,
+  LOCAL_PROFILE_ID,
+  ProfileCreateInput as ProfileCreateInputSchema,
+  ProfileEnvironment,
+  ProfileId,
+  type ProfileCreateInput,
+  type ProfileList,
+  type ProfileUpdateInput,
+  type ProfileView
+} from '../../shared/profile'
+import { AppError } from '../errors'
+import { readFileIfExists, setAside, writeFileAtomic } from './atomic-file'
+import { cacheKeyAccount, secretAccount, type SecretStore } from './keychain'
+
+/** What is persisted about a profile: everything except the secret, which lives only in the OS keychain. */
+const StoredProfile = z.object({
+  id: ProfileId,
+  name: z.string(),
+  environment: ProfileEnvironment,
+  baseUrl: z.string(),
+  tokenId: z.string()
+})
+export type StoredProfile = z.infer<typeof StoredProfile>
+
+const ProfilesFile = z.object({
+  version: z.literal(1),
+  activeProfileId: ProfileId,
+  profiles: z.array(StoredProfile)
+})
+type ProfilesFile = z.infer<typeof ProfilesFile>
+
+export const LOCAL_PROFILE_NAME = 'Local sandbox'
+
+/** Folder of everything Paydesk keeps for one profile (cache, transfer journal, approval state). */
+export function profileDir(dataDir: string, profileId: string): string {
+  return path.join(dataDir, 'profiles', ProfileId.parse(profileId))
+}
+
+/**
+ * Profiles: `<dataDir>/profiles.json` (written atomically) plus one keychain entry per profile for the client secret.
+ * The "Local sandbox" profile always exists, is the default, and cannot be removed.
+ */
+export class ProfileStore {
+  private state!: ProfilesFile
+  private readonly file: string
+  /** Every mutation goes through this chain so two concurrent IPC calls never interleave their writes. */
+  private queue: Promise<unknown> = Promise.resolve()
+
+  private constructor(
+    private readonly dataDir: string,
+    private readonly secrets: SecretStore,
+    private readonly log: (message: string) => void
+  ) {
+    this.file = path.join(dataDir, 'profiles.json')
+  }
+
+  static async open(dataDir: string, secrets: SecretStore, log: (m: string) => void = () => {}): Promise<ProfileStore> {
+    const store = new ProfileStore(dataDir, secrets, log)
+    await store.load()
+    return store
+  }
+
+  private async load(): Promise<void> {
+    const raw = await readFileIfExists(this.file)
+    let parsed: ProfilesFile | undefined
+    if (raw) {
+      try {
+        parsed = ProfilesFile.parse(JSON.parse(raw.toString('utf8')))
+      } catch {
+        const where = await setAside(this.file, 'corrupt')
+        this.log(`profiles.json was unreadable and was set aside${where ? ` as ${path.basename(where)}` : ''}`)
+      }
+    }
+    const state: ProfilesFile = parsed ?? { version: 1, activeProfileId: LOCAL_PROFILE_ID, profiles: [] }
+    if (!state.profiles.some((p) => p.id === LOCAL_PROFILE_ID)) {
+      state.profiles.unshift({
+        id: LOCAL_PROFILE_ID,
+        name: LOCAL_PROFILE_NAME,
+        environment: 'local',
+        baseUrl: 'http://127.0.0.1',
+        tokenId: `local-${randomBytes(8).toString('hex')}`
+      })
+    }
+    if (!state.profiles.some((p) => p.id === state.activeProfileId)) state.activeProfileId = LOCAL_PROFILE_ID
+    this.state = state
+    if (!parsed || JSON.stringify(parsed) !== JSON.stringify(state)) await this.persist(state)
+  }
+
+  private async persist(next: ProfilesFile): Promise<void> {
+    await writeFileAtomic(this.file, JSON.stringify(next, null, 2))
+    this.state = next
+  }
+
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work, work)
+    this.queue = run.catch(() => {})
+    return run
+  }
+
+  get activeProfileId(): string {
+    return this.state.activeProfileId
+  }
+
+  /** The stored profile or NOT_FOUND. */
+  get(id: string): StoredProfile {
+    const found = this.state.profiles.find((p) => p.id === id)
+    if (!found) throw new AppError('NOT_FOUND', `There is no profile with id "${id}".`)
+    return { ...found }
+  }
+
+  all(): StoredProfile[] {
+    return this.state.profiles.map((p) => ({ ...p }))
+  }
+
+  async view(id: string): Promise<ProfileView> {
+    const p = this.get(id)
+    const secret = await this.secrets.get(secretAccount(p.id))
+    return { ...p, hasSecret: secret !== undefined && secret.length > 0 }
+  }
+
+  async list(): Promise<ProfileList> {
+    const profiles = await Promise.all(this.state.profiles.map((p) => this.view(p.id)))
+    return { activeProfileId: this.state.activeProfileId, profiles }
+  }
+
+  /** The secret, for main-process use only (the API client). Never returned through a channel. */
+  async secretOf(id: string): Promise<string | undefined> {
+    this.get(id)
+    return this.secrets.get(secretAccount(id))
+  }
+
+  create(input: z.output<typeof ProfileCreateInputSchema>): Promise<ProfileView> {
+    return this.serial(async () => {
+      let id: string
+      do id = `p-${randomBytes(4).toString('hex')}`
+      while (this.state.profiles.some((p) => p.id === id))
+      const profile: StoredProfile = {
+        id,
+        name: input.name,
+        environment: input.environment,
+        baseUrl: stripTrailingSlash(input.baseUrl ?? DEFAULT_BASE_URL),
+        tokenId: input.tokenId
+      }
+      // Keychain first: if it fails, nothing was written. If the file write fails, the secret is taken back out.
+      if (input.clientSecret !== undefined) await this.secrets.set(secretAccount(id), input.clientSecret)
+      try {
+        await this.persist({ ...this.state, profiles: [...this.state.profiles, profile] })
+      } catch (error) {
+        if (input.clientSecret !== undefined) await this.secrets.delete(secretAccount(id)).catch(() => {})
+        throw error
+      }
+      return this.view(id)
+    })
+  }
+
+  update(input: ProfileUpdateInput): Promise<ProfileView> {
+    return this.serial(async () => {
+      const current = this.get(input.id)
+      if (current.environment === 'local' && (input.environment || input.baseUrl || input.tokenId)) {
+        throw new AppError(
+          'INVALID_INPUT',
+          'The Local sandbox profile points at the sandbox built into Paydesk; only its name can change.'
+        )
+      }
+      const next: StoredProfile = {
+        ...current,
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.environment !== undefined && { environment: input.environment }),
+        ...(input.baseUrl !== undefined && { baseUrl: stripTrailingSlash(input.baseUrl) }),
+        ...(input.tokenId !== undefined && { tokenId: input.tokenId })
+      }
+      await this.persist({ ...this.state, profiles: this.state.profiles.map((p) => (p.id === next.id ? next : p)) })
+      return this.view(next.id)
+    })
+  }
+
+  /** Internal: the local sandbox moves to a new free port on every start. */
+  setLocalBaseUrl(baseUrl: string): Promise<void> {
+    return this.serial(async () => {
+      const current = this.get(LOCAL_PROFILE_ID)
+      if (current.baseUrl === baseUrl) return
+      const next = { ...current, baseUrl }
+      await this.persist({ ...this.state, profiles: this.state.profiles.map((p) => (p.id === next.id ? next : p)) })
+    })
+  }
+
+  /** Removes the profile, its secret, its cache key and its folder (cache, journal, approvals). */
+  remove(id: string): Promise<ProfileList> {
+    return this.serial(async () => {
+      const current = this.get(id)
+      if (current.id === LOCAL_PROFILE_ID) {
+        throw new AppError('INVALID_INPUT', 'The Local sandbox profile is built in and cannot be removed.')
+      }
+      const activeProfileId = this.state.activeProfileId === id ? LOCAL_PROFILE_ID : this.state.activeProfileId
+      await this.persist({ ...this.state, activeProfileId, profiles: this.state.profiles.filter((p) => p.id !== id) })
+      await this.secrets.delete(secretAccount(id))
+      await this.secrets.delete(cacheKeyAccount(id))
+      await fs.rm(profileDir(this.dataDir, id), { recursive: true, force: true })
+      return this.list()
+    })
+  }
+
+  switch(id: string): Promise<ProfileList> {
+    return this.serial(async () => {
+      this.get(id)
+      if (this.state.activeProfileId !== id) await this.persist({ ...this.state, activeProfileId: id })
+      return this.list()
+    })
+  }
+
+  setSecret(id: string, clientSecret: string, opts: { internal?: boolean } = {}): Promise<ProfileView> {
+    return this.serial(async () => {
+      const current = this.get(id)
+      if (current.environment === 'local' && !opts.internal) {
+        throw new AppError('INVALID_INPUT', 'The Local sandbox profile uses credentials Paydesk generates for it.')
+      }
+      await this.secrets.set(secretAccount(id), clientSecret)
+      return this.view(id)
+    })
+  }
+
+  clearSecret(id: string): Promise<ProfileView> {
+    return this.serial(async () => {
+      const current = this.get(id)
+      if (current.environment === 'local') {
+        throw new AppError('INVALID_INPUT', 'The Local sandbox profile uses credentials Paydesk generates for it.')
+      }
+      await this.secrets.delete(secretAccount(id))
+      return this.view(id)
+    })
+  }
+}
+
+function stripTrailingSlash(url: string): string {
+  return url.replace(/\/+$/, '')
+}
+
+export type { ProfileCreateInput }
