@@ -1,0 +1,75 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { test as base } from '@playwright/test'
+
+export interface BrowserModeApp {
+  /** The URL with the per-launch token, as `npm run web` prints it. */
+  url: string
+  origin: string
+  token: string
+  dataDir: string
+  output(): string
+}
+
+/** Starts `src/main/web/cli.ts` (what `npm run web` runs) on a free port with a fresh data folder. */
+export async function startBrowserMode(): Promise<BrowserModeApp & { stop(): Promise<void> }> {
+  const root = resolve(import.meta.dirname, '../..')
+  const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-e2e-'))
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main/web/cli.ts', '--port', '0', '--data-dir', dataDir], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, PAYDESK_SANDBOX_TIME_SCALE: process.env['PAYDESK_SANDBOX_TIME_SCALE'] ?? '0.05' }
+  })
+  let output = ''
+  const url = await new Promise<string>((resolvePromise, reject) => {
+    const timer = setTimeout(() => reject(new Error(`browser mode did not start:\n${output}`)), 30_000)
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /Open this URL: (http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+)/.exec(output)
+      if (match?.[1]) {
+        clearTimeout(timer)
+        resolvePromise(match[1])
+      }
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', onData)
+    child.on('exit', (code) => reject(new Error(`browser mode exited with ${code}:\n${output}`)))
+  })
+  const parsed = new URL(url)
+  return {
+    url,
+    origin: parsed.origin,
+    token: new URLSearchParams(parsed.hash.slice(1)).get('token') ?? '',
+    dataDir,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r))
+        child.kill('SIGTERM')
+        await exited
+      }
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  }
+}
+
+/** A fresh browser-mode Paydesk per test file (worker), stopped afterwards. */
+export const test = base.extend<{ shot: (name: string) => Promise<void> }, { app: BrowserModeApp }>({
+  app: [
+    async ({}, use) => {
+      const app = await startBrowserMode()
+      await use(app)
+      await app.stop()
+    },
+    { scope: 'worker' }
+  ],
+  shot: async ({ page }, use, testInfo) => {
+    await use(async (name) => {
+      await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true })
+    })
+  }
+})
+
+export { expect } from '@playwright/test'

@@ -1,0 +1,47 @@
+import { expect, test } from '../support/browser-mode'
+
+test('the shell shows the Local sandbox profile, navigation and a live connection', async ({ page, app, shot }) => {
+  await page.goto(app.url)
+  await expect(page).toHaveURL(`${app.origin}/`) // the token leaves the address bar at once
+  const bar = page.getByTestId('profile-bar')
+  await expect(bar.getByRole('combobox', { name: 'Active profile' })).toHaveValue('local')
+  await expect(bar.getByTestId('environment-chip')).toHaveText('Local sandbox')
+  for (const section of ['Home', 'Approvals', 'Transactions', 'Customers', 'External accounts', 'Internal accounts', 'Sandbox tools', 'Settings']) {
+    await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: new RegExp(`^${section}`) })).toBeVisible()
+  }
+  await expect(page.locator('.production-band')).toHaveCount(0)
+
+  await page.getByRole('button', { name: 'Test connection' }).click()
+  await expect(page.getByTestId('connection-result')).toContainText('✓')
+  await shot('shell-local-sandbox')
+})
+
+test('a production profile looks unmistakably different', async ({ page, app, shot }) => {
+  await page.goto(app.url)
+  await page.getByRole('button', { name: /^Settings/ }).click()
+  await page.getByLabel('Name').fill('Acme live')
+  await page.getByLabel('Environment').selectOption('production')
+  await page.getByLabel('API token id').fill('prod-token-id')
+  await page.getByLabel('API client secret').fill('prod-secret-value')
+  await page.getByRole('button', { name: 'Add profile' }).click()
+  await expect(page.getByText('Added “Acme live”.')).toBeVisible()
+
+  await page.getByRole('row', { name: /Acme live/ }).getByRole('button', { name: 'Switch to' }).click()
+  await expect(page.getByTestId('environment-chip')).toHaveText('PRODUCTION')
+  await expect(page.getByRole('status', { name: 'Production profile: real money' })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Sandbox tools/ })).toHaveCount(0)
+  await shot('shell-production')
+
+  // The secret went to the keychain; the page can only learn that one is set.
+  expect(await page.content()).not.toContain('prod-secret-value')
+})
+
+test('a form refuses bad input with the shared schema’s message and changes nothing', async ({ page, app }) => {
+  await page.goto(app.url)
+  await page.getByRole('button', { name: /^Settings/ }).click()
+  await page.getByLabel('Base URL').fill('ftp://example.com')
+  await page.getByRole('button', { name: 'Add profile' }).click()
+  await expect(page.getByText('Give the profile a name')).toBeVisible()
+  await expect(page.getByText(/Base URL must start with https:\/\//)).toBeVisible()
+  await expect(page.getByRole('table', { name: 'Profiles' }).getByRole('row')).toHaveCount(2) // header + Local sandbox
+})
