@@ -1,0 +1,94 @@
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CHANNEL_NAMES } from '../../../src/shared/ipc/contract'
+
+const root = resolve(import.meta.dirname, '../../..')
+const builtMain = join(root, 'out/main/index.js')
+
+interface Report {
+  windows: Array<{ webPreferences: Record<string, unknown>; [key: string]: unknown }>
+  ipcChannels: string[]
+  permissionAnswers: Array<{ permission: string; granted: boolean }>
+  loadedUrl: string
+  probes: Record<string, unknown>
+}
+
+// Reads what the *built* main process (out/main/index.js, what Electron runs) passes to Electron, through a recording
+// fake of the electron module.
+describe('built main process', () => {
+  let report: Report
+  let dir: string
+
+  beforeAll(() => {
+    if (!existsSync(builtMain)) execFileSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
+    dir = mkdtempSync(join(tmpdir(), 'paydesk-built-main-'))
+    const reportFile = join(dir, 'report.json')
+    const result = spawnSync(process.execPath, ['--import', join(root, 'tests/support/fake-electron/register.mjs'), builtMain], {
+      cwd: root,
+      env: { ...process.env, FAKE_ELECTRON_REPORT: reportFile, FAKE_ELECTRON_USER_DATA: join(dir, 'userData') },
+      timeout: 60_000,
+      encoding: 'utf8'
+    })
+    if (!existsSync(reportFile)) throw new Error(`built main did not open its window:\n${result.stdout}\n${result.stderr}`)
+    report = JSON.parse(readFileSync(reportFile, 'utf8')) as Report
+  }, 120_000)
+
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  it('opens one window with the renderer isolated, sandboxed and without Node', () => {
+    expect(report.windows).toHaveLength(1)
+    const prefs = report.windows[0]!.webPreferences
+    expect(prefs).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false
+    })
+    expect(String(prefs['preload'])).toMatch(/out[\\/]preload[\\/]index\.cjs$/)
+    expect(existsSync(String(prefs['preload']))).toBe(true)
+    expect(report.loadedUrl).toMatch(/^file:\/\/.*out\/renderer\/index\.html$/)
+  })
+
+  it('registers a handler for every channel of the contract, and nothing else', () => {
+    expect([...report.ipcChannels].sort()).toEqual([...CHANNEL_NAMES].sort())
+  })
+
+  it('denies new windows, sending web links to the OS browser and dropping anything else', () => {
+    expect(report.probes['windowOpenHttps']).toEqual({ action: 'deny' })
+    expect(report.probes['windowOpenFile']).toEqual({ action: 'deny' })
+    expect(report.probes['openedExternally']).toEqual(['https://example.com/help'])
+  })
+
+  it('prevents navigation away from the app page and webviews', () => {
+    expect(report.probes['navigateAwayPrevented']).toBe(true)
+    expect(report.probes['navigateSelfPrevented']).toBe(false)
+    expect(report.probes['webviewPrevented']).toBe(true)
+  })
+
+  it('denies every permission request and check', () => {
+    expect(report.permissionAnswers.map((a) => a.granted)).toEqual([false, false, false])
+    expect(report.probes['permissionCheck']).toBe(false)
+  })
+
+  it('cancels network requests from the renderer but serves its own files', () => {
+    expect(report.probes['cancelRemoteRequest']).toBe(true)
+    expect(report.probes['cancelOwnFile']).toBe(false)
+  })
+
+  it('ships a strict Content-Security-Policy in the page', () => {
+    const html = readFileSync(join(root, 'out/renderer/index.html'), 'utf8')
+    const csp = /Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1] ?? ''
+    expect(csp).toContain("default-src 'none'")
+    expect(csp).toContain("script-src 'self'")
+    expect(csp).not.toContain('unsafe-inline')
+    expect(csp).not.toContain('unsafe-eval')
+    expect(csp).not.toMatch(/https?:/)
+  })
+})

@@ -1,0 +1,141 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { request as httpRequest } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Backend, EventSink } from '../../../src/main/backend'
+import type { Handlers } from '../../../src/main/ipc/dispatch'
+import { startBrowserModeServer, type BrowserModeServer } from '../../../src/main/web/server'
+import { TOKEN_HEADER } from '../../../src/shared/ipc/wire'
+
+/** Raw HTTP so tests can send any Host/Origin header (fetch would not let them). */
+function send(
+  port: number,
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: string }
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, method: options.method ?? 'GET', path: options.path, headers: options.headers }, (res) => {
+      let body = ''
+      res.on('data', (c: Buffer) => (body += c.toString()))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
+    })
+    req.on('error', reject)
+    req.end(options.body)
+  })
+}
+
+describe('browser-mode server', () => {
+  let server: BrowserModeServer
+  let dir: string
+  const sinks = new Set<EventSink>()
+  const calls: unknown[] = []
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'paydesk-web-'))
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Paydesk</title>')
+    writeFileSync(join(tmpdir(), 'paydesk-outside.txt'), 'outside')
+    const handlers = {
+      'profiles.list': async () => {
+        calls.push('profiles.list')
+        return { activeProfileId: 'local', profiles: [] }
+      }
+    } as unknown as Handlers
+    const backend: Backend = {
+      handlers,
+      subscribe: (sink) => {
+        sinks.add(sink)
+        return () => void sinks.delete(sink)
+      },
+      setForeground: () => {},
+      close: async () => {}
+    }
+    server = await startBrowserModeServer({ backend, subscribe: backend.subscribe, rendererDir: dir, log: () => {} })
+  })
+
+  afterAll(async () => {
+    await server.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  const host = () => `127.0.0.1:${server.port}`
+  const invoke = (headers: Record<string, string>, body = '{"input":null}') =>
+    send(server.port, { method: 'POST', path: '/__paydesk/invoke/profiles.list', headers: { 'content-type': 'application/json', host: host(), ...headers }, body })
+
+  it('prints a loopback URL that carries the token only in the fragment', () => {
+    expect(server.url).toBe(`http://127.0.0.1:${server.port}/#token=${server.token}`)
+    expect(server.token.length).toBeGreaterThanOrEqual(40)
+  })
+
+  it('answers the contract with the token from its own origin', async () => {
+    const response = await invoke({ [TOKEN_HEADER]: server.token, origin: server.origin })
+    expect(response.status).toBe(200)
+    expect(JSON.parse(response.body)).toEqual({ ok: true, value: { activeProfileId: 'local', profiles: [] } })
+  })
+
+  it.each([
+    ['no token', {}],
+    ['a wrong token', { [TOKEN_HEADER]: 'x'.repeat(43) }],
+    ['a foreign origin', { [TOKEN_HEADER]: 'TOKEN', origin: 'http://evil.example' }],
+    ['a cross-site fetch', { [TOKEN_HEADER]: 'TOKEN', 'sec-fetch-site': 'cross-site' }],
+    ['another Host (DNS rebinding)', { [TOKEN_HEADER]: 'TOKEN', host: 'evil.example:80' }]
+  ])('refuses a call with %s, and runs nothing', async (_case, headers) => {
+    const before = calls.length
+    const resolved = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v === 'TOKEN' ? server.token : v]))
+    const response = await invoke(resolved)
+    expect(response.status).toBe(403)
+    expect(JSON.parse(response.body).error.code).toBe('FORBIDDEN_SENDER')
+    expect(calls.length).toBe(before)
+  })
+
+  it('answers malformed JSON with 400 and oversize bodies with 413', async () => {
+    expect((await invoke({ [TOKEN_HEADER]: server.token }, '{oops')).status).toBe(400)
+    expect((await invoke({ [TOKEN_HEADER]: server.token }, JSON.stringify({ input: 'x'.repeat(1_100_000) }))).status).toBe(413)
+  })
+
+  it('validates input through the contract', async () => {
+    const response = await send(server.port, {
+      method: 'POST',
+      path: '/__paydesk/invoke/profiles.switch',
+      headers: { 'content-type': 'application/json', host: host(), [TOKEN_HEADER]: server.token },
+      body: JSON.stringify({ input: { id: 'NOT VALID' } })
+    })
+    expect(JSON.parse(response.body)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } })
+  })
+
+  it('serves the page with security headers and never files outside the renderer folder', async () => {
+    const page = await send(server.port, { path: '/', headers: { host: host() } })
+    expect(page.status).toBe(200)
+    expect(page.headers['content-security-policy']).toContain("default-src 'none'")
+    expect(page.headers['x-frame-options']).toBe('DENY')
+    const escape = await send(server.port, { path: '/../paydesk-outside.txt', headers: { host: host() } })
+    expect(escape.status).toBe(404)
+    const encoded = await send(server.port, { path: '/%2e%2e/paydesk-outside.txt', headers: { host: host() } })
+    expect(encoded.status).toBe(404)
+  })
+
+  it('streams backend events to a page that holds the token, and to nobody else', async () => {
+    const refused = await send(server.port, { path: '/__paydesk/events', headers: { host: host() } })
+    expect(refused.status).toBe(403)
+
+    const received = new Promise<string>((resolve, reject) => {
+      const req = httpRequest(
+        { host: '127.0.0.1', port: server.port, path: '/__paydesk/events', headers: { host: host(), [TOKEN_HEADER]: server.token } },
+        (res) => {
+          let text = ''
+          res.on('data', (c: Buffer) => {
+            text += c.toString()
+            if (text.includes('"event":"navigate"')) {
+              req.destroy()
+              resolve(text)
+            }
+          })
+        }
+      )
+      req.on('error', reject)
+      req.end()
+    })
+    await new Promise((r) => setTimeout(r, 100))
+    for (const sink of sinks) sink('navigate', { route: 'approvals', id: 'Transaction:1' })
+    expect(await received).toContain('data: {"event":"navigate","payload":{"route":"approvals","id":"Transaction:1"}}')
+  })
+})

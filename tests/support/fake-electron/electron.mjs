@@ -1,0 +1,98 @@
+// A tiny recording stand-in for the parts of Electron that Paydesk's main process uses. After the window has loaded,
+// it runs the recorded security hooks against probe inputs and writes everything to $FAKE_ELECTRON_REPORT.
+import { writeFileSync } from 'node:fs'
+import { EventEmitter } from 'node:events'
+
+const report = { windows: [], ipcChannels: [], permissionAnswers: [], probes: {} }
+const appEvents = new EventEmitter()
+let permissionRequestHandler = null
+let permissionCheckHandler = null
+let beforeRequest = null
+const opened = []
+
+class FakeWebContents extends EventEmitter {
+  constructor() {
+    super()
+    this.mainFrame = { url: '' }
+    this.windowOpenHandler = null
+  }
+  setWindowOpenHandler(handler) {
+    this.windowOpenHandler = handler
+  }
+  send() {}
+}
+
+export class BrowserWindow extends EventEmitter {
+  constructor(options) {
+    super()
+    report.windows.push(options)
+    this.webContents = new FakeWebContents()
+    appEvents.emit('web-contents-created', {}, this.webContents)
+  }
+  async loadURL(url) {
+    this.webContents.mainFrame.url = url
+    report.loadedUrl = url
+    setTimeout(() => finish(this), 50)
+  }
+  isDestroyed() { return false }
+  isMinimized() { return false }
+  show() {}
+  focus() {}
+  restore() {}
+}
+
+async function finish(win) {
+  const contents = win.webContents
+  const deny = (url) => contents.windowOpenHandler?.({ url })
+  report.probes.windowOpenHttps = deny('https://example.com/help')
+  report.probes.windowOpenFile = deny('file:///etc/passwd')
+  report.probes.openedExternally = [...opened]
+  const navigation = (url) => {
+    let prevented = false
+    contents.emit('will-navigate', { preventDefault: () => (prevented = true) }, url)
+    return prevented
+  }
+  report.probes.navigateAwayPrevented = navigation('https://evil.example/')
+  report.probes.navigateSelfPrevented = navigation(report.loadedUrl)
+  let webviewPrevented = false
+  contents.emit('will-attach-webview', { preventDefault: () => (webviewPrevented = true) })
+  report.probes.webviewPrevented = webviewPrevented
+  for (const permission of ['notifications', 'media', 'geolocation']) {
+    await new Promise((done) => permissionRequestHandler?.(contents, permission, (granted) => {
+      report.permissionAnswers.push({ permission, granted })
+      done()
+    }))
+  }
+  report.probes.permissionCheck = permissionCheckHandler?.(contents, 'media')
+  const request = (url) => new Promise((done) => beforeRequest({ url }, (answer) => done(answer.cancel)))
+  report.probes.cancelRemoteRequest = await request('https://api.lightspark.com/grid/2025-10-13/customers')
+  report.probes.cancelOwnFile = await request(report.loadedUrl)
+  writeFileSync(process.env.FAKE_ELECTRON_REPORT, JSON.stringify(report))
+  process.exit(0)
+}
+
+export const app = {
+  requestSingleInstanceLock: () => true,
+  getPath: () => process.env.FAKE_ELECTRON_USER_DATA,
+  getVersion: () => '0.0.0-test',
+  whenReady: () => Promise.resolve(),
+  on: (event, listener) => appEvents.on(event, listener),
+  quit: () => process.exit(0)
+}
+
+export const session = {
+  defaultSession: {
+    setPermissionRequestHandler: (h) => (permissionRequestHandler = h),
+    setPermissionCheckHandler: (h) => (permissionCheckHandler = h),
+    webRequest: { onBeforeRequest: (h) => (beforeRequest = h) }
+  }
+}
+
+export const ipcMain = { handle: (channel) => report.ipcChannels.push(channel) }
+export const shell = { openExternal: async (url) => opened.push(url) }
+export const powerMonitor = { on() {} }
+export class Notification extends EventEmitter {
+  static isSupported() { return false }
+  show() {}
+}
+export default { app, session, ipcMain, shell, powerMonitor, Notification, BrowserWindow }
