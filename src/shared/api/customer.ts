@@ -81,7 +81,8 @@ export const CustomerUpdateRequest = z
 export type CustomerUpdateRequest = z.infer<typeof CustomerUpdateRequest>;
 
 /** GET /customers query (reference filters, spec paging). */
-export const CustomerListQuery = z.strictObject({
+export const CustomerListQuery = z
+  .strictObject({
   platformCustomerId: z.string().min(1).optional(),
   customerType: closedEnum(CUSTOMER_TYPES, 'customerType').optional(),
   createdAfter: IsoDateTime.optional(),
@@ -94,5 +95,17 @@ export const CustomerListQuery = z.strictObject({
   isIncludingDeleted: queryBoolean('isIncludingDeleted').optional(),
   limit: QueryLimit,
   cursor: QueryCursor.optional(),
-});
+})
+  .superRefine((q, ctx) => {
+    for (const [after, before] of [
+      ['createdAfter', 'createdBefore'],
+      ['updatedAfter', 'updatedBefore'],
+    ] as const) {
+      const from = q[after];
+      const to = q[before];
+      if (from !== undefined && to !== undefined && Date.parse(to) < Date.parse(from)) {
+        ctx.addIssue({ code: 'custom', path: [before], message: `${before} must not be before ${after}` });
+      }
+    }
+  });
 export type CustomerListQuery = z.infer<typeof CustomerListQuery>;
