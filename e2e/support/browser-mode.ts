@@ -55,15 +55,15 @@ export async function startBrowserMode(): Promise<BrowserModeApp & { stop(): Pro
   }
 }
 
-/** A fresh browser-mode Paydesk per test file (worker), stopped afterwards. */
-export const test = base.extend<{ shot: (name: string) => Promise<void> }, { app: BrowserModeApp }>({
+/** A fresh browser-mode Paydesk (own data folder, own Local sandbox) for every test, stopped afterwards. */
+export const test = base.extend<{ shot: (name: string) => Promise<void>; app: BrowserModeApp }>({
   app: [
     async ({}, use) => {
       const app = await startBrowserMode()
       await use(app)
       await app.stop()
     },
-    { scope: 'worker' }
+    { timeout: 60_000 }
   ],
   shot: async ({ page }, use, testInfo) => {
     await use(async (name) => {

@@ -5,13 +5,18 @@ import type { z } from 'zod'
  * Form state validated by a shared zod schema: errors per field on blur and on submit, the parsed value on success.
  * The same schema main validates with, so the form never accepts what main would refuse.
  */
-export function useSchemaForm<S extends z.ZodType>(schema: S, initial: Record<string, string>) {
+export function useSchemaForm<S extends z.ZodType>(
+  schema: S,
+  initial: Record<string, string>,
+  /** Fields where an empty box means "not given" (optional fields); elsewhere '' is validated as typed. */
+  emptyMeansUnset: readonly string[] = []
+) {
   const [values, setValues] = useState(initial)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [touched, setTouched] = useState<Record<string, boolean>>({})
 
   const toInput = (v: Record<string, string>) =>
-    Object.fromEntries(Object.entries(v).filter(([, value]) => value !== '')) as Record<string, unknown>
+    Object.fromEntries(Object.entries(v).filter(([key, value]) => !(value === '' && emptyMeansUnset.includes(key))))
 
   const validate = (v: Record<string, string>, only?: string) => {
     const result = schema.safeParse(toInput(v))
@@ -46,6 +51,6 @@ export function useSchemaForm<S extends z.ZodType>(schema: S, initial: Record<st
       setTouched({})
     },
     setServerErrors: (fieldErrors: Record<string, string[]>) =>
-      setErrors(Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k || '_form', v[0] ?? '']))) 
+      setErrors(Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k || '_form', v[0] ?? ''])))
   }
 }

@@ -84,7 +84,7 @@ function AddProfileForm() {
     baseUrl: DEFAULT_BASE_URL,
     tokenId: '',
     clientSecret: ''
-  })
+  }, ['clientSecret'])
   const [error, setError] = useState<IpcError | null>(null)
   const [added, setAdded] = useState<string | null>(null)
 
