@@ -46,7 +46,6 @@ export function ConnectionPanel({ profile }: { profile: ProfileView }) {
         <p className={report.ok ? 'result result-ok' : 'result result-bad'} role="status" data-testid="connection-result">
           {report.ok ? '✓ ' : '✗ '}
           {report.message}
-          {report.latencyMs !== undefined && ` (${Math.round(report.latencyMs)} ms)`}
           {report.serviceCode && <code className="code">{report.serviceCode}</code>}
           <span className="muted"> · checked {formatClock(report.checkedAt)}</span>
         </p>
