@@ -1,0 +1,91 @@
+import { invalidInput } from './errors';
+import type { Keyed, SortedIndex } from './sorted-index';
+
+export interface PageRequest<T> {
+  limit: number;
+  cursor?: string | undefined;
+  order: 'asc' | 'desc';
+  /** Inclusive time bounds (ms). */
+  from?: number | undefined;
+  to?: number | undefined;
+  /** Remaining filters that the chosen index does not already guarantee. */
+  predicate?: ((item: T) => boolean) | undefined;
+}
+
+export interface Page<T> {
+  items: T[];
+  hasMore: boolean;
+  nextCursor?: string;
+  totalCount: number;
+}
+
+/**
+ * Cursor = the (createdAt, id) key of the last item returned, opaque to clients (base64url JSON). Resuming strictly
+ * after that key under a stable sort means that items created between two pages are never skipped (ascending: they
+ * come after the key) nor repeated, and deleted items do not shift the remaining ones, unlike an offset.
+ */
+export function encodeCursor(key: Keyed): string {
+  return Buffer.from(JSON.stringify({ v: 1, t: key.t, id: key.id }), 'utf8').toString('base64url');
+}
+
+export function decodeCursor(cursor: string): Keyed {
+  try {
+    if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw new Error('not base64url');
+    const raw = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (
+      raw &&
+      typeof raw === 'object' &&
+      (raw as { v?: unknown }).v === 1 &&
+      Number.isFinite((raw as { t?: unknown }).t) &&
+      typeof (raw as { id?: unknown }).id === 'string'
+    ) {
+      return { t: (raw as { t: number }).t, id: (raw as { id: string }).id };
+    }
+  } catch {
+    // fall through
+  }
+  throw invalidInput('Invalid cursor: pass the nextCursor of a previous response unchanged', { cursor });
+}
+
+export function paginate<T extends Keyed>(index: SortedIndex<T> | undefined, req: PageRequest<T>): Page<T> {
+  if (!index || index.size === 0) return { items: [], hasMore: false, totalCount: 0 };
+  const arr = index.items;
+  const lo = req.from === undefined ? 0 : index.firstAtOrAfter(req.from);
+  const hi = req.to === undefined ? arr.length : index.firstAfter(req.to);
+  const pred = req.predicate;
+  let totalCount = 0;
+  if (hi > lo) {
+    if (!pred) totalCount = hi - lo;
+    else for (let i = lo; i < hi; i++) if (pred(arr[i] as T)) totalCount++;
+  }
+  const items: T[] = [];
+  let hasMore = false;
+  const key = req.cursor !== undefined ? decodeCursor(req.cursor) : undefined;
+  if (req.order === 'asc') {
+    let i = key ? Math.max(lo, index.upperBound(key)) : lo;
+    for (; i < hi; i++) {
+      const it = arr[i] as T;
+      if (pred && !pred(it)) continue;
+      if (items.length === req.limit) {
+        hasMore = true;
+        break;
+      }
+      items.push(it);
+    }
+  } else {
+    let i = key ? Math.min(hi, index.lowerBound(key)) - 1 : hi - 1;
+    for (; i >= lo; i--) {
+      const it = arr[i] as T;
+      if (pred && !pred(it)) continue;
+      if (items.length === req.limit) {
+        hasMore = true;
+        break;
+      }
+      items.push(it);
+    }
+  }
+  const page: Page<T> = { items, hasMore, totalCount };
+  const last = items[items.length - 1];
+  if (hasMore && last) page.nextCursor = encodeCursor(last);
+  return page;
+}

@@ -1,0 +1,190 @@
+import { IdGenerator } from './ids';
+import type {
+  CustomerRec,
+  ExternalAccountRec,
+  IdempotencyEntry,
+  InternalAccountRec,
+  JournalEntry,
+  QuoteRec,
+  TransactionRec,
+} from './model';
+import type { Job } from './scheduler';
+import { IndexMap, SortedIndex } from './sorted-index';
+
+export const STATE_FORMAT = 'paydesk-sandbox-state';
+export const STATE_VERSION = 1;
+
+export interface PlatformInfo {
+  /** Id used as customerId of transactions made on behalf of the platform. */
+  id: string;
+  platformCustomerId: string;
+  umaDomain: string;
+}
+
+/** The JSON document persisted in the data file. */
+export interface PersistedState {
+  format: typeof STATE_FORMAT;
+  version: typeof STATE_VERSION;
+  savedAt: string;
+  seq: number;
+  platform: PlatformInfo;
+  customers: CustomerRec[];
+  externalAccounts: ExternalAccountRec[];
+  internalAccounts: InternalAccountRec[];
+  transactions: TransactionRec[];
+  quotes: QuoteRec[];
+  journal: JournalEntry[];
+  idempotency: IdempotencyEntry[];
+  jobs: Job[];
+}
+
+/**
+ * All sandbox data, with the indexes the lists need. Mutations that change an indexed field go through the methods
+ * here so that indexes never disagree with the records.
+ */
+export class Store {
+  readonly customers = new Map<string, CustomerRec>();
+  readonly customerIndex = new SortedIndex<CustomerRec>();
+  readonly customerByUma = new Map<string, string>();
+
+  readonly externalAccounts = new Map<string, ExternalAccountRec>();
+  readonly externalIndex = new SortedIndex<ExternalAccountRec>();
+  readonly externalByCustomer = new IndexMap<ExternalAccountRec>();
+
+  readonly internalAccounts = new Map<string, InternalAccountRec>();
+  readonly internalIndex = new SortedIndex<InternalAccountRec>();
+
+  readonly transactions = new Map<string, TransactionRec>();
+  readonly txAll = new SortedIndex<TransactionRec>();
+  readonly txByCustomer = new IndexMap<TransactionRec>();
+  readonly txByPlatformCustomer = new IndexMap<TransactionRec>();
+  readonly txByStatus = new IndexMap<TransactionRec>();
+  readonly txByType = new IndexMap<TransactionRec>();
+  readonly txBySender = new IndexMap<TransactionRec>();
+  readonly txByReceiver = new IndexMap<TransactionRec>();
+  readonly txByReference = new IndexMap<TransactionRec>();
+
+  readonly quotes = new Map<string, QuoteRec>();
+  readonly journal: JournalEntry[] = [];
+  readonly idempotency = new Map<string, IdempotencyEntry>();
+
+  readonly ids: IdGenerator;
+  platform: PlatformInfo;
+
+  constructor(seq: number, platform: PlatformInfo) {
+    this.ids = new IdGenerator(seq);
+    this.platform = platform;
+  }
+
+  static fromPersisted(s: PersistedState): Store {
+    const store = new Store(s.seq, s.platform);
+    for (const c of s.customers) store.customers.set(c.id, c);
+    store.customerIndex.load(s.customers);
+    for (const c of s.customers) store.customerByUma.set(c.data.umaAddress, c.id);
+    for (const a of s.externalAccounts) {
+      store.externalAccounts.set(a.id, a);
+      store.externalByCustomer.add(a.data.customerId, a);
+    }
+    store.externalIndex.load(s.externalAccounts);
+    for (const a of s.internalAccounts) store.internalAccounts.set(a.id, a);
+    store.internalIndex.load(s.internalAccounts);
+    store.loadTransactions(s.transactions);
+    for (const q of s.quotes) store.quotes.set(q.id, q);
+    store.journal.push(...s.journal);
+    for (const e of s.idempotency) store.idempotency.set(e.key, e);
+    return store;
+  }
+
+  toPersisted(jobs: Job[], savedAt: string): PersistedState {
+    return {
+      format: STATE_FORMAT,
+      version: STATE_VERSION,
+      savedAt,
+      seq: this.ids.sequence,
+      platform: this.platform,
+      customers: this.customerIndex.items,
+      externalAccounts: this.externalIndex.items,
+      internalAccounts: this.internalIndex.items,
+      transactions: this.txAll.items,
+      quotes: [...this.quotes.values()],
+      journal: this.journal,
+      idempotency: [...this.idempotency.values()],
+      jobs,
+    };
+  }
+
+  addCustomer(rec: CustomerRec): void {
+    this.customers.set(rec.id, rec);
+    this.customerIndex.insert(rec);
+    this.customerByUma.set(rec.data.umaAddress, rec.id);
+  }
+
+  setCustomerUma(rec: CustomerRec, uma: string): void {
+    this.customerByUma.delete(rec.data.umaAddress);
+    rec.data.umaAddress = uma;
+    this.customerByUma.set(uma, rec.id);
+  }
+
+  addExternalAccount(rec: ExternalAccountRec): void {
+    this.externalAccounts.set(rec.id, rec);
+    this.externalIndex.insert(rec);
+    this.externalByCustomer.add(rec.data.customerId, rec);
+  }
+
+  removeExternalAccount(rec: ExternalAccountRec): void {
+    this.externalAccounts.delete(rec.id);
+    this.externalIndex.remove(rec);
+    this.externalByCustomer.remove(rec.data.customerId, rec);
+  }
+
+  addInternalAccount(rec: InternalAccountRec): void {
+    this.internalAccounts.set(rec.id, rec);
+    this.internalIndex.insert(rec);
+  }
+
+  addTransaction(rec: TransactionRec): void {
+    this.transactions.set(rec.id, rec);
+    this.txAll.insert(rec);
+    this.indexTx(rec, (m, k, r) => m.add(k, r));
+  }
+
+  /** Change a transaction's status, keeping the status index right. */
+  setTxStatus(rec: TransactionRec, status: string): void {
+    if (rec.data.status === status) return;
+    this.txByStatus.remove(rec.data.status, rec);
+    rec.data.status = status;
+    this.txByStatus.add(status, rec);
+  }
+
+  /** Bulk load (state file, benchmark): one sort per index instead of n insertions. */
+  loadTransactions(recs: TransactionRec[]): void {
+    for (const r of recs) this.transactions.set(r.id, r);
+    const all = [...this.txAll.items, ...recs];
+    this.txAll.load(all);
+    for (const m of [
+      this.txByCustomer,
+      this.txByPlatformCustomer,
+      this.txByStatus,
+      this.txByType,
+      this.txBySender,
+      this.txByReceiver,
+      this.txByReference,
+    ])
+      m.clear();
+    // txAll is sorted, so appending in order keeps every per-key index sorted (insert takes its fast path).
+    for (const r of this.txAll.items) this.indexTx(r, (m, k, rec) => m.add(k, rec));
+  }
+
+  private indexTx(
+    rec: TransactionRec,
+    op: (m: IndexMap<TransactionRec>, key: string | undefined, r: TransactionRec) => void,
+  ): void {
+    op(this.txByCustomer, rec.data.customerId, rec);
+    op(this.txByPlatformCustomer, rec.data.platformCustomerId, rec);
+    op(this.txByStatus, rec.data.status, rec);
+    op(this.txByType, rec.data.type, rec);
+    op(this.txBySender, rec.meta.sender, rec);
+    op(this.txByReceiver, rec.meta.receiver, rec);
+    op(this.txByReference, rec.meta.reference, rec);
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * Simulated durations, in seconds of the real service. The sandbox multiplies each by its timeScale
+ * (`--time-scale 0.01` makes every one 100x shorter). The approval window is an option (default 600 s).
+ */
+export const DURATIONS = {
+  /** Bank account verification: PENDING → ACTIVE. */
+  accountVerification: 5,
+  /** Beneficiary verification left PENDING by the 104 suffix resolves (to MATCHED) after this. */
+  beneficiaryVerificationPending: 60,
+  /** Re-review after a beneficiary update: UNDER_REVIEW → ACTIVE. */
+  beneficiaryReview: 10,
+  /** Outgoing payment accepted: PENDING → PROCESSING. */
+  outgoingPending: 1,
+  /** Outgoing payment in flight: PROCESSING → COMPLETED (or FAILED). */
+  outgoingProcessing: 5,
+  /** Destination suffix 005 on transfer-out: pending about 30 s, then fails. */
+  pendingThenFail: 30,
+  /** Incoming payment after approval: PROCESSING → COMPLETED. */
+  incomingProcessing: 3,
+  /** `$pending.long.usd` sender: stays PROCESSING this long after approval. */
+  pendingLong: 3600,
+  /** Quotes expire this long after creation (reference: 1-5 minutes). */
+  quoteExpiry: 300,
+  /** Quote destination suffix 003: completes after about 6 minutes. */
+  quoteSlow: 360,
+  /** Quote destination suffix 005: completed payout returned by the bank after this. */
+  quoteReturned: 30,
+} as const;
