@@ -1,8 +1,8 @@
-import { z } from 'zod';
-import { Beneficiary, BeneficiaryInput } from './beneficiary';
-import { closedEnum, openEnum } from './enums';
-import { sparkAddressProblem } from './spark';
-import { nonBlank } from './text';
+import { z } from 'zod'
+import { Beneficiary, BeneficiaryInput } from './beneficiary'
+import { closedEnum, openEnum } from './enums'
+import { sparkAddressProblem } from './spark'
+import { nonBlank } from './text'
 
 /**
  * Account types known to Paydesk: the spec's values (US_ACCOUNT, USD_ACCOUNT, GBP_ACCOUNT, SPARK_WALLET) plus the
@@ -51,9 +51,9 @@ export const ACCOUNT_TYPES = [
   'TRON_WALLET',
   'POLYGON_WALLET',
   'BASE_WALLET',
-  'ETHEREUM_WALLET',
-] as const;
-export type AccountType = (typeof ACCOUNT_TYPES)[number];
+  'ETHEREUM_WALLET'
+] as const
+export type AccountType = (typeof ACCOUNT_TYPES)[number]
 
 /** Account types that are crypto wallets: no beneficiary, cryptoNetwork required on create. */
 export const WALLET_ACCOUNT_TYPES = [
@@ -63,12 +63,12 @@ export const WALLET_ACCOUNT_TYPES = [
   'TRON_WALLET',
   'POLYGON_WALLET',
   'BASE_WALLET',
-  'ETHEREUM_WALLET',
-] as const satisfies readonly AccountType[];
-export type WalletAccountType = (typeof WALLET_ACCOUNT_TYPES)[number];
+  'ETHEREUM_WALLET'
+] as const satisfies readonly AccountType[]
+export type WalletAccountType = (typeof WALLET_ACCOUNT_TYPES)[number]
 
 export function isWalletAccountType(accountType: string): boolean {
-  return (WALLET_ACCOUNT_TYPES as readonly string[]).includes(accountType);
+  return (WALLET_ACCOUNT_TYPES as readonly string[]).includes(accountType)
 }
 
 /** Account types a request may use (each has a schema in AccountInfoInput). */
@@ -93,9 +93,9 @@ export const INPUT_ACCOUNT_TYPES = [
   'SPARK_WALLET',
   'SOLANA_WALLET',
   'BASE_WALLET',
-  'ETHEREUM_WALLET',
-] as const satisfies readonly AccountType[];
-export type InputAccountType = (typeof INPUT_ACCOUNT_TYPES)[number];
+  'ETHEREUM_WALLET'
+] as const satisfies readonly AccountType[]
+export type InputAccountType = (typeof INPUT_ACCOUNT_TYPES)[number]
 
 /** The only currency a bank account type can hold (the format table ties each row to a currency). */
 export const ACCOUNT_TYPE_CURRENCY = {
@@ -115,11 +115,11 @@ export const ACCOUNT_TYPE_CURRENCY = {
   RWF_ACCOUNT: 'RWF',
   MWK_ACCOUNT: 'MWK',
   UGX_ACCOUNT: 'UGX',
-  XOF_ACCOUNT: 'XOF',
-} as const satisfies Partial<Record<InputAccountType, string>>;
+  XOF_ACCOUNT: 'XOF'
+} as const satisfies Partial<Record<InputAccountType, string>>
 
-export const US_ACCOUNT_CATEGORIES = ['CHECKING', 'SAVINGS'] as const;
-export type UsAccountCategory = (typeof US_ACCOUNT_CATEGORIES)[number];
+export const US_ACCOUNT_CATEGORIES = ['CHECKING', 'SAVINGS'] as const
+export type UsAccountCategory = (typeof US_ACCOUNT_CATEGORIES)[number]
 
 /** Payment rails named by the spec (ACH, WIRE) and the reference. */
 export const PAYMENT_RAILS = [
@@ -135,23 +135,23 @@ export const PAYMENT_RAILS = [
   'FAST',
   'FASTER_PAYMENTS',
   'MOBILE_MONEY',
-  'PAYNOW',
-] as const;
+  'PAYNOW'
+] as const
 
 /** XOF regions whose phone format the spec gives (Senegal, Ivory Coast, Benin). */
-export const XOF_REGIONS = ['SN', 'CI', 'BJ'] as const;
-export type XofRegion = (typeof XOF_REGIONS)[number];
+export const XOF_REGIONS = ['SN', 'CI', 'BJ'] as const
+export type XofRegion = (typeof XOF_REGIONS)[number]
 
 export interface FormatRule {
   /** Stable id, used by tests and UI hints. */
-  id: string;
+  id: string
   /** The row of the spec's format table. */
-  item: string;
-  accountTypes: readonly InputAccountType[];
+  item: string
+  accountTypes: readonly InputAccountType[]
   /** accountInfo member that carries the value (named by the reference). */
-  field: string;
-  pattern: RegExp;
-  message: string;
+  field: string
+  pattern: RegExp
+  message: string
 }
 
 /** The format table of spec 2.6 as data; the accountInfo schemas below are built from it. */
@@ -162,7 +162,7 @@ export const FORMAT_RULES = [
     accountTypes: ['US_ACCOUNT', 'USD_ACCOUNT'],
     field: 'routingNumber',
     pattern: /^[0-9]{9}$/,
-    message: 'US routing number must be exactly 9 digits',
+    message: 'US routing number must be exactly 9 digits'
   },
   {
     id: 'usAccountNumber',
@@ -170,7 +170,7 @@ export const FORMAT_RULES = [
     accountTypes: ['US_ACCOUNT', 'USD_ACCOUNT'],
     field: 'accountNumber',
     pattern: /^[0-9]{4,17}$/,
-    message: 'US account number must be 4 to 17 digits',
+    message: 'US account number must be 4 to 17 digits'
   },
   {
     id: 'mxnClabe',
@@ -178,7 +178,7 @@ export const FORMAT_RULES = [
     accountTypes: ['MXN_ACCOUNT'],
     field: 'clabeNumber',
     pattern: /^[0-9]{18}$/,
-    message: 'Mexican CLABE must be exactly 18 digits',
+    message: 'Mexican CLABE must be exactly 18 digits'
   },
   {
     id: 'ngnAccountNumber',
@@ -186,7 +186,7 @@ export const FORMAT_RULES = [
     accountTypes: ['NGN_ACCOUNT'],
     field: 'accountNumber',
     pattern: /^[0-9]{10}$/,
-    message: 'Nigerian (NGN) account number must be exactly 10 digits',
+    message: 'Nigerian (NGN) account number must be exactly 10 digits'
   },
   {
     id: 'cadBankCode',
@@ -194,7 +194,7 @@ export const FORMAT_RULES = [
     accountTypes: ['CAD_ACCOUNT'],
     field: 'bankCode',
     pattern: /^[0-9]{3}$/,
-    message: 'Canadian (CAD) bank code must be exactly 3 digits',
+    message: 'Canadian (CAD) bank code must be exactly 3 digits'
   },
   {
     id: 'cadBranchCode',
@@ -202,7 +202,7 @@ export const FORMAT_RULES = [
     accountTypes: ['CAD_ACCOUNT'],
     field: 'branchCode',
     pattern: /^[0-9]{5}$/,
-    message: 'Canadian (CAD) branch code must be exactly 5 digits',
+    message: 'Canadian (CAD) branch code must be exactly 5 digits'
   },
   {
     id: 'cadAccountNumber',
@@ -210,7 +210,7 @@ export const FORMAT_RULES = [
     accountTypes: ['CAD_ACCOUNT'],
     field: 'accountNumber',
     pattern: /^[0-9]{7,12}$/,
-    message: 'Canadian (CAD) account number must be 7 to 12 digits',
+    message: 'Canadian (CAD) account number must be 7 to 12 digits'
   },
   {
     id: 'phpAccountNumber',
@@ -218,7 +218,7 @@ export const FORMAT_RULES = [
     accountTypes: ['PHP_ACCOUNT'],
     field: 'accountNumber',
     pattern: /^[0-9]{8,16}$/,
-    message: 'Philippine (PHP) account number must be 8 to 16 digits',
+    message: 'Philippine (PHP) account number must be 8 to 16 digits'
   },
   {
     id: 'gbpSortCode',
@@ -226,7 +226,7 @@ export const FORMAT_RULES = [
     accountTypes: ['GBP_ACCOUNT'],
     field: 'sortCode',
     pattern: /^[0-9]{6}$/,
-    message: 'UK (GBP) sort code must be exactly 6 digits, without dashes',
+    message: 'UK (GBP) sort code must be exactly 6 digits, without dashes'
   },
   {
     id: 'gbpAccountNumber',
@@ -234,7 +234,7 @@ export const FORMAT_RULES = [
     accountTypes: ['GBP_ACCOUNT'],
     field: 'accountNumber',
     pattern: /^[0-9]{8}$/,
-    message: 'UK (GBP) account number must be exactly 8 digits',
+    message: 'UK (GBP) account number must be exactly 8 digits'
   },
   {
     id: 'zarAccountNumber',
@@ -242,7 +242,7 @@ export const FORMAT_RULES = [
     accountTypes: ['ZAR_ACCOUNT'],
     field: 'accountNumber',
     pattern: /^[0-9]{9,13}$/,
-    message: 'South African (ZAR) account number must be 9 to 13 digits',
+    message: 'South African (ZAR) account number must be 9 to 13 digits'
   },
   {
     id: 'kesPhone',
@@ -250,7 +250,7 @@ export const FORMAT_RULES = [
     accountTypes: ['KES_ACCOUNT'],
     field: 'phoneNumber',
     pattern: /^\+254[0-9]{9}$/,
-    message: 'Kenyan (KES) mobile-money phone number must be +254 followed by 9 digits',
+    message: 'Kenyan (KES) mobile-money phone number must be +254 followed by 9 digits'
   },
   {
     id: 'tzsPhone',
@@ -258,7 +258,7 @@ export const FORMAT_RULES = [
     accountTypes: ['TZS_ACCOUNT'],
     field: 'phoneNumber',
     pattern: /^\+255[0-9]{9}$/,
-    message: 'Tanzanian (TZS) mobile-money phone number must be +255 followed by 9 digits',
+    message: 'Tanzanian (TZS) mobile-money phone number must be +255 followed by 9 digits'
   },
   {
     id: 'zmwPhone',
@@ -266,7 +266,7 @@ export const FORMAT_RULES = [
     accountTypes: ['ZMW_ACCOUNT'],
     field: 'phoneNumber',
     pattern: /^\+260[0-9]{9}$/,
-    message: 'Zambian (ZMW) mobile-money phone number must be +260 followed by 9 digits',
+    message: 'Zambian (ZMW) mobile-money phone number must be +260 followed by 9 digits'
   },
   {
     id: 'rwfPhone',
@@ -274,7 +274,7 @@ export const FORMAT_RULES = [
     accountTypes: ['RWF_ACCOUNT'],
     field: 'phoneNumber',
     pattern: /^\+250[0-9]{9}$/,
-    message: 'Rwandan (RWF) mobile-money phone number must be +250 followed by 9 digits',
+    message: 'Rwandan (RWF) mobile-money phone number must be +250 followed by 9 digits'
   },
   {
     id: 'mwkPhone',
@@ -282,7 +282,7 @@ export const FORMAT_RULES = [
     accountTypes: ['MWK_ACCOUNT'],
     field: 'phoneNumber',
     pattern: /^\+265[0-9]{9}$/,
-    message: 'Malawian (MWK) mobile-money phone number must be +265 followed by 9 digits',
+    message: 'Malawian (MWK) mobile-money phone number must be +265 followed by 9 digits'
   },
   {
     id: 'ugxPhone',
@@ -290,7 +290,7 @@ export const FORMAT_RULES = [
     accountTypes: ['UGX_ACCOUNT'],
     field: 'phoneNumber',
     pattern: /^\+256[0-9]{9}$/,
-    message: 'Ugandan (UGX) mobile-money phone number must be +256 followed by 9 digits',
+    message: 'Ugandan (UGX) mobile-money phone number must be +256 followed by 9 digits'
   },
   {
     id: 'xofPhone',
@@ -299,57 +299,57 @@ export const FORMAT_RULES = [
     field: 'phoneNumber',
     pattern: /^(\+221[0-9]{9}|\+225[0-9]{10}|\+229[0-9]{8,9})$/,
     message:
-      'XOF phone number must be +221 and 9 digits (Senegal), +225 and 10 digits (Ivory Coast) or +229 and 8 or 9 digits (Benin)',
-  },
-] as const satisfies readonly FormatRule[];
-export type FormatRuleId = (typeof FORMAT_RULES)[number]['id'];
+      'XOF phone number must be +221 and 9 digits (Senegal), +225 and 10 digits (Ivory Coast) or +229 and 8 or 9 digits (Benin)'
+  }
+] as const satisfies readonly FormatRule[]
+export type FormatRuleId = (typeof FORMAT_RULES)[number]['id']
 
 function ruleById(id: FormatRuleId): FormatRule {
-  const rule = FORMAT_RULES.find((r) => r.id === id);
-  if (!rule) throw new Error(`unknown format rule ${id}`);
-  return rule;
+  const rule = FORMAT_RULES.find((r) => r.id === id)
+  if (!rule) throw new Error(`unknown format rule ${id}`)
+  return rule
 }
 
 /** The schema of the member a format rule governs: required, a string, matching the rule. */
 export function formatField(id: FormatRuleId) {
-  const rule = ruleById(id);
+  const rule = ruleById(id)
   return z
     .string({
       error: (issue) =>
-        issue.input === undefined ? `${rule.item} (${rule.field}) is required` : `${rule.message} (got a non-string)`,
+        issue.input === undefined ? `${rule.item} (${rule.field}) is required` : `${rule.message} (got a non-string)`
     })
-    .regex(rule.pattern, { error: rule.message });
+    .regex(rule.pattern, { error: rule.message })
 }
 
 /** Which XOF region a phone number belongs to, from its country calling code. */
 export function xofRegionOfPhone(phone: string): XofRegion | null {
-  if (phone.startsWith('+221')) return 'SN';
-  if (phone.startsWith('+225')) return 'CI';
-  if (phone.startsWith('+229')) return 'BJ';
-  return null;
+  if (phone.startsWith('+221')) return 'SN'
+  if (phone.startsWith('+225')) return 'CI'
+  if (phone.startsWith('+229')) return 'BJ'
+  return null
 }
 
 const paymentRails = z
   .array(
     z.string().regex(/^[A-Z][A-Z0-9_]*$/, {
-      error: 'Each payment rail must be an upper-case name such as ACH or WIRE',
+      error: 'Each payment rail must be an upper-case name such as ACH or WIRE'
     }),
-    { error: 'paymentRails must be a list of rail names such as ["ACH", "WIRE"]' },
+    { error: 'paymentRails must be a list of rail names such as ["ACH", "WIRE"]' }
   )
-  .min(1, { error: 'paymentRails, when given, must name at least one rail' });
+  .min(1, { error: 'paymentRails, when given, must name at least one rail' })
 
 /** Members every bank-account accountInfo may carry. bankName must be a value returned by GET /discoveries. */
 const bankCommon = {
   bankName: nonBlank('bankName').optional(),
   paymentRails: paymentRails.optional(),
-  beneficiary: BeneficiaryInput.optional(),
-};
+  beneficiary: BeneficiaryInput.optional()
+}
 const bankNameRequired = (country: string) => ({
   ...bankCommon,
-  bankName: nonBlank(`bankName (required for ${country} accounts; use a bankName from the discovery endpoint)`),
-});
+  bankName: nonBlank(`bankName (required for ${country} accounts; use a bankName from the discovery endpoint)`)
+})
 
-const literal = <const T extends string>(value: T) => z.literal(value);
+const literal = <const T extends string>(value: T) => z.literal(value)
 
 function usBank<const T extends 'US_ACCOUNT' | 'USD_ACCOUNT'>(accountType: T) {
   return z.strictObject({
@@ -357,8 +357,8 @@ function usBank<const T extends 'US_ACCOUNT' | 'USD_ACCOUNT'>(accountType: T) {
     accountNumber: formatField('usAccountNumber'),
     routingNumber: formatField('usRoutingNumber'),
     accountCategory: closedEnum(US_ACCOUNT_CATEGORIES, 'US accountCategory'),
-    ...bankCommon,
-  });
+    ...bankCommon
+  })
 }
 
 function mobileMoney<const T extends string>(accountType: T, rule: FormatRuleId) {
@@ -367,74 +367,76 @@ function mobileMoney<const T extends string>(accountType: T, rule: FormatRuleId)
     phoneNumber: formatField(rule),
     provider: nonBlank('Mobile-money provider'),
     paymentRails: paymentRails.optional(),
-    beneficiary: BeneficiaryInput.optional(),
-  });
+    beneficiary: BeneficiaryInput.optional()
+  })
 }
 
-export const UsAccountInfoInput = usBank('US_ACCOUNT');
-export const UsdAccountInfoInput = usBank('USD_ACCOUNT');
+export const UsAccountInfoInput = usBank('US_ACCOUNT')
+export const UsdAccountInfoInput = usBank('USD_ACCOUNT')
 export const GbpAccountInfoInput = z.strictObject({
   accountType: literal('GBP_ACCOUNT'),
   sortCode: formatField('gbpSortCode'),
   accountNumber: formatField('gbpAccountNumber'),
-  ...bankCommon,
-});
+  ...bankCommon
+})
 export const MxnAccountInfoInput = z.strictObject({
   accountType: literal('MXN_ACCOUNT'),
   clabeNumber: formatField('mxnClabe'),
-  ...bankCommon,
-});
-export const BRL_PIX_KEY_TYPES = ['CPF', 'CNPJ', 'EMAIL', 'PHONE', 'RANDOM'] as const;
+  ...bankCommon
+})
+export const BRL_PIX_KEY_TYPES = ['CPF', 'CNPJ', 'EMAIL', 'PHONE', 'RANDOM'] as const
 export const BrlAccountInfoInput = z.strictObject({
   accountType: literal('BRL_ACCOUNT'),
   pixKey: nonBlank('Brazilian pixKey'),
   pixKeyType: closedEnum(BRL_PIX_KEY_TYPES, 'Brazilian pixKeyType').optional(),
   taxId: z
-    .string({ error: (i) => (i.input === undefined ? 'Brazilian taxId is required' : 'Brazilian taxId must be a string') })
+    .string({
+      error: (i) => (i.input === undefined ? 'Brazilian taxId is required' : 'Brazilian taxId must be a string')
+    })
     .regex(/^[0-9]{11,14}$/, { error: 'Brazilian taxId (CPF or CNPJ) must be 11 to 14 digits, without punctuation' }),
-  ...bankCommon,
-});
+  ...bankCommon
+})
 export const EurAccountInfoInput = z.strictObject({
   accountType: literal('EUR_ACCOUNT'),
   iban: z
     .string({ error: (i) => (i.input === undefined ? 'IBAN is required' : 'IBAN must be a string') })
     .regex(/^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{11,30}$/, {
-      error: 'IBAN must be a country code, 2 check digits and 11 to 30 letters or digits, without spaces',
+      error: 'IBAN must be a country code, 2 check digits and 11 to 30 letters or digits, without spaces'
     }),
   swiftCode: z
     .string()
     .regex(/^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/, { error: 'SWIFT/BIC code must be 8 or 11 characters' })
     .optional(),
-  ...bankCommon,
-});
+  ...bankCommon
+})
 export const NgnAccountInfoInput = z.strictObject({
   accountType: literal('NGN_ACCOUNT'),
   accountNumber: formatField('ngnAccountNumber'),
-  ...bankNameRequired('Nigerian (NGN)'),
-});
+  ...bankNameRequired('Nigerian (NGN)')
+})
 export const CadAccountInfoInput = z.strictObject({
   accountType: literal('CAD_ACCOUNT'),
   bankCode: formatField('cadBankCode'),
   branchCode: formatField('cadBranchCode'),
   accountNumber: formatField('cadAccountNumber'),
-  ...bankCommon,
-});
+  ...bankCommon
+})
 export const PhpAccountInfoInput = z.strictObject({
   accountType: literal('PHP_ACCOUNT'),
   accountNumber: formatField('phpAccountNumber'),
-  ...bankNameRequired('Philippine (PHP)'),
-});
+  ...bankNameRequired('Philippine (PHP)')
+})
 export const ZarAccountInfoInput = z.strictObject({
   accountType: literal('ZAR_ACCOUNT'),
   accountNumber: formatField('zarAccountNumber'),
-  ...bankNameRequired('South African (ZAR)'),
-});
-export const KesAccountInfoInput = mobileMoney('KES_ACCOUNT', 'kesPhone');
-export const TzsAccountInfoInput = mobileMoney('TZS_ACCOUNT', 'tzsPhone');
-export const ZmwAccountInfoInput = mobileMoney('ZMW_ACCOUNT', 'zmwPhone');
-export const RwfAccountInfoInput = mobileMoney('RWF_ACCOUNT', 'rwfPhone');
-export const MwkAccountInfoInput = mobileMoney('MWK_ACCOUNT', 'mwkPhone');
-export const UgxAccountInfoInput = mobileMoney('UGX_ACCOUNT', 'ugxPhone');
+  ...bankNameRequired('South African (ZAR)')
+})
+export const KesAccountInfoInput = mobileMoney('KES_ACCOUNT', 'kesPhone')
+export const TzsAccountInfoInput = mobileMoney('TZS_ACCOUNT', 'tzsPhone')
+export const ZmwAccountInfoInput = mobileMoney('ZMW_ACCOUNT', 'zmwPhone')
+export const RwfAccountInfoInput = mobileMoney('RWF_ACCOUNT', 'rwfPhone')
+export const MwkAccountInfoInput = mobileMoney('MWK_ACCOUNT', 'mwkPhone')
+export const UgxAccountInfoInput = mobileMoney('UGX_ACCOUNT', 'ugxPhone')
 export const XofAccountInfoInput = z
   .strictObject({
     accountType: literal('XOF_ACCOUNT'),
@@ -442,48 +444,52 @@ export const XofAccountInfoInput = z
     provider: nonBlank('Mobile-money provider'),
     region: closedEnum(XOF_REGIONS, 'XOF region'),
     paymentRails: paymentRails.optional(),
-    beneficiary: BeneficiaryInput.optional(),
+    beneficiary: BeneficiaryInput.optional()
   })
   .superRefine((info, ctx) => {
-    const phoneRegion = xofRegionOfPhone(info.phoneNumber);
+    const phoneRegion = xofRegionOfPhone(info.phoneNumber)
     if (phoneRegion !== null && phoneRegion !== info.region) {
       ctx.addIssue({
         code: 'custom',
         path: ['region'],
-        message: `XOF region ${info.region} does not match the phone number, which is from ${phoneRegion}`,
-      });
+        message: `XOF region ${info.region} does not match the phone number, which is from ${phoneRegion}`
+      })
     }
-  });
+  })
 
 export const SparkWalletInfoInput = z.strictObject({
   accountType: literal('SPARK_WALLET'),
   address: z
     .string({
-      error: (i) => (i.input === undefined ? 'Spark wallet address is required' : 'Spark wallet address must be a string'),
+      error: (i) =>
+        i.input === undefined ? 'Spark wallet address is required' : 'Spark wallet address must be a string'
     })
     .superRefine((s, ctx) => {
-      const problem = sparkAddressProblem(s);
-      if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
-    }),
-});
+      const problem = sparkAddressProblem(s)
+      if (problem !== null) ctx.addIssue({ code: 'custom', message: problem })
+    })
+})
 export const SolanaWalletInfoInput = z.strictObject({
   accountType: literal('SOLANA_WALLET'),
   address: z
-    .string({ error: (i) => (i.input === undefined ? 'Solana wallet address is required' : 'Solana wallet address must be a string') })
-    .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, { error: 'Solana wallet address must be 32 to 44 base58 characters' }),
-});
+    .string({
+      error: (i) =>
+        i.input === undefined ? 'Solana wallet address is required' : 'Solana wallet address must be a string'
+    })
+    .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, { error: 'Solana wallet address must be 32 to 44 base58 characters' })
+})
 const evmAddress = (what: string) =>
   z
     .string({ error: (i) => (i.input === undefined ? `${what} is required` : `${what} must be a string`) })
-    .regex(/^0x[0-9a-fA-F]{40}$/, { error: `${what} must be 0x followed by 40 hexadecimal characters` });
+    .regex(/^0x[0-9a-fA-F]{40}$/, { error: `${what} must be 0x followed by 40 hexadecimal characters` })
 export const BaseWalletInfoInput = z.strictObject({
   accountType: literal('BASE_WALLET'),
-  address: evmAddress('Base wallet address'),
-});
+  address: evmAddress('Base wallet address')
+})
 export const EthereumWalletInfoInput = z.strictObject({
   accountType: literal('ETHEREUM_WALLET'),
-  address: evmAddress('Ethereum wallet address'),
-});
+  address: evmAddress('Ethereum wallet address')
+})
 
 /** accountInfo of requests (spec 2.6), discriminated by accountType; every format rule enforced. */
 export const AccountInfoInput = z.discriminatedUnion(
@@ -509,16 +515,16 @@ export const AccountInfoInput = z.discriminatedUnion(
     SparkWalletInfoInput,
     SolanaWalletInfoInput,
     BaseWalletInfoInput,
-    EthereumWalletInfoInput,
+    EthereumWalletInfoInput
   ],
   {
     error: (issue) =>
       issue.code === 'invalid_union'
         ? `accountType must be one of ${INPUT_ACCOUNT_TYPES.join(', ')}`
-        : 'accountInfo must be an object with an accountType',
-  },
-);
-export type AccountInfoInput = z.infer<typeof AccountInfoInput>;
+        : 'accountInfo must be an object with an accountType'
+  }
+)
+export type AccountInfoInput = z.infer<typeof AccountInfoInput>
 
 /** accountInfo of responses: any accountType string, every member optional, unknown members kept. */
 export const AccountInfo = z.looseObject({
@@ -542,9 +548,9 @@ export const AccountInfo = z.looseObject({
   paymentRails: z.array(z.string()).optional(),
   /** Wallet address (SPARK_WALLET and other wallets). */
   address: z.string().optional(),
-  beneficiary: Beneficiary.partial({ beneficiaryType: true }).optional(),
-});
-export type AccountInfo = z.infer<typeof AccountInfo>;
+  beneficiary: Beneficiary.partial({ beneficiaryType: true }).optional()
+})
+export type AccountInfo = z.infer<typeof AccountInfo>
 
 /**
  * The identifier whose last digits pick a sandbox outcome (account number, CLABE, IBAN, phone number, wallet
@@ -552,8 +558,8 @@ export type AccountInfo = z.infer<typeof AccountInfo>;
  */
 export function accountInfoIdentifier(info: Record<string, unknown>): string | undefined {
   for (const key of ['accountNumber', 'clabeNumber', 'iban', 'phoneNumber', 'address', 'pixKey', 'invoice']) {
-    const v = info[key];
-    if (typeof v === 'string' && v.length > 0) return v;
+    const v = info[key]
+    if (typeof v === 'string' && v.length > 0) return v
   }
-  return undefined;
+  return undefined
 }

@@ -1,7 +1,6 @@
-import { z } from 'zod';
-import { countryCode } from './country';
-import { nonBlank } from './text';
-
+import { z } from 'zod'
+import { countryCode } from './country'
+import { nonBlank } from './text'
 
 /** Address of responses (spec 2.3): every member optional, unknown members kept. */
 export const Address = z.looseObject({
@@ -10,9 +9,9 @@ export const Address = z.looseObject({
   city: z.string().optional(),
   state: z.string().optional(),
   postalCode: z.string().optional(),
-  country: z.string().optional(),
-});
-export type Address = z.infer<typeof Address>;
+  country: z.string().optional()
+})
+export type Address = z.infer<typeof Address>
 
 /**
  * Address of requests. The spec leaves general requirements "not shown"; the reference requires line1, postalCode and
@@ -24,6 +23,6 @@ export const AddressInput = z.strictObject({
   city: nonBlank('Address city').optional(),
   state: nonBlank('Address state').optional(),
   postalCode: nonBlank('Address postalCode'),
-  country: countryCode('Address country'),
-});
-export type AddressInput = z.infer<typeof AddressInput>;
+  country: countryCode('Address country')
+})
+export type AddressInput = z.infer<typeof AddressInput>

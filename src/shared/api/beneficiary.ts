@@ -1,11 +1,11 @@
-import { z } from 'zod';
-import { Address, AddressInput } from './address';
-import { countryCode, IsoDate } from './country';
-import { closedEnum, openEnum } from './enums';
-import { nonBlank } from './text';
+import { z } from 'zod'
+import { Address, AddressInput } from './address'
+import { countryCode, IsoDate } from './country'
+import { closedEnum, openEnum } from './enums'
+import { nonBlank } from './text'
 
-export const BENEFICIARY_TYPES = ['INDIVIDUAL', 'BUSINESS'] as const;
-export type BeneficiaryType = (typeof BENEFICIARY_TYPES)[number];
+export const BENEFICIARY_TYPES = ['INDIVIDUAL', 'BUSINESS'] as const
+export type BeneficiaryType = (typeof BENEFICIARY_TYPES)[number]
 
 /** Beneficiary of responses: unknown members kept, unknown beneficiaryType accepted. */
 export const Beneficiary = z.looseObject({
@@ -17,18 +17,18 @@ export const Beneficiary = z.looseObject({
   phoneNumber: z.string().optional(),
   countryOfResidence: z.string().optional(),
   address: Address.optional(),
-  businessInfo: z.looseObject({ legalName: z.string().optional(), taxId: z.string().optional() }).optional(),
-});
-export type Beneficiary = z.infer<typeof Beneficiary>;
+  businessInfo: z.looseObject({ legalName: z.string().optional(), taxId: z.string().optional() }).optional()
+})
+export type Beneficiary = z.infer<typeof Beneficiary>
 
 export const BusinessInfoInput = z.strictObject({
   legalName: nonBlank('Business legalName'),
-  taxId: nonBlank('Business taxId').optional(),
-});
-export type BusinessInfoInput = z.infer<typeof BusinessInfoInput>;
+  taxId: nonBlank('Business taxId').optional()
+})
+export type BusinessInfoInput = z.infer<typeof BusinessInfoInput>
 
 /** E.164 phone number: "+", country code and subscriber number, 8 to 15 digits in all. */
-export const E164_PATTERN = /^\+[1-9][0-9]{7,14}$/;
+export const E164_PATTERN = /^\+[1-9][0-9]{7,14}$/
 
 /**
  * Beneficiary of requests (spec 2.6). Per-type rules: an INDIVIDUAL needs fullName; a BUSINESS needs
@@ -45,48 +45,52 @@ export const BeneficiaryInput = z
     phoneNumber: z
       .string()
       .regex(E164_PATTERN, {
-        error: 'Beneficiary phoneNumber must be in E.164 format: "+" then 8 to 15 digits, e.g. +14155550123',
+        error: 'Beneficiary phoneNumber must be in E.164 format: "+" then 8 to 15 digits, e.g. +14155550123'
       })
       .optional(),
     countryOfResidence: countryCode('Beneficiary countryOfResidence').optional(),
     address: AddressInput.optional(),
-    businessInfo: BusinessInfoInput.optional(),
+    businessInfo: BusinessInfoInput.optional()
   })
   .superRefine((b, ctx) => {
     if (b.beneficiaryType === 'INDIVIDUAL') {
       if (b.fullName === undefined) {
-        ctx.addIssue({ code: 'custom', path: ['fullName'], message: 'fullName is required for an INDIVIDUAL beneficiary' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['fullName'],
+          message: 'fullName is required for an INDIVIDUAL beneficiary'
+        })
       }
       if (b.businessInfo !== undefined) {
         ctx.addIssue({
           code: 'custom',
           path: ['businessInfo'],
-          message: 'businessInfo is only allowed for a BUSINESS beneficiary',
-        });
+          message: 'businessInfo is only allowed for a BUSINESS beneficiary'
+        })
       }
     } else if (b.beneficiaryType === 'BUSINESS' && b.businessInfo === undefined) {
       ctx.addIssue({
         code: 'custom',
         path: ['businessInfo'],
-        message: 'businessInfo with legalName is required for a BUSINESS beneficiary',
-      });
+        message: 'businessInfo with legalName is required for a BUSINESS beneficiary'
+      })
     }
-  });
-export type BeneficiaryInput = z.infer<typeof BeneficiaryInput>;
+  })
+export type BeneficiaryInput = z.infer<typeof BeneficiaryInput>
 
-export type BeneficiaryField = 'beneficiaryType' | 'fullName' | 'address';
-export type BeneficiaryAddressField = 'line1' | 'city' | 'postalCode' | 'country';
+export type BeneficiaryField = 'beneficiaryType' | 'fullName' | 'address'
+export type BeneficiaryAddressField = 'line1' | 'city' | 'postalCode' | 'country'
 
 export interface BeneficiaryMinimum {
   /** Country the row of the table is about (spec 2.6 "Country (currency)"). */
-  country: string;
+  country: string
   /** Fields the beneficiary object must carry. */
-  requiredFields: readonly BeneficiaryField[];
+  requiredFields: readonly BeneficiaryField[]
   /** Address members that must be present (non-empty). Non-empty means an address is required. */
-  requiredAddressFields: readonly BeneficiaryAddressField[];
+  requiredAddressFields: readonly BeneficiaryAddressField[]
 }
 
-const ADDRESS_FIELDS = ['line1', 'city', 'postalCode', 'country'] as const;
+const ADDRESS_FIELDS = ['line1', 'city', 'postalCode', 'country'] as const
 
 /**
  * Minimum beneficiary fields for individual beneficiaries, by account currency (spec 2.6). A row with required address
@@ -101,34 +105,34 @@ export const BENEFICIARY_MINIMUMS = {
   GBP: {
     country: 'GB',
     requiredFields: ['beneficiaryType', 'fullName', 'address'],
-    requiredAddressFields: ADDRESS_FIELDS,
+    requiredAddressFields: ADDRESS_FIELDS
   },
   EUR: {
     country: 'EU',
     requiredFields: ['beneficiaryType', 'fullName', 'address'],
-    requiredAddressFields: ADDRESS_FIELDS,
-  },
-} as const satisfies Record<string, BeneficiaryMinimum>;
+    requiredAddressFields: ADDRESS_FIELDS
+  }
+} as const satisfies Record<string, BeneficiaryMinimum>
 
 /** For currencies outside the table: what every beneficiary needs anyway. */
 export const DEFAULT_BENEFICIARY_MINIMUM: BeneficiaryMinimum = {
   country: '',
   requiredFields: ['beneficiaryType', 'fullName'],
-  requiredAddressFields: [],
-};
+  requiredAddressFields: []
+}
 
 export interface BeneficiaryIssue {
   /** Path inside the beneficiary object, e.g. ['address', 'city']. */
-  path: (string | number)[];
-  message: string;
+  path: (string | number)[]
+  message: string
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+  return typeof v === 'object' && v !== null && !Array.isArray(v)
 }
 
 function present(v: unknown): boolean {
-  return typeof v === 'string' ? v.trim().length > 0 : v !== undefined && v !== null;
+  return typeof v === 'string' ? v.trim().length > 0 : v !== undefined && v !== null
 }
 
 /**
@@ -138,45 +142,45 @@ function present(v: unknown): boolean {
  */
 export function beneficiaryMinimumIssues(currency: string, beneficiary: unknown): BeneficiaryIssue[] {
   const minimum: BeneficiaryMinimum =
-    (BENEFICIARY_MINIMUMS as Record<string, BeneficiaryMinimum>)[currency] ?? DEFAULT_BENEFICIARY_MINIMUM;
-  const where = minimum.country ? ` for a ${currency} account` : '';
+    (BENEFICIARY_MINIMUMS as Record<string, BeneficiaryMinimum>)[currency] ?? DEFAULT_BENEFICIARY_MINIMUM
+  const where = minimum.country ? ` for a ${currency} account` : ''
   if (!isRecord(beneficiary)) {
-    return [{ path: [], message: `A beneficiary is required${where || ' for a bank account'}` }];
+    return [{ path: [], message: `A beneficiary is required${where || ' for a bank account'}` }]
   }
-  const issues: BeneficiaryIssue[] = [];
-  const type = beneficiary.beneficiaryType;
+  const issues: BeneficiaryIssue[] = []
+  const type = beneficiary.beneficiaryType
   if (!present(type)) {
-    issues.push({ path: ['beneficiaryType'], message: `Beneficiary beneficiaryType is required${where}` });
+    issues.push({ path: ['beneficiaryType'], message: `Beneficiary beneficiaryType is required${where}` })
   }
   if (type === 'BUSINESS') {
-    const info = beneficiary.businessInfo;
+    const info = beneficiary.businessInfo
     if (!isRecord(info) || !present(info.legalName)) {
       issues.push({
         path: ['businessInfo', 'legalName'],
-        message: `Business beneficiary legalName is required${where}`,
-      });
+        message: `Business beneficiary legalName is required${where}`
+      })
     }
-    return issues;
+    return issues
   }
   if (minimum.requiredFields.includes('fullName') && !present(beneficiary.fullName)) {
-    issues.push({ path: ['fullName'], message: `Beneficiary fullName is required${where}` });
+    issues.push({ path: ['fullName'], message: `Beneficiary fullName is required${where}` })
   }
-  const needsAddress = minimum.requiredFields.includes('address') || minimum.requiredAddressFields.length > 0;
-  const address = beneficiary.address;
+  const needsAddress = minimum.requiredFields.includes('address') || minimum.requiredAddressFields.length > 0
+  const address = beneficiary.address
   if (needsAddress && !isRecord(address)) {
-    const members = minimum.requiredAddressFields.join(', ');
+    const members = minimum.requiredAddressFields.join(', ')
     issues.push({
       path: ['address'],
-      message: `Beneficiary address (with ${members}) is required${where}`,
-    });
-    return issues;
+      message: `Beneficiary address (with ${members}) is required${where}`
+    })
+    return issues
   }
   if (isRecord(address)) {
     for (const field of minimum.requiredAddressFields) {
       if (!present(address[field])) {
-        issues.push({ path: ['address', field], message: `Beneficiary address ${field} is required${where}` });
+        issues.push({ path: ['address', field], message: `Beneficiary address ${field} is required${where}` })
       }
     }
   }
-  return issues;
+  return issues
 }

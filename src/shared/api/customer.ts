@@ -1,18 +1,18 @@
-import { z } from 'zod';
-import { Address, AddressInput } from './address';
-import { countryCode, IsoDate, IsoDateTime } from './country';
-import { closedEnum, openEnum } from './enums';
-import { CustomerId, UmaAddress } from './ids';
-import { QueryCursor, QueryLimit, queryBoolean } from './list';
-import { currencyCode } from './money';
-import { nonBlank } from './text';
+import { z } from 'zod'
+import { Address, AddressInput } from './address'
+import { countryCode, IsoDate, IsoDateTime } from './country'
+import { closedEnum, openEnum } from './enums'
+import { CustomerId, UmaAddress } from './ids'
+import { QueryCursor, QueryLimit, queryBoolean } from './list'
+import { currencyCode } from './money'
+import { nonBlank } from './text'
 
-export const KYC_STATUSES = ['UNVERIFIED', 'PENDING', 'APPROVED', 'REJECTED'] as const;
-export const KycStatus = openEnum(KYC_STATUSES);
-export type KycStatus = z.infer<typeof KycStatus>;
+export const KYC_STATUSES = ['UNVERIFIED', 'PENDING', 'APPROVED', 'REJECTED'] as const
+export const KycStatus = openEnum(KYC_STATUSES)
+export type KycStatus = z.infer<typeof KycStatus>
 
 /** Customer types of the spec (only INDIVIDUAL); the service also has BUSINESS, shown verbatim. */
-export const CUSTOMER_TYPES = ['INDIVIDUAL'] as const;
+export const CUSTOMER_TYPES = ['INDIVIDUAL'] as const
 
 /** Customer of responses (spec 2.4). */
 export const Customer = z.looseObject({
@@ -29,21 +29,21 @@ export const Customer = z.looseObject({
   address: Address.optional(),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
-  isDeleted: z.boolean().optional(),
-});
-export type Customer = z.infer<typeof Customer>;
+  isDeleted: z.boolean().optional()
+})
+export type Customer = z.infer<typeof Customer>
 
 /** Today's date as YYYY-MM-DD in UTC. */
 function todayIso(): string {
-  return new Date().toISOString().slice(0, 10);
+  return new Date().toISOString().slice(0, 10)
 }
 
-const BirthDate = IsoDate.refine((d) => d <= todayIso(), { error: 'birthDate must not be in the future' });
+const BirthDate = IsoDate.refine((d) => d <= todayIso(), { error: 'birthDate must not be in the future' })
 
 const currencies = z
   .array(currencyCode('Each currency'), { error: 'currencies must be a list of currency codes' })
   .min(1, { error: 'currencies, when given, must list at least one currency code' })
-  .refine((list) => new Set(list).size === list.length, { error: 'currencies must not list a currency twice' });
+  .refine((list) => new Set(list).size === list.length, { error: 'currencies must not list a currency twice' })
 
 /** Fields a request may set on an individual customer. */
 const individualFields = {
@@ -54,16 +54,16 @@ const individualFields = {
   fullName: nonBlank('fullName').optional(),
   birthDate: BirthDate.optional(),
   nationality: countryCode('nationality').optional(),
-  address: AddressInput.optional(),
-};
+  address: AddressInput.optional()
+}
 
 /** POST /customers body (spec 4.15): customerType INDIVIDUAL is the only required field. */
 export const CustomerCreateRequest = z.strictObject({
   customerType: closedEnum(CUSTOMER_TYPES, 'customerType'),
   region: countryCode('region').optional(),
-  ...individualFields,
-});
-export type CustomerCreateRequest = z.infer<typeof CustomerCreateRequest>;
+  ...individualFields
+})
+export type CustomerCreateRequest = z.infer<typeof CustomerCreateRequest>
 
 /**
  * PATCH /customers/{id} body (reference). region is immutable after creation (spec 2.4); customerType may be
@@ -73,39 +73,39 @@ export const CustomerUpdateRequest = z
   .strictObject({
     customerType: closedEnum(CUSTOMER_TYPES, 'customerType').optional(),
     region: z.undefined({ error: 'region cannot be changed after the customer is created' }).optional(),
-    ...individualFields,
+    ...individualFields
   })
   .refine((u) => Object.keys(u).some((k) => k !== 'customerType' && u[k as keyof typeof u] !== undefined), {
-    error: 'Give at least one customer field to change',
-  });
-export type CustomerUpdateRequest = z.infer<typeof CustomerUpdateRequest>;
+    error: 'Give at least one customer field to change'
+  })
+export type CustomerUpdateRequest = z.infer<typeof CustomerUpdateRequest>
 
 /** GET /customers query (reference filters, spec paging). */
 export const CustomerListQuery = z
   .strictObject({
-  platformCustomerId: z.string().min(1).optional(),
-  customerType: closedEnum(CUSTOMER_TYPES, 'customerType').optional(),
-  createdAfter: IsoDateTime.optional(),
-  createdBefore: IsoDateTime.optional(),
-  updatedAfter: IsoDateTime.optional(),
-  updatedBefore: IsoDateTime.optional(),
-  region: countryCode('region').optional(),
-  currency: currencyCode('currency').optional(),
-  umaAddress: z.string().min(1).optional(),
-  isIncludingDeleted: queryBoolean('isIncludingDeleted').optional(),
-  limit: QueryLimit,
-  cursor: QueryCursor.optional(),
-})
+    platformCustomerId: z.string().min(1).optional(),
+    customerType: closedEnum(CUSTOMER_TYPES, 'customerType').optional(),
+    createdAfter: IsoDateTime.optional(),
+    createdBefore: IsoDateTime.optional(),
+    updatedAfter: IsoDateTime.optional(),
+    updatedBefore: IsoDateTime.optional(),
+    region: countryCode('region').optional(),
+    currency: currencyCode('currency').optional(),
+    umaAddress: z.string().min(1).optional(),
+    isIncludingDeleted: queryBoolean('isIncludingDeleted').optional(),
+    limit: QueryLimit,
+    cursor: QueryCursor.optional()
+  })
   .superRefine((q, ctx) => {
     for (const [after, before] of [
       ['createdAfter', 'createdBefore'],
-      ['updatedAfter', 'updatedBefore'],
+      ['updatedAfter', 'updatedBefore']
     ] as const) {
-      const from = q[after];
-      const to = q[before];
+      const from = q[after]
+      const to = q[before]
       if (from !== undefined && to !== undefined && Date.parse(to) < Date.parse(from)) {
-        ctx.addIssue({ code: 'custom', path: [before], message: `${before} must not be before ${after}` });
+        ctx.addIssue({ code: 'custom', path: [before], message: `${before} must not be before ${after}` })
       }
     }
-  });
-export type CustomerListQuery = z.infer<typeof CustomerListQuery>;
+  })
+export type CustomerListQuery = z.infer<typeof CustomerListQuery>

@@ -1,13 +1,13 @@
-import { z } from 'zod';
+import { z } from 'zod'
 
 /** Error body of the service: `{ status, code, message, details? }` (reference README). */
 export const ApiErrorBody = z.looseObject({
   status: z.number().int(),
   code: z.string(),
   message: z.string(),
-  details: z.record(z.string(), z.unknown()).optional(),
-});
-export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
+  details: z.record(z.string(), z.unknown()).optional()
+})
+export type ApiErrorBody = z.infer<typeof ApiErrorBody>
 
 /** Error codes the reference names (the service may send others). */
 export const API_ERROR_CODES = [
@@ -23,5 +23,5 @@ export const API_ERROR_CODES = [
   'UMA_ADDRESS_EXISTS',
   'QUOTE_EXPIRED',
   'RATE_LIMITED',
-  'INTERNAL_ERROR',
-] as const;
+  'INTERNAL_ERROR'
+] as const

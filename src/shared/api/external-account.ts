@@ -1,24 +1,22 @@
-import { z } from 'zod';
-import {
-  ACCOUNT_TYPE_CURRENCY,
-  AccountInfo,
-  AccountInfoInput,
-  isWalletAccountType,
-} from './account-info';
-import { beneficiaryMinimumIssues, BeneficiaryInput } from './beneficiary';
-import { closedEnum, openEnum } from './enums';
-import { CustomerId, ExternalAccountId } from './ids';
-import { QueryCursor, QueryLimit } from './list';
-import { currencyCode } from './money';
-import { nonBlank } from './text';
+import { z } from 'zod'
+import { ACCOUNT_TYPE_CURRENCY, AccountInfo, AccountInfoInput, isWalletAccountType } from './account-info'
+import { beneficiaryMinimumIssues, BeneficiaryInput } from './beneficiary'
+import { closedEnum, openEnum } from './enums'
+import { CustomerId, ExternalAccountId } from './ids'
+import { QueryCursor, QueryLimit } from './list'
+import { currencyCode } from './money'
+import { nonBlank } from './text'
 
 /** External account statuses of spec 3.1. */
-export const EXTERNAL_ACCOUNT_STATUSES = ['PENDING', 'ACTIVE', 'UNDER_REVIEW', 'INACTIVE'] as const;
+export const EXTERNAL_ACCOUNT_STATUSES = ['PENDING', 'ACTIVE', 'UNDER_REVIEW', 'INACTIVE'] as const
 /** Extra statuses the spec's ramp guidance lists (FAILED: verification failed; DISABLED: manually disabled). */
-export const RAMP_EXTERNAL_ACCOUNT_STATUSES = ['FAILED', 'DISABLED'] as const;
-export const KNOWN_EXTERNAL_ACCOUNT_STATUSES = [...EXTERNAL_ACCOUNT_STATUSES, ...RAMP_EXTERNAL_ACCOUNT_STATUSES] as const;
-export const ExternalAccountStatus = openEnum(KNOWN_EXTERNAL_ACCOUNT_STATUSES);
-export type ExternalAccountStatus = z.infer<typeof ExternalAccountStatus>;
+export const RAMP_EXTERNAL_ACCOUNT_STATUSES = ['FAILED', 'DISABLED'] as const
+export const KNOWN_EXTERNAL_ACCOUNT_STATUSES = [
+  ...EXTERNAL_ACCOUNT_STATUSES,
+  ...RAMP_EXTERNAL_ACCOUNT_STATUSES
+] as const
+export const ExternalAccountStatus = openEnum(KNOWN_EXTERNAL_ACCOUNT_STATUSES)
+export type ExternalAccountStatus = z.infer<typeof ExternalAccountStatus>
 
 export const CRYPTO_NETWORKS = [
   'SOLANA_MAINNET',
@@ -30,9 +28,9 @@ export const CRYPTO_NETWORKS = [
   'SPARK_MAINNET',
   'SPARK_TESTNET',
   'LIGHTNING_MAINNET',
-  'LIGHTNING_REGTEST',
-] as const;
-export type CryptoNetwork = (typeof CRYPTO_NETWORKS)[number];
+  'LIGHTNING_REGTEST'
+] as const
+export type CryptoNetwork = (typeof CRYPTO_NETWORKS)[number]
 
 /** Which networks a wallet accountType can be on (first word of the network names). */
 export const WALLET_NETWORKS: Readonly<Record<string, readonly CryptoNetwork[]>> = {
@@ -40,8 +38,8 @@ export const WALLET_NETWORKS: Readonly<Record<string, readonly CryptoNetwork[]>>
   SOLANA_WALLET: ['SOLANA_MAINNET', 'SOLANA_DEVNET'],
   ETHEREUM_WALLET: ['ETHEREUM_MAINNET', 'ETHEREUM_TESTNET'],
   BASE_WALLET: ['BASE_MAINNET', 'BASE_TESTNET'],
-  LIGHTNING: ['LIGHTNING_MAINNET', 'LIGHTNING_REGTEST'],
-};
+  LIGHTNING: ['LIGHTNING_MAINNET', 'LIGHTNING_REGTEST']
+}
 
 export const BENEFICIARY_VERIFICATION_STATUSES = [
   'MATCHED',
@@ -49,10 +47,10 @@ export const BENEFICIARY_VERIFICATION_STATUSES = [
   'NOT_MATCHED',
   'UNSUPPORTED',
   'CHECKED_BY_RECEIVING_FI',
-  'PENDING',
-] as const;
-export const BeneficiaryVerificationStatus = openEnum(BENEFICIARY_VERIFICATION_STATUSES);
-export type BeneficiaryVerificationStatus = z.infer<typeof BeneficiaryVerificationStatus>;
+  'PENDING'
+] as const
+export const BeneficiaryVerificationStatus = openEnum(BENEFICIARY_VERIFICATION_STATUSES)
+export type BeneficiaryVerificationStatus = z.infer<typeof BeneficiaryVerificationStatus>
 
 /** External account of responses (spec 2.5). */
 export const ExternalAccount = z.looseObject({
@@ -66,9 +64,9 @@ export const ExternalAccount = z.looseObject({
   beneficiaryVerificationStatus: BeneficiaryVerificationStatus.optional(),
   beneficiaryVerifiedData: z.looseObject({ fullName: z.string().optional() }).optional(),
   cryptoNetwork: openEnum(CRYPTO_NETWORKS).optional(),
-  createdAt: z.string().optional(),
-});
-export type ExternalAccount = z.infer<typeof ExternalAccount>;
+  createdAt: z.string().optional()
+})
+export type ExternalAccount = z.infer<typeof ExternalAccount>
 
 /**
  * POST /customers/external-accounts body (spec 4.2). Besides each field's format:
@@ -83,57 +81,57 @@ export const ExternalAccountCreateRequest = z
     customerId: CustomerId.optional(),
     platformAccountId: nonBlank('platformAccountId').optional(),
     defaultUmaDepositAccount: z.boolean({ error: 'defaultUmaDepositAccount must be true or false' }).optional(),
-    cryptoNetwork: closedEnum(CRYPTO_NETWORKS, 'cryptoNetwork').optional(),
+    cryptoNetwork: closedEnum(CRYPTO_NETWORKS, 'cryptoNetwork').optional()
   })
   .superRefine((req, ctx) => {
-    const info = req.accountInfo;
-    const type = info.accountType;
+    const info = req.accountInfo
+    const type = info.accountType
     if (isWalletAccountType(type)) {
-      const networks = WALLET_NETWORKS[type] ?? [];
+      const networks = WALLET_NETWORKS[type] ?? []
       if (req.cryptoNetwork === undefined) {
         ctx.addIssue({
           code: 'custom',
           path: ['cryptoNetwork'],
-          message: `cryptoNetwork is required for a ${type} account (one of ${networks.join(', ')})`,
-        });
+          message: `cryptoNetwork is required for a ${type} account (one of ${networks.join(', ')})`
+        })
       } else if (networks.length > 0 && !networks.includes(req.cryptoNetwork)) {
         ctx.addIssue({
           code: 'custom',
           path: ['cryptoNetwork'],
-          message: `cryptoNetwork ${req.cryptoNetwork} does not fit a ${type} account (use one of ${networks.join(', ')})`,
-        });
+          message: `cryptoNetwork ${req.cryptoNetwork} does not fit a ${type} account (use one of ${networks.join(', ')})`
+        })
       }
-      return;
+      return
     }
     if (req.cryptoNetwork !== undefined) {
       ctx.addIssue({
         code: 'custom',
         path: ['cryptoNetwork'],
-        message: `cryptoNetwork is only for crypto-wallet accounts, not for a ${type} bank account`,
-      });
+        message: `cryptoNetwork is only for crypto-wallet accounts, not for a ${type} bank account`
+      })
     }
-    const expected = (ACCOUNT_TYPE_CURRENCY as Record<string, string>)[type];
+    const expected = (ACCOUNT_TYPE_CURRENCY as Record<string, string>)[type]
     if (expected !== undefined && req.currency !== expected) {
       ctx.addIssue({
         code: 'custom',
         path: ['currency'],
-        message: `A ${type} account holds ${expected}, but currency is ${req.currency}`,
-      });
+        message: `A ${type} account holds ${expected}, but currency is ${req.currency}`
+      })
     }
-    const beneficiary = 'beneficiary' in info ? info.beneficiary : undefined;
+    const beneficiary = 'beneficiary' in info ? info.beneficiary : undefined
     if (beneficiary === undefined) {
       ctx.addIssue({
         code: 'custom',
         path: ['accountInfo', 'beneficiary'],
-        message: `accountInfo.beneficiary is required for a bank account (${type})`,
-      });
-      return;
+        message: `accountInfo.beneficiary is required for a bank account (${type})`
+      })
+      return
     }
     for (const issue of beneficiaryMinimumIssues(req.currency, beneficiary)) {
-      ctx.addIssue({ code: 'custom', path: ['accountInfo', 'beneficiary', ...issue.path], message: issue.message });
+      ctx.addIssue({ code: 'custom', path: ['accountInfo', 'beneficiary', ...issue.path], message: issue.message })
     }
-  });
-export type ExternalAccountCreateRequest = z.infer<typeof ExternalAccountCreateRequest>;
+  })
+export type ExternalAccountCreateRequest = z.infer<typeof ExternalAccountCreateRequest>
 
 /**
  * PATCH /customers/external-accounts/{id} body (spec 4.6): only platformAccountId and beneficiary, at least one.
@@ -142,12 +140,12 @@ export type ExternalAccountCreateRequest = z.infer<typeof ExternalAccountCreateR
 export const ExternalAccountUpdateRequest = z
   .strictObject({
     platformAccountId: nonBlank('platformAccountId').optional(),
-    beneficiary: BeneficiaryInput.optional(),
+    beneficiary: BeneficiaryInput.optional()
   })
   .refine((u) => u.platformAccountId !== undefined || u.beneficiary !== undefined, {
-    error: 'Give platformAccountId or beneficiary (only these can be changed on an external account)',
-  });
-export type ExternalAccountUpdateRequest = z.infer<typeof ExternalAccountUpdateRequest>;
+    error: 'Give platformAccountId or beneficiary (only these can be changed on an external account)'
+  })
+export type ExternalAccountUpdateRequest = z.infer<typeof ExternalAccountUpdateRequest>
 
 /** GET /customers/external-accounts query (spec 4.3). */
 export const ExternalAccountListQuery = z.strictObject({
@@ -158,12 +156,12 @@ export const ExternalAccountListQuery = z.strictObject({
     .regex(/^[A-Z][A-Z0-9_]*$/, { error: 'accountType must be an upper-case name such as SPARK_WALLET' })
     .optional(),
   limit: QueryLimit,
-  cursor: QueryCursor.optional(),
-});
-export type ExternalAccountListQuery = z.infer<typeof ExternalAccountListQuery>;
+  cursor: QueryCursor.optional()
+})
+export type ExternalAccountListQuery = z.infer<typeof ExternalAccountListQuery>
 
 /** GET /platform/external-accounts query (spec 4.4): currency only, no paging. */
 export const PlatformExternalAccountQuery = z.strictObject({
-  currency: currencyCode('currency').optional(),
-});
-export type PlatformExternalAccountQuery = z.infer<typeof PlatformExternalAccountQuery>;
+  currency: currencyCode('currency').optional()
+})
+export type PlatformExternalAccountQuery = z.infer<typeof PlatformExternalAccountQuery>

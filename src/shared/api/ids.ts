@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod'
 
 /** Resource name prefixes of system-generated identifiers (`<ResourceName>:<identifier>`, spec 2.1). */
 export const ID_PREFIXES = {
@@ -6,17 +6,17 @@ export const ID_PREFIXES = {
   externalAccount: 'ExternalAccount',
   internalAccount: 'InternalAccount',
   transaction: 'Transaction',
-  quote: 'Quote',
-} as const;
-export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];
+  quote: 'Quote'
+} as const
+export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES]
 
 function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
 /** True when `value` is `<prefix>:<non-empty identifier without whitespace>`. */
 export function hasIdPrefix(prefix: string, value: unknown): boolean {
-  return typeof value === 'string' && new RegExp(`^${escapeRegExp(prefix)}:\\S+$`).test(value);
+  return typeof value === 'string' && new RegExp(`^${escapeRegExp(prefix)}:\\S+$`).test(value)
 }
 
 /**
@@ -27,20 +27,20 @@ export function prefixedId<const P extends string>(prefix: P) {
   return z
     .string({ error: `${prefix} id must be a string like "${prefix}:<identifier>"` })
     .regex(new RegExp(`^${escapeRegExp(prefix)}:\\S+$`), {
-      error: `${prefix} id must look like "${prefix}:<identifier>" (prefix "${prefix}:" followed by a non-empty identifier)`,
-    }) as unknown as z.ZodType<`${P}:${string}`, string>;
+      error: `${prefix} id must look like "${prefix}:<identifier>" (prefix "${prefix}:" followed by a non-empty identifier)`
+    }) as unknown as z.ZodType<`${P}:${string}`, string>
 }
 
-export const CustomerId = prefixedId(ID_PREFIXES.customer);
-export type CustomerId = z.infer<typeof CustomerId>;
-export const ExternalAccountId = prefixedId(ID_PREFIXES.externalAccount);
-export type ExternalAccountId = z.infer<typeof ExternalAccountId>;
-export const InternalAccountId = prefixedId(ID_PREFIXES.internalAccount);
-export type InternalAccountId = z.infer<typeof InternalAccountId>;
-export const TransactionId = prefixedId(ID_PREFIXES.transaction);
-export type TransactionId = z.infer<typeof TransactionId>;
-export const QuoteId = prefixedId(ID_PREFIXES.quote);
-export type QuoteId = z.infer<typeof QuoteId>;
+export const CustomerId = prefixedId(ID_PREFIXES.customer)
+export type CustomerId = z.infer<typeof CustomerId>
+export const ExternalAccountId = prefixedId(ID_PREFIXES.externalAccount)
+export type ExternalAccountId = z.infer<typeof ExternalAccountId>
+export const InternalAccountId = prefixedId(ID_PREFIXES.internalAccount)
+export type InternalAccountId = z.infer<typeof InternalAccountId>
+export const TransactionId = prefixedId(ID_PREFIXES.transaction)
+export type TransactionId = z.infer<typeof TransactionId>
+export const QuoteId = prefixedId(ID_PREFIXES.quote)
+export type QuoteId = z.infer<typeof QuoteId>
 
 /**
  * A UMA address such as `$alice@uma.example.com` (the customer's `umaAddress`). The spec does not define the format;
@@ -49,6 +49,6 @@ export type QuoteId = z.infer<typeof QuoteId>;
 export const UmaAddress = z
   .string({ error: 'UMA address must be a string like "$alice@uma.example.com"' })
   .regex(/^\$[^\s@$]+@[^\s@]+\.[^\s@]+$/, {
-    error: 'UMA address must look like "$user@domain.tld" (a "$", a user name, "@" and a domain)',
-  });
-export type UmaAddress = z.infer<typeof UmaAddress>;
+    error: 'UMA address must look like "$user@domain.tld" (a "$", a user name, "@" and a domain)'
+  })
+export type UmaAddress = z.infer<typeof UmaAddress>

@@ -1,11 +1,11 @@
-import { z } from 'zod';
-import { closedEnum, openEnum } from './enums';
-import { CustomerId, InternalAccountId } from './ids';
-import { QueryCursor, QueryLimit } from './list';
-import { currencyCode, CurrencyAmount, PositiveMinorUnits } from './money';
+import { z } from 'zod'
+import { closedEnum, openEnum } from './enums'
+import { CustomerId, InternalAccountId } from './ids'
+import { QueryCursor, QueryLimit } from './list'
+import { currencyCode, CurrencyAmount, PositiveMinorUnits } from './money'
 
 /** Internal account types of the reference (not in the spec). */
-export const INTERNAL_ACCOUNT_TYPES = ['INTERNAL_FIAT', 'INTERNAL_CRYPTO', 'EMBEDDED_WALLET'] as const;
+export const INTERNAL_ACCOUNT_TYPES = ['INTERNAL_FIAT', 'INTERNAL_CRYPTO', 'EMBEDDED_WALLET'] as const
 
 /** One way to fund an internal account (spec 2.7). */
 export const FundingPaymentInstruction = z.looseObject({
@@ -18,12 +18,12 @@ export const FundingPaymentInstruction = z.looseObject({
     bankName: z.string().optional(),
     address: z.string().optional(),
     assetType: z.string().optional(),
-    invoice: z.string().optional(),
+    invoice: z.string().optional()
   }),
   instructionsNotes: z.string().optional(),
-  isPlatformAccount: z.boolean().optional(),
-});
-export type FundingPaymentInstruction = z.infer<typeof FundingPaymentInstruction>;
+  isPlatformAccount: z.boolean().optional()
+})
+export type FundingPaymentInstruction = z.infer<typeof FundingPaymentInstruction>
 
 /** Internal account of responses (spec 2.7). customerId absent or empty: a platform account. */
 export const InternalAccount = z.looseObject({
@@ -33,9 +33,9 @@ export const InternalAccount = z.looseObject({
   fundingPaymentInstructions: z.array(FundingPaymentInstruction).optional(),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
-  customerId: z.string().nullable().optional(),
-});
-export type InternalAccount = z.infer<typeof InternalAccount>;
+  customerId: z.string().nullable().optional()
+})
+export type InternalAccount = z.infer<typeof InternalAccount>
 
 /** GET /customers/internal-accounts query (reference: currency, customerId, type, limit, cursor). */
 export const InternalAccountQuery = z.strictObject({
@@ -43,23 +43,23 @@ export const InternalAccountQuery = z.strictObject({
   currency: currencyCode('currency').optional(),
   type: closedEnum(INTERNAL_ACCOUNT_TYPES, 'type').optional(),
   limit: QueryLimit,
-  cursor: QueryCursor.optional(),
-});
-export type InternalAccountQuery = z.infer<typeof InternalAccountQuery>;
+  cursor: QueryCursor.optional()
+})
+export type InternalAccountQuery = z.infer<typeof InternalAccountQuery>
 
 /** GET /platform/internal-accounts query (spec 4.8): currency only. */
 export const PlatformInternalAccountQuery = z.strictObject({
-  currency: currencyCode('currency').optional(),
-});
-export type PlatformInternalAccountQuery = z.infer<typeof PlatformInternalAccountQuery>;
+  currency: currencyCode('currency').optional()
+})
+export type PlatformInternalAccountQuery = z.infer<typeof PlatformInternalAccountQuery>
 
 /** Largest sandbox funding amount, in minor units (spec 4.12). */
-export const MAX_SANDBOX_FUNDING_AMOUNT = 100_000_000_000;
+export const MAX_SANDBOX_FUNDING_AMOUNT = 100_000_000_000
 
 /** POST /sandbox/internal-accounts/{id}/fund body (spec 4.12). */
 export const FundInternalAccountRequest = z.strictObject({
   amount: PositiveMinorUnits.refine((n) => n <= MAX_SANDBOX_FUNDING_AMOUNT, {
-    error: `Sandbox funding amount must be at most ${MAX_SANDBOX_FUNDING_AMOUNT} minor units`,
-  }),
-});
-export type FundInternalAccountRequest = z.infer<typeof FundInternalAccountRequest>;
+    error: `Sandbox funding amount must be at most ${MAX_SANDBOX_FUNDING_AMOUNT} minor units`
+  })
+})
+export type FundInternalAccountRequest = z.infer<typeof FundInternalAccountRequest>

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod'
 
 /**
  * An integer query parameter: a number from a typed client, or a string of digits from URLSearchParams.
@@ -6,40 +6,49 @@ import { z } from 'zod';
  */
 export function queryInt(what: string, min: number, max: number) {
   return z
-    .union([z.number(), z.string().regex(/^-?[0-9]+$/).transform(Number)], {
-      error: `${what} must be a whole number from ${min} to ${max}`,
-    })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^-?[0-9]+$/)
+          .transform(Number)
+      ],
+      {
+        error: `${what} must be a whole number from ${min} to ${max}`
+      }
+    )
     .pipe(
       z
         .number()
         .int({ error: `${what} must be a whole number from ${min} to ${max}` })
         .min(min, { error: `${what} must be at least ${min}` })
-        .max(max, { error: `${what} must be at most ${max}` }),
-    );
+        .max(max, { error: `${what} must be at most ${max}` })
+    )
 }
 
 /** A boolean query parameter: true/false, or the strings "true"/"false". */
 export function queryBoolean(what: string) {
   return z.union([z.boolean(), z.enum(['true', 'false']).transform((s) => s === 'true')], {
-    error: `${what} must be true or false`,
-  });
+    error: `${what} must be true or false`
+  })
 }
 
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 20
+export const MAX_PAGE_SIZE = 100
 
 /** Page size of list endpoints: 1..100, default 20 (spec 8). */
-export const QueryLimit = queryInt('limit', 1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE);
+export const QueryLimit = queryInt('limit', 1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE)
 
 /** The opaque cursor of a previous response. */
-export const QueryCursor = z.string().min(1, { error: 'cursor must not be empty' });
+export const QueryCursor = z.string().min(1, { error: 'cursor must not be empty' })
 
 /** Paging parameters shared by list endpoints. */
 export const PageQuery = z.strictObject({
   limit: QueryLimit,
-  cursor: QueryCursor.optional(),
-});
-export type PageQuery = z.infer<typeof PageQuery>;
+  cursor: QueryCursor.optional()
+})
+export type PageQuery = z.infer<typeof PageQuery>
 
 /** Paged list response: `{ data, hasMore, nextCursor (only when hasMore), totalCount }`. */
 export function pagedList<T extends z.ZodType>(item: T) {
@@ -47,13 +56,13 @@ export function pagedList<T extends z.ZodType>(item: T) {
     data: z.array(item),
     hasMore: z.boolean(),
     nextCursor: z.string().optional(),
-    totalCount: z.number().int().min(0).optional(),
-  });
+    totalCount: z.number().int().min(0).optional()
+  })
 }
-export type PagedList<T> = { data: T[]; hasMore: boolean; nextCursor?: string; totalCount?: number };
+export type PagedList<T> = { data: T[]; hasMore: boolean; nextCursor?: string; totalCount?: number }
 
 /** Unpaged list response: `{ data }` (platform accounts, discoveries). */
 export function dataList<T extends z.ZodType>(item: T) {
-  return z.looseObject({ data: z.array(item) });
+  return z.looseObject({ data: z.array(item) })
 }
-export type DataList<T> = { data: T[] };
+export type DataList<T> = { data: T[] }

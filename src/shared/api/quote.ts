@@ -1,17 +1,17 @@
-import { z } from 'zod';
-import { closedEnum, openEnum } from './enums';
-import { CustomerId, ExternalAccountId, InternalAccountId, QuoteId } from './ids';
-import { Currency, PositiveMinorUnits } from './money';
-import { nonBlank } from './text';
-import { RateDetails } from './transaction';
+import { z } from 'zod'
+import { closedEnum, openEnum } from './enums'
+import { CustomerId, ExternalAccountId, InternalAccountId, QuoteId } from './ids'
+import { Currency, PositiveMinorUnits } from './money'
+import { nonBlank } from './text'
+import { RateDetails } from './transaction'
 
 /** Quote statuses of the reference (the spec does not show the Quote resource). */
-export const QUOTE_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'EXPIRED'] as const;
-export const QUOTE_LOCK_SIDES = ['SENDING', 'RECEIVING'] as const;
-export type QuoteLockSide = (typeof QUOTE_LOCK_SIDES)[number];
+export const QUOTE_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'EXPIRED'] as const
+export const QUOTE_LOCK_SIDES = ['SENDING', 'RECEIVING'] as const
+export type QuoteLockSide = (typeof QUOTE_LOCK_SIDES)[number]
 
 /** Largest lockedCurrencyAmount the reference allows. */
-export const MAX_QUOTE_AMOUNT = 9_000_000_000_000_000;
+export const MAX_QUOTE_AMOUNT = 9_000_000_000_000_000
 
 /** Quote of responses: the minimal member set from the reference, everything else kept. */
 export const Quote = z.looseObject({
@@ -20,9 +20,7 @@ export const Quote = z.looseObject({
   createdAt: z.string().optional(),
   expiresAt: z.string().optional(),
   source: z.looseObject({ sourceType: z.string().optional(), accountId: z.string().optional() }).optional(),
-  destination: z
-    .looseObject({ destinationType: z.string().optional(), accountId: z.string().optional() })
-    .optional(),
+  destination: z.looseObject({ destinationType: z.string().optional(), accountId: z.string().optional() }).optional(),
   sendingCurrency: Currency.optional(),
   receivingCurrency: Currency.optional(),
   totalSendingAmount: z.number().int().optional(),
@@ -30,9 +28,9 @@ export const Quote = z.looseObject({
   exchangeRate: z.number().optional(),
   feesIncluded: z.number().int().optional(),
   transactionId: z.string().optional(),
-  rateDetails: RateDetails.optional(),
-});
-export type Quote = z.infer<typeof Quote>;
+  rateDetails: RateDetails.optional()
+})
+export type Quote = z.infer<typeof Quote>
 
 /**
  * POST /quotes body, reduced to what Paydesk uses: from an internal account to an external account, with one side
@@ -42,18 +40,21 @@ export const QuoteCreateRequest = z.strictObject({
   source: z.strictObject({
     sourceType: z.literal('ACCOUNT', { error: 'source.sourceType must be ACCOUNT' }),
     accountId: InternalAccountId,
-    customerId: CustomerId.optional(),
+    customerId: CustomerId.optional()
   }),
   destination: z.strictObject({
     destinationType: z.literal('ACCOUNT', { error: 'destination.destinationType must be ACCOUNT' }),
     accountId: ExternalAccountId,
-    paymentRail: z.string().regex(/^[A-Z][A-Z0-9_]*$/, { error: 'paymentRail must be a rail name such as ACH' }).optional(),
+    paymentRail: z
+      .string()
+      .regex(/^[A-Z][A-Z0-9_]*$/, { error: 'paymentRail must be a rail name such as ACH' })
+      .optional()
   }),
   lockedCurrencySide: closedEnum(QUOTE_LOCK_SIDES, 'lockedCurrencySide'),
   lockedCurrencyAmount: PositiveMinorUnits.refine((n) => n <= MAX_QUOTE_AMOUNT, {
-    error: `lockedCurrencyAmount must be at most ${MAX_QUOTE_AMOUNT}`,
+    error: `lockedCurrencyAmount must be at most ${MAX_QUOTE_AMOUNT}`
   }),
   immediatelyExecute: z.boolean().optional(),
-  description: nonBlank('description').optional(),
-});
-export type QuoteCreateRequest = z.infer<typeof QuoteCreateRequest>;
+  description: nonBlank('description').optional()
+})
+export type QuoteCreateRequest = z.infer<typeof QuoteCreateRequest>

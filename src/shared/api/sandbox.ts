@@ -1,14 +1,14 @@
-import { z } from 'zod';
-import { CustomerId, QuoteId, UmaAddress } from './ids';
-import { currencyCode, PositiveMinorUnits } from './money';
+import { z } from 'zod'
+import { CustomerId, QuoteId, UmaAddress } from './ids'
+import { currencyCode, PositiveMinorUnits } from './money'
 
 /** POST /sandbox/send body (spec 4.13). */
 export const SandboxSendRequest = z.strictObject({
   quoteId: QuoteId,
   currencyCode: currencyCode('currencyCode'),
-  currencyAmount: PositiveMinorUnits.optional(),
-});
-export type SandboxSendRequest = z.infer<typeof SandboxSendRequest>;
+  currencyAmount: PositiveMinorUnits.optional()
+})
+export type SandboxSendRequest = z.infer<typeof SandboxSendRequest>
 
 /** POST /sandbox/uma/receive body (spec 4.14): receiverUmaAddress or customerId, at least one. */
 export const SandboxReceiveRequest = z
@@ -17,13 +17,13 @@ export const SandboxReceiveRequest = z
     receivingCurrencyCode: currencyCode('receivingCurrencyCode'),
     receivingCurrencyAmount: PositiveMinorUnits,
     receiverUmaAddress: UmaAddress.optional(),
-    customerId: CustomerId.optional(),
+    customerId: CustomerId.optional()
   })
   .refine((r) => r.receiverUmaAddress !== undefined || r.customerId !== undefined, {
     error: 'Give receiverUmaAddress or customerId to say who receives the payment',
-    path: ['receiverUmaAddress'],
-  });
-export type SandboxReceiveRequest = z.infer<typeof SandboxReceiveRequest>;
+    path: ['receiverUmaAddress']
+  })
+export type SandboxReceiveRequest = z.infer<typeof SandboxReceiveRequest>
 
 /** Sender addresses the real sandbox knows (reference README). */
 export const SANDBOX_SENDER_ADDRESSES = [
@@ -31,5 +31,5 @@ export const SANDBOX_SENDER_ADDRESSES = [
   '$success.eur@sandbox.uma.money',
   '$success.mxn@sandbox.uma.money',
   '$pending.long.usd@sandbox.uma.money',
-  '$fail.compliance.usd@sandbox.uma.money',
-] as const;
+  '$fail.compliance.usd@sandbox.uma.money'
+] as const

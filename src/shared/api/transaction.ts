@@ -1,14 +1,14 @@
-import { z } from 'zod';
-import { AddressInput } from './address';
-import { IsoDateOrDateTime, isRealIsoDate } from './country';
-import { closedEnum, openEnum } from './enums';
-import { ExternalAccountId, InternalAccountId, TransactionId } from './ids';
-import { QueryCursor, QueryLimit } from './list';
-import { CurrencyAmount, MinorUnits, PositiveMinorUnits } from './money';
-import { nonBlank } from './text';
+import { z } from 'zod'
+import { AddressInput } from './address'
+import { IsoDateOrDateTime, isRealIsoDate } from './country'
+import { closedEnum, openEnum } from './enums'
+import { ExternalAccountId, InternalAccountId, TransactionId } from './ids'
+import { QueryCursor, QueryLimit } from './list'
+import { CurrencyAmount, MinorUnits, PositiveMinorUnits } from './money'
+import { nonBlank } from './text'
 
-export const TRANSACTION_TYPES = ['INCOMING', 'OUTGOING'] as const;
-export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+export const TRANSACTION_TYPES = ['INCOMING', 'OUTGOING'] as const
+export type TransactionType = (typeof TRANSACTION_TYPES)[number]
 
 /** Incoming transaction statuses, also the values of the list filter (spec 3.2). */
 export const TRANSACTION_STATUSES = [
@@ -19,12 +19,12 @@ export const TRANSACTION_STATUSES = [
   'REJECTED',
   'FAILED',
   'REFUNDED',
-  'EXPIRED',
-] as const;
-export const INCOMING_TRANSACTION_STATUSES = TRANSACTION_STATUSES;
-export const OUTGOING_TRANSACTION_STATUSES = ['PENDING', 'EXPIRED', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
-export type OutgoingTransactionStatus = (typeof OUTGOING_TRANSACTION_STATUSES)[number];
+  'EXPIRED'
+] as const
+export const INCOMING_TRANSACTION_STATUSES = TRANSACTION_STATUSES
+export const OUTGOING_TRANSACTION_STATUSES = ['PENDING', 'EXPIRED', 'PROCESSING', 'COMPLETED', 'FAILED'] as const
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number]
+export type OutgoingTransactionStatus = (typeof OUTGOING_TRANSACTION_STATUSES)[number]
 
 export const INCOMING_FAILURE_REASONS = [
   'LNURLP_FAILED',
@@ -34,21 +34,21 @@ export const INCOMING_FAILURE_REASONS = [
   'OFFRAMP_FAILED',
   'MISSING_MANDATORY_PAYEE_DATA',
   'QUOTE_EXPIRED',
-  'QUOTE_EXECUTION_FAILED',
-] as const;
+  'QUOTE_EXECUTION_FAILED'
+] as const
 export const OUTGOING_FAILURE_REASONS = [
   'QUOTE_EXPIRED',
   'QUOTE_EXECUTION_FAILED',
   'LIGHTNING_PAYMENT_FAILED',
   'FUNDING_AMOUNT_MISMATCH',
-  'COUNTERPARTY_POST_TX_FAILED',
-] as const;
+  'COUNTERPARTY_POST_TX_FAILED'
+] as const
 
 /** Refund statuses and reasons: the spec names COMPLETED and TRANSACTION_FAILED; the reference adds the rest. */
-export const REFUND_STATUSES = ['PENDING', 'COMPLETED', 'FAILED'] as const;
-export const REFUND_REASONS = ['TRANSACTION_FAILED', 'USER_CANCELLATION', 'TIMEOUT'] as const;
+export const REFUND_STATUSES = ['PENDING', 'COMPLETED', 'FAILED'] as const
+export const REFUND_REASONS = ['TRANSACTION_FAILED', 'USER_CANCELLATION', 'TIMEOUT'] as const
 
-export const TRANSACTION_ENDPOINT_TYPES = ['ACCOUNT', 'UMA_ADDRESS', 'REALTIME_FUNDING'] as const;
+export const TRANSACTION_ENDPOINT_TYPES = ['ACCOUNT', 'UMA_ADDRESS', 'REALTIME_FUNDING'] as const
 
 /**
  * Rate and fee details. The spec writes the service's own fee names as `serviceApi*`; the real service sends
@@ -64,23 +64,23 @@ export const RateDetails = z.looseObject({
   gridApiMultiplier: z.number().optional(),
   gridApiFixedFee: z.number().optional(),
   gridApiVariableFeeRate: z.number().optional(),
-  gridApiVariableFeeAmount: z.number().optional(),
-});
-export type RateDetails = z.infer<typeof RateDetails>;
+  gridApiVariableFeeAmount: z.number().optional()
+})
+export type RateDetails = z.infer<typeof RateDetails>
 
 /** The service's four fee members, whichever naming the server used (gridApi* preferred). */
 export function rateDetailsFees(rd: RateDetails): {
-  apiMultiplier?: number;
-  apiFixedFee?: number;
-  apiVariableFeeRate?: number;
-  apiVariableFeeAmount?: number;
+  apiMultiplier?: number
+  apiFixedFee?: number
+  apiVariableFeeRate?: number
+  apiVariableFeeAmount?: number
 } {
   return {
     apiMultiplier: rd.gridApiMultiplier ?? rd.serviceApiMultiplier,
     apiFixedFee: rd.gridApiFixedFee ?? rd.serviceApiFixedFee,
     apiVariableFeeRate: rd.gridApiVariableFeeRate ?? rd.serviceApiVariableFeeRate,
-    apiVariableFeeAmount: rd.gridApiVariableFeeAmount ?? rd.serviceApiVariableFeeAmount,
-  };
+    apiVariableFeeAmount: rd.gridApiVariableFeeAmount ?? rd.serviceApiVariableFeeAmount
+  }
 }
 
 export const Refund = z.looseObject({
@@ -88,32 +88,32 @@ export const Refund = z.looseObject({
   initiatedAt: z.string(),
   status: openEnum(REFUND_STATUSES),
   settledAt: z.string().optional(),
-  reason: openEnum(REFUND_REASONS).optional(),
-});
-export type Refund = z.infer<typeof Refund>;
+  reason: openEnum(REFUND_REASONS).optional()
+})
+export type Refund = z.infer<typeof Refund>
 
 /** Source or destination of a transaction: `{ sourceType|destinationType, accountId, currency }`. */
 export const TransactionSource = z.looseObject({
   sourceType: openEnum(TRANSACTION_ENDPOINT_TYPES).optional(),
   accountId: z.string().optional(),
   currency: z.string().optional(),
-  umaAddress: z.string().optional(),
-});
-export type TransactionSource = z.infer<typeof TransactionSource>;
+  umaAddress: z.string().optional()
+})
+export type TransactionSource = z.infer<typeof TransactionSource>
 export const TransactionDestination = z.looseObject({
   destinationType: openEnum(TRANSACTION_ENDPOINT_TYPES).optional(),
   accountId: z.string().optional(),
   currency: z.string().optional(),
-  umaAddress: z.string().optional(),
-});
-export type TransactionDestination = z.infer<typeof TransactionDestination>;
+  umaAddress: z.string().optional()
+})
+export type TransactionDestination = z.infer<typeof TransactionDestination>
 
 export const PaymentInstruction = z.looseObject({
   accountOrWalletInfo: z.looseObject({ accountType: z.string().optional() }),
   instructionsNotes: z.string().optional(),
-  isPlatformAccount: z.boolean().optional(),
-});
-export type PaymentInstruction = z.infer<typeof PaymentInstruction>;
+  isPlatformAccount: z.boolean().optional()
+})
+export type PaymentInstruction = z.infer<typeof PaymentInstruction>
 
 const common = {
   id: TransactionId,
@@ -126,8 +126,8 @@ const common = {
   updatedAt: z.string().optional(),
   description: z.string().optional(),
   counterpartyInformation: z.record(z.string(), z.unknown()).optional(),
-  rateDetails: RateDetails.optional(),
-};
+  rateDetails: RateDetails.optional()
+}
 
 export const IncomingTransaction = z.looseObject({
   ...common,
@@ -135,9 +135,9 @@ export const IncomingTransaction = z.looseObject({
   receivedAmount: CurrencyAmount,
   source: TransactionSource.optional(),
   reconciliationInstructions: z.looseObject({ reference: z.string() }).optional(),
-  failureReason: openEnum(INCOMING_FAILURE_REASONS).optional(),
-});
-export type IncomingTransaction = z.infer<typeof IncomingTransaction>;
+  failureReason: openEnum(INCOMING_FAILURE_REASONS).optional()
+})
+export type IncomingTransaction = z.infer<typeof IncomingTransaction>
 
 export const OutgoingTransaction = z.looseObject({
   ...common,
@@ -151,9 +151,9 @@ export const OutgoingTransaction = z.looseObject({
   quoteId: z.string().optional(),
   paymentInstructions: z.array(PaymentInstruction).optional(),
   refund: Refund.optional(),
-  failureReason: openEnum(OUTGOING_FAILURE_REASONS).optional(),
-});
-export type OutgoingTransaction = z.infer<typeof OutgoingTransaction>;
+  failureReason: openEnum(OUTGOING_FAILURE_REASONS).optional()
+})
+export type OutgoingTransaction = z.infer<typeof OutgoingTransaction>
 
 /**
  * A transaction whose `type` Paydesk does not know (the service may add types). Only id and type are required, so it
@@ -161,51 +161,49 @@ export type OutgoingTransaction = z.infer<typeof OutgoingTransaction>;
  */
 export const UnknownTransaction = z.looseObject({
   id: z.string(),
-  type: z
-    .string()
-    .refine((t) => !(TRANSACTION_TYPES as readonly string[]).includes(t), {
-      error: 'An INCOMING or OUTGOING transaction must match its own shape',
-    }) as unknown as z.ZodType<string & { readonly __unknownTransactionType?: never }, string>,
-  status: z.string().optional(),
-});
-export type UnknownTransaction = z.infer<typeof UnknownTransaction>;
+  type: z.string().refine((t) => !(TRANSACTION_TYPES as readonly string[]).includes(t), {
+    error: 'An INCOMING or OUTGOING transaction must match its own shape'
+  }) as unknown as z.ZodType<string & { readonly __unknownTransactionType?: never }, string>,
+  status: z.string().optional()
+})
+export type UnknownTransaction = z.infer<typeof UnknownTransaction>
 
 /** INCOMING or OUTGOING only. */
-export const KnownTransaction = z.discriminatedUnion('type', [IncomingTransaction, OutgoingTransaction]);
-export type KnownTransaction = z.infer<typeof KnownTransaction>;
+export const KnownTransaction = z.discriminatedUnion('type', [IncomingTransaction, OutgoingTransaction])
+export type KnownTransaction = z.infer<typeof KnownTransaction>
 
-export type Transaction = IncomingTransaction | OutgoingTransaction | UnknownTransaction;
+export type Transaction = IncomingTransaction | OutgoingTransaction | UnknownTransaction
 
 /**
  * A transaction of any type, dispatched on `type`: INCOMING and OUTGOING are checked against their own shape (so their
  * errors are specific), any other type is tolerated as an UnknownTransaction.
  */
 export const Transaction: z.ZodType<Transaction, unknown> = z.unknown().transform((input, ctx): Transaction => {
-  const type = typeof input === 'object' && input !== null ? (input as { type?: unknown }).type : undefined;
+  const type = typeof input === 'object' && input !== null ? (input as { type?: unknown }).type : undefined
   const schema: z.ZodType<Transaction> =
-    type === 'INCOMING' ? IncomingTransaction : type === 'OUTGOING' ? OutgoingTransaction : UnknownTransaction;
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
+    type === 'INCOMING' ? IncomingTransaction : type === 'OUTGOING' ? OutgoingTransaction : UnknownTransaction
+  const result = schema.safeParse(input)
+  if (result.success) return result.data
   for (const issue of result.error.issues) {
-    ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message, input: issue.input });
+    ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message, input: issue.input })
   }
-  return z.NEVER;
-});
+  return z.NEVER
+})
 
 export function isIncomingTransaction(t: Transaction): t is IncomingTransaction {
-  return t.type === 'INCOMING';
+  return t.type === 'INCOMING'
 }
 export function isOutgoingTransaction(t: Transaction): t is OutgoingTransaction {
-  return t.type === 'OUTGOING';
+  return t.type === 'OUTGOING'
 }
 
 /** Start of the instant range a date filter covers: a date means its first millisecond (UTC). */
 function startMs(value: string): number {
-  return isRealIsoDate(value) ? Date.parse(`${value}T00:00:00.000Z`) : Date.parse(value);
+  return isRealIsoDate(value) ? Date.parse(`${value}T00:00:00.000Z`) : Date.parse(value)
 }
 /** End of the instant range a date filter covers: a date means its last millisecond (UTC), since it is inclusive. */
 function endMs(value: string): number {
-  return isRealIsoDate(value) ? Date.parse(`${value}T23:59:59.999Z`) : Date.parse(value);
+  return isRealIsoDate(value) ? Date.parse(`${value}T23:59:59.999Z`) : Date.parse(value)
 }
 
 /**
@@ -215,11 +213,11 @@ function endMs(value: string): number {
 export function transactionDateRange(q: { startDate?: string; endDate?: string }): { fromMs: number; toMs: number } {
   return {
     fromMs: q.startDate === undefined ? Number.NEGATIVE_INFINITY : startMs(q.startDate),
-    toMs: q.endDate === undefined ? Number.POSITIVE_INFINITY : endMs(q.endDate),
-  };
+    toMs: q.endDate === undefined ? Number.POSITIVE_INFINITY : endMs(q.endDate)
+  }
 }
 
-const identifier = (what: string) => z.string().min(1, { error: `${what} must not be empty` });
+const identifier = (what: string) => z.string().min(1, { error: `${what} must not be empty` })
 
 /** GET /transactions query (spec 4.9). startDate and endDate are inclusive; startDate must not be after endDate. */
 export const TransactionListQuery = z
@@ -235,53 +233,70 @@ export const TransactionListQuery = z
     endDate: IsoDateOrDateTime.optional(),
     limit: QueryLimit,
     cursor: QueryCursor.optional(),
-    sortOrder: closedEnum(['asc', 'desc'] as const, 'sortOrder').default('desc'),
+    sortOrder: closedEnum(['asc', 'desc'] as const, 'sortOrder').default('desc')
   })
   .superRefine((q, ctx) => {
     if (q.startDate !== undefined && q.endDate !== undefined && startMs(q.startDate) > endMs(q.endDate)) {
-      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endDate must not be before startDate' });
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endDate must not be before startDate' })
     }
-  });
-export type TransactionListQuery = z.infer<typeof TransactionListQuery>;
+  })
+export type TransactionListQuery = z.infer<typeof TransactionListQuery>
 
 /** POST /transfer-out body (spec 4.10). */
 export const TransferOutRequest = z.strictObject({
-  source: z.strictObject({ accountId: InternalAccountId }, { error: 'source must be { accountId: "InternalAccount:..." }' }),
+  source: z.strictObject(
+    { accountId: InternalAccountId },
+    {
+      error: (issue) =>
+        issue.code === 'invalid_type' ? 'source must be an object { accountId: "InternalAccount:..." }' : undefined
+    }
+  ),
   destination: z.strictObject(
     { accountId: ExternalAccountId },
-    { error: 'destination must be { accountId: "ExternalAccount:..." }' },
+    {
+      error: (issue) =>
+        issue.code === 'invalid_type' ? 'destination must be an object { accountId: "ExternalAccount:..." }' : undefined
+    }
   ),
-  amount: PositiveMinorUnits.optional(),
-});
-export type TransferOutRequest = z.infer<typeof TransferOutRequest>;
+  amount: PositiveMinorUnits.optional()
+})
+export type TransferOutRequest = z.infer<typeof TransferOutRequest>
 
 /** Upper-snake keys such as FULL_NAME, BIRTH_DATE, COUNTRY_OF_RESIDENCE. */
-export const UPPER_SNAKE_PATTERN = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/;
+export const UPPER_SNAKE_PATTERN = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/
 
 /** POST /transactions/{id}/approve body (spec 4.11): values are strings or addresses, keyed by UPPER_SNAKE names. */
 export const ApprovePaymentRequest = z.strictObject({
   receiverCustomerInfo: z
     .record(
       z.string().regex(UPPER_SNAKE_PATTERN, {
-        error: 'receiverCustomerInfo keys must be UPPER_SNAKE_CASE names such as FULL_NAME or BIRTH_DATE',
+        error: 'receiverCustomerInfo keys must be UPPER_SNAKE_CASE names such as FULL_NAME or BIRTH_DATE'
       }),
       z.union([nonBlank('receiverCustomerInfo value'), AddressInput], {
-        error: 'Each receiverCustomerInfo value must be a non-empty string or an address object',
+        error: 'Each receiverCustomerInfo value must be a non-empty string or an address object'
       }),
+      {
+        error: (issue) =>
+          issue.code === 'invalid_key'
+            ? 'receiverCustomerInfo keys must be UPPER_SNAKE_CASE names such as FULL_NAME or BIRTH_DATE'
+            : issue.code === 'invalid_type'
+              ? 'receiverCustomerInfo must be an object of UPPER_SNAKE_CASE names to values'
+              : undefined
+      }
     )
-    .optional(),
-});
-export type ApprovePaymentRequest = z.infer<typeof ApprovePaymentRequest>;
+    .optional()
+})
+export type ApprovePaymentRequest = z.infer<typeof ApprovePaymentRequest>
 
 /** POST /transactions/{id}/reject body (reference). */
 export const RejectPaymentRequest = z.strictObject({
-  reason: nonBlank('reason').optional(),
-});
-export type RejectPaymentRequest = z.infer<typeof RejectPaymentRequest>;
+  reason: nonBlank('reason').optional()
+})
+export type RejectPaymentRequest = z.infer<typeof RejectPaymentRequest>
 
 /** A receiverCustomerInfo field the approval webhook asks for (reference). */
 export const RequestedReceiverCustomerInfoField = z.looseObject({
   name: z.string(),
-  mandatory: z.boolean().optional(),
-});
-export type RequestedReceiverCustomerInfoField = z.infer<typeof RequestedReceiverCustomerInfoField>;
+  mandatory: z.boolean().optional()
+})
+export type RequestedReceiverCustomerInfoField = z.infer<typeof RequestedReceiverCustomerInfoField>

@@ -14,12 +14,18 @@ import { expectIssue, expectValid, issuesOf } from './helpers'
 
 /** Valid and invalid values of every rule of the 2.6 format table. */
 const RULE_CASES: Record<(typeof FORMAT_RULES)[number]['id'], { valid: string[]; invalid: string[] }> = {
-  usRoutingNumber: { valid: ['021000021', '000000000'], invalid: ['02100002', '0210000211', '02100002a', '021-000-021', ' 021000021', ''] },
+  usRoutingNumber: {
+    valid: ['021000021', '000000000'],
+    invalid: ['02100002', '0210000211', '02100002a', '021-000-021', ' 021000021', '']
+  },
   usAccountNumber: {
     valid: ['1234', '12345678901234567'],
     invalid: ['123', '123456789012345678', '1234a', '12 34', '']
   },
-  mxnClabe: { valid: ['123456789012345678'], invalid: ['12345678901234567', '1234567890123456789', '12345678901234567x'] },
+  mxnClabe: {
+    valid: ['123456789012345678'],
+    invalid: ['12345678901234567', '1234567890123456789', '12345678901234567x']
+  },
   ngnAccountNumber: { valid: ['0123456789'], invalid: ['012345678', '01234567890', '012345678a'] },
   cadBankCode: { valid: ['001', '999'], invalid: ['01', '0001', 'a01'] },
   cadBranchCode: { valid: ['00012'], invalid: ['0012', '000123', '0001a'] },
@@ -36,7 +42,16 @@ const RULE_CASES: Record<(typeof FORMAT_RULES)[number]['id'], { valid: string[];
   ugxPhone: { valid: ['+256712345678'], invalid: ['+25671234567', '+2567123456789', '256712345678', '+254712345678'] },
   xofPhone: {
     valid: ['+221771234567', '+2250712345678', '+22912345678', '+229123456789'],
-    invalid: ['+22177123456', '+2217712345678', '+225071234567', '+22507123456789', '+2291234567', '+2291234567890', '+228123456789', '221771234567']
+    invalid: [
+      '+22177123456',
+      '+2217712345678',
+      '+225071234567',
+      '+22507123456789',
+      '+2291234567',
+      '+2291234567890',
+      '+228123456789',
+      '221771234567'
+    ]
   }
 }
 
@@ -127,14 +142,19 @@ describe('bankName required for Philippines, Nigeria, South Africa', () => {
 })
 
 describe('mobile money needs a provider', () => {
-  it.each(['KES_ACCOUNT', 'TZS_ACCOUNT', 'ZMW_ACCOUNT', 'RWF_ACCOUNT', 'MWK_ACCOUNT', 'UGX_ACCOUNT', 'XOF_ACCOUNT'] as const)(
-    '%s',
-    (type) => {
-      const info: Record<string, unknown> = { ...VALID_INFO[type] }
-      delete info.provider
-      expectIssue(AccountInfoInput, info, 'provider', 'Mobile-money provider is required')
-    }
-  )
+  it.each([
+    'KES_ACCOUNT',
+    'TZS_ACCOUNT',
+    'ZMW_ACCOUNT',
+    'RWF_ACCOUNT',
+    'MWK_ACCOUNT',
+    'UGX_ACCOUNT',
+    'XOF_ACCOUNT'
+  ] as const)('%s', (type) => {
+    const info: Record<string, unknown> = { ...VALID_INFO[type] }
+    delete info.provider
+    expectIssue(AccountInfoInput, info, 'provider', 'Mobile-money provider is required')
+  })
 })
 
 describe('XOF region', () => {
@@ -186,7 +206,12 @@ describe('SPARK_WALLET', () => {
     expect(AccountInfoInput.safeParse({ accountType: 'SPARK_WALLET', address }).success).toBe(ok)
   })
   it('explains a wrong length', () => {
-    expectIssue(AccountInfoInput, { accountType: 'SPARK_WALLET', address: 'spark1abc' }, 'address', 'exactly 87 characters')
+    expectIssue(
+      AccountInfoInput,
+      { accountType: 'SPARK_WALLET', address: 'spark1abc' },
+      'address',
+      'exactly 87 characters'
+    )
   })
   it('does not take a beneficiary (crypto wallets need none)', () => {
     expectIssue(
@@ -199,11 +224,14 @@ describe('SPARK_WALLET', () => {
 })
 
 describe('AccountInfoInput discriminator and strictness', () => {
-  it.each([['CHF_ACCOUNT'], ['us_account'], [undefined], [7]])('rejects accountType %j listing the supported types', (accountType) => {
-    const issues = issuesOf(AccountInfoInput, { accountType })
-    expect(issues).toHaveLength(1)
-    expect(issues[0]?.message).toContain('accountType must be one of US_ACCOUNT')
-  })
+  it.each([['CHF_ACCOUNT'], ['us_account'], [undefined], [7]])(
+    'rejects accountType %j listing the supported types',
+    (accountType) => {
+      const issues = issuesOf(AccountInfoInput, { accountType })
+      expect(issues).toHaveLength(1)
+      expect(issues[0]?.message).toContain('accountType must be one of US_ACCOUNT')
+    }
+  )
   it.each(INPUT_ACCOUNT_TYPES)('%s rejects unknown keys', (type) => {
     expectIssue(AccountInfoInput, { ...VALID_INFO[type], nickname: 'x' }, '', 'Unrecognized key')
   })

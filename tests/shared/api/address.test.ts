@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { Address, AddressInput } from '../../../src/shared/api/address'
 import { expectIssue, expectValid } from './helpers'
 
-const full = { line1: '123 Main St', line2: 'Apt 4', city: 'San Francisco', state: 'CA', postalCode: '94105', country: 'US' }
+const full = {
+  line1: '123 Main St',
+  line2: 'Apt 4',
+  city: 'San Francisco',
+  state: 'CA',
+  postalCode: '94105',
+  country: 'US'
+}
 
 describe('AddressInput (request)', () => {
   it('accepts a full address', () => {

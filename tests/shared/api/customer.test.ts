@@ -56,12 +56,13 @@ describe('CustomerCreateRequest', () => {
 })
 
 describe('CustomerUpdateRequest', () => {
-  it.each([[{ fullName: 'New' }], [{ umaAddress: '$new@uma.example.com' }], [{ customerType: 'INDIVIDUAL', currencies: ['EUR'] }]])(
-    'accepts %j',
-    (body) => {
-      expectValid(CustomerUpdateRequest, body)
-    }
-  )
+  it.each([
+    [{ fullName: 'New' }],
+    [{ umaAddress: '$new@uma.example.com' }],
+    [{ customerType: 'INDIVIDUAL', currencies: ['EUR'] }]
+  ])('accepts %j', (body) => {
+    expectValid(CustomerUpdateRequest, body)
+  })
   it.each([
     [{}, '', 'at least one'],
     [{ customerType: 'INDIVIDUAL' }, '', 'at least one'],
@@ -74,9 +75,15 @@ describe('CustomerUpdateRequest', () => {
 
 describe('CustomerListQuery', () => {
   it('coerces query-string values and applies the default limit', () => {
-    expect(CustomerListQuery.parse({ isIncludingDeleted: 'true', limit: '50' })).toEqual({ isIncludingDeleted: true, limit: 50 })
+    expect(CustomerListQuery.parse({ isIncludingDeleted: 'true', limit: '50' })).toEqual({
+      isIncludingDeleted: true,
+      limit: 50
+    })
     expect(CustomerListQuery.parse({ isIncludingDeleted: 'false' })).toEqual({ isIncludingDeleted: false, limit: 20 })
-    expect(CustomerListQuery.parse({ isIncludingDeleted: true, limit: 1 })).toEqual({ isIncludingDeleted: true, limit: 1 })
+    expect(CustomerListQuery.parse({ isIncludingDeleted: true, limit: 1 })).toEqual({
+      isIncludingDeleted: true,
+      limit: 1
+    })
   })
   it('accepts every filter of the reference', () => {
     const q = {
@@ -131,11 +138,14 @@ describe('Customer (response)', () => {
     const c = { ...customer, customerType: 'BUSINESS', kycStatus: 'IN_REVIEW', businessInfo: { legalName: 'Acme' } }
     expect(Customer.parse(c)).toEqual(c)
   })
-  it.each(['id', 'platformCustomerId', 'customerType', 'umaAddress'])('requires %s (always present, spec 4.15)', (key) => {
-    const c: Record<string, unknown> = { ...customer }
-    delete c[key]
-    expect(Customer.safeParse(c).success).toBe(false)
-  })
+  it.each(['id', 'platformCustomerId', 'customerType', 'umaAddress'])(
+    'requires %s (always present, spec 4.15)',
+    (key) => {
+      const c: Record<string, unknown> = { ...customer }
+      delete c[key]
+      expect(Customer.safeParse(c).success).toBe(false)
+    }
+  )
   it('rejects an id without the Customer: prefix', () => {
     expect(Customer.safeParse({ ...customer, id: 'User:1' }).success).toBe(false)
   })

@@ -47,17 +47,29 @@ describe('ExternalAccountCreateRequest', () => {
   })
 
   it('accepts the optional fields and a platform account (no customerId)', () => {
-    const req: Record<string, unknown> = { ...validRequest('GBP_ACCOUNT'), platformAccountId: 'ext_1', defaultUmaDepositAccount: true }
+    const req: Record<string, unknown> = {
+      ...validRequest('GBP_ACCOUNT'),
+      platformAccountId: 'ext_1',
+      defaultUmaDepositAccount: true
+    }
     delete req.customerId
     expectValid(ExternalAccountCreateRequest, req)
   })
 
   describe('cryptoNetwork', () => {
-    it.each(['SPARK_WALLET', 'SOLANA_WALLET', 'BASE_WALLET', 'ETHEREUM_WALLET'] as const)('is required for %s', (type) => {
-      const req = validRequest(type)
-      delete req.cryptoNetwork
-      expectIssue(ExternalAccountCreateRequest, req, 'cryptoNetwork', `cryptoNetwork is required for a ${type} account`)
-    })
+    it.each(['SPARK_WALLET', 'SOLANA_WALLET', 'BASE_WALLET', 'ETHEREUM_WALLET'] as const)(
+      'is required for %s',
+      (type) => {
+        const req = validRequest(type)
+        delete req.cryptoNetwork
+        expectIssue(
+          ExternalAccountCreateRequest,
+          req,
+          'cryptoNetwork',
+          `cryptoNetwork is required for a ${type} account`
+        )
+      }
+    )
     it.each(['US_ACCOUNT', 'GBP_ACCOUNT', 'MXN_ACCOUNT', 'KES_ACCOUNT'] as const)('is forbidden for %s', (type) => {
       expectIssue(
         ExternalAccountCreateRequest,
@@ -77,7 +89,12 @@ describe('ExternalAccountCreateRequest', () => {
       expect(ExternalAccountCreateRequest.safeParse({ ...validRequest(type), cryptoNetwork }).success).toBe(ok)
     })
     it('rejects an unknown network', () => {
-      expectIssue(ExternalAccountCreateRequest, { ...validRequest('SPARK_WALLET'), cryptoNetwork: 'DOGE' }, 'cryptoNetwork', 'one of')
+      expectIssue(
+        ExternalAccountCreateRequest,
+        { ...validRequest('SPARK_WALLET'), cryptoNetwork: 'DOGE' },
+        'cryptoNetwork',
+        'one of'
+      )
     })
   })
 
@@ -91,10 +108,30 @@ describe('ExternalAccountCreateRequest', () => {
       }
     )
     it.each([
-      ['US_ACCOUNT', { beneficiaryType: 'INDIVIDUAL', fullName: 'J' }, 'accountInfo.beneficiary.address', 'for a USD account'],
-      ['USD_ACCOUNT', { ...fullBeneficiary, address: { ...usAddress, city: undefined } }, 'accountInfo.beneficiary.address.city', 'city is required'],
-      ['GBP_ACCOUNT', { beneficiaryType: 'INDIVIDUAL', fullName: 'J' }, 'accountInfo.beneficiary.address', 'for a GBP account'],
-      ['EUR_ACCOUNT', { beneficiaryType: 'INDIVIDUAL', fullName: 'J' }, 'accountInfo.beneficiary.address', 'for a EUR account'],
+      [
+        'US_ACCOUNT',
+        { beneficiaryType: 'INDIVIDUAL', fullName: 'J' },
+        'accountInfo.beneficiary.address',
+        'for a USD account'
+      ],
+      [
+        'USD_ACCOUNT',
+        { ...fullBeneficiary, address: { ...usAddress, city: undefined } },
+        'accountInfo.beneficiary.address.city',
+        'city is required'
+      ],
+      [
+        'GBP_ACCOUNT',
+        { beneficiaryType: 'INDIVIDUAL', fullName: 'J' },
+        'accountInfo.beneficiary.address',
+        'for a GBP account'
+      ],
+      [
+        'EUR_ACCOUNT',
+        { beneficiaryType: 'INDIVIDUAL', fullName: 'J' },
+        'accountInfo.beneficiary.address',
+        'for a EUR account'
+      ],
       ['MXN_ACCOUNT', { beneficiaryType: 'INDIVIDUAL' }, 'accountInfo.beneficiary.fullName', 'fullName is required'],
       ['BRL_ACCOUNT', { fullName: 'J' }, 'accountInfo.beneficiary.beneficiaryType', 'beneficiaryType is required']
     ] as const)('%s: minimum enforced at %s', (type, beneficiary, path, message) => {
@@ -117,7 +154,12 @@ describe('ExternalAccountCreateRequest', () => {
       ['KES_ACCOUNT', 'TZS'],
       ['XOF_ACCOUNT', 'XAF']
     ] as const)('%s in %s is rejected', (type, currency) => {
-      expectIssue(ExternalAccountCreateRequest, { ...validRequest(type), currency }, 'currency', `A ${type} account holds`)
+      expectIssue(
+        ExternalAccountCreateRequest,
+        { ...validRequest(type), currency },
+        'currency',
+        `A ${type} account holds`
+      )
     })
     it('lets a Spark wallet hold BTC or another token', () => {
       expectValid(ExternalAccountCreateRequest, { ...validRequest('SPARK_WALLET'), currency: 'USDB' })
@@ -172,7 +214,13 @@ describe('ExternalAccountListQuery', () => {
   })
   it('accepts query-string values', () => {
     expect(
-      ExternalAccountListQuery.parse({ customerId: 'Customer:1', currency: 'USD', accountType: 'SPARK_WALLET', limit: '100', cursor: 'abc' })
+      ExternalAccountListQuery.parse({
+        customerId: 'Customer:1',
+        currency: 'USD',
+        accountType: 'SPARK_WALLET',
+        limit: '100',
+        cursor: 'abc'
+      })
     ).toEqual({ customerId: 'Customer:1', currency: 'USD', accountType: 'SPARK_WALLET', limit: 100, cursor: 'abc' })
   })
   it.each([
@@ -225,7 +273,11 @@ describe('ExternalAccount (response)', () => {
     expect(ExternalAccount.safeParse({ ...account, customerId: null }).success).toBe(true)
   })
   it('reads beneficiaryVerifiedData', () => {
-    const a = { ...account, beneficiaryVerificationStatus: 'PARTIAL_MATCH', beneficiaryVerifiedData: { fullName: 'J DOE', extra: 1 } }
+    const a = {
+      ...account,
+      beneficiaryVerificationStatus: 'PARTIAL_MATCH',
+      beneficiaryVerifiedData: { fullName: 'J DOE', extra: 1 }
+    }
     expect(ExternalAccount.parse(a).beneficiaryVerifiedData).toEqual({ fullName: 'J DOE', extra: 1 })
   })
   it.each(['id', 'status', 'currency', 'accountInfo'])('requires %s', (key) => {

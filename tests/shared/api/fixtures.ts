@@ -2,12 +2,26 @@ import type { InputAccountType } from '../../../src/shared/api/account-info'
 import { encodeBech32 } from '../../../src/shared/api/spark'
 
 /** A genuinely valid Spark address (87 characters, bech32m checksum), built with our own encoder. */
-export const SPARK = encodeBech32('spark', Array.from({ length: 75 }, (_, i) => (i * 7) % 32), 'bech32m')
+export const SPARK = encodeBech32(
+  'spark',
+  Array.from({ length: 75 }, (_, i) => (i * 7) % 32),
+  'bech32m'
+)
 
 /** A valid accountInfo of each request account type. */
 export const VALID_INFO: Record<InputAccountType, Record<string, unknown>> = {
-  US_ACCOUNT: { accountType: 'US_ACCOUNT', accountNumber: '123456789', routingNumber: '021000021', accountCategory: 'CHECKING' },
-  USD_ACCOUNT: { accountType: 'USD_ACCOUNT', accountNumber: '1234', routingNumber: '021000021', accountCategory: 'SAVINGS' },
+  US_ACCOUNT: {
+    accountType: 'US_ACCOUNT',
+    accountNumber: '123456789',
+    routingNumber: '021000021',
+    accountCategory: 'CHECKING'
+  },
+  USD_ACCOUNT: {
+    accountType: 'USD_ACCOUNT',
+    accountNumber: '1234',
+    routingNumber: '021000021',
+    accountCategory: 'SAVINGS'
+  },
   GBP_ACCOUNT: { accountType: 'GBP_ACCOUNT', sortCode: '123456', accountNumber: '12345678' },
   MXN_ACCOUNT: { accountType: 'MXN_ACCOUNT', clabeNumber: '123456789012345678' },
   BRL_ACCOUNT: { accountType: 'BRL_ACCOUNT', pixKey: 'user@example.com', pixKeyType: 'EMAIL', taxId: '11111111111' },
@@ -28,4 +42,3 @@ export const VALID_INFO: Record<InputAccountType, Record<string, unknown>> = {
   BASE_WALLET: { accountType: 'BASE_WALLET', address: '0x52908400098527886E0F7030069857D2E4169EE7' },
   ETHEREUM_WALLET: { accountType: 'ETHEREUM_WALLET', address: '0xde709f2102306220921060314715629080e2fb77' }
 }
-
