@@ -10,7 +10,7 @@ const NODE_BUILTINS = [
 ]
 const nodeBuiltins = { group: ['node:*'], message: 'Node built-ins are not available here.' }
 const nodeBuiltinPaths = NODE_BUILTINS.map((name) => ({ name, message: 'Node built-ins are not available here.' }))
-const noElectron = { group: ['electron', 'electron/*'], message: 'Only src/main/electron and src/preload may import electron.' }
+const noElectron = { regex: '^electron(/|$)', message: 'Only src/main/electron and src/preload may import electron.' }
 const noRawIpc = {
   name: 'electron',
   importNames: ['ipcMain', 'ipcRenderer'],

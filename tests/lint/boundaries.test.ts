@@ -33,6 +33,7 @@ describe('lint boundaries', () => {
     ['src/main/electron/ipc.ts', "import { ipcMain } from 'electron'"],
     ['src/preload/index.ts', "import { ipcRenderer, contextBridge } from 'electron'"],
     ['src/main/electron/app.ts', "import { app, BrowserWindow } from 'electron'"],
+    ['src/main/index.ts', "import { runElectronApp } from './electron/app'"],
     ['src/main/services/x.ts', "import { request } from 'undici'"],
     ['src/shared/x.ts', "import { z } from 'zod'"],
     ['src/renderer/src/x.ts', "import { z } from 'zod'"]

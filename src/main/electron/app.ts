@@ -43,7 +43,9 @@ export function runElectronApp(): void {
       notify,
       log
     })
-    powerMonitor.on('suspend', () => backend?.setForeground(false))
+    // Polling stops while the laptop sleeps and catches up on wake.
+    powerMonitor.on('suspend', () => backend?.setSuspended(true))
+    powerMonitor.on('resume', () => backend?.setSuspended(false))
 
     window = new BrowserWindow(mainWindowOptions(join(__dirname, '../preload/index.cjs'), join(__dirname, '../../resources/icon.png')))
     registerIpc(backend, () => window, appPageUrl, log)

@@ -47,6 +47,7 @@ describe('browser-mode server', () => {
         return () => void sinks.delete(sink)
       },
       setForeground: () => {},
+      setSuspended: () => {},
       close: async () => {}
     }
     server = await startBrowserModeServer({ backend, subscribe: backend.subscribe, rendererDir: dir, log: () => {} })
