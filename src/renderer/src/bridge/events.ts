@@ -1,6 +1,21 @@
 import { paydesk } from './paydesk'
 import { useProfiles } from '../stores/profiles'
 import { isRouteId, useUi } from '../stores/ui'
+import { useSync } from '../stores/sync'
+import { useBadges } from '../stores/badges'
+import { useDataVersion } from '../stores/data-version'
+import type { SyncStatus } from '../../../shared/ipc/channels/sync'
+
+function applySync(status: SyncStatus) {
+  const profileId = useProfiles.getState().list?.activeProfileId
+  if (profileId && status.profileId !== profileId) return
+  useSync.getState().apply({
+    status: status.state === 'idle' ? 'unknown' : status.state,
+    lastSyncedAt: status.lastSyncedAt,
+    offlineSince: status.offlineSince,
+    message: status.message ?? status.reason
+  })
+}
 
 /**
  * The one place main-process events become store updates (zustand slices stay unaware of IPC).
@@ -8,7 +23,25 @@ import { isRouteId, useUi } from '../stores/ui'
  */
 export function connectEvents(): () => void {
   const offs = [
-    paydesk.on('profiles.changed', (list) => useProfiles.getState().apply(list)),
+    paydesk.on('profiles.changed', (list) => {
+      const before = useProfiles.getState().list?.activeProfileId
+      useProfiles.getState().apply(list)
+      // Another profile's data must never stay on screen: every view re-queries.
+      if (before !== list.activeProfileId) {
+        useDataVersion.getState().bumpAll()
+        useBadges.getState().setPendingApprovals(0)
+        void paydesk.invoke('sync.status', null).then((r) => r.ok && applySync(r.value))
+      }
+    }),
+    paydesk.on('sync.status', applySync),
+    paydesk.on('data.changed', ({ collections }) => useDataVersion.getState().bump(collections)),
+    paydesk.on('transactions.changed', () => useDataVersion.getState().bump(['transactions', 'approvals'])),
+    paydesk.on('approvals.changed', ({ profileId, count }) => {
+      if (profileId !== useProfiles.getState().list?.activeProfileId) return
+      useBadges.getState().setPendingApprovals(count)
+      useDataVersion.getState().bump(['approvals'])
+    }),
+    paydesk.on('approvals.decided', () => useDataVersion.getState().bump(['approvals', 'transactions'])),
     paydesk.on('navigate', ({ route, id }) => {
       if (isRouteId(route)) useUi.getState().go(route, id ?? null)
     }),
@@ -24,6 +57,8 @@ export function connectEvents(): () => void {
   window.addEventListener('blur', reportForeground)
   document.addEventListener('visibilitychange', reportForeground)
   reportForeground()
+  void paydesk.invoke('sync.status', null).then((r) => r.ok && applySync(r.value))
+  void paydesk.invoke('approvals.list', null).then((r) => r.ok && useBadges.getState().setPendingApprovals(r.value.items.length))
   return () => {
     offs.forEach((off) => off())
     window.removeEventListener('focus', reportForeground)

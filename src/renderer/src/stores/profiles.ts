@@ -2,6 +2,7 @@ import { create } from 'zustand'
 import type { ProfileList, ProfileView } from '../../../shared/profile'
 import type { IpcError } from '../../../shared/ipc/define'
 import { paydesk } from '../bridge/paydesk'
+import { useDataVersion } from './data-version'
 
 interface ProfilesState {
   list: ProfileList | null
@@ -22,6 +23,7 @@ export const useProfiles = create<ProfilesState>((set) => ({
     const result = await paydesk.invoke('profiles.switch', { id })
     if (!result.ok) return result.error
     set({ list: result.value, error: null })
+    useDataVersion.getState().bumpAll()
     return null
   },
   apply: (list) => set({ list })

@@ -1,0 +1,77 @@
+import { useState } from 'react'
+import { formatMoney, type CurrencyLike } from '../../../shared/format/money'
+import { shortenId } from '../../../shared/format/ids'
+import { formatRelative, TIME_ZONE } from '../format/time'
+import type { Tone } from './status'
+
+export function StatusChip({ value, tone }: { value: string | undefined; tone: Tone }) {
+  const text = value ?? 'UNKNOWN'
+  return (
+    <span className={`chip chip-${tone}`} title={tone === 'unknown' ? `Status not known to this Paydesk: ${text}` : undefined}>
+      {text}
+    </span>
+  )
+}
+
+/** Amount from integer minor units, formatted only here; never rounded. */
+export function Money(props: { amount: number | undefined; currency: Partial<CurrencyLike> & { code: string }; showCode?: boolean }) {
+  if (props.amount === undefined) return <span className="muted">—</span>
+  const decimals = props.currency.decimals
+  if (decimals === undefined) {
+    // Without the currency's decimals any formatting would be a guess: show the exact minor units instead.
+    return <span className="money">{`${props.amount} minor units ${props.currency.code}`}</span>
+  }
+  return (
+    <span className="money">
+      {formatMoney(props.amount, { code: props.currency.code, decimals, ...(props.currency.symbol ? { symbol: props.currency.symbol } : {}) }, { showCode: props.showCode ?? false })}
+    </span>
+  )
+}
+
+/** Monospace id shortened in the middle, the full id on hover, and a copy button. */
+export function Id({ value }: { value: string | undefined | null }) {
+  const [copied, setCopied] = useState(false)
+  if (!value) return <span className="muted">—</span>
+  return (
+    <span className="id">
+      <span className="mono" title={value}>
+        {shortenId(value)}
+      </span>
+      <button
+        className="copy"
+        aria-label={`Copy ${value}`}
+        onClick={(e) => {
+          e.stopPropagation()
+          void navigator.clipboard?.writeText(value).then(() => {
+            setCopied(true)
+            setTimeout(() => setCopied(false), 1200)
+          })
+        }}
+      >
+        {copied ? '✓' : '⧉'}
+      </button>
+    </span>
+  )
+}
+
+/** Relative within a day, absolute after; the ISO time and zone on hover. */
+export function Time({ iso }: { iso: string | undefined }) {
+  if (!iso) return <span className="muted">—</span>
+  return (
+    <time dateTime={iso} title={`${iso} (${TIME_ZONE})`}>
+      {formatRelative(iso)}
+    </time>
+  )
+}
+
+export function ErrorNotice({ error, onRetry }: { error: { message: string; code: string; serviceCode?: string | undefined }; onRetry?: () => void }) {
+  return (
+    <div className="state state-error" role="alert">
+      <p>{error.message}</p>
+      <p className="muted">
+        <code>{error.serviceCode ?? error.code}</code>
+      </p>
+      {onRetry && <button onClick={onRetry}>Try again</button>}
+    </div>
+  )
+}
