@@ -79,6 +79,7 @@ export const INPUT_ACCOUNT_TYPES = [
   'MXN_ACCOUNT',
   'BRL_ACCOUNT',
   'EUR_ACCOUNT',
+  'AED_ACCOUNT',
   'NGN_ACCOUNT',
   'CAD_ACCOUNT',
   'PHP_ACCOUNT',
@@ -105,6 +106,7 @@ export const ACCOUNT_TYPE_CURRENCY = {
   MXN_ACCOUNT: 'MXN',
   BRL_ACCOUNT: 'BRL',
   EUR_ACCOUNT: 'EUR',
+  AED_ACCOUNT: 'AED',
   NGN_ACCOUNT: 'NGN',
   CAD_ACCOUNT: 'CAD',
   PHP_ACCOUNT: 'PHP',
@@ -396,6 +398,9 @@ export const BrlAccountInfoInput = z.strictObject({
     .regex(/^[0-9]{11,14}$/, { error: 'Brazilian taxId (CPF or CNPJ) must be 11 to 14 digits, without punctuation' }),
   ...bankCommon
 })
+const swiftCode = z.string().regex(/^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/, {
+  error: 'SWIFT/BIC code must be 8 or 11 upper-case letters or digits (bank, country, location, optional branch)'
+})
 export const EurAccountInfoInput = z.strictObject({
   accountType: literal('EUR_ACCOUNT'),
   iban: z
@@ -403,10 +408,16 @@ export const EurAccountInfoInput = z.strictObject({
     .regex(/^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{11,30}$/, {
       error: 'IBAN must be a country code, 2 check digits and 11 to 30 letters or digits, without spaces'
     }),
-  swiftCode: z
-    .string()
-    .regex(/^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/, { error: 'SWIFT/BIC code must be 8 or 11 characters' })
-    .optional(),
+  swiftCode: swiftCode.optional(),
+  ...bankCommon
+})
+/** AED (UAE) account: the spec names the type; fields from the reference (IBAN AE + 21 digits). */
+export const AedAccountInfoInput = z.strictObject({
+  accountType: literal('AED_ACCOUNT'),
+  iban: z
+    .string({ error: (i) => (i.input === undefined ? 'IBAN is required' : 'IBAN must be a string') })
+    .regex(/^AE[0-9]{21}$/, { error: 'UAE (AED) IBAN must be AE followed by 21 digits, without spaces' }),
+  swiftCode: swiftCode.optional(),
   ...bankCommon
 })
 export const NgnAccountInfoInput = z.strictObject({
@@ -501,6 +512,7 @@ export const AccountInfoInput = z.discriminatedUnion(
     MxnAccountInfoInput,
     BrlAccountInfoInput,
     EurAccountInfoInput,
+    AedAccountInfoInput,
     NgnAccountInfoInput,
     CadAccountInfoInput,
     PhpAccountInfoInput,

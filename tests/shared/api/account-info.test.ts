@@ -181,13 +181,16 @@ describe('XOF region', () => {
   })
 })
 
-describe('BRL, EUR and other wallets', () => {
+describe('BRL, EUR, AED and other wallets', () => {
   it.each([
     [{ ...VALID_INFO.BRL_ACCOUNT, taxId: '123.456.789-01' }, 'taxId', '11 to 14 digits'],
     [{ ...VALID_INFO.BRL_ACCOUNT, pixKey: '' }, 'pixKey', 'must not be empty'],
     [{ ...VALID_INFO.BRL_ACCOUNT, pixKeyType: 'IBAN' }, 'pixKeyType', 'CPF, CNPJ, EMAIL, PHONE, RANDOM'],
     [{ ...VALID_INFO.EUR_ACCOUNT, iban: 'DE89 3704 0044 0532 0130 00' }, 'iban', 'IBAN must be'],
     [{ ...VALID_INFO.EUR_ACCOUNT, swiftCode: 'DEUT' }, 'swiftCode', '8 or 11'],
+    [{ ...VALID_INFO.AED_ACCOUNT, iban: 'DE89370400440532013000' }, 'iban', 'AE followed by 21 digits'],
+    [{ ...VALID_INFO.AED_ACCOUNT, iban: undefined }, 'iban', 'IBAN is required'],
+    [{ ...VALID_INFO.AED_ACCOUNT, swiftCode: 'ebilaead' }, 'swiftCode', '8 or 11'],
     [{ ...VALID_INFO.SOLANA_WALLET, address: '0OIl' }, 'address', 'base58'],
     [{ ...VALID_INFO.BASE_WALLET, address: '0x123' }, 'address', '40 hexadecimal'],
     [{ ...VALID_INFO.ETHEREUM_WALLET, address: undefined }, 'address', 'Ethereum wallet address is required']

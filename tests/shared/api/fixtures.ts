@@ -26,6 +26,7 @@ export const VALID_INFO: Record<InputAccountType, Record<string, unknown>> = {
   MXN_ACCOUNT: { accountType: 'MXN_ACCOUNT', clabeNumber: '123456789012345678' },
   BRL_ACCOUNT: { accountType: 'BRL_ACCOUNT', pixKey: 'user@example.com', pixKeyType: 'EMAIL', taxId: '11111111111' },
   EUR_ACCOUNT: { accountType: 'EUR_ACCOUNT', iban: 'DE89370400440532013000', swiftCode: 'DEUTDEFF' },
+  AED_ACCOUNT: { accountType: 'AED_ACCOUNT', iban: 'AE070331234567890123456', swiftCode: 'EBILAEAD' },
   NGN_ACCOUNT: { accountType: 'NGN_ACCOUNT', accountNumber: '0123456789', bankName: 'Example Bank' },
   CAD_ACCOUNT: { accountType: 'CAD_ACCOUNT', bankCode: '001', branchCode: '00012', accountNumber: '1234567' },
   PHP_ACCOUNT: { accountType: 'PHP_ACCOUNT', accountNumber: '001234567890', bankName: 'BDO Unibank' },
