@@ -8,6 +8,9 @@ import { testConnection } from './services/connection'
 import { createKeytarStore, KEYCHAIN_SERVICE, secretAccount, type SecretStore } from './services/keychain'
 import { startLocalSandbox, type LocalSandbox } from './services/local-sandbox'
 import { ProfileStore } from './services/profiles'
+import { ProfileSession } from './services/session'
+import type { Clock } from './services/sync/scheduler'
+import type { ApiClientOptions } from './services/api-client'
 
 /** Everything the backend needs from its host (Electron or browser mode); all of it can be faked in tests. */
 export interface BackendHost {
@@ -39,6 +42,12 @@ export interface BackendOptions {
   keychainService?: string
   /** false: do not start the embedded sandbox (the local profile then reports it as unreachable). */
   localSandbox?: boolean
+  /** Clock of the poll scheduler. */
+  clock?: Clock
+  /** API client settings (timeouts, retry delays). */
+  clientOptions?: Partial<ApiClientOptions>
+  /** false: no background polling; tests call `sync.now`. */
+  autoSync?: boolean
 }
 
 export async function createBackend(host: BackendHost, options: BackendOptions = {}): Promise<Backend> {
@@ -81,6 +90,59 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
     localSandboxError = 'the embedded sandbox is switched off'
   }
 
+  // ---- the active profile's session (cache, sync, approvals); only one at a time, so profiles never mix
+  const looking = { foreground: true, suspended: false }
+  let session: ProfileSession | undefined
+  let sessionChain: Promise<unknown> = Promise.resolve()
+  let closed = false
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = sessionChain.then(work, work)
+    sessionChain = run.catch(() => {})
+    return run
+  }
+  const openSession = async (): Promise<ProfileSession> => {
+    const profile = profiles.get(profiles.activeProfileId)
+    const next = await ProfileSession.open({
+      profile,
+      clientSecret: profile.environment === 'local' && !localSandbox ? undefined : await profiles.secretOf(profile.id),
+      dataDir: host.dataDir,
+      secrets,
+      emit,
+      notify: (n) => {
+        try {
+          host.notify(n)
+        } catch {
+          host.log('notification failed')
+        }
+      },
+      log: host.log,
+      ...(options.clock !== undefined && { clock: options.clock }),
+      scheduler: { ...looking },
+      ...(profile.environment === 'local' && localSandbox && { approvalWindowMs: localSandbox.approvalWindowMs }),
+      ...(options.clientOptions !== undefined && { clientOptions: options.clientOptions }),
+      ...(options.autoSync !== undefined && { autoSync: options.autoSync })
+    })
+    emit('sync.status', next.syncStatus())
+    return next
+  }
+  /** The session of the active profile, opened on first use. */
+  const active = (): Promise<ProfileSession> =>
+    serial(async () => {
+      if (closed) throw new AppError('INTERNAL', 'Paydesk is shutting down.')
+      if (session && session.profileId === profiles.activeProfileId) return session
+      await session?.close()
+      session = undefined
+      session = await openSession()
+      return session
+    })
+  /** Closes the session (before a switch, a removal or new credentials); the next call opens the right one. */
+  const closeSession = (): Promise<void> =>
+    serial(async () => {
+      const s = session
+      session = undefined
+      await s?.close()
+    })
+
   const profilesChanged = async () => emit('profiles.changed', await profiles.list())
 
   const handlers: Handlers = {
@@ -97,26 +159,33 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
     },
     'profiles.update': async (input) => {
       const view = await profiles.update(input)
+      if (input.id === profiles.activeProfileId) await closeSession()
       await profilesChanged()
       return view
     },
     'profiles.remove': async ({ id }) => {
+      if (id === profiles.activeProfileId) await closeSession()
       const list = await profiles.remove(id)
       emit('profiles.changed', list)
       return list
     },
     'profiles.switch': async ({ id }) => {
+      profiles.get(id)
+      if (id !== profiles.activeProfileId) await closeSession()
       const list = await profiles.switch(id)
       emit('profiles.changed', list)
+      void active().catch(() => {})
       return list
     },
     'profiles.setSecret': async ({ id, clientSecret }) => {
       const view = await profiles.setSecret(id, clientSecret)
+      if (id === profiles.activeProfileId) await closeSession()
       await profilesChanged()
       return view
     },
     'profiles.clearSecret': async ({ id }) => {
       const view = await profiles.clearSecret(id)
+      if (id === profiles.activeProfileId) await closeSession()
       await profilesChanged()
       return view
     },
@@ -134,6 +203,50 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
         }
       }
       return testConnection(profile, await profiles.secretOf(id))
+    },
+
+    // ---- data
+    'transactions.query': async (input) => (await active()).queryTransactions(input),
+    'transactions.get': async ({ id }) => (await active()).getTransaction(id),
+    'customers.query': async (input) => (await active()).queryCustomers(input),
+    'customers.get': async ({ id }) => (await active()).getCustomer(id),
+    'customers.create': async (input) => (await active()).createCustomer(input),
+    'externalAccounts.query': async (input) => (await active()).queryExternalAccounts(input),
+    'externalAccounts.create': async (input) => (await active()).createExternalAccount(input),
+    'externalAccounts.remove': async ({ id }) => (await active()).removeExternalAccount(id),
+    'internalAccounts.list': async (input) => (await active()).listInternalAccounts(input),
+    'discoveries.list': async (input) => (await active()).listDiscoveries(input),
+    'transfers.send': async (input) => (await active()).sendTransfer(input),
+    'transfers.journal': async () => (await active()).journalRecords(),
+    'sandbox.fund': async ({ accountId, amount }) => (await active()).fund(accountId, amount),
+    'sandbox.receive': async (input) => (await active()).receive(input),
+
+    // ---- sync
+    'sync.status': async () => (await active()).syncStatus(),
+    'sync.now': async () => {
+      const s = await active()
+      await s.sync?.scheduler.pollNow()
+      return s.syncStatus()
+    },
+
+    // ---- approvals
+    'approvals.list': async () => {
+      const s = await active()
+      return { profileId: s.profileId, items: s.approvals.list(), syncedAt: s.syncStatus().lastSyncedAt }
+    },
+    'approvals.approve': async ({ transactionId, receiverCustomerInfo }) =>
+      (await active()).approvals.approve(transactionId, receiverCustomerInfo),
+    'approvals.reject': async ({ transactionId, reason }) => (await active()).approvals.reject(transactionId, reason),
+    'approvals.rules.get': async () => (await active()).approvals.rules,
+    'approvals.rules.set': async (rules) => {
+      const s = await active()
+      const saved = await s.approvals.setRules(rules)
+      await s.setRulesEnabled(saved.enabled)
+      return saved
+    },
+    'approvals.decisions': async ({ limit }) => {
+      const s = await active()
+      return { profileId: s.profileId, decisions: s.approvals.decisions(limit) }
     }
   }
 
@@ -143,12 +256,27 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
       sinks.add(sink)
       return () => void sinks.delete(sink)
     },
-    setForeground() {},
-    setSuspended() {},
+    setForeground(foreground) {
+      looking.foreground = foreground
+      session?.setScheduler({ foreground })
+    },
+    setSuspended(suspended) {
+      looking.suspended = suspended
+      session?.setScheduler({ suspended })
+    },
     async close() {
+      closed = true
+      await serial(async () => {
+        await session?.close()
+        session = undefined
+      })
       sinks.clear()
       await localSandbox?.close().catch(() => {})
     }
   }
+  // Start the active profile's sync right away: the first screen should not wait for it.
+  void active().catch((error) =>
+    host.log(`opening the active profile failed: ${error instanceof Error ? error.name : 'error'}`)
+  )
   return backend
 }

@@ -1,8 +1,13 @@
 import path from 'node:path'
+import { createSandboxServer, SANDBOX_DEFAULTS } from '../../sandbox/server'
 
-/** What Paydesk needs from the embedded sandbox server (src/sandbox/server.ts, `createSandboxServer`). */
+/** What Paydesk needs from the embedded sandbox server. */
 export interface LocalSandbox {
   baseUrl: string
+  /** How long the sandbox lets an incoming payment wait for approval: the deadline Paydesk shows. */
+  approvalWindowMs: number
+  /** Where a corrupt state file was moved at start, if it was. */
+  corruptFileMovedTo?: string
   close(): Promise<void>
 }
 
@@ -18,40 +23,25 @@ export function localSandboxStateFile(dataDir: string): string {
   return path.join(dataDir, 'local-sandbox', 'state.json')
 }
 
-type SandboxModule = {
-  createSandboxServer: (options: Record<string, unknown>) => unknown
-}
-
-/**
- * Starts the sandbox in this process on a free loopback port, with the profile's generated credentials. The module is
- * loaded lazily so that Paydesk still starts (and every other profile works) if the sandbox cannot.
- */
+/** Starts the sandbox in this process on a free loopback port with the local profile's generated credentials. */
 export async function startLocalSandbox(options: LocalSandboxOptions): Promise<LocalSandbox> {
-  // TODO(sandbox lands): make this a plain static import so electron-vite bundles it.
-  const specifier = '../../sandbox/server'
-  const mod = (await import(/* @vite-ignore */ specifier)) as unknown as SandboxModule
-  const server = (await mod.createSandboxServer({
+  const approvalWindowSeconds = SANDBOX_DEFAULTS.approvalWindowSeconds
+  const server = await createSandboxServer({
     host: '127.0.0.1',
     port: 0,
     tokenId: options.tokenId,
     clientSecret: options.clientSecret,
     dataFile: localSandboxStateFile(options.dataDir),
-    log: options.log
-  })) as Record<string, unknown>
-  return adaptServer(server)
-}
-
-function adaptServer(server: Record<string, unknown>): Promise<LocalSandbox> | LocalSandbox {
-  const listen = server['listen']
-  if (typeof server['baseUrl'] === 'string') {
-    return { baseUrl: server['baseUrl'], close: () => (server['close'] as () => Promise<void>)() }
+    approvalWindowSeconds,
+    log: (m) => options.log(m)
+  })
+  if (server.state.corruptFileMovedTo) {
+    options.log(`Local sandbox: its state file was unreadable and was moved to ${server.state.corruptFileMovedTo}`)
   }
-  if (typeof listen === 'function') {
-    return (async () => {
-      const res = (await (listen as () => Promise<unknown>).call(server)) as { baseUrl?: string } | string | undefined
-      const baseUrl = typeof res === 'string' ? res : (res?.baseUrl ?? (server['baseUrl'] as string))
-      return { baseUrl, close: () => (server['close'] as () => Promise<void>).call(server) }
-    })()
+  return {
+    baseUrl: server.baseUrl,
+    approvalWindowMs: approvalWindowSeconds * 1000,
+    ...(server.state.corruptFileMovedTo !== undefined && { corruptFileMovedTo: server.state.corruptFileMovedTo }),
+    close: () => server.close()
   }
-  throw new Error('The sandbox server module has an unexpected shape.')
 }

@@ -1,6 +1,9 @@
 import { z } from 'zod'
 import type { ChannelSpec, IpcResult } from './define'
 import { appChannels } from './channels/app'
+import { approvalChannels, approvalEvents } from './channels/approvals'
+import { dataChannels, dataEvents } from './channels/data'
+import { syncChannels, syncEvents } from './channels/sync'
 import { appEvents } from './events'
 
 /**
@@ -8,11 +11,17 @@ import { appEvents } from './events'
  * browser-mode bridge serves the same names over loopback: all of them derive their types from this object.
  */
 export const channels = {
-  ...appChannels
+  ...appChannels,
+  ...dataChannels,
+  ...syncChannels,
+  ...approvalChannels
 } satisfies Record<string, ChannelSpec>
 
 export const events = {
-  ...appEvents
+  ...appEvents,
+  ...dataEvents,
+  ...syncEvents,
+  ...approvalEvents
 } satisfies Record<string, z.ZodType>
 
 export type Channels = typeof channels

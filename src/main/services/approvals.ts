@@ -1,0 +1,369 @@
+import { randomUUID } from 'node:crypto'
+import { z } from 'zod'
+import { Customer, Transaction, type IncomingTransaction } from '../../shared/api'
+import {
+  ApprovalRules,
+  AutoDecision,
+  type ApprovalItem,
+  type ReceiverCustomerInfo
+} from '../../shared/ipc/channels/approvals'
+import type { TransactionChange } from '../../shared/ipc/channels/sync'
+import { AppError } from '../errors'
+import { ApiError, type ApiClient } from './api-client'
+import type { CacheStore } from './cache/store'
+import { formatMinor } from './money'
+import { readSealed, writeSealed } from './sealed-file'
+
+/**
+ * The approval queue of a profile (incoming payments still PENDING), its rules, and the record of every automatic
+ * decision. Rules run in main the moment a poll sees a payment, so a matching payment is approved within the real
+ * service's 5-second window without waiting for a person. State (rules, decisions, payments already announced) is a
+ * sealed file written atomically.
+ */
+
+const DEFAULT_RULES: ApprovalRules = {
+  enabled: false,
+  maxAmountByCurrency: {},
+  allowedSenders: [],
+  requireKycApproved: true
+}
+const MAX_DECISIONS = 2_000
+const GROUP_NOTIFICATIONS_ABOVE = 3
+
+const StateFile = z.object({
+  version: z.literal(1),
+  rules: ApprovalRules,
+  decisions: z.array(AutoDecision),
+  /** Payments already announced (id → first seen), so a restart does not notify again. */
+  seen: z.record(z.string(), z.string())
+})
+type State = z.infer<typeof StateFile>
+
+export interface ApprovalDeps {
+  profileId: string
+  file: string
+  key: Buffer
+  client: ApiClient | undefined
+  cache: CacheStore
+  /** The sandbox's approval window, when known (local profile): deadline = createdAt + window. */
+  approvalWindowMs?: number
+  notify: (n: { id: string; title: string; body: string; route: string; targetId?: string }) => void
+  onDecision: (d: AutoDecision) => void
+  onQueueChanged: (count: number) => void
+  log: (m: string) => void
+}
+
+type Incoming = IncomingTransaction
+
+export class ApprovalService {
+  private state!: State
+  private chain: Promise<unknown> = Promise.resolve()
+  private inProgress = new Set<string>()
+
+  private constructor(private readonly d: ApprovalDeps) {}
+
+  static async open(d: ApprovalDeps): Promise<ApprovalService> {
+    const s = new ApprovalService(d)
+    const { value } = await readSealed(d.file, d.key, d.log)
+    const parsed = StateFile.safeParse(value)
+    s.state = parsed.success ? parsed.data : { version: 1, rules: DEFAULT_RULES, decisions: [], seen: {} }
+    return s
+  }
+
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.chain.then(work, work)
+    this.chain = run.catch(() => {})
+    return run
+  }
+
+  private async save(next: State): Promise<void> {
+    await writeSealed(this.d.file, this.d.key, next)
+    this.state = next
+  }
+
+  get rules(): ApprovalRules {
+    return structuredClone(this.state.rules)
+  }
+
+  setRules(rules: ApprovalRules): Promise<ApprovalRules> {
+    return this.serial(async () => {
+      await this.save({ ...this.state, rules })
+      return this.rules
+    })
+  }
+
+  decisions(limit: number): AutoDecision[] {
+    return this.state.decisions.slice(0, limit)
+  }
+
+  pendingIds(): string[] {
+    return this.d.cache.transactions.query({ awaitingApproval: true }, { field: 'createdAt', direction: 'asc' })
+  }
+
+  deadlineOf(t: Transaction): string | null {
+    const r = t as Record<string, unknown>
+    for (const k of ['approvalDeadline', 'approvalExpiresAt', 'expiresAt']) {
+      if (typeof r[k] === 'string' && !Number.isNaN(Date.parse(r[k] as string)))
+        return new Date(r[k] as string).toISOString()
+    }
+    const created = typeof r['createdAt'] === 'string' ? Date.parse(r['createdAt'] as string) : NaN
+    if (this.d.approvalWindowMs !== undefined && !Number.isNaN(created)) {
+      return new Date(created + this.d.approvalWindowMs).toISOString()
+    }
+    return null
+  }
+
+  /** The queue, soonest deadline first (then oldest). */
+  list(): ApprovalItem[] {
+    const items = this.pendingIds().map((id) => {
+      const transaction = this.d.cache.get<Incoming>('transactions', id)!
+      const customer = this.d.cache.get<Customer>('customers', transaction.customerId) ?? null
+      return {
+        transaction,
+        customer,
+        deadline: this.deadlineOf(transaction),
+        prefill: prefillFrom(customer),
+        firstSeenAt: this.state.seen[id] ?? transaction.createdAt ?? new Date().toISOString()
+      }
+    })
+    return items.sort((a, b) => (a.deadline ?? '9999').localeCompare(b.deadline ?? '9999'))
+  }
+
+  /** The customer record, from the cache or (then cached) from the service. */
+  async customer(id: string): Promise<Customer | null> {
+    const cached = this.d.cache.get<Customer>('customers', id)
+    if (cached) return cached
+    if (!this.d.client) return null
+    try {
+      const c = await this.d.client.get(`customers/${encodeURIComponent(id)}`, Customer)
+      await this.d.cache.put('customers', [c])
+      return c
+    } catch {
+      return null
+    }
+  }
+
+  /**
+   * Called by sync with what a poll saw. New payments awaiting approval are announced (one notification each, or one
+   * for the group when many arrive at once) and, with rules on, decided at once.
+   */
+  async onChanges(changes: TransactionChange[], seenAt: number): Promise<void> {
+    const fresh = changes.filter(
+      (c) => c.type === 'INCOMING' && c.status === 'PENDING' && !this.state.seen[c.id] && !this.inProgress.has(c.id)
+    )
+    const left = changes.filter(
+      (c) => c.previousStatus === 'PENDING' && c.status !== 'PENDING' && c.type === 'INCOMING'
+    )
+    if (!fresh.length) {
+      if (left.length) this.d.onQueueChanged(this.pendingIds().length)
+      return
+    }
+    const now = new Date().toISOString()
+    await this.serial(async () => {
+      const seen = { ...this.state.seen }
+      for (const c of fresh) seen[c.id] = now
+      // Forget announced payments that left the queue long ago, so the file stays small.
+      const pending = new Set(this.pendingIds())
+      const cutoff = Date.now() - 7 * 24 * 3600 * 1000
+      for (const [id, at] of Object.entries(seen)) if (!pending.has(id) && Date.parse(at) < cutoff) delete seen[id]
+      await this.save({ ...this.state, seen })
+    })
+    const waiting: Incoming[] = []
+    const rules = this.state.rules
+    await Promise.all(
+      fresh.map(async (c) => {
+        const t = this.d.cache.get<Incoming>('transactions', c.id)
+        if (!t) return
+        this.inProgress.add(c.id)
+        try {
+          if (rules.enabled && this.d.client) {
+            const decided = await this.decide(t, rules, seenAt)
+            if (decided.outcome === 'approved') {
+              this.d.notify({
+                id: `approval:${t.id}`,
+                title: 'Payment approved automatically',
+                body: `${describe(t)} matched the approval rules.`,
+                route: 'approvals',
+                targetId: t.id
+              })
+              return
+            }
+          }
+          waiting.push(t)
+        } finally {
+          this.inProgress.delete(c.id)
+        }
+      })
+    )
+    if (waiting.length > GROUP_NOTIFICATIONS_ABOVE) {
+      this.d.notify({
+        id: `approvals:${waiting[0]!.id}`,
+        title: `${waiting.length} payments await approval`,
+        body: 'Open Approvals to review them.',
+        route: 'approvals'
+      })
+    } else {
+      for (const t of waiting) {
+        const deadline = this.deadlineOf(t)
+        this.d.notify({
+          id: `approval:${t.id}`,
+          title: 'Payment awaiting approval',
+          body: `${describe(t)}${deadline ? ` Decide before ${deadline.slice(11, 16)} UTC.` : ''}`,
+          route: 'approvals',
+          targetId: t.id
+        })
+      }
+    }
+    this.d.onQueueChanged(this.pendingIds().length)
+  }
+
+  /** Evaluates the rules for one payment and, when they all hold, approves it. Every outcome is recorded. */
+  private async decide(t: Incoming, rules: ApprovalRules, seenAt: number): Promise<AutoDecision> {
+    const amount = t.receivedAmount.amount
+    const currency = t.receivedAmount.currency.code
+    const decimals = t.receivedAmount.currency.decimals ?? 2
+    const money = (n: number) => formatMinor(n, currency, decimals)
+    const sender = t.source?.umaAddress ?? t.source?.accountId ?? null
+    const reasons: string[] = []
+    let ok = true
+    const ceiling = rules.maxAmountByCurrency[currency]
+    if (ceiling === undefined) {
+      ok = false
+      reasons.push(`No ceiling is set for ${currency}, so ${currency} payments wait for a person.`)
+    } else if (amount > ceiling) {
+      ok = false
+      reasons.push(`Amount ${money(amount)} is above the ceiling of ${money(ceiling)}.`)
+    } else {
+      reasons.push(`Amount ${money(amount)} is within the ceiling of ${money(ceiling)}.`)
+    }
+    if (rules.allowedSenders.length) {
+      if (sender && rules.allowedSenders.includes(sender)) reasons.push(`Sender ${sender} is on the allow-list.`)
+      else {
+        ok = false
+        reasons.push(`Sender ${sender ?? '(unknown)'} is not on the allow-list.`)
+      }
+    } else {
+      reasons.push('Any sender is allowed (the allow-list is empty).')
+    }
+    const customer = await this.customer(t.customerId)
+    if (rules.requireKycApproved) {
+      const kyc = customer?.kycStatus
+      if (kyc === 'APPROVED') reasons.push('The customer’s KYC is APPROVED.')
+      else {
+        ok = false
+        reasons.push(`The customer’s KYC is ${kyc ?? 'unknown'}, not APPROVED.`)
+      }
+    }
+    let outcome: AutoDecision['outcome'] = ok ? 'approved' : 'left-for-operator'
+    let error: string | undefined
+    if (ok) {
+      try {
+        const updated = await this.d.client!.request('POST', `transactions/${encodeURIComponent(t.id)}/approve`, {
+          body: { receiverCustomerInfo: prefillFrom(customer) },
+          schema: Transaction
+        })
+        await this.d.cache.put('transactions', [updated])
+      } catch (e) {
+        outcome = 'failed'
+        error = e instanceof AppError ? e.message : 'The approve call failed.'
+      }
+    }
+    const decision: AutoDecision = {
+      id: randomUUID(),
+      profileId: this.d.profileId,
+      transactionId: t.id,
+      decidedAt: new Date().toISOString(),
+      outcome,
+      reasons,
+      amount,
+      currency,
+      sender,
+      latencyMs: Math.max(0, Date.now() - seenAt),
+      ...(error !== undefined && { error })
+    }
+    await this.serial(() =>
+      this.save({ ...this.state, decisions: [decision, ...this.state.decisions].slice(0, MAX_DECISIONS) })
+    )
+    this.d.onDecision(decision)
+    return decision
+  }
+
+  async approve(transactionId: string, info: ReceiverCustomerInfo | undefined): Promise<Transaction> {
+    this.requireClient()
+    let receiverCustomerInfo = info
+    if (!receiverCustomerInfo) {
+      const t = this.d.cache.get<Incoming>('transactions', transactionId)
+      receiverCustomerInfo = prefillFrom(t ? await this.customer(t.customerId) : null)
+    }
+    return this.decideByHand(transactionId, 'approve', { receiverCustomerInfo })
+  }
+
+  reject(transactionId: string, reason: string): Promise<Transaction> {
+    return this.decideByHand(transactionId, 'reject', { reason })
+  }
+
+  private async decideByHand(id: string, action: 'approve' | 'reject', body: unknown): Promise<Transaction> {
+    const client = this.requireClient()
+    try {
+      const updated = await client.request('POST', `transactions/${encodeURIComponent(id)}/${action}`, {
+        body,
+        schema: Transaction
+      })
+      await this.d.cache.put('transactions', [updated])
+      this.d.onQueueChanged(this.pendingIds().length)
+      return updated
+    } catch (error) {
+      if (error instanceof ApiError && error.httpStatus === 409) {
+        // Bring the cache up to date so the queue drops it.
+        try {
+          const fresh = await client.get(`transactions/${encodeURIComponent(id)}`, Transaction)
+          await this.d.cache.put('transactions', [fresh])
+          this.d.onQueueChanged(this.pendingIds().length)
+        } catch {
+          /* the conflict is what matters */
+        }
+        throw new AppError(
+          'CONFLICT',
+          'This payment is no longer waiting for approval: it was approved, rejected or timed out in the meantime. Nothing was changed.',
+          { httpStatus: 409, ...(error.serviceCode !== undefined && { serviceCode: error.serviceCode }) }
+        )
+      }
+      throw error
+    }
+  }
+
+  private requireClient(): ApiClient {
+    if (!this.d.client) throw new AppError('UNAUTHORIZED', 'This profile has no client secret yet: add it in Settings.')
+    return this.d.client
+  }
+}
+
+/** receiverCustomerInfo from the customer record: FULL_NAME, BIRTH_DATE, NATIONALITY, COUNTRY_OF_RESIDENCE, ADDRESS. */
+export function prefillFrom(customer: Customer | null | undefined): ReceiverCustomerInfo {
+  const out: ReceiverCustomerInfo = {}
+  if (!customer) return out
+  const nonBlank = (s: unknown): s is string => typeof s === 'string' && s.trim().length > 0
+  if (nonBlank(customer.fullName)) out['FULL_NAME'] = customer.fullName
+  if (nonBlank(customer.birthDate)) out['BIRTH_DATE'] = customer.birthDate
+  if (nonBlank(customer.nationality)) out['NATIONALITY'] = customer.nationality
+  const residence = customer.address?.country ?? customer.region
+  if (nonBlank(residence)) out['COUNTRY_OF_RESIDENCE'] = residence
+  const a = customer.address
+  if (a && nonBlank(a.line1) && nonBlank(a.postalCode) && nonBlank(a.country)) {
+    out['ADDRESS'] = {
+      line1: a.line1,
+      ...(nonBlank(a.line2) && { line2: a.line2 }),
+      ...(nonBlank(a.city) && { city: a.city }),
+      ...(nonBlank(a.state) && { state: a.state }),
+      postalCode: a.postalCode,
+      country: a.country
+    }
+  }
+  return out
+}
+
+function describe(t: Incoming): string {
+  const m = t.receivedAmount
+  const from = t.source?.umaAddress ? ` from ${t.source.umaAddress}` : ''
+  return `${formatMinor(m.amount, m.currency.code, m.currency.decimals ?? 2)}${from} for ${t.customerId}.`
+}

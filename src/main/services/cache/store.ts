@@ -1,0 +1,246 @@
+import { randomBytes } from 'node:crypto'
+import type { Transaction } from '../../../shared/api'
+import type { TransactionFilter, TransactionSort } from '../../../shared/ipc/channels/data'
+import { setAside } from '../atomic-file'
+import { cacheKeyAccount, type SecretStore } from '../keychain'
+import { EncryptedLog, type OpenOutcome } from './encrypted-log'
+import { TransactionIndex } from './transaction-index'
+
+/**
+ * A profile's offline cache: collections of documents by id, persisted through the encrypted record log, with the
+ * transaction indexes kept in memory. Every mutation is one appended frame (atomic, durable before it resolves);
+ * unchanged documents are skipped, so a poll that sees nothing new writes nothing.
+ */
+
+export const COLLECTIONS = [
+  'transactions',
+  'customers',
+  'externalAccounts',
+  'internalAccounts',
+  'discoveries',
+  'meta'
+] as const
+export type CollectionName = (typeof COLLECTIONS)[number]
+
+/** One change: put a document (v) or delete it (v = null). */
+interface Op {
+  c: CollectionName
+  k: string
+  v: unknown
+}
+
+/** Frames written by compaction hold at most this many documents each. */
+const SNAPSHOT_CHUNK = 2_000
+/** Compaction when appended bytes exceed the live snapshot size (and at least this much). */
+const MIN_COMPACT_BYTES = 4 * 1024 * 1024
+
+export interface CacheOpenInfo {
+  outcome: OpenOutcome
+  setAsideAs?: string
+  reason?: string
+  documents: number
+  ms: number
+}
+
+/** The 32-byte cache key of a profile, created on first use and kept in the OS keychain next to its secret. */
+export async function cacheKeyFor(secrets: SecretStore, profileId: string): Promise<{ key: Buffer; created: boolean }> {
+  const account = cacheKeyAccount(profileId)
+  const stored = await secrets.get(account)
+  if (stored) {
+    const key = Buffer.from(stored, 'base64')
+    if (key.length === 32) return { key, created: false }
+  }
+  const key = randomBytes(32)
+  await secrets.set(account, key.toString('base64'))
+  return { key, created: true }
+}
+
+export class CacheStore {
+  private readonly data = new Map<CollectionName, Map<string, unknown>>()
+  /** Serialized form of each stored document, to skip writes of unchanged ones. Transactions use status|updatedAt. */
+  private readonly fingerprints = new Map<CollectionName, Map<string, string>>()
+  readonly transactions = new TransactionIndex()
+  private snapshotBytes = 0
+  private compacting: Promise<void> | undefined
+  private closed = false
+
+  private constructor(private readonly log: EncryptedLog) {
+    for (const c of COLLECTIONS) {
+      this.data.set(c, new Map())
+      this.fingerprints.set(c, new Map())
+    }
+  }
+
+  static async open(file: string, key: Buffer): Promise<{ store: CacheStore; info: CacheOpenInfo }> {
+    const started = performance.now()
+    const opened = await EncryptedLog.open(file, key)
+    const store = new CacheStore(opened.log)
+    let outcome = opened.outcome
+    let reason = opened.reason
+    let setAsideAs = opened.setAsideAs
+    try {
+      for (const frame of opened.frames) store.applyOps(JSON.parse(frame.toString('utf8')) as Op[])
+    } catch {
+      // Authenticated but not understood (a format from another version): rebuild rather than guess.
+      await opened.log.close()
+      const where = await setAside(file, 'corrupt')
+      const fresh = await EncryptedLog.open(file, key)
+      const rebuilt = new CacheStore(fresh.log)
+      outcome = 'set-aside'
+      reason = 'unreadable records'
+      setAsideAs = where
+      rebuilt.snapshotBytes = fresh.log.size
+      return {
+        store: rebuilt,
+        info: { outcome, reason, ...(setAsideAs && { setAsideAs }), documents: 0, ms: performance.now() - started }
+      }
+    }
+    store.transactions.load(store.data.get('transactions')!.values() as Iterable<Transaction>)
+    store.snapshotBytes = opened.log.size
+    let documents = 0
+    for (const m of store.data.values()) documents += m.size
+    return {
+      store,
+      info: {
+        outcome,
+        ...(reason !== undefined && { reason }),
+        ...(setAsideAs !== undefined && { setAsideAs }),
+        documents,
+        ms: performance.now() - started
+      }
+    }
+  }
+
+  private applyOps(ops: Op[]): void {
+    for (const op of ops) {
+      const coll = this.data.get(op.c)
+      if (!coll) continue
+      if (op.v === null) {
+        coll.delete(op.k)
+        this.fingerprints.get(op.c)!.delete(op.k)
+      } else {
+        coll.set(op.k, op.v)
+        this.fingerprints.get(op.c)!.set(op.k, fingerprint(op.c, op.v))
+      }
+    }
+  }
+
+  get<T>(c: CollectionName, id: string): T | undefined {
+    return this.data.get(c)!.get(id) as T | undefined
+  }
+
+  all<T>(c: CollectionName): T[] {
+    return [...this.data.get(c)!.values()] as T[]
+  }
+
+  count(c: CollectionName): number {
+    return this.data.get(c)!.size
+  }
+
+  meta<T>(key: string): T | undefined {
+    return this.get<T>('meta', key)
+  }
+
+  /**
+   * Puts documents (and deletes `remove` ids) in one durable frame. Returns the ids that actually changed; unchanged
+   * documents cost nothing. With `replaceAll`, ids of the collection not in `docs` are deleted (a full listing).
+   */
+  async put<T extends { id: string }>(
+    c: CollectionName,
+    docs: T[],
+    opts: { remove?: string[]; replaceAll?: boolean; meta?: Record<string, unknown> } = {}
+  ): Promise<string[]> {
+    if (this.closed) return []
+    const ops: Op[] = []
+    const changed: string[] = []
+    const fps = this.fingerprints.get(c)!
+    const seen = new Set<string>()
+    for (const doc of docs) {
+      seen.add(doc.id)
+      const fp = fingerprint(c, doc)
+      if (fps.get(doc.id) === fp) continue
+      ops.push({ c, k: doc.id, v: doc })
+      changed.push(doc.id)
+    }
+    const removals = new Set(opts.remove ?? [])
+    if (opts.replaceAll) for (const id of this.data.get(c)!.keys()) if (!seen.has(id)) removals.add(id)
+    for (const id of removals) {
+      if (!this.data.get(c)!.has(id)) continue
+      ops.push({ c, k: id, v: null })
+      changed.push(id)
+    }
+    for (const [k, v] of Object.entries(opts.meta ?? {})) ops.push({ c: 'meta', k, v })
+    if (ops.length === 0) return changed
+    await this.log.append(Buffer.from(JSON.stringify(ops), 'utf8'))
+    // Memory follows disk: only after the frame is durable.
+    this.applyOps(ops)
+    if (c === 'transactions') {
+      for (const op of ops) {
+        if (op.c !== 'transactions') continue
+        if (op.v === null) this.transactions.remove(op.k)
+        else this.transactions.upsert(op.v as Transaction)
+      }
+    }
+    this.maybeCompact()
+    return changed
+  }
+
+  async setMeta(values: Record<string, unknown>): Promise<void> {
+    if (this.closed) return
+    const ops: Op[] = Object.entries(values).map(([k, v]) => ({ c: 'meta' as const, k, v }))
+    if (!ops.length) return
+    await this.log.append(Buffer.from(JSON.stringify(ops), 'utf8'))
+    this.applyOps(ops)
+    this.maybeCompact()
+  }
+
+  queryTransactions(filter: TransactionFilter, sort: TransactionSort, offset: number, limit: number) {
+    const ids = this.transactions.query(filter, sort)
+    const coll = this.data.get('transactions')!
+    const rows = ids.slice(offset, offset + limit).map((id) => coll.get(id) as Transaction)
+    return { rows, total: ids.length }
+  }
+
+  get fileBytes(): number {
+    return this.log.size
+  }
+
+  private maybeCompact(): void {
+    const appended = this.log.size - this.snapshotBytes
+    if (this.compacting || appended < Math.max(MIN_COMPACT_BYTES, this.snapshotBytes)) return
+    this.compacting = this.compact().finally(() => (this.compacting = undefined))
+  }
+
+  /** Rewrites the log as a snapshot of the live documents (atomic replace). */
+  async compact(): Promise<void> {
+    const frames: Buffer[] = []
+    let chunk: Op[] = []
+    for (const c of COLLECTIONS) {
+      for (const [k, v] of this.data.get(c)!) {
+        chunk.push({ c, k, v })
+        if (chunk.length >= SNAPSHOT_CHUNK) {
+          frames.push(Buffer.from(JSON.stringify(chunk), 'utf8'))
+          chunk = []
+        }
+      }
+    }
+    if (chunk.length) frames.push(Buffer.from(JSON.stringify(chunk), 'utf8'))
+    await this.log.rewrite(frames)
+    this.snapshotBytes = this.log.size
+  }
+
+  async close(): Promise<void> {
+    this.closed = true
+    await this.compacting?.catch(() => {})
+    await this.log.close()
+  }
+}
+
+function fingerprint(c: CollectionName, v: unknown): string {
+  if (c === 'transactions') {
+    const t = v as { status?: unknown; updatedAt?: unknown; settledAt?: unknown; failureReason?: unknown }
+    // Cheap and sufficient: the service bumps updatedAt on every change; status guards servers that do not.
+    return `${String(t.status)}|${String(t.updatedAt)}|${String(t.settledAt)}|${String(t.failureReason)}`
+  }
+  return JSON.stringify(v)
+}

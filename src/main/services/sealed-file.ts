@@ -1,0 +1,47 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
+import { readFileIfExists, setAside, writeFileAtomic } from './atomic-file'
+
+/**
+ * A small JSON document encrypted with AES-256-GCM under a profile's cache key and replaced atomically on every write
+ * (temp + fsync + rename). Used for the transfer journal and the approval state, which are small and must never be
+ * half-written. Layout: magic(8) | iv(12) | ciphertext | tag(16); the magic doubles as AAD.
+ */
+const MAGIC = Buffer.from('PDSEAL01', 'ascii')
+
+export function sealJson(key: Buffer, value: unknown): Buffer {
+  const iv = randomBytes(12)
+  const cipher = createCipheriv('aes-256-gcm', key, iv)
+  cipher.setAAD(MAGIC)
+  const ct = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()])
+  return Buffer.concat([MAGIC, iv, ct, cipher.getAuthTag()])
+}
+
+export function openJson(key: Buffer, data: Buffer): unknown {
+  if (data.length < 8 + 12 + 16 || !data.subarray(0, 8).equals(MAGIC)) throw new Error('not a sealed Paydesk file')
+  const decipher = createDecipheriv('aes-256-gcm', key, data.subarray(8, 20))
+  decipher.setAAD(MAGIC)
+  decipher.setAuthTag(data.subarray(data.length - 16))
+  const plain = Buffer.concat([decipher.update(data.subarray(20, data.length - 16)), decipher.final()])
+  return JSON.parse(plain.toString('utf8'))
+}
+
+/** Reads a sealed file; a damaged or undecryptable one is set aside (kept) and reported, never thrown. */
+export async function readSealed(
+  file: string,
+  key: Buffer,
+  log: (m: string) => void
+): Promise<{ value: unknown; setAsideAs?: string }> {
+  const data = await readFileIfExists(file)
+  if (!data) return { value: undefined }
+  try {
+    return { value: openJson(key, data) }
+  } catch {
+    const where = await setAside(file, 'undecryptable')
+    log(`${file} could not be decrypted and was set aside`)
+    return { value: undefined, ...(where !== undefined && { setAsideAs: where }) }
+  }
+}
+
+export async function writeSealed(file: string, key: Buffer, value: unknown): Promise<void> {
+  await writeFileAtomic(file, sealJson(key, value))
+}

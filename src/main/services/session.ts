@@ -1,0 +1,574 @@
+import path from 'node:path'
+import {
+  Customer,
+  DiscoveryEntry,
+  ExternalAccount,
+  InternalAccount,
+  dataList,
+  pagedList,
+  Transaction,
+  type CustomerCreateRequest,
+  type DiscoveryQuery,
+  type ExternalAccountCreateRequest,
+  type SandboxReceiveRequest
+} from '../../shared/api'
+import type { EventName, EventPayload } from '../../shared/ipc/contract'
+import type {
+  CustomersQueryInput,
+  DataCollection,
+  ExternalAccountsQueryInput,
+  TransactionsQueryInput,
+  TransferSendInput
+} from '../../shared/ipc/channels/data'
+import type { SyncStatus, TransactionChange } from '../../shared/ipc/channels/sync'
+import { AppError } from '../errors'
+import { ApiClient, ApiError, type ApiClientOptions } from './api-client'
+import { ApprovalService } from './approvals'
+import { CacheStore, cacheKeyFor, type CacheOpenInfo } from './cache/store'
+import type { SecretStore } from './keychain'
+import { formatMinor } from './money'
+import { profileDir, type StoredProfile } from './profiles'
+import { SyncEngine, TERMINAL_STATUSES } from './sync/engine'
+import { realClock, type Clock, type SchedulerState } from './sync/scheduler'
+import { publicRecord, TransferJournal } from './transfer-journal'
+
+/**
+ * Everything Paydesk runs for the active profile: its API client, encrypted cache, transfer journal, live sync and
+ * approvals. Only the active profile has a session; switching closes it and opens the next one, so caches, polling,
+ * approvals and notifications never mix between profiles. Every event carries the profile id.
+ */
+
+export type Emit = <K extends EventName>(event: K, payload: EventPayload<K>) => void
+export type Notify = (n: { id: string; title: string; body: string; route: string; targetId?: string }) => void
+
+export interface SessionDeps {
+  profile: StoredProfile
+  clientSecret: string | undefined
+  dataDir: string
+  secrets: SecretStore
+  emit: Emit
+  notify: Notify
+  log: (m: string) => void
+  clock?: Clock
+  scheduler?: Partial<SchedulerState>
+  approvalWindowMs?: number
+  clientOptions?: Partial<ApiClientOptions>
+  /** false: no background polling (tests drive `sync.pollNow()` themselves). */
+  autoSync?: boolean
+}
+
+/** Background refreshes of the small collections run at most this often per collection. */
+const REFRESH_MIN_INTERVAL_MS = 3_000
+
+export class ProfileSession {
+  readonly profileId: string
+  readonly client: ApiClient | undefined
+  sync: SyncEngine | undefined
+  private refreshing = new Map<string, Promise<void>>()
+  private lastRefresh = new Map<string, number>()
+  private closed = false
+
+  private constructor(
+    private readonly d: SessionDeps,
+    readonly cache: CacheStore,
+    readonly cacheInfo: CacheOpenInfo,
+    readonly journal: TransferJournal,
+    readonly approvals: ApprovalService,
+    client: ApiClient | undefined
+  ) {
+    this.profileId = d.profile.id
+    this.client = client
+  }
+
+  static async open(d: SessionDeps): Promise<ProfileSession> {
+    const dir = profileDir(d.dataDir, d.profile.id)
+    const { key } = await cacheKeyFor(d.secrets, d.profile.id)
+    const { store, info } = await CacheStore.open(path.join(dir, 'cache.pdlog'), key)
+    if (info.outcome === 'set-aside') {
+      d.log(
+        `cache of profile ${d.profile.id} was unreadable (${info.reason}) and was set aside; rebuilding from the service`
+      )
+    }
+    const journal = await TransferJournal.open(path.join(dir, 'transfers.sealed'), key, d.log)
+    const client = d.clientSecret
+      ? new ApiClient({
+          baseUrl: d.profile.baseUrl,
+          tokenId: d.profile.tokenId,
+          clientSecret: d.clientSecret,
+          ...d.clientOptions
+        })
+      : undefined
+    // The session is built in two steps because approvals and sync call back into it.
+    const holder: { s?: ProfileSession } = {}
+    const approvals = await ApprovalService.open({
+      profileId: d.profile.id,
+      file: path.join(dir, 'approvals.sealed'),
+      key,
+      client,
+      cache: store,
+      ...(d.approvalWindowMs !== undefined && { approvalWindowMs: d.approvalWindowMs }),
+      notify: d.notify,
+      onDecision: (decision) => d.emit('approvals.decided', decision),
+      onQueueChanged: (count) => d.emit('approvals.changed', { profileId: d.profile.id, count }),
+      log: d.log
+    })
+    const session = new ProfileSession(d, store, info, journal, approvals, client)
+    holder.s = session
+    if (client) {
+      session.sync = new SyncEngine({
+        profileId: d.profile.id,
+        client,
+        cache: store,
+        clock: d.clock ?? realClock,
+        log: d.log,
+        operatorInFlight: () => session.operatorInFlight(),
+        onChanges: (changes, txs) => session.onTransactionChanges(changes, txs),
+        onStatus: (status) => d.emit('sync.status', status),
+        initial: { ...d.scheduler, rulesEnabled: approvals.rules.enabled }
+      })
+      if (d.autoSync !== false) session.sync.start()
+    }
+    return session
+  }
+
+  // ---------------------------------------------------------------- status
+
+  syncStatus(): SyncStatus {
+    if (this.sync) return this.sync.current
+    return {
+      profileId: this.profileId,
+      state: 'idle',
+      lastSyncedAt: this.cache.meta<string>('tx.syncedAt') ?? null,
+      offlineSince: null,
+      intervalMs: 0,
+      reason: 'no client secret',
+      message: 'This profile has no client secret yet: add it in Settings to sync.',
+      code: 'UNAUTHORIZED'
+    }
+  }
+
+  setScheduler(patch: Partial<SchedulerState>): void {
+    this.sync?.scheduler.set(patch)
+  }
+
+  private syncedAt(collection: string): string | null {
+    return this.cache.meta<string>(`${collection}.syncedAt`) ?? null
+  }
+
+  // ---------------------------------------------------------------- refresh in the background
+
+  private changed(collections: DataCollection[], syncedAt: string | null): void {
+    if (this.closed) return
+    this.d.emit('data.changed', { profileId: this.profileId, collections, syncedAt })
+  }
+
+  /**
+   * Refreshes one collection from the service in the background (deduplicated and rate-limited), then says so with
+   * `data.changed`. Failures are quiet here: the sync status already tells the operator when the service is away.
+   */
+  private refresh(name: string, collection: DataCollection, work: (client: ApiClient) => Promise<void>): void {
+    const client = this.client
+    if (!client || this.closed || this.refreshing.has(name)) return
+    const now = Date.now()
+    if (now - (this.lastRefresh.get(name) ?? 0) < REFRESH_MIN_INTERVAL_MS) return
+    this.lastRefresh.set(name, now)
+    const run = (async () => {
+      try {
+        await work(client)
+        const syncedAt = new Date().toISOString()
+        await this.cache.setMeta({ [`${collection}.syncedAt`]: syncedAt })
+        this.changed([collection], syncedAt)
+      } catch (error) {
+        if (!(error instanceof AppError))
+          this.d.log(`refresh ${name} failed: ${error instanceof Error ? error.name : 'error'}`)
+      } finally {
+        this.refreshing.delete(name)
+      }
+    })()
+    this.refreshing.set(name, run)
+  }
+
+  /** Waits for background refreshes (tests, close). */
+  async settled(): Promise<void> {
+    while (this.refreshing.size) await Promise.all([...this.refreshing.values()])
+  }
+
+  private async listAll<T>(
+    client: ApiClient,
+    path: string,
+    item: import('zod').ZodType<T>,
+    query: Record<string, string> = {}
+  ): Promise<T[]> {
+    const page = pagedList(item)
+    const out: T[] = []
+    let cursor: string | undefined
+    for (let i = 0; i < 1000; i++) {
+      const res = (await client.get(path, page, { ...query, limit: 100, ...(cursor && { cursor }) })) as {
+        data: T[]
+        hasMore: boolean
+        nextCursor?: string
+      }
+      out.push(...res.data)
+      if (!res.hasMore || !res.nextCursor) break
+      cursor = res.nextCursor
+    }
+    return out
+  }
+
+  // ---------------------------------------------------------------- reads: cache first, then refresh
+
+  queryTransactions(input: TransactionsQueryInput) {
+    const { rows, total } = this.cache.queryTransactions(input.filter, input.sort, input.offset, input.limit)
+    if (this.sync && !this.cache.meta('tx.watermark')) void this.sync.scheduler.pollNow()
+    return {
+      profileId: this.profileId,
+      rows,
+      total,
+      offset: input.offset,
+      syncedAt: this.cache.meta<string>('tx.syncedAt') ?? null
+    }
+  }
+
+  getTransaction(id: string) {
+    const transaction = this.cache.get<Transaction>('transactions', id) ?? null
+    this.refresh(`tx:${id}`, 'transactions', async (client) => {
+      try {
+        await this.cache.put('transactions', [await client.get(`transactions/${encodeURIComponent(id)}`, Transaction)])
+      } catch (error) {
+        if (!(error instanceof ApiError && error.code === 'NOT_FOUND')) throw error
+      }
+    })
+    return { profileId: this.profileId, transaction, syncedAt: this.cache.meta<string>('tx.syncedAt') ?? null }
+  }
+
+  private refreshCustomers(): void {
+    this.refresh('customers', 'customers', async (client) => {
+      const all = await this.listAll(client, 'customers', Customer)
+      await this.cache.put('customers', all)
+    })
+  }
+
+  queryCustomers(input: CustomersQueryInput) {
+    const needle = input.search?.toLowerCase()
+    let rows = this.cache.all<Customer>('customers').filter((c) => {
+      if (input.kycStatus && c.kycStatus !== input.kycStatus) return false
+      if (!needle) return true
+      return [c.id, c.fullName, c.platformCustomerId, c.umaAddress].some(
+        (v) => typeof v === 'string' && v.toLowerCase().includes(needle)
+      )
+    })
+    const dir = input.sort.direction === 'asc' ? 1 : -1
+    const field = input.sort.field
+    rows = rows.sort((a, b) => {
+      const va = String(a[field] ?? '')
+      const vb = String(b[field] ?? '')
+      return (va < vb ? -1 : va > vb ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0) * dir
+    })
+    this.refreshCustomers()
+    return {
+      profileId: this.profileId,
+      rows: rows.slice(input.offset, input.offset + input.limit),
+      total: rows.length,
+      offset: input.offset,
+      syncedAt: this.syncedAt('customers')
+    }
+  }
+
+  getCustomer(id: string) {
+    const customer = this.cache.get<Customer>('customers', id) ?? null
+    this.refresh(`customer:${id}`, 'customers', async (client) => {
+      await this.cache.put('customers', [await client.get(`customers/${encodeURIComponent(id)}`, Customer)])
+    })
+    return { profileId: this.profileId, customer, syncedAt: this.syncedAt('customers') }
+  }
+
+  queryExternalAccounts(input: ExternalAccountsQueryInput) {
+    const needle = input.search?.toLowerCase()
+    const rows = this.cache
+      .all<ExternalAccount>('externalAccounts')
+      .filter((a) => {
+        const platform = !a.customerId
+        if (input.scope === 'platform' && !platform) return false
+        if (input.scope === 'customer' && platform) return false
+        if (input.customerId && a.customerId !== input.customerId) return false
+        if (input.currency && a.currency !== input.currency) return false
+        if (input.status && a.status !== input.status) return false
+        if (needle && !JSON.stringify([a.id, a.platformAccountId, a.accountInfo]).toLowerCase().includes(needle))
+          return false
+        return true
+      })
+      .sort((a, b) => String(b.createdAt ?? '').localeCompare(String(a.createdAt ?? '')) || a.id.localeCompare(b.id))
+    this.refresh('externalAccounts', 'externalAccounts', async (client) => {
+      const customerAccounts = await this.listAll(client, 'customers/external-accounts', ExternalAccount)
+      const platform = await client.get('platform/external-accounts', dataList(ExternalAccount))
+      await this.cache.put('externalAccounts', [...customerAccounts, ...platform.data], { replaceAll: true })
+    })
+    return {
+      profileId: this.profileId,
+      rows: rows.slice(input.offset, input.offset + input.limit),
+      total: rows.length,
+      offset: input.offset,
+      syncedAt: this.syncedAt('externalAccounts')
+    }
+  }
+
+  private refreshInternalAccounts(force = false): void {
+    if (force) this.lastRefresh.delete('internalAccounts')
+    this.refresh('internalAccounts', 'internalAccounts', async (client) => {
+      const platform = await client.get('platform/internal-accounts', dataList(InternalAccount))
+      let customers: InternalAccount[] = []
+      try {
+        customers = await this.listAll(client, 'customers/internal-accounts', InternalAccount)
+      } catch (error) {
+        // Optional endpoint of the reference; a service without it still lists platform accounts.
+        if (!(error instanceof ApiError && (error.code === 'NOT_FOUND' || error.code === 'INVALID_INPUT'))) throw error
+        customers = this.cache.all<InternalAccount>('internalAccounts').filter((a) => a.customerId)
+      }
+      await this.cache.put('internalAccounts', [...platform.data, ...customers], { replaceAll: true })
+    })
+  }
+
+  listInternalAccounts(input: {
+    scope: 'all' | 'customer' | 'platform'
+    customerId?: string | undefined
+    currency?: string | undefined
+  }) {
+    const rows = this.cache.all<InternalAccount>('internalAccounts').filter((a) => {
+      const platform = !a.customerId
+      if (input.scope === 'platform' && !platform) return false
+      if (input.scope === 'customer' && platform) return false
+      if (input.customerId && a.customerId !== input.customerId) return false
+      if (input.currency && a.balance.currency.code !== input.currency) return false
+      return true
+    })
+    this.refreshInternalAccounts()
+    return { profileId: this.profileId, rows, syncedAt: this.syncedAt('internalAccounts') }
+  }
+
+  listDiscoveries(query: DiscoveryQuery) {
+    const key = `${query.country ?? '*'}|${query.currency ?? '*'}`
+    const cached = this.cache.get<{ id: string; rows: DiscoveryEntry[]; syncedAt: string }>('discoveries', key)
+    this.refresh(`discoveries:${key}`, 'discoveries', async (client) => {
+      const res = await client.get('discoveries', dataList(DiscoveryEntry), { ...query })
+      await this.cache.put('discoveries', [{ id: key, rows: res.data, syncedAt: new Date().toISOString() }])
+    })
+    return { profileId: this.profileId, rows: cached?.rows ?? [], syncedAt: cached?.syncedAt ?? null }
+  }
+
+  // ---------------------------------------------------------------- writes: straight to the service, never queued
+
+  private requireClient(): ApiClient {
+    if (!this.client) throw new AppError('UNAUTHORIZED', 'This profile has no client secret yet: add it in Settings.')
+    return this.client
+  }
+
+  /** Maps a network failure of a write to OFFLINE with a sentence that says nothing was queued. */
+  private async write<T>(what: string, work: (client: ApiClient) => Promise<T>): Promise<T> {
+    const client = this.requireClient()
+    try {
+      return await work(client)
+    } catch (error) {
+      if (error instanceof ApiError && error.isNetwork) {
+        const maybe = error.maybeProcessed
+          ? ` The connection dropped after the request was sent, so it may have been applied: check before trying again.`
+          : ' Nothing was sent and nothing was queued: try again when the connection is back.'
+        throw new AppError('OFFLINE', `Paydesk is offline and could not ${what}. ${error.message}${maybe}`, {
+          ...(error.httpStatus !== undefined && { httpStatus: error.httpStatus })
+        })
+      }
+      throw error
+    }
+  }
+
+  createCustomer(input: CustomerCreateRequest) {
+    return this.write('create the customer', async (client) => {
+      const c = await client.request('POST', 'customers', { body: input, schema: Customer })
+      await this.cache.put('customers', [c])
+      this.changed(['customers'], this.syncedAt('customers'))
+      return c
+    })
+  }
+
+  createExternalAccount(input: ExternalAccountCreateRequest) {
+    return this.write('add the external account', async (client) => {
+      const a = await client.request('POST', 'customers/external-accounts', { body: input, schema: ExternalAccount })
+      await this.cache.put('externalAccounts', [a])
+      this.changed(['externalAccounts'], this.syncedAt('externalAccounts'))
+      return a
+    })
+  }
+
+  removeExternalAccount(id: string) {
+    return this.write('delete the external account', async (client) => {
+      await client.request('DELETE', `customers/external-accounts/${encodeURIComponent(id)}`)
+      await this.cache.put('externalAccounts', [], { remove: [id] })
+      this.changed(['externalAccounts'], this.syncedAt('externalAccounts'))
+      return null
+    })
+  }
+
+  private requireSandbox(what: string): void {
+    if (this.d.profile.environment === 'production') {
+      throw new AppError('FORBIDDEN', `${what} exists only for sandbox profiles; this is a production profile.`)
+    }
+  }
+
+  fund(accountId: string, amount: number) {
+    this.requireSandbox('Sandbox funding')
+    return this.write('fund the account', async (client) => {
+      const a = await client.request('POST', `sandbox/internal-accounts/${encodeURIComponent(accountId)}/fund`, {
+        body: { amount },
+        schema: InternalAccount
+      })
+      await this.cache.put('internalAccounts', [a])
+      this.changed(['internalAccounts'], this.syncedAt('internalAccounts'))
+      return a
+    })
+  }
+
+  receive(input: SandboxReceiveRequest) {
+    this.requireSandbox('Simulating a payment')
+    return this.write('simulate the payment', async (client) => {
+      const t = await client.request('POST', 'sandbox/uma/receive', { body: input, schema: Transaction })
+      // Sync announces it (approvals, rules, notification) on its next poll, which we ask for now.
+      void this.sync?.scheduler.pollNow()
+      return t
+    })
+  }
+
+  /**
+   * Transfer-out, exactly once per operator action: the journal stores the action's Idempotency-Key durably before
+   * the first attempt; every attempt and every later retry of the same action (also after a restart) sends that key.
+   */
+  async sendTransfer(input: TransferSendInput) {
+    if (this.d.profile.environment === 'production' && input.confirmProduction !== true) {
+      throw new AppError(
+        'CONFIRMATION_REQUIRED',
+        'This is a production profile: real money moves. Confirm the transfer to send it.'
+      )
+    }
+    const client = this.requireClient()
+    const intent = {
+      actionId: input.actionId,
+      sourceAccountId: input.sourceAccountId,
+      destinationAccountId: input.destinationAccountId,
+      amount: input.amount
+    }
+    let record = await this.journal.prepare(intent, new Date())
+    if (record.state === 'sent' && record.transactionId) {
+      const known = this.cache.get<Transaction>('transactions', record.transactionId)
+      if (known) return { profileId: this.profileId, transaction: known, record: publicRecord(record) }
+    }
+    record = await this.journal.update(record.actionId, { attempts: record.attempts + 1 })
+    try {
+      const transaction = await client.request('POST', 'transfer-out', {
+        body: {
+          source: { accountId: input.sourceAccountId },
+          destination: { accountId: input.destinationAccountId },
+          amount: input.amount
+        },
+        idempotencyKey: record.idempotencyKey,
+        retry: 'idempotent',
+        maxRetries: 5,
+        schema: Transaction
+      })
+      record = await this.journal.update(record.actionId, {
+        state: 'sent',
+        transactionId: transaction.id,
+        transactionStatus: String((transaction as { status?: unknown }).status ?? ''),
+        lastError: undefined
+      })
+      await this.cache.put('transactions', [transaction])
+      this.changed(['transactions'], this.cache.meta<string>('tx.syncedAt') ?? null)
+      this.refreshInternalAccounts(true)
+      void this.sync?.scheduler.pollNow()
+      return { profileId: this.profileId, transaction, record: publicRecord(record) }
+    } catch (error) {
+      const apiError = error instanceof ApiError ? error : undefined
+      const refused = apiError?.kind === 'http' && !apiError.maybeProcessed && apiError.httpStatus !== 429
+      const neverSent = apiError !== undefined && !apiError.maybeProcessed && !refused
+      await this.journal.update(record.actionId, {
+        state: refused ? 'refused' : neverSent && record.state === 'prepared' ? 'prepared' : 'unknown',
+        lastError: error instanceof AppError ? error.message : 'failed inside Paydesk'
+      })
+      if (refused || !apiError) throw error
+      const safe =
+        'Sending this same transfer again is safe: Paydesk reuses its idempotency key, so the money cannot move twice.'
+      if (apiError.isNetwork) {
+        throw new AppError(
+          'OFFLINE',
+          neverSent
+            ? `Paydesk is offline: the transfer was not sent and nothing was queued. ${apiError.message} ${safe}`
+            : `The connection dropped before the service confirmed the transfer, so its outcome is not known yet. ${safe}`
+        )
+      }
+      throw new AppError(apiError.code, `${apiError.message} The outcome of the transfer is not known yet. ${safe}`, {
+        ...(apiError.serviceCode !== undefined && { serviceCode: apiError.serviceCode }),
+        ...(apiError.httpStatus !== undefined && { httpStatus: apiError.httpStatus })
+      })
+    }
+  }
+
+  journalRecords() {
+    return { profileId: this.profileId, records: this.journal.list().map(publicRecord) }
+  }
+
+  private operatorInFlight(): string[] {
+    return this.journal
+      .list()
+      .filter((r) => r.state === 'sent' && r.transactionId && !TERMINAL_STATUSES.has(r.transactionStatus ?? ''))
+      .map((r) => r.transactionId!)
+  }
+
+  /** After each poll with changes: approvals, notifications for the operator's transfers, events. */
+  private async onTransactionChanges(changes: TransactionChange[], _txs: Transaction[]): Promise<void> {
+    const seenAt = Date.now()
+    this.d.emit('transactions.changed', { profileId: this.profileId, changes })
+    this.changed(['transactions'], this.cache.meta<string>('tx.syncedAt') ?? new Date().toISOString())
+    let balancesMoved = false
+    for (const c of changes) {
+      const record = this.journal.byTransactionId(c.id)
+      if (!record) {
+        if (TERMINAL_STATUSES.has(c.status) || c.previousStatus === null) balancesMoved = true
+        continue
+      }
+      if (record.transactionStatus === c.status) continue
+      await this.journal.update(record.actionId, { transactionStatus: c.status })
+      if (TERMINAL_STATUSES.has(c.status)) {
+        balancesMoved = true
+        const t = this.cache.get<
+          Transaction & { sentAmount?: { amount: number; currency: { code: string; decimals?: number } } }
+        >('transactions', c.id)
+        const money = t?.sentAmount
+          ? formatMinor(t.sentAmount.amount, t.sentAmount.currency.code, t.sentAmount.currency.decimals ?? 2)
+          : formatMinor(record.amount, '')
+        const ok = c.status === 'COMPLETED'
+        const reason = (t as { failureReason?: string } | undefined)?.failureReason
+        this.d.notify({
+          id: `transfer:${c.id}:${c.status}`,
+          title: ok ? 'Transfer completed' : `Transfer ${c.status.toLowerCase()}`,
+          body: ok
+            ? `${money.trim()} reached ${record.destinationAccountId}.`
+            : `${money.trim()} to ${record.destinationAccountId} did not go through${reason ? ` (${reason})` : ''}.`,
+          route: 'transactions',
+          targetId: c.id
+        })
+      }
+    }
+    await this.approvals.onChanges(changes, seenAt)
+    if (balancesMoved) this.refreshInternalAccounts(true)
+  }
+
+  async setRulesEnabled(enabled: boolean): Promise<void> {
+    this.sync?.scheduler.set({ rulesEnabled: enabled })
+  }
+
+  async close(): Promise<void> {
+    this.closed = true
+    this.sync?.stop()
+    await this.sync?.scheduler.idle()
+    await this.settled().catch(() => {})
+    await this.cache.close()
+    await this.client?.close()
+  }
+}

@@ -1,0 +1,204 @@
+import { pagedList, Transaction } from '../../../shared/api'
+import type { SyncStatus, TransactionChange } from '../../../shared/ipc/channels/sync'
+import { ApiError, type ApiClient } from '../api-client'
+import type { CacheStore } from '../cache/store'
+import { PollScheduler, type Clock, type PollOutcome, type SchedulerState } from './scheduler'
+
+/**
+ * Live sync of a profile's transactions. A poll costs what changed, not the history:
+ * 1. `GET /transactions?startDate=<watermark − overlap>&sortOrder=asc` pages through what was created since the last
+ *    poll (usually an empty page); the watermark is the newest createdAt seen and is written in the same cache frame
+ *    as the transactions, so a crash never skips or double-counts;
+ * 2. `GET /transactions/{id}` for what is in flight: transfers the operator started, payments awaiting approval
+ *    (least recently checked first, a few per poll), and once a minute a few other non-final transactions.
+ * A first sync of a large history runs page after page (at most MAX_PAGES per poll, then straight on).
+ */
+
+const PAGE_LIMIT = 100
+const MAX_PAGES = 50
+/** Re-read this much before the watermark, for items committed slightly out of createdAt order. */
+const OVERLAP_MS = 5_000
+const APPROVAL_CHECKS_PER_POLL = 5
+const RECONCILE_EVERY_MS = 60_000
+const RECONCILE_PER_POLL = 5
+const NON_FINAL = ['CREATED', 'PENDING', 'PROCESSING']
+const TransactionPage = pagedList(Transaction)
+
+export const TERMINAL_STATUSES = new Set(['COMPLETED', 'FAILED', 'REJECTED', 'REFUNDED', 'EXPIRED'])
+
+export interface SyncEngineDeps {
+  profileId: string
+  client: ApiClient
+  cache: CacheStore
+  clock: Clock
+  log: (m: string) => void
+  /** Transaction ids the operator started that are not final yet (checked every poll). */
+  operatorInFlight: () => string[]
+  /** Called after each poll that saw new transactions or status changes (before the events go out). */
+  onChanges: (changes: TransactionChange[], transactions: Transaction[]) => Promise<void>
+  onStatus: (status: SyncStatus) => void
+  initial?: Partial<SchedulerState>
+}
+
+export class SyncEngine {
+  readonly scheduler: PollScheduler
+  private lastChecked = new Map<string, number>()
+  private lastReconcile = 0
+  private approvalQueueSize = 0
+  private status: SyncStatus
+
+  constructor(private readonly d: SyncEngineDeps) {
+    const syncedAt = d.cache.meta<string>('tx.syncedAt') ?? null
+    this.status = {
+      profileId: d.profileId,
+      state: 'live',
+      lastSyncedAt: syncedAt,
+      offlineSince: null,
+      intervalMs: 0,
+      reason: 'starting'
+    }
+    this.scheduler = new PollScheduler(
+      () => this.poll(),
+      d.clock,
+      d.initial,
+      (decision) => {
+        this.setStatus({ intervalMs: decision.ms, reason: decision.reason })
+      }
+    )
+  }
+
+  get current(): SyncStatus {
+    return { ...this.status }
+  }
+
+  start(): void {
+    this.scheduler.start()
+  }
+
+  stop(): void {
+    this.scheduler.stop()
+  }
+
+  private setStatus(patch: Partial<SyncStatus>): void {
+    const next = { ...this.status, ...patch }
+    if (patch.state !== undefined && patch.state !== 'error' && patch.state !== 'offline') {
+      delete next.message
+      delete next.code
+    }
+    const changed = JSON.stringify(next) !== JSON.stringify(this.status)
+    this.status = next
+    if (changed) this.d.onStatus(this.current)
+  }
+
+  /** One poll. Never throws: failures become an outcome the scheduler backs off on. */
+  async poll(): Promise<PollOutcome> {
+    const { client, cache } = this.d
+    const changes: TransactionChange[] = []
+    const touched: Transaction[] = []
+    const record = (t: Transaction, previous: Transaction | undefined) => {
+      const prevStatus = previous ? String((previous as { status?: unknown }).status ?? '') : null
+      const status = String((t as { status?: unknown }).status ?? '')
+      if (prevStatus !== status) changes.push({ id: t.id, type: String(t.type), status, previousStatus: prevStatus })
+      touched.push(t)
+    }
+    let catchingUp = false
+    try {
+      // 1. What was created since the watermark.
+      const watermark = cache.meta<string>('tx.watermark')
+      const startDate = watermark ? new Date(Date.parse(watermark) - OVERLAP_MS).toISOString() : undefined
+      let cursor: string | undefined
+      let pages = 0
+      const firstSync = !watermark
+      if (firstSync) this.setStatus({ state: 'syncing' })
+      do {
+        const page = await client.get('transactions', TransactionPage, {
+          sortOrder: 'asc',
+          limit: PAGE_LIMIT,
+          ...(startDate !== undefined && { startDate }),
+          ...(cursor !== undefined && { cursor })
+        })
+        pages++
+        const previous = new Map(page.data.map((t) => [t.id, cache.get<Transaction>('transactions', t.id)]))
+        let newest = cache.meta<string>('tx.watermark')
+        for (const t of page.data) {
+          const created = (t as { createdAt?: string }).createdAt
+          if (created && (!newest || Date.parse(created) > Date.parse(newest))) newest = created
+        }
+        const changedIds = new Set(
+          await cache.put('transactions', page.data, {
+            ...(newest !== undefined && { meta: { 'tx.watermark': newest } })
+          })
+        )
+        for (const t of page.data) if (changedIds.has(t.id)) record(t, previous.get(t.id))
+        cursor = page.hasMore ? page.nextCursor : undefined
+      } while (cursor && pages < MAX_PAGES)
+      catchingUp = cursor !== undefined
+      if (!cache.meta('tx.watermark')) await cache.setMeta({ 'tx.watermark': new Date(0).toISOString() })
+
+      // 2. What is in flight.
+      const now = this.d.clock.now()
+      const listed = new Set(touched.map((t) => t.id))
+      const operator = this.d.operatorInFlight().filter((id) => !listed.has(id))
+      const pendingApproval = cache.transactions
+        .query({ awaitingApproval: true }, { field: 'createdAt', direction: 'asc' })
+        .filter((id) => !listed.has(id))
+      this.approvalQueueSize = pendingApproval.length
+      const byAge = (ids: string[]) =>
+        [...ids].sort((a, b) => (this.lastChecked.get(a) ?? 0) - (this.lastChecked.get(b) ?? 0))
+      const toCheck = new Set<string>(operator)
+      for (const id of byAge(pendingApproval).slice(0, APPROVAL_CHECKS_PER_POLL)) toCheck.add(id)
+      if (now - this.lastReconcile >= RECONCILE_EVERY_MS) {
+        this.lastReconcile = now
+        const stale = cache.transactions
+          .query({ status: NON_FINAL }, { field: 'createdAt', direction: 'asc' })
+          .filter((id) => !toCheck.has(id) && !listed.has(id))
+        for (const id of byAge(stale).slice(0, RECONCILE_PER_POLL)) toCheck.add(id)
+      }
+      const fetched: Transaction[] = []
+      for (const id of toCheck) {
+        try {
+          fetched.push(await client.get(`transactions/${encodeURIComponent(id)}`, Transaction))
+        } catch (error) {
+          if (!(error instanceof ApiError && error.code === 'NOT_FOUND')) throw error
+        } finally {
+          this.lastChecked.set(id, now)
+        }
+      }
+      if (fetched.length) {
+        const previous = new Map(fetched.map((t) => [t.id, cache.get<Transaction>('transactions', t.id)]))
+        const changedIds = new Set(await cache.put('transactions', fetched))
+        for (const t of fetched) if (changedIds.has(t.id)) record(t, previous.get(t.id))
+      }
+      const syncedAt = new Date().toISOString()
+      await cache.setMeta({ 'tx.syncedAt': syncedAt })
+      if (changes.length) await this.d.onChanges(changes, touched)
+      this.setStatus({ state: catchingUp ? 'syncing' : 'live', lastSyncedAt: syncedAt, offlineSince: null })
+      const inFlight = operator.length > 0 || this.approvalQueueSize > 0 || changes.length > 0
+      return { ok: true, inFlight, catchingUp }
+    } catch (error) {
+      if (changes.length) await this.d.onChanges(changes, touched).catch(() => {})
+      if (error instanceof ApiError && (error.isNetwork || error.kind === 'tls')) {
+        this.setStatus({
+          state: 'offline',
+          offlineSince: this.status.offlineSince ?? new Date().toISOString(),
+          message: `Offline: ${error.message} Cached data stays available; changes are not queued.`,
+          code: 'OFFLINE'
+        })
+        return { ok: false, kind: 'offline' }
+      }
+      const message = error instanceof ApiError ? error.message : 'Live sync failed inside Paydesk.'
+      if (!(error instanceof ApiError))
+        this.d.log(`sync ${this.d.profileId} failed: ${error instanceof Error ? error.name : 'error'}`)
+      this.setStatus({
+        state: 'error',
+        message,
+        ...(error instanceof ApiError && { code: error.code })
+      })
+      return {
+        ok: false,
+        kind: 'error',
+        ...(error instanceof ApiError && error.retryAfterMs !== undefined && { retryAfterMs: error.retryAfterMs })
+      }
+    }
+  }
+}

@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto'
+import { z } from 'zod'
+import { TransferRecord } from '../../shared/ipc/channels/data'
+import { AppError } from '../errors'
+import { readSealed, writeSealed } from './sealed-file'
+
+/**
+ * The crash-safe transfer journal of a profile. One record per operator action (`actionId`), holding the
+ * Idempotency-Key generated for it. The record is written durably BEFORE the first attempt, so every retry — in this
+ * run or after a crash and restart — sends the same key, and the service answers with the first result instead of
+ * moving money twice.
+ */
+
+const StoredRecord = TransferRecord.extend({ idempotencyKey: z.string().min(1) })
+export type StoredTransferRecord = z.infer<typeof StoredRecord>
+const JournalFile = z.object({ version: z.literal(1), records: z.array(StoredRecord) })
+
+const MAX_RECORDS = 5_000
+
+export interface TransferIntent {
+  actionId: string
+  sourceAccountId: string
+  destinationAccountId: string
+  amount: number
+}
+
+export class TransferJournal {
+  private records = new Map<string, StoredTransferRecord>()
+  private chain: Promise<unknown> = Promise.resolve()
+
+  private constructor(
+    private readonly file: string,
+    private readonly key: Buffer
+  ) {}
+
+  static async open(file: string, key: Buffer, log: (m: string) => void = () => {}): Promise<TransferJournal> {
+    const journal = new TransferJournal(file, key)
+    const { value } = await readSealed(file, key, log)
+    const parsed = JournalFile.safeParse(value)
+    if (parsed.success) for (const r of parsed.data.records) journal.records.set(r.actionId, r)
+    return journal
+  }
+
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.chain.then(work, work)
+    this.chain = run.catch(() => {})
+    return run
+  }
+
+  private async persist(next: Map<string, StoredTransferRecord>): Promise<void> {
+    let records = [...next.values()]
+    if (records.length > MAX_RECORDS) {
+      // Forget the oldest settled records first; never one whose outcome is not known.
+      records.sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+      const excess = records.length - MAX_RECORDS
+      let dropped = 0
+      records = records.filter(
+        (r) => !(dropped < excess && r.state !== 'unknown' && r.state !== 'prepared' && ++dropped)
+      )
+    }
+    await writeSealed(this.file, this.key, { version: 1, records })
+    this.records = new Map(records.map((r) => [r.actionId, r]))
+  }
+
+  /**
+   * The record of this action, created (with a fresh Idempotency-Key, durably) if it is new. The same action id with
+   * a different transfer is refused: reusing its key would make the service answer for the other transfer.
+   */
+  prepare(intent: TransferIntent, now: Date): Promise<StoredTransferRecord> {
+    return this.serial(async () => {
+      const existing = this.records.get(intent.actionId)
+      if (existing) {
+        if (
+          existing.sourceAccountId !== intent.sourceAccountId ||
+          existing.destinationAccountId !== intent.destinationAccountId ||
+          existing.amount !== intent.amount
+        ) {
+          throw new AppError(
+            'INVALID_INPUT',
+            'This action was already used for a different transfer. Start a new transfer instead of changing this one.'
+          )
+        }
+        return existing
+      }
+      const record: StoredTransferRecord = {
+        ...intent,
+        createdAt: now.toISOString(),
+        state: 'prepared',
+        attempts: 0,
+        idempotencyKey: randomUUID()
+      }
+      const next = new Map(this.records)
+      next.set(record.actionId, record)
+      await this.persist(next)
+      return record
+    })
+  }
+
+  update(
+    actionId: string,
+    patch: Partial<Omit<StoredTransferRecord, 'actionId' | 'idempotencyKey'>>
+  ): Promise<StoredTransferRecord> {
+    return this.serial(async () => {
+      const current = this.records.get(actionId)
+      if (!current) throw new AppError('NOT_FOUND', 'Paydesk has no record of this transfer.')
+      const record = { ...current, ...patch }
+      const next = new Map(this.records)
+      next.set(actionId, record)
+      await this.persist(next)
+      return record
+    })
+  }
+
+  get(actionId: string): StoredTransferRecord | undefined {
+    return this.records.get(actionId)
+  }
+
+  byTransactionId(id: string): StoredTransferRecord | undefined {
+    for (const r of this.records.values()) if (r.transactionId === id) return r
+    return undefined
+  }
+
+  list(): StoredTransferRecord[] {
+    return [...this.records.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+  }
+}
+
+/** The record as the renderer may see it: without the Idempotency-Key. */
+export function publicRecord(r: StoredTransferRecord): TransferRecord {
+  const { idempotencyKey: _key, ...rest } = r
+  return rest
+}

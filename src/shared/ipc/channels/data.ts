@@ -1,0 +1,218 @@
+import { z } from 'zod'
+import {
+  Customer,
+  CustomerCreateRequest,
+  CustomerId,
+  DiscoveryEntry,
+  DiscoveryQuery,
+  ExternalAccount,
+  ExternalAccountCreateRequest,
+  ExternalAccountId,
+  InternalAccount,
+  InternalAccountId,
+  MAX_SANDBOX_FUNDING_AMOUNT,
+  PositiveMinorUnits,
+  SandboxReceiveRequest,
+  Transaction,
+  TransactionId
+} from '../../api'
+import { channel, NoInput } from '../define'
+import { ProfileId } from '../../profile'
+
+/**
+ * Data channels. Every read answers at once from the active profile's offline cache with `syncedAt` (null: never
+ * synced), then refreshes from the service in the background and emits `data.changed` when it has. Queries are
+ * answered in main from indexes, so the renderer only ever holds the window of rows it shows. Writes go straight to
+ * the service: offline they fail with code OFFLINE and nothing is queued.
+ */
+
+/** ISO time of the last successful refresh of what was asked, or null when it was never synced. */
+export const SyncedAt = z.string().nullable()
+
+const Offset = z.number().int().min(0).max(10_000_000).default(0)
+const Limit = z.number().int().min(1).max(500).default(100)
+const SearchText = z.string().trim().max(200)
+const Direction = z.enum(['asc', 'desc'])
+
+export const TRANSACTION_SORT_FIELDS = ['createdAt', 'updatedAt', 'amount', 'status'] as const
+export const TransactionFilter = z.strictObject({
+  /** Any of these statuses (values shown verbatim, unknown ones allowed). */
+  status: z.array(z.string().min(1).max(40)).max(20).optional(),
+  type: z.enum(['INCOMING', 'OUTGOING']).optional(),
+  customerId: z.string().min(1).max(200).optional(),
+  /** Currency of the amount shown (received for incoming, sent for outgoing). */
+  currency: z.string().min(1).max(10).optional(),
+  /** Source or destination account id. */
+  accountId: z.string().min(1).max(200).optional(),
+  /** Case-insensitive match on id, description, customer ids and reference. */
+  search: SearchText.optional(),
+  createdFrom: z.iso.datetime({ offset: true }).optional(),
+  createdTo: z.iso.datetime({ offset: true }).optional(),
+  /** Incoming payments still PENDING: the approval queue. */
+  awaitingApproval: z.boolean().optional()
+})
+export type TransactionFilter = z.infer<typeof TransactionFilter>
+
+export const TransactionSort = z.strictObject({ field: z.enum(TRANSACTION_SORT_FIELDS), direction: Direction })
+export type TransactionSort = z.infer<typeof TransactionSort>
+
+export const TransactionsQueryInput = z.strictObject({
+  filter: TransactionFilter.default({}),
+  sort: TransactionSort.default({ field: 'createdAt', direction: 'desc' }),
+  offset: Offset,
+  limit: Limit
+})
+export type TransactionsQueryInput = z.infer<typeof TransactionsQueryInput>
+
+function windowOf<T extends z.ZodType>(row: T) {
+  return z.object({
+    profileId: ProfileId,
+    rows: z.array(row),
+    /** Matches of the whole filter, not just this window. */
+    total: z.number().int().min(0),
+    offset: z.number().int().min(0),
+    syncedAt: SyncedAt
+  })
+}
+export const TransactionsWindow = windowOf(Transaction)
+export type TransactionsWindow = z.infer<typeof TransactionsWindow>
+
+export const CustomersQueryInput = z.strictObject({
+  search: SearchText.optional(),
+  kycStatus: z.string().min(1).max(40).optional(),
+  sort: z
+    .strictObject({ field: z.enum(['fullName', 'createdAt', 'kycStatus']), direction: Direction })
+    .default({ field: 'createdAt', direction: 'desc' }),
+  offset: Offset,
+  limit: Limit
+})
+export type CustomersQueryInput = z.infer<typeof CustomersQueryInput>
+export const CustomersWindow = windowOf(Customer)
+
+export const ExternalAccountsQueryInput = z.strictObject({
+  /** customer: accounts of customers; platform: the platform's own; all: both. */
+  scope: z.enum(['all', 'customer', 'platform']).default('all'),
+  customerId: z.string().min(1).max(200).optional(),
+  currency: z.string().min(1).max(10).optional(),
+  status: z.string().min(1).max(40).optional(),
+  search: SearchText.optional(),
+  offset: Offset,
+  limit: Limit
+})
+export type ExternalAccountsQueryInput = z.infer<typeof ExternalAccountsQueryInput>
+export const ExternalAccountsWindow = windowOf(ExternalAccount)
+
+export const InternalAccountsInput = z.strictObject({
+  scope: z.enum(['all', 'customer', 'platform']).default('all'),
+  customerId: z.string().min(1).max(200).optional(),
+  currency: z.string().min(1).max(10).optional()
+})
+export const InternalAccountsList = z.object({
+  profileId: ProfileId,
+  rows: z.array(InternalAccount),
+  syncedAt: SyncedAt
+})
+
+export const DiscoveriesList = z.object({ profileId: ProfileId, rows: z.array(DiscoveryEntry), syncedAt: SyncedAt })
+
+export const TransferSendInput = z.strictObject({
+  /** One uuid per operator action (the review step's "Send"): every retry of that action reuses its Idempotency-Key. */
+  actionId: z.uuid({ error: 'actionId must be a uuid generated once per operator action' }),
+  sourceAccountId: InternalAccountId,
+  destinationAccountId: ExternalAccountId,
+  amount: PositiveMinorUnits,
+  /** Required (true) on production profiles: the operator confirmed twice. */
+  confirmProduction: z.boolean().optional()
+})
+export type TransferSendInput = z.infer<typeof TransferSendInput>
+
+export const TRANSFER_JOURNAL_STATES = ['prepared', 'sent', 'unknown', 'refused'] as const
+/** A transfer the operator started, as the crash-safe journal knows it. */
+export const TransferRecord = z.object({
+  actionId: z.string(),
+  sourceAccountId: z.string(),
+  destinationAccountId: z.string(),
+  amount: z.number().int(),
+  createdAt: z.string(),
+  /** prepared: key stored, not sent yet; sent: the service answered with a transaction; unknown: no answer (safe to retry); refused: 4xx. */
+  state: z.enum(TRANSFER_JOURNAL_STATES),
+  attempts: z.number().int().min(0),
+  transactionId: z.string().optional(),
+  transactionStatus: z.string().optional(),
+  lastError: z.string().optional()
+})
+export type TransferRecord = z.infer<typeof TransferRecord>
+
+export const TransferResult = z.object({ profileId: ProfileId, transaction: Transaction, record: TransferRecord })
+
+export const dataChannels = {
+  'transactions.query': channel(
+    TransactionsQueryInput,
+    TransactionsWindow,
+    'A filtered, sorted window of cached transactions with the total count'
+  ),
+  'transactions.get': channel(
+    z.strictObject({ id: TransactionId }),
+    z.object({ profileId: ProfileId, transaction: Transaction.nullable(), syncedAt: SyncedAt }),
+    'One transaction from the cache (then refreshed)'
+  ),
+  'customers.query': channel(CustomersQueryInput, CustomersWindow, 'A filtered window of cached customers'),
+  'customers.get': channel(
+    z.strictObject({ id: CustomerId }),
+    z.object({ profileId: ProfileId, customer: Customer.nullable(), syncedAt: SyncedAt }),
+    'One customer from the cache (then refreshed)'
+  ),
+  'customers.create': channel(CustomerCreateRequest, Customer, 'Register a customer'),
+  'externalAccounts.query': channel(
+    ExternalAccountsQueryInput,
+    ExternalAccountsWindow,
+    'A filtered window of cached external accounts'
+  ),
+  'externalAccounts.create': channel(ExternalAccountCreateRequest, ExternalAccount, 'Add an external account'),
+  'externalAccounts.remove': channel(
+    z.strictObject({ id: ExternalAccountId }),
+    z.null(),
+    'Delete an external account for good'
+  ),
+  'internalAccounts.list': channel(
+    InternalAccountsInput,
+    InternalAccountsList,
+    'Cached internal accounts and balances'
+  ),
+  'discoveries.list': channel(DiscoveryQuery, DiscoveriesList, 'Bank names for a country or currency'),
+  'transfers.send': channel(
+    TransferSendInput,
+    TransferResult,
+    'Send money out of an internal account, exactly once per operator action'
+  ),
+  'transfers.journal': channel(
+    NoInput,
+    z.object({ profileId: ProfileId, records: z.array(TransferRecord) }),
+    'Transfers started from this Paydesk, newest first, with whether their outcome is known'
+  ),
+  'sandbox.fund': channel(
+    z.strictObject({
+      accountId: InternalAccountId,
+      amount: PositiveMinorUnits.refine((n) => n <= MAX_SANDBOX_FUNDING_AMOUNT, {
+        error: `Sandbox funding is at most ${MAX_SANDBOX_FUNDING_AMOUNT} minor units`
+      })
+    }),
+    InternalAccount,
+    'Sandbox only: add funds to an internal account'
+  ),
+  'sandbox.receive': channel(SandboxReceiveRequest, Transaction, 'Sandbox only: simulate an incoming payment')
+}
+
+export const DataCollection = z.enum([
+  'transactions',
+  'customers',
+  'externalAccounts',
+  'internalAccounts',
+  'discoveries'
+])
+export type DataCollection = z.infer<typeof DataCollection>
+
+export const dataEvents = {
+  /** Something in the active profile's cache changed: re-query what is on screen. */
+  'data.changed': z.object({ profileId: ProfileId, collections: z.array(DataCollection), syncedAt: SyncedAt })
+}

@@ -1,0 +1,192 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- the oracle reads test fixtures loosely on purpose */
+import { randomBytes } from 'node:crypto'
+import { readFile, readdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { CacheStore } from '../../../../src/main/services/cache/store'
+import type { Transaction } from '../../../../src/shared/api'
+import type { TransactionFilter, TransactionSort } from '../../../../src/shared/ipc/channels/data'
+import { tempDir } from '../../helpers'
+import { makeTransactions, rng } from './fixtures'
+
+let dir: string
+let cleanup: () => Promise<void>
+beforeEach(async () => ({ dir, cleanup } = await tempDir('cache')))
+afterEach(() => cleanup())
+const key = randomBytes(32)
+
+/** The obvious, slow answer the indexed query must agree with. */
+function oracle(all: Transaction[], f: TransactionFilter, s: TransactionSort): string[] {
+  const amount = (t: any) => (t.type === 'OUTGOING' ? t.sentAmount : t.receivedAmount)
+  const statuses = f.awaitingApproval ? ['PENDING'] : f.status
+  const type = f.awaitingApproval ? 'INCOMING' : f.type
+  const rows = all.filter((t: any) => {
+    if (statuses?.length && !statuses.includes(t.status)) return false
+    if (type && t.type !== type) return false
+    if (f.customerId && t.customerId !== f.customerId) return false
+    if (f.currency && amount(t).currency.code !== f.currency) return false
+    if (f.accountId && t.source?.accountId !== f.accountId && t.destination?.accountId !== f.accountId) return false
+    if (f.createdFrom && Date.parse(t.createdAt) < Date.parse(f.createdFrom)) return false
+    if (f.createdTo && Date.parse(t.createdAt) > Date.parse(f.createdTo)) return false
+    if (f.search) {
+      const hay = [
+        t.id,
+        t.description,
+        t.customerId,
+        t.platformCustomerId,
+        t.source?.accountId,
+        t.destination?.accountId
+      ]
+      if (!hay.some((h) => typeof h === 'string' && h.toLowerCase().includes(f.search!.toLowerCase()))) return false
+    }
+    return true
+  })
+  const key = (t: any): number | string =>
+    s.field === 'amount' ? amount(t).amount : s.field === 'status' ? t.status : Date.parse(t[s.field] ?? t.createdAt)
+  const cmpCreated = (a: any, b: any) =>
+    Date.parse(a.createdAt) - Date.parse(b.createdAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  rows.sort((a, b) => {
+    const ka = key(a)
+    const kb = key(b)
+    const c = ka < kb ? -1 : ka > kb ? 1 : cmpCreated(a, b)
+    return s.direction === 'asc' ? c : -c
+  })
+  return rows.map((t) => t.id)
+}
+
+describe('CacheStore', () => {
+  it('persists documents across reopen, and skips unchanged ones', async () => {
+    const file = path.join(dir, 'cache.pdlog')
+    const { store, info } = await CacheStore.open(file, key)
+    expect(info.outcome).toBe('new')
+    const txs = makeTransactions(50)
+    expect(await store.put('transactions', txs)).toHaveLength(50)
+    const size = store.fileBytes
+    expect(await store.put('transactions', txs)).toEqual([]) // nothing changed, nothing written
+    expect(store.fileBytes).toBe(size)
+    const changed = { ...txs[3]!, status: 'COMPLETED', updatedAt: '2026-02-01T00:00:00.000Z' } as Transaction
+    expect(await store.put('transactions', [changed])).toEqual([txs[3]!.id])
+    await store.put('customers', [{ id: 'Customer:1', fullName: 'Ann ZEBRA-NAME' }])
+    await store.setMeta({ watermark: '2026-01-01T00:00:49.000Z' })
+    await store.close()
+    const disk = await readFile(file)
+    expect(disk.includes(Buffer.from('ZEBRA-NAME'))).toBe(false)
+    expect(disk.includes(Buffer.from('Transaction:'))).toBe(false)
+
+    const { store: again, info: info2 } = await CacheStore.open(file, key)
+    expect(info2).toMatchObject({ outcome: 'loaded', documents: 52 })
+    expect(again.get<any>('transactions', txs[3]!.id).status).toBe('COMPLETED')
+    expect(again.get<any>('customers', 'Customer:1').fullName).toBe('Ann ZEBRA-NAME')
+    expect(again.meta('watermark')).toBe('2026-01-01T00:00:49.000Z')
+    expect(
+      again
+        .queryTransactions({ status: ['COMPLETED'] }, { field: 'createdAt', direction: 'asc' }, 0, 100)
+        .rows.map((t) => t.id)
+    ).toContain(txs[3]!.id)
+    await again.close()
+  })
+
+  it('replaceAll deletes what a full listing no longer has', async () => {
+    const { store } = await CacheStore.open(path.join(dir, 'c'), key)
+    await store.put('internalAccounts', [{ id: 'InternalAccount:1' }, { id: 'InternalAccount:2' }])
+    expect(await store.put('internalAccounts', [{ id: 'InternalAccount:2' }], { replaceAll: true })).toEqual([
+      'InternalAccount:1'
+    ])
+    expect(store.all('internalAccounts')).toEqual([{ id: 'InternalAccount:2' }])
+    await store.close()
+  })
+
+  it('answers filtered, sorted windows exactly like a full scan would', async () => {
+    const { store } = await CacheStore.open(path.join(dir, 'c'), key)
+    const all = makeTransactions(3000, 7)
+    // Insert out of order and in batches, then update some, to exercise incremental index maintenance.
+    const shuffled = [...all].sort(() => 0) // stable
+    const r = rng(3)
+    for (let i = 0; i < shuffled.length; i += 250) await store.put('transactions', shuffled.slice(i, i + 250).reverse())
+    const current = new Map(all.map((t) => [t.id, t]))
+    for (let i = 0; i < 300; i++) {
+      const t = all[Math.floor(r() * all.length)]! as any
+      const next = {
+        ...current.get(t.id),
+        status: ['COMPLETED', 'FAILED', 'PENDING'][i % 3],
+        updatedAt: new Date(Date.parse('2026-03-01T00:00:00Z') + i).toISOString()
+      }
+      if (i % 50 === 0) next.createdAt = new Date(Date.parse('2025-12-01T00:00:00Z') + i * 1000).toISOString()
+      current.set(t.id, next)
+      await store.put('transactions', [next])
+    }
+    const data = [...current.values()]
+    const filters: TransactionFilter[] = [
+      {},
+      { status: ['PENDING'] },
+      { status: ['COMPLETED', 'FAILED'], currency: 'USD' },
+      { type: 'OUTGOING', accountId: 'InternalAccount:3' },
+      { awaitingApproval: true },
+      { customerId: 'Customer:7', search: 'bob' },
+      { search: 'invoice 12' },
+      { createdFrom: '2026-01-01T00:10:00Z', createdTo: '2026-01-01T00:20:00Z', type: 'INCOMING' },
+      { status: ['SHINY_NEW'] },
+      { customerId: 'Customer:none' }
+    ]
+    const sorts: TransactionSort[] = [
+      { field: 'createdAt', direction: 'desc' },
+      { field: 'createdAt', direction: 'asc' },
+      { field: 'amount', direction: 'desc' },
+      { field: 'status', direction: 'asc' },
+      { field: 'updatedAt', direction: 'desc' }
+    ]
+    for (const f of filters) {
+      for (const s of sorts) {
+        const expected = oracle(data, f, s)
+        const page = store.queryTransactions(f, s, 5, 40)
+        expect(page.total, JSON.stringify([f, s])).toBe(expected.length)
+        expect(
+          page.rows.map((t) => t.id),
+          JSON.stringify([f, s])
+        ).toEqual(expected.slice(5, 45))
+      }
+    }
+    await store.close()
+  })
+
+  it('compacts into a snapshot that reopens to the same content', async () => {
+    const file = path.join(dir, 'c')
+    const { store } = await CacheStore.open(file, key)
+    const txs = makeTransactions(500)
+    await store.put('transactions', txs)
+    for (let round = 0; round < 5; round++) {
+      await store.put(
+        'transactions',
+        txs.map((t) => ({ ...t, status: `S${round}`, updatedAt: `r${round}` }) as Transaction)
+      )
+    }
+    const before = store.fileBytes
+    await store.compact()
+    expect(store.fileBytes).toBeLessThan(before / 3)
+    await store.close()
+    const { store: again } = await CacheStore.open(file, key)
+    expect(again.count('transactions')).toBe(500)
+    expect(again.get<any>('transactions', txs[10]!.id).status).toBe('S4')
+    await again.close()
+  })
+
+  it('sets a corrupt cache aside and opens empty instead of crashing', async () => {
+    const file = path.join(dir, 'c')
+    const { store } = await CacheStore.open(file, key)
+    await store.put('transactions', makeTransactions(20))
+    await store.put('customers', [{ id: 'Customer:1' }])
+    await store.close()
+    const bytes = await readFile(file)
+    bytes[80] ^= 0x55
+    await writeFile(file, bytes)
+    const { store: again, info } = await CacheStore.open(file, key)
+    expect(info.outcome).toBe('set-aside')
+    expect(again.count('transactions')).toBe(0)
+    await again.put('customers', [{ id: 'Customer:2' }])
+    await again.close()
+    expect((await readdir(dir)).some((n) => n.startsWith('c.corrupt-'))).toBe(true)
+    const { store: third } = await CacheStore.open(file, key)
+    expect(third.all('customers')).toEqual([{ id: 'Customer:2' }])
+    await third.close()
+  })
+})
