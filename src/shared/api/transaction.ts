@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { AddressInput } from './address'
 import { IsoDateOrDateTime, isRealIsoDate } from './country'
 import { closedEnum, openEnum } from './enums'
-import { ExternalAccountId, InternalAccountId, TransactionId } from './ids'
+import { CustomerId, ExternalAccountId, InternalAccountId, TransactionId } from './ids'
 import { QueryCursor, QueryLimit } from './list'
 import { CurrencyAmount, MinorUnits, PositiveMinorUnits } from './money'
 import { nonBlank } from './text'
@@ -222,7 +222,7 @@ const identifier = (what: string) => z.string().min(1, { error: `${what} must no
 /** GET /transactions query (spec 4.9). startDate and endDate are inclusive; startDate must not be after endDate. */
 export const TransactionListQuery = z
   .strictObject({
-    customerId: identifier('customerId').optional(),
+    customerId: CustomerId.optional(),
     platformCustomerId: identifier('platformCustomerId').optional(),
     senderAccountIdentifier: identifier('senderAccountIdentifier').optional(),
     receiverAccountIdentifier: identifier('receiverAccountIdentifier').optional(),

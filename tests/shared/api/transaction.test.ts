@@ -243,7 +243,8 @@ describe('TransactionListQuery', () => {
     [{ limit: '101' }, 'limit', 'at most 100'],
     [{ limit: 20.5 }, 'limit', 'whole number'],
     [{ limit: '1e1' }, 'limit', 'whole number'],
-    [{ customerId: '' }, 'customerId', 'must not be empty'],
+    [{ customerId: 'user-1' }, 'customerId', '"Customer:<identifier>"'],
+    [{ platformCustomerId: '' }, 'platformCustomerId', 'must not be empty'],
     [{ page: 2 }, '', 'Unrecognized key']
   ])('%#: rejects %j at %s', (q, path, message) => {
     expectIssue(TransactionListQuery, q, path, message)
