@@ -2,6 +2,8 @@ import type { ProfileView } from '../../../shared/profile'
 import { useUi } from '../stores/ui'
 import { HomeView } from './HomeView'
 import { SettingsView } from './SettingsView'
+import { ApprovalsView } from './approvals/ApprovalsView'
+import { TransactionsView } from './transactions/TransactionsView'
 
 export function RouteView({ profile }: { profile: ProfileView | undefined }) {
   const route = useUi((s) => s.route)
@@ -10,6 +12,10 @@ export function RouteView({ profile }: { profile: ProfileView | undefined }) {
       return <HomeView profile={profile} />
     case 'settings':
       return <SettingsView />
+    case 'transactions':
+      return <TransactionsView />
+    case 'approvals':
+      return <ApprovalsView />
     default:
       return <HomeView profile={profile} />
   }
