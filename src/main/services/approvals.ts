@@ -219,41 +219,8 @@ export class ApprovalService {
 
   /** Evaluates the rules for one payment and, when they all hold, approves it. Every outcome is recorded. */
   private async decide(t: Incoming, rules: ApprovalRules, seenAt: number): Promise<AutoDecision> {
-    const amount = t.receivedAmount.amount
-    const currency = t.receivedAmount.currency.code
-    const decimals = t.receivedAmount.currency.decimals ?? 2
-    const money = (n: number) => formatMinor(n, currency, decimals)
-    const sender = t.source?.umaAddress ?? t.source?.accountId ?? null
-    const reasons: string[] = []
-    let ok = true
-    const ceiling = rules.maxAmountByCurrency[currency]
-    if (ceiling === undefined) {
-      ok = false
-      reasons.push(`No ceiling is set for ${currency}, so ${currency} payments wait for a person.`)
-    } else if (amount > ceiling) {
-      ok = false
-      reasons.push(`Amount ${money(amount)} is above the ceiling of ${money(ceiling)}.`)
-    } else {
-      reasons.push(`Amount ${money(amount)} is within the ceiling of ${money(ceiling)}.`)
-    }
-    if (rules.allowedSenders.length) {
-      if (sender && rules.allowedSenders.includes(sender)) reasons.push(`Sender ${sender} is on the allow-list.`)
-      else {
-        ok = false
-        reasons.push(`Sender ${sender ?? '(unknown)'} is not on the allow-list.`)
-      }
-    } else {
-      reasons.push('Any sender is allowed (the allow-list is empty).')
-    }
     const customer = await this.customer(t.customerId)
-    if (rules.requireKycApproved) {
-      const kyc = customer?.kycStatus
-      if (kyc === 'APPROVED') reasons.push('The customer’s KYC is APPROVED.')
-      else {
-        ok = false
-        reasons.push(`The customer’s KYC is ${kyc ?? 'unknown'}, not APPROVED.`)
-      }
-    }
+    const { ok, reasons, amount, currency, sender } = evaluateRules(t, rules, customer)
     let outcome: AutoDecision['outcome'] = ok ? 'approved' : 'left-for-operator'
     let error: string | undefined
     if (ok) {
@@ -336,6 +303,52 @@ export class ApprovalService {
     if (!this.d.client) throw new AppError('UNAUTHORIZED', 'This profile has no client secret yet: add it in Settings.')
     return this.d.client
   }
+}
+
+/**
+ * The rules, applied to one payment: every condition must hold; a currency without a ceiling never passes. Returns one
+ * sentence per condition checked, for the decision record.
+ */
+export function evaluateRules(
+  t: Incoming,
+  rules: ApprovalRules,
+  customer: Customer | null
+): { ok: boolean; reasons: string[]; amount: number; currency: string; sender: string | null } {
+  const amount = t.receivedAmount.amount
+  const currency = t.receivedAmount.currency.code
+  const decimals = t.receivedAmount.currency.decimals ?? 2
+  const money = (n: number) => formatMinor(n, currency, decimals)
+  const sender = t.source?.umaAddress ?? t.source?.accountId ?? null
+  const reasons: string[] = []
+  let ok = true
+  const ceiling = Object.hasOwn(rules.maxAmountByCurrency, currency) ? rules.maxAmountByCurrency[currency] : undefined
+  if (ceiling === undefined) {
+    ok = false
+    reasons.push(`No ceiling is set for ${currency}, so ${currency} payments wait for a person.`)
+  } else if (amount > ceiling) {
+    ok = false
+    reasons.push(`Amount ${money(amount)} is above the ceiling of ${money(ceiling)}.`)
+  } else {
+    reasons.push(`Amount ${money(amount)} is within the ceiling of ${money(ceiling)}.`)
+  }
+  if (rules.allowedSenders.length) {
+    if (sender && rules.allowedSenders.includes(sender)) reasons.push(`Sender ${sender} is on the allow-list.`)
+    else {
+      ok = false
+      reasons.push(`Sender ${sender ?? '(unknown)'} is not on the allow-list.`)
+    }
+  } else {
+    reasons.push('Any sender is allowed (the allow-list is empty).')
+  }
+  if (rules.requireKycApproved) {
+    const kyc = customer?.kycStatus
+    if (kyc === 'APPROVED') reasons.push('The customer’s KYC is APPROVED.')
+    else {
+      ok = false
+      reasons.push(`The customer’s KYC is ${kyc ?? 'unknown'}, not APPROVED.`)
+    }
+  }
+  return { ok, reasons, amount, currency, sender }
 }
 
 /** receiverCustomerInfo from the customer record: FULL_NAME, BIRTH_DATE, NATIONALITY, COUNTRY_OF_RESIDENCE, ADDRESS. */

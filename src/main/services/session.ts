@@ -539,9 +539,10 @@ export class ProfileSession {
         const t = this.cache.get<
           Transaction & { sentAmount?: { amount: number; currency: { code: string; decimals?: number } } }
         >('transactions', c.id)
+        // The amount the operator asked to send, in the currency of the source account.
         const money = t?.sentAmount
-          ? formatMinor(t.sentAmount.amount, t.sentAmount.currency.code, t.sentAmount.currency.decimals ?? 2)
-          : formatMinor(record.amount, '')
+          ? formatMinor(record.amount, t.sentAmount.currency.code, t.sentAmount.currency.decimals ?? 2)
+          : `${record.amount} minor units`
         const ok = c.status === 'COMPLETED'
         const reason = (t as { failureReason?: string } | undefined)?.failureReason
         this.d.notify({

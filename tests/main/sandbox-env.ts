@@ -1,0 +1,161 @@
+import { createSandboxServer, type SandboxServer, type SandboxServerOptions } from '../../src/sandbox/server'
+import { createBackend, type Backend, type BackendHost, type BackendOptions } from '../../src/main/backend'
+import { dispatch } from '../../src/main/ipc/dispatch'
+import type { ChannelInput, ChannelName, ChannelOutput } from '../../src/shared/ipc/contract'
+import { testKeychainService } from '../support/keyring'
+
+/** A sandbox on a free port with faults on, no seed data, delays 100x shorter. */
+export function startSandbox(opts: SandboxServerOptions = {}): Promise<SandboxServer> {
+  return createSandboxServer({
+    memory: true,
+    seed: false,
+    faults: true,
+    timeScale: 0.01,
+    tokenId: 'tok_integration',
+    clientSecret: 'sandbox-secret-for-tests',
+    log: () => {},
+    ...opts
+  })
+}
+
+export interface Harness {
+  backend: Backend
+  events: Array<{ event: string; payload: unknown }>
+  notifications: Array<{ id: string; title: string; body: string; route: string; targetId?: string }>
+  logs: string[]
+  call<K extends ChannelName>(name: K, input: ChannelInput<K>): Promise<ChannelOutput<K>>
+  /** The raw IPC result (ok or error), for failure assertions. */
+  raw<K extends ChannelName>(name: K, input: unknown): Promise<unknown>
+  close(): Promise<void>
+}
+
+export async function startBackend(
+  dataDir: string,
+  keychainService: string,
+  options: BackendOptions = {}
+): Promise<Harness> {
+  const events: Harness['events'] = []
+  const notifications: Harness['notifications'] = []
+  const logs: string[] = []
+  const host: BackendHost = {
+    mode: 'browser',
+    appVersion: '0.0.0-test',
+    dataDir,
+    notify: (n) => notifications.push(n),
+    log: (m) => logs.push(m)
+  }
+  const backend = await createBackend(host, {
+    keychainService,
+    localSandbox: false,
+    clientOptions: { baseDelayMs: 20, maxDelayMs: 200, totalTimeoutMs: 5_000, connectTimeoutMs: 2_000 },
+    ...options
+  })
+  backend.subscribe((event, payload) => events.push({ event, payload }))
+  const raw = (name: string, input: unknown) => dispatch(backend.handlers, name, input, (m) => logs.push(m))
+  return {
+    backend,
+    events,
+    notifications,
+    logs,
+    raw,
+    async call(name, input) {
+      const r = await raw(name, input)
+      if (!r.ok) throw Object.assign(new Error(`${name} failed: ${r.error.code} ${r.error.message}`), { ipc: r.error })
+      return r.value as never
+    },
+    close: () => backend.close()
+  }
+}
+
+export { testKeychainService }
+
+/** Creates a sandbox profile pointing at `server` and makes it active. */
+export async function addProfile(
+  h: Harness,
+  server: SandboxServer,
+  extra: { name?: string; environment?: 'sandbox' | 'production'; clientSecret?: string } = {}
+) {
+  const view = await h.call('profiles.create', {
+    name: extra.name ?? 'Test sandbox',
+    environment: extra.environment ?? 'sandbox',
+    baseUrl: server.baseUrl,
+    tokenId: server.tokenId,
+    clientSecret: extra.clientSecret ?? server.clientSecret
+  })
+  await h.call('profiles.switch', { id: view.id })
+  return view
+}
+
+/** Polls until `check` returns a truthy value or the time is up. */
+export async function waitFor<T>(check: () => T | Promise<T>, timeoutMs = 5_000, stepMs = 20): Promise<NonNullable<T>> {
+  const end = Date.now() + timeoutMs
+  for (;;) {
+    const v = await check()
+    if (v) return v as NonNullable<T>
+    if (Date.now() > end) throw new Error(`waitFor timed out after ${timeoutMs} ms`)
+    await new Promise((r) => setTimeout(r, stepMs))
+  }
+}
+
+/** Direct calls to the sandbox (setup and ground truth), bypassing Paydesk. */
+export function sandboxApi(server: SandboxServer) {
+  const auth = `Basic ${Buffer.from(`${server.tokenId}:${server.clientSecret}`).toString('base64')}`
+  return async function api<T = any>(method: string, path: string, body?: unknown): Promise<T> {
+    // eslint-disable-line @typescript-eslint/no-explicit-any
+    const res = await fetch(`${server.baseUrl}/${path.replace(/^\//, '')}`, {
+      method,
+      headers: { authorization: auth, 'content-type': 'application/json' },
+      ...(body !== undefined && { body: JSON.stringify(body) })
+    })
+    const text = await res.text()
+    if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text}`)
+    return (text ? JSON.parse(text) : undefined) as T
+  }
+}
+
+/** A funded platform USD internal account and an ACTIVE platform USD external account. */
+export async function moneySetup(server: SandboxServer, fund = 1_000_000) {
+  const api = sandboxApi(server)
+  const internal = (
+    await api<{ data: Array<{ id: string; balance: { currency: { code: string } } }> }>(
+      'GET',
+      'platform/internal-accounts'
+    )
+  ).data
+  const usd = internal.find((a) => a.balance.currency.code === 'USD')!
+  await api('POST', `sandbox/internal-accounts/${usd.id}/fund`, { amount: fund })
+  const external = await api<{ id: string; status: string }>('POST', 'customers/external-accounts', {
+    currency: 'USD',
+    platformAccountId: 'ops',
+    accountInfo: {
+      accountType: 'USD_ACCOUNT',
+      accountNumber: '40012345678',
+      routingNumber: '021000021',
+      accountCategory: 'CHECKING',
+      bankName: 'Chase Bank',
+      paymentRails: ['ACH'],
+      beneficiary: {
+        beneficiaryType: 'BUSINESS',
+        businessInfo: { legalName: 'Ops Inc.' },
+        address: { line1: '1 Main St', city: 'Austin', postalCode: '78701', country: 'US' }
+      }
+    }
+  })
+  return { api, internalId: usd.id, externalId: external.id, externalStatus: external.status }
+}
+
+export async function balanceOf(server: SandboxServer, id: string): Promise<number> {
+  const api = sandboxApi(server)
+  const list = await api<{ data: Array<{ id: string; balance: { amount: number } }> }>(
+    'GET',
+    'platform/internal-accounts'
+  )
+  return list.data.find((a) => a.id === id)!.balance.amount
+}
+
+export async function outgoing(
+  server: SandboxServer
+): Promise<Array<{ id: string; status: string; sentAmount: { amount: number }; fees?: number }>> {
+  const api = sandboxApi(server)
+  return (await api('GET', 'transactions?type=OUTGOING&limit=100')).data
+}

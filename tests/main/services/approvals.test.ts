@@ -1,0 +1,210 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { SandboxServer } from '../../../src/sandbox/server'
+import { evaluateRules, prefillFrom } from '../../../src/main/services/approvals'
+import type { Customer, IncomingTransaction } from '../../../src/shared/api'
+import type { ApprovalRules } from '../../../src/shared/ipc/channels/approvals'
+import { requireRealKeyring } from '../../support/keyring'
+import { tempDir } from '../helpers'
+import {
+  addProfile,
+  sandboxApi,
+  startBackend,
+  startSandbox,
+  testKeychainService,
+  waitFor,
+  type Harness
+} from '../sandbox-env'
+
+requireRealKeyring()
+
+const tx = (amount: number, currency = 'USD', sender = '$success.usd@sandbox.uma.money') =>
+  ({
+    id: 'Transaction:1',
+    type: 'INCOMING',
+    status: 'PENDING',
+    customerId: 'Customer:1',
+    platformCustomerId: 'p1',
+    destination: { accountId: 'InternalAccount:1' },
+    source: { sourceType: 'UMA_ADDRESS', umaAddress: sender },
+    receivedAmount: { amount, currency: { code: currency, decimals: 2 } }
+  }) as IncomingTransaction
+const approved = { id: 'Customer:1', kycStatus: 'APPROVED' } as Customer
+const rules = (r: Partial<ApprovalRules> = {}): ApprovalRules => ({
+  enabled: true,
+  maxAmountByCurrency: { USD: 100_00 },
+  allowedSenders: [],
+  requireKycApproved: true,
+  ...r
+})
+
+describe('evaluateRules', () => {
+  it.each([
+    ['within the ceiling', tx(100_00), rules(), approved, true, /within the ceiling of 100\.00 USD/],
+    ['above the ceiling', tx(100_01), rules(), approved, false, /above the ceiling/],
+    ['no ceiling for the currency', tx(1, 'EUR'), rules(), approved, false, /No ceiling is set for EUR/],
+    ['sender not allowed', tx(5), rules({ allowedSenders: ['$a@b.com'] }), approved, false, /not on the allow-list/],
+    [
+      'sender allowed',
+      tx(5, 'USD', '$a@b.com'),
+      rules({ allowedSenders: ['$a@b.com'] }),
+      approved,
+      true,
+      /is on the allow-list/
+    ],
+    ['KYC pending', tx(5), rules(), { ...approved, kycStatus: 'PENDING' }, false, /KYC is PENDING, not APPROVED/],
+    ['customer unknown', tx(5), rules(), null, false, /KYC is unknown/],
+    ['KYC not required', tx(5), rules({ requireKycApproved: false }), null, true, /within/],
+    ['prototype keys are not ceilings', tx(5, 'constructor' as string), rules(), approved, false, /No ceiling/]
+  ])('%s', (_name, t, r, c, ok, reason) => {
+    const result = evaluateRules(t, r, c)
+    expect(result.ok).toBe(ok)
+    expect(result.reasons.join(' ')).toMatch(reason)
+  })
+})
+
+describe('prefillFrom', () => {
+  it('fills FULL_NAME, BIRTH_DATE, NATIONALITY, COUNTRY_OF_RESIDENCE and ADDRESS from the customer', () => {
+    const c = {
+      id: 'Customer:1',
+      fullName: 'Ann Smith',
+      birthDate: '1990-02-03',
+      nationality: 'MX',
+      address: { line1: '1 Main', city: 'Austin', postalCode: '78701', country: 'US', extra: 'dropped' }
+    } as unknown as Customer
+    expect(prefillFrom(c)).toEqual({
+      FULL_NAME: 'Ann Smith',
+      BIRTH_DATE: '1990-02-03',
+      NATIONALITY: 'MX',
+      COUNTRY_OF_RESIDENCE: 'US',
+      ADDRESS: { line1: '1 Main', city: 'Austin', postalCode: '78701', country: 'US' }
+    })
+    expect(prefillFrom(null)).toEqual({})
+    expect(prefillFrom({ id: 'Customer:2', region: 'GB' } as Customer)).toEqual({ COUNTRY_OF_RESIDENCE: 'GB' })
+  })
+})
+
+let server: SandboxServer
+let h: Harness
+let cleanup: () => Promise<void>
+
+async function customer(fullName = 'Ann Smith') {
+  return sandboxApi(server)<{ id: string }>('POST', 'customers', {
+    customerType: 'INDIVIDUAL',
+    region: 'US',
+    currencies: ['USD'],
+    fullName,
+    birthDate: '1990-02-03',
+    nationality: 'US',
+    address: { line1: '1 Main St', city: 'Austin', postalCode: '78701', country: 'US' }
+  })
+}
+const receive = (customerId: string, amount: number, sender = '$success.usd@sandbox.uma.money') =>
+  sandboxApi(server)<{ id: string }>('POST', 'sandbox/uma/receive', {
+    senderUmaAddress: sender,
+    receivingCurrencyCode: 'USD',
+    receivingCurrencyAmount: amount,
+    customerId
+  })
+const statusOnSandbox = async (id: string) =>
+  (await sandboxApi(server)<{ status: string }>('GET', `transactions/${id}`)).status
+
+describe('approvals against the sandbox', () => {
+  beforeEach(async () => {
+    const t = await tempDir('approvals')
+    cleanup = t.cleanup
+    server = await startSandbox({ approvalWindowSeconds: 600, timeScale: 0.01 })
+    h = await startBackend(t.dir, testKeychainService('approvals'))
+    await addProfile(h, server)
+  })
+  afterEach(async () => {
+    await h.close()
+    await server.close()
+    await cleanup()
+  })
+
+  it('rules approve a matching payment within 1 s of it appearing, and record the decision', async () => {
+    const c = await customer()
+    await h.call('approvals.rules.set', {
+      enabled: true,
+      maxAmountByCurrency: { USD: 1_000_00 },
+      allowedSenders: ['$success.usd@sandbox.uma.money'],
+      requireKycApproved: true
+    })
+    await h.call('sync.now', null)
+    const results: number[] = []
+    for (let i = 0; i < 3; i++) {
+      const t = await receive(c.id, 250_00 + i)
+      const appeared = Date.now()
+      const decision = await waitFor(
+        () =>
+          h.events.find(
+            (e) => e.event === 'approvals.decided' && (e.payload as { transactionId: string }).transactionId === t.id
+          ),
+        3_000,
+        5
+      )
+      results.push(Date.now() - appeared)
+      expect(decision.payload).toMatchObject({ outcome: 'approved', amount: 250_00 + i, currency: 'USD' })
+      expect(await statusOnSandbox(t.id)).not.toBe('PENDING')
+    }
+    expect(Math.max(...results)).toBeLessThan(1_000)
+    const { decisions } = await h.call('approvals.decisions', { limit: 10 })
+    expect(decisions).toHaveLength(3)
+    expect(decisions[0]!.reasons.join(' ')).toMatch(/within the ceiling.*allow-list.*KYC is APPROVED/)
+    expect(h.notifications.filter((n) => n.title === 'Payment approved automatically')).toHaveLength(3)
+  })
+
+  it('a payment outside the rules waits in the queue with a notification; the operator approves with prefill', async () => {
+    const c = await customer()
+    await h.call('approvals.rules.set', {
+      enabled: true,
+      maxAmountByCurrency: { USD: 100 },
+      allowedSenders: [],
+      requireKycApproved: true
+    })
+    const t = await receive(c.id, 5_000_00)
+    const decision = await waitFor(() => h.events.find((e) => e.event === 'approvals.decided'), 3_000)
+    expect(decision.payload).toMatchObject({ outcome: 'left-for-operator', transactionId: t.id })
+    const n = await waitFor(() => h.notifications.find((x) => x.targetId === t.id))
+    expect(n).toMatchObject({ title: 'Payment awaiting approval', route: 'approvals' })
+    const { items } = await h.call('approvals.list', null)
+    expect(items).toHaveLength(1)
+    expect(items[0]!.transaction.id).toBe(t.id)
+    expect(items[0]!.prefill).toMatchObject({
+      FULL_NAME: 'Ann Smith',
+      BIRTH_DATE: '1990-02-03',
+      NATIONALITY: 'US',
+      COUNTRY_OF_RESIDENCE: 'US'
+    })
+    expect(items[0]!.prefill['ADDRESS']).toMatchObject({ line1: '1 Main St', country: 'US' })
+    const approvedTx = await h.call('approvals.approve', {
+      transactionId: t.id,
+      receiverCustomerInfo: items[0]!.prefill
+    })
+    expect(approvedTx.status).not.toBe('PENDING')
+    expect((await h.call('approvals.list', null)).items).toHaveLength(0)
+    // Approving again: 409 from the service, shown as a conflict with a sentence.
+    const again = await h.raw('approvals.approve', { transactionId: t.id })
+    expect(again).toMatchObject({ ok: false, error: { code: 'CONFLICT', httpStatus: 409 } })
+    expect((again as { error: { message: string } }).error.message).toMatch(/no longer waiting for approval/)
+  })
+
+  it('rejects with a reason, and a notification per new payment without rules', async () => {
+    const c = await customer()
+    const a = await receive(c.id, 1_00)
+    const b = await receive(c.id, 2_00)
+    await h.call('sync.now', null)
+    await waitFor(() => h.notifications.filter((n) => n.route === 'approvals').length === 2)
+    expect(h.notifications.map((n) => n.targetId).sort()).toEqual([a.id, b.id].sort())
+    const rejected = await h.call('approvals.reject', { transactionId: a.id, reason: 'Sender unknown to us' })
+    expect(['REJECTED', 'FAILED']).toContain(rejected.status)
+    expect((await h.call('approvals.list', null)).items.map((i) => i.transaction.id)).toEqual([b.id])
+    expect(await h.raw('approvals.reject', { transactionId: b.id, reason: '   ' })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT' }
+    })
+    expect(await statusOnSandbox(b.id)).toBe('PENDING')
+    // Nothing decided automatically while rules are off.
+    expect((await h.call('approvals.decisions', null)).decisions).toEqual([])
+  })
+})
