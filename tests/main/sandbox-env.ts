@@ -100,8 +100,8 @@ export async function waitFor<T>(check: () => T | Promise<T>, timeoutMs = 5_000,
 /** Direct calls to the sandbox (setup and ground truth), bypassing Paydesk. */
 export function sandboxApi(server: SandboxServer) {
   const auth = `Basic ${Buffer.from(`${server.tokenId}:${server.clientSecret}`).toString('base64')}`
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- ground-truth reads in tests
   return async function api<T = any>(method: string, path: string, body?: unknown): Promise<T> {
-    // eslint-disable-line @typescript-eslint/no-explicit-any
     const res = await fetch(`${server.baseUrl}/${path.replace(/^\//, '')}`, {
       method,
       headers: { authorization: auth, 'content-type': 'application/json' },
