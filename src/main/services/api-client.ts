@@ -95,6 +95,8 @@ export interface RequestOptions<S extends z.ZodType | undefined> {
   retry?: RetryPolicy
   /** Overrides the client's maxRetries for this call. */
   maxRetries?: number
+  /** Sees the response headers of the successful attempt (e.g. Date, for the sync watermark). */
+  onHeaders?: (headers: Record<string, string | string[] | undefined>) => void
 }
 
 const RETRYABLE_STATUS = new Set([408, 424, 429, 500, 502, 503, 504])
@@ -256,6 +258,7 @@ export class ApiClient {
       throw this.networkError(error, true)
     }
     const status = response.statusCode
+    if (status >= 200 && status < 300) options.onHeaders?.(response.headers)
     if (status === 204 || (status >= 200 && status < 300 && text.length === 0)) return { status, value: undefined }
     let json: unknown
     let isJson = true

@@ -23,16 +23,22 @@ describe('built main process', () => {
   let dir: string
 
   beforeAll(() => {
-    if (!existsSync(builtMain)) execFileSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
+    if (!existsSync(builtMain))
+      execFileSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
     dir = mkdtempSync(join(tmpdir(), 'paydesk-built-main-'))
     const reportFile = join(dir, 'report.json')
-    const result = spawnSync(process.execPath, ['--import', join(root, 'tests/support/fake-electron/register.mjs'), builtMain], {
-      cwd: root,
-      env: { ...process.env, FAKE_ELECTRON_REPORT: reportFile, FAKE_ELECTRON_USER_DATA: join(dir, 'userData') },
-      timeout: 60_000,
-      encoding: 'utf8'
-    })
-    if (!existsSync(reportFile)) throw new Error(`built main did not open its window:\n${result.stdout}\n${result.stderr}`)
+    const result = spawnSync(
+      process.execPath,
+      ['--import', join(root, 'tests/support/fake-electron/register.mjs'), builtMain],
+      {
+        cwd: root,
+        env: { ...process.env, FAKE_ELECTRON_REPORT: reportFile, FAKE_ELECTRON_USER_DATA: join(dir, 'userData') },
+        timeout: 60_000,
+        encoding: 'utf8'
+      }
+    )
+    if (!existsSync(reportFile))
+      throw new Error(`built main did not open its window:\n${result.stdout}\n${result.stderr}`)
     report = JSON.parse(readFileSync(reportFile, 'utf8')) as Report
   }, 120_000)
 

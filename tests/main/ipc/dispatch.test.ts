@@ -28,7 +28,10 @@ describe('dispatch', () => {
   })
 
   it('refuses unknown keys (request schemas are strict)', async () => {
-    const result = await dispatch(handlersWith({ 'profiles.switch': vi.fn() }), 'profiles.switch', { id: 'local', extra: 1 })
+    const result = await dispatch(handlersWith({ 'profiles.switch': vi.fn() }), 'profiles.switch', {
+      id: 'local',
+      extra: 1
+    })
     expect(result.ok).toBe(false)
   })
 
@@ -41,7 +44,12 @@ describe('dispatch', () => {
     )
     expect(result).toEqual({
       ok: true,
-      value: { name: 'Acme', environment: 'sandbox', tokenId: 'tok', baseUrl: 'https://api.lightspark.com/grid/2025-10-13' }
+      value: {
+        name: 'Acme',
+        environment: 'sandbox',
+        tokenId: 'tok',
+        baseUrl: 'https://api.lightspark.com/grid/2025-10-13'
+      }
     })
   })
 

@@ -14,11 +14,14 @@ function send(
   options: { method?: string; path: string; headers?: Record<string, string>; body?: string }
 ): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, method: options.method ?? 'GET', path: options.path, headers: options.headers }, (res) => {
-      let body = ''
-      res.on('data', (c: Buffer) => (body += c.toString()))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
-    })
+    const req = httpRequest(
+      { host: '127.0.0.1', port, method: options.method ?? 'GET', path: options.path, headers: options.headers },
+      (res) => {
+        let body = ''
+        res.on('data', (c: Buffer) => (body += c.toString()))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
+      }
+    )
     req.on('error', reject)
     req.end(options.body)
   })
@@ -60,7 +63,12 @@ describe('browser-mode server', () => {
 
   const host = () => `127.0.0.1:${server.port}`
   const invoke = (headers: Record<string, string>, body = '{"input":null}') =>
-    send(server.port, { method: 'POST', path: '/__paydesk/invoke/profiles.list', headers: { 'content-type': 'application/json', host: host(), ...headers }, body })
+    send(server.port, {
+      method: 'POST',
+      path: '/__paydesk/invoke/profiles.list',
+      headers: { 'content-type': 'application/json', host: host(), ...headers },
+      body
+    })
 
   it('prints a loopback URL that carries the token only in the fragment', () => {
     expect(server.url).toBe(`http://127.0.0.1:${server.port}/#token=${server.token}`)
@@ -90,7 +98,9 @@ describe('browser-mode server', () => {
 
   it('answers malformed JSON with 400 and oversize bodies with 413', async () => {
     expect((await invoke({ [TOKEN_HEADER]: server.token }, '{oops')).status).toBe(400)
-    expect((await invoke({ [TOKEN_HEADER]: server.token }, JSON.stringify({ input: 'x'.repeat(1_100_000) }))).status).toBe(413)
+    expect(
+      (await invoke({ [TOKEN_HEADER]: server.token }, JSON.stringify({ input: 'x'.repeat(1_100_000) }))).status
+    ).toBe(413)
   })
 
   it('validates input through the contract', async () => {
@@ -120,7 +130,12 @@ describe('browser-mode server', () => {
 
     const received = new Promise<string>((resolve, reject) => {
       const req = httpRequest(
-        { host: '127.0.0.1', port: server.port, path: '/__paydesk/events', headers: { host: host(), [TOKEN_HEADER]: server.token } },
+        {
+          host: '127.0.0.1',
+          port: server.port,
+          path: '/__paydesk/events',
+          headers: { host: host(), [TOKEN_HEADER]: server.token }
+        },
         (res) => {
           let text = ''
           res.on('data', (c: Buffer) => {

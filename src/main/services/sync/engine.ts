@@ -17,7 +17,7 @@ import { PollScheduler, type Clock, type PollOutcome, type SchedulerState } from
 const PAGE_LIMIT = 100
 const MAX_PAGES = 50
 /** Re-read this much before the watermark, for items committed slightly out of createdAt order. */
-const OVERLAP_MS = 5_000
+const OVERLAP_MS = 2_000
 const APPROVAL_CHECKS_PER_POLL = 5
 const RECONCILE_EVERY_MS = 60_000
 const RECONCILE_PER_POLL = 5
@@ -76,7 +76,7 @@ export class SyncEngine {
   }
 
   stop(): void {
-    this.scheduler.stop()
+    this.scheduler.dispose()
   }
 
   private setStatus(patch: Partial<SyncStatus>): void {
@@ -102,20 +102,32 @@ export class SyncEngine {
       touched.push(t)
     }
     let catchingUp = false
+    const pendingMeta: Record<string, unknown> = {}
     try {
-      // 1. What was created since the watermark.
-      const watermark = cache.meta<string>('tx.watermark')
-      const startDate = watermark ? new Date(Date.parse(watermark) - OVERLAP_MS).toISOString() : undefined
+      // 1. What was created since the last poll. `tx.scanFrom` is the server's own time (Date header) of the previous
+      //    complete listing minus the overlap, so an idle poll re-reads only the last couple of seconds, whatever
+      //    the history; while a long history is still being read it is the newest createdAt seen.
+      const scanFrom = cache.meta<string>('tx.scanFrom') ?? cache.meta<string>('tx.watermark')
+      const startDate = scanFrom ? new Date(Date.parse(scanFrom)).toISOString() : undefined
       let cursor: string | undefined
       let pages = 0
-      const firstSync = !watermark
+      let serverTime: number | undefined
+      const firstSync = !cache.meta('tx.watermark')
       if (firstSync) this.setStatus({ state: 'syncing' })
       do {
-        const page = await client.get('transactions', TransactionPage, {
-          sortOrder: 'asc',
-          limit: PAGE_LIMIT,
-          ...(startDate !== undefined && { startDate }),
-          ...(cursor !== undefined && { cursor })
+        const page = await client.request('GET', 'transactions', {
+          schema: TransactionPage,
+          retry: 'idempotent',
+          query: {
+            sortOrder: 'asc',
+            limit: PAGE_LIMIT,
+            ...(startDate !== undefined && { startDate }),
+            ...(cursor !== undefined && { cursor })
+          },
+          onHeaders: (headers) => {
+            const date = typeof headers['date'] === 'string' ? Date.parse(headers['date']) : NaN
+            if (pages === 0 && !Number.isNaN(date)) serverTime = date
+          }
         })
         pages++
         const previous = new Map(page.data.map((t) => [t.id, cache.get<Transaction>('transactions', t.id)]))
@@ -124,16 +136,27 @@ export class SyncEngine {
           const created = (t as { createdAt?: string }).createdAt
           if (created && (!newest || Date.parse(created) > Date.parse(newest))) newest = created
         }
-        const changedIds = new Set(
-          await cache.put('transactions', page.data, {
-            ...(newest !== undefined && { meta: { 'tx.watermark': newest } })
-          })
-        )
-        for (const t of page.data) if (changedIds.has(t.id)) record(t, previous.get(t.id))
         cursor = page.hasMore ? page.nextCursor : undefined
+        const meta: Record<string, unknown> = {}
+        if (newest !== undefined) meta['tx.watermark'] = newest
+        if (cursor && newest !== undefined) meta['tx.scanFrom'] = newest
+        const changedIds = new Set(await cache.put('transactions', page.data, { meta }))
+        for (const t of page.data) if (changedIds.has(t.id)) record(t, previous.get(t.id))
       } while (cursor && pages < MAX_PAGES)
       catchingUp = cursor !== undefined
-      if (!cache.meta('tx.watermark')) await cache.setMeta({ 'tx.watermark': new Date(0).toISOString() })
+      if (!catchingUp) {
+        // Everything created up to (server time − overlap) is committed and has been read. The Date header has
+        // one-second resolution, hence the extra second; without it, fall back to the newest createdAt − overlap.
+        const watermark = cache.meta<string>('tx.watermark')
+        const base = serverTime !== undefined ? serverTime - 1_000 : watermark ? Date.parse(watermark) : undefined
+        const next = base !== undefined ? new Date(base - OVERLAP_MS).toISOString() : undefined
+        const values: Record<string, unknown> = {}
+        if (!watermark) values['tx.watermark'] = new Date(0).toISOString()
+        if (next !== undefined && next !== scanFrom && (!scanFrom || Date.parse(next) > Date.parse(scanFrom))) {
+          values['tx.scanFrom'] = next
+        }
+        Object.assign(pendingMeta, values)
+      }
 
       // 2. What is in flight.
       const now = this.d.clock.now()
@@ -170,7 +193,7 @@ export class SyncEngine {
         for (const t of fetched) if (changedIds.has(t.id)) record(t, previous.get(t.id))
       }
       const syncedAt = new Date().toISOString()
-      await cache.setMeta({ 'tx.syncedAt': syncedAt })
+      await cache.setMeta({ ...pendingMeta, 'tx.syncedAt': syncedAt })
       if (changes.length) await this.d.onChanges(changes, touched)
       this.setStatus({ state: catchingUp ? 'syncing' : 'live', lastSyncedAt: syncedAt, offlineSince: null })
       const inFlight = operator.length > 0 || this.approvalQueueSize > 0 || changes.length > 0

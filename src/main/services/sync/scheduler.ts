@@ -60,6 +60,7 @@ export class PollScheduler {
   private dueAt: number | undefined
   private running: Promise<void> | undefined
   private stopped = true
+  private disposed = false
   private last: PollOutcome | undefined
   private failures = 0
   private readonly state: SchedulerState
@@ -89,6 +90,12 @@ export class PollScheduler {
     this.cancel()
   }
 
+  /** Stops for good: not even pollNow runs afterwards. */
+  dispose(): void {
+    this.disposed = true
+    this.stop()
+  }
+
   /** Resolves when no poll is running. */
   async idle(): Promise<void> {
     while (this.running) await this.running
@@ -116,10 +123,13 @@ export class PollScheduler {
     else this.decision = { ms: next.ms, reason: next.reason }
   }
 
-  /** Polls now unless a poll is running (then waits for that one). Never overlaps. */
+  /**
+   * Polls now unless a poll is running (then waits for that one). Never overlaps. Works on a stopped scheduler too
+   * (one poll, nothing scheduled after it), so tests and "Sync now" can drive it by hand.
+   */
   async pollNow(): Promise<void> {
     if (this.running) return this.running
-    if (this.stopped || this.state.suspended) return
+    if (this.state.suspended || this.disposed) return
     this.cancel()
     await this.run()
   }
