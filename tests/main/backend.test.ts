@@ -60,3 +60,60 @@ describe('createBackend', () => {
     expect(report).toMatchObject({ ok: true, value: { ok: false, code: 'UNREACHABLE', profileId: 'local' } })
   })
 })
+
+describe('the Local sandbox profile', () => {
+  it('starts the embedded sandbox with keychain credentials, syncs its seed data, and keeps state across restarts', async () => {
+    const { startBackend, testKeychainService: svc } = await import('./sandbox-env')
+    const { createKeytarStore, secretAccount } = await import('../../src/main/services/keychain')
+    const { stat } = await import('node:fs/promises')
+    const t = await tempDir('local')
+    const service = svc('local')
+    let h = await startBackend(t.dir, service, { localSandbox: true, autoSync: false })
+    try {
+      const list = await h.call('profiles.list', null)
+      expect(list.activeProfileId).toBe('local')
+      const local = list.profiles[0]!
+      expect(local).toMatchObject({ id: 'local', name: 'Local sandbox', environment: 'local', hasSecret: true })
+      expect(local.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/2025-10-13$/)
+      const secret = await createKeytarStore(service).get(secretAccount('local'))
+      expect(secret).toMatch(/^[A-Za-z0-9_-]{40,}$/)
+      expect((await h.call('connection.test', {})).ok).toBe(true)
+      await h.call('sync.now', null)
+      const page = await h.call('transactions.query', { limit: 5 })
+      expect(page.total).toBeGreaterThan(5)
+      // A payment to an approved seed customer waits for approval with a known deadline (the sandbox's window).
+      await h.call('customers.query', {})
+      const { waitFor } = await import('./sandbox-env')
+      const customer = await waitFor(async () =>
+        (await h.call('customers.query', { kycStatus: 'APPROVED', limit: 500 })).rows.find((c) =>
+          c.currencies?.includes('USD')
+        )
+      )
+      const received = await h.call('sandbox.receive', {
+        senderUmaAddress: '$success.usd@sandbox.uma.money',
+        receivingCurrencyCode: 'USD',
+        receivingCurrencyAmount: 12_34,
+        customerId: customer.id
+      })
+      await h.call('sync.now', null)
+      const { items } = await h.call('approvals.list', null)
+      const item = items.find((i) => i.transaction.id === received.id)!
+      expect(item).toBeDefined()
+      const created = Date.parse(item.transaction.createdAt!)
+      expect(Date.parse(item.deadline!) - created).toBe(600_000)
+      for (const i of items) expect(i.deadline).not.toBeNull()
+      expect((await stat(`${t.dir}/local-sandbox/state.json`)).isFile()).toBe(true)
+      // Local tools work without any setup.
+      const accounts = await h.call('internalAccounts.list', { scope: 'platform' })
+      void accounts
+      await h.close()
+      h = await startBackend(t.dir, service, { localSandbox: true, autoSync: false })
+      expect(await createKeytarStore(service).get(secretAccount('local'))).toBe(secret)
+      expect((await h.call('connection.test', {})).ok).toBe(true)
+      expect((await h.call('transactions.query', { limit: 1 })).total).toBe(page.total + 1)
+    } finally {
+      await h.close()
+      await t.cleanup()
+    }
+  }, 60_000)
+})
