@@ -73,3 +73,18 @@ export const test = base.extend<{ shot: (name: string) => Promise<void>; app: Br
 })
 
 export { expect } from '@playwright/test'
+
+/**
+ * Calls the running Paydesk through its bridge, exactly as the page does: for test set-up that is not the flow under
+ * test (e.g. a payment arriving from outside).
+ */
+export async function invoke(app: BrowserModeApp, channel: string, input: unknown): Promise<unknown> {
+  const response = await fetch(`${app.origin}/__paydesk/invoke/${channel}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-paydesk-token': app.token },
+    body: JSON.stringify({ input })
+  })
+  const result = (await response.json()) as { ok: boolean; value?: unknown; error?: { message: string } }
+  if (!result.ok) throw new Error(`${channel} failed: ${result.error?.message}`)
+  return result.value
+}

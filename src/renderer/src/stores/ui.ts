@@ -43,7 +43,7 @@ export const useUi = create<UiState>((set) => ({
   go: (route, focusId = null) => set({ route, focusId, paletteOpen: false }),
   toggleSidebar: () => set((s) => ({ sidebarCollapsed: !s.sidebarCollapsed })),
   setPaletteOpen: (paletteOpen) => set({ paletteOpen }),
-  pushToast: (toast) => set((s) => ({ toasts: [...s.toasts.filter((t) => t.id !== toast.id), toast].slice(-5) })),
+  pushToast: (toast) => set((s) => ({ toasts: [...s.toasts.filter((t) => t.id !== toast.id), toast].slice(-50) })),
   dismissToast: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) }))
 }))
 

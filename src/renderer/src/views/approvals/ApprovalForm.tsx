@@ -53,7 +53,7 @@ function toReceiverInfo(values: Values): Record<string, unknown> {
  * Approve with the receiver information prefilled from the customer record (the operator checks and edits it), or
  * reject with a reason. In production, approving asks a second time.
  */
-export function ApprovalForm({ item, onDone }: { item: ApprovalItem; onDone(): void }) {
+export function ApprovalForm({ item, onDecided }: { item: ApprovalItem; onDecided(message: string): void }) {
   const t = item.transaction
   const profile = activeProfile(useProfiles((s) => s.list))
   const production = profile?.environment === 'production'
@@ -63,7 +63,7 @@ export function ApprovalForm({ item, onDone }: { item: ApprovalItem; onDone(): v
   const [confirmed, setConfirmed] = useState(false)
   const [reason, setReason] = useState('')
   const [busy, setBusy] = useState(false)
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string; code?: string } | null>(null)
+  const [failure, setFailure] = useState<{ text: string; code: string } | null>(null)
   const extraKeys = Object.keys(values).filter((k) => !k.startsWith('ADDRESS.') && !TEXT_FIELDS.some(([f]) => f === k))
   const amountText = formatMoney(t.receivedAmount.amount, {
     code: t.receivedAmount.currency.code,
@@ -84,11 +84,9 @@ export function ApprovalForm({ item, onDone }: { item: ApprovalItem; onDone(): v
 
   const report = (result: { ok: true } | { ok: false; error: IpcError }, success: string) => {
     setBusy(false)
-    if (result.ok) {
-      setOutcome({ ok: true, text: success })
-      setTimeout(onDone, 1200)
-    } else {
-      setOutcome({ ok: false, text: result.error.message, code: result.error.serviceCode ?? result.error.code })
+    if (result.ok) onDecided(success)
+    else {
+      setFailure({ text: result.error.message, code: result.error.serviceCode ?? result.error.code })
     }
   }
 
@@ -185,10 +183,10 @@ export function ApprovalForm({ item, onDone }: { item: ApprovalItem; onDone(): v
           Reject {amountText}
         </button>
       </div>
-      {outcome && (
-        <p className={outcome.ok ? 'result result-ok' : 'result result-bad'} role={outcome.ok ? 'status' : 'alert'}>
-          {outcome.text}
-          {outcome.code && <code className="code">{outcome.code}</code>}
+      {failure && (
+        <p className="result result-bad" role="alert">
+          {failure.text}
+          <code className="code">{failure.code}</code>
         </p>
       )}
     </div>

@@ -18,6 +18,7 @@ export function ApprovalsView() {
   const focusId = useUi((s) => s.focusId)
   const [tab, setTab] = useState<Tab>('queue')
   const [selectedId, setSelectedId] = useState<string | null>(focusId)
+  const [decided, setDecided] = useState<string | null>(null)
   const query = useChannel('approvals.list', null, version)
   const items = query.data?.items ?? []
 
@@ -33,7 +34,11 @@ export function ApprovalsView() {
   useListKeys({
     count: items.length,
     selected: selectedIndex,
-    select: (i) => items[i] && setSelectedId(items[i].transaction.id),
+    select: (i) => {
+      if (!items[i]) return
+      setDecided(null)
+      setSelectedId(items[i].transaction.id)
+    },
     close: () => setSelectedId(null)
   })
   const selected = items[selectedIndex]
@@ -89,7 +94,10 @@ export function ApprovalsView() {
                       key={item.transaction.id}
                       item={item}
                       selected={item.transaction.id === selectedId}
-                      onSelect={() => setSelectedId(item.transaction.id)}
+                      onSelect={() => {
+                        setDecided(null)
+                        setSelectedId(item.transaction.id)
+                      }}
                     />
                   ))}
                 </tbody>
@@ -98,7 +106,18 @@ export function ApprovalsView() {
           </div>
           <aside className="detail-pane" aria-label="Approval">
             {selected ? (
-              <ApprovalForm key={selected.transaction.id} item={selected} onDone={() => setSelectedId(null)} />
+              <ApprovalForm
+                key={selected.transaction.id}
+                item={selected}
+                onDecided={(message) => {
+                  setDecided(message)
+                  setSelectedId(null)
+                }}
+              />
+            ) : decided ? (
+              <p className="result result-ok" role="status" data-testid="approval-outcome">
+                {decided}
+              </p>
             ) : selectedId && query.data ? (
               <div className="state">
                 <p>
