@@ -88,6 +88,8 @@ export interface EngineOptions {
 }
 
 export class Engine {
+  private readonly txCountCache = new Map<string, { version: number; count: number }>();
+
   constructor(
     readonly store: Store,
     readonly clock: Clock,
@@ -1188,8 +1190,16 @@ export class Engine {
     if (q.customerId !== undefined) cands.push({ index: s.txByCustomer.get(q.customerId), test: (r) => r.data.customerId === q.customerId });
     if (q.platformCustomerId !== undefined)
       cands.push({ index: s.txByPlatformCustomer.get(q.platformCustomerId), test: (r) => r.data.platformCustomerId === q.platformCustomerId });
-    if (q.status !== undefined) cands.push({ index: s.txByStatus.get(q.status), test: (r) => r.data.status === q.status });
-    if (q.type !== undefined) cands.push({ index: s.txByType.get(q.type), test: (r) => r.data.type === q.type });
+    if (q.status !== undefined && q.type !== undefined) {
+      cands.push({
+        index: s.txByTypeStatus.get(`${q.type}|${q.status}`),
+        test: (r) => r.data.status === q.status && r.data.type === q.type,
+      });
+    } else if (q.status !== undefined) {
+      cands.push({ index: s.txByStatus.get(q.status), test: (r) => r.data.status === q.status });
+    } else if (q.type !== undefined) {
+      cands.push({ index: s.txByType.get(q.type), test: (r) => r.data.type === q.type });
+    }
     if (q.senderAccountIdentifier !== undefined)
       cands.push({ index: s.txBySender.get(q.senderAccountIdentifier), test: (r) => r.meta.sender === q.senderAccountIdentifier });
     if (q.receiverAccountIdentifier !== undefined)
@@ -1210,6 +1220,9 @@ export class Engine {
     }
     const rest = cands.filter((c) => c !== chosen).map((c) => c.test);
     const { fromMs, toMs } = transactionDateRange(q);
+    const filterKey = JSON.stringify([
+      q.customerId, q.platformCustomerId, q.status, q.type, q.senderAccountIdentifier, q.receiverAccountIdentifier, q.reference, fromMs, toMs,
+    ]);
     return paginate(index, {
       limit: q.limit,
       cursor: q.cursor,
@@ -1217,6 +1230,7 @@ export class Engine {
       from: Number.isFinite(fromMs) ? fromMs : undefined,
       to: Number.isFinite(toMs) ? toMs : undefined,
       predicate: rest.length === 0 ? undefined : (r) => rest.every((f) => f(r)),
+      countCache: { map: this.txCountCache, key: filterKey, version: s.txVersion },
     });
   }
 

@@ -9,6 +9,8 @@ const HARD_BODY_CAP = 64 * 1024 * 1024;
 export interface Reply {
   status: number;
   body?: unknown;
+  /** Already serialised JSON of `body` (lists build it from cached item JSON). */
+  json?: string;
   headers?: Record<string, string>;
 }
 
@@ -67,12 +69,12 @@ export function readJsonBody(req: IncomingMessage, limit: number): Promise<unkno
 export function sendReply(res: ServerResponse, reply: Reply): void {
   if (res.headersSent || res.destroyed) return;
   const headers: Record<string, string | number> = { ...(reply.headers ?? {}) };
-  if (reply.status === 204 || reply.body === undefined) {
+  if (reply.status === 204 || (reply.body === undefined && reply.json === undefined)) {
     res.writeHead(reply.status, headers);
     res.end();
     return;
   }
-  const text = JSON.stringify(reply.body);
+  const text = reply.json ?? JSON.stringify(reply.body);
   headers['content-type'] = 'application/json; charset=utf-8';
   headers['content-length'] = Buffer.byteLength(text);
   res.writeHead(reply.status, headers);

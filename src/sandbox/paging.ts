@@ -10,6 +10,11 @@ export interface PageRequest<T> {
   to?: number | undefined;
   /** Remaining filters that the chosen index does not already guarantee. */
   predicate?: ((item: T) => boolean) | undefined;
+  /**
+   * Memo for totalCount when a predicate forces a count over the range: `key` names the filters, `version` the state
+   * of the data; a hit with the same version skips the count.
+   */
+  countCache?: { map: Map<string, { version: number; count: number }>; key: string; version: number } | undefined;
 }
 
 export interface Page<T> {
@@ -56,7 +61,18 @@ export function paginate<T extends Keyed>(index: SortedIndex<T> | undefined, req
   let totalCount = 0;
   if (hi > lo) {
     if (!pred) totalCount = hi - lo;
-    else for (let i = lo; i < hi; i++) if (pred(arr[i] as T)) totalCount++;
+    else {
+      const cache = req.countCache;
+      const hit = cache?.map.get(cache.key);
+      if (cache && hit && hit.version === cache.version) totalCount = hit.count;
+      else {
+        for (let i = lo; i < hi; i++) if (pred(arr[i] as T)) totalCount++;
+        if (cache) {
+          if (cache.map.size >= 256) cache.map.clear();
+          cache.map.set(cache.key, { version: cache.version, count: totalCount });
+        }
+      }
+    }
   }
   const items: T[] = [];
   let hasMore = false;

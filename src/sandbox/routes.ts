@@ -64,6 +64,27 @@ function paged<T extends { data: unknown }>(page: Page<T>): Record<string, unkno
   return out;
 }
 
+/**
+ * The paged transaction list as JSON text, reusing each transaction's serialisation while nothing has changed
+ * (`version` is bumped by every state change), so a 100-item page is a string join rather than a deep stringify.
+ */
+const txJsonCache = new WeakMap<object, { version: number; json: string }>();
+function pagedJson<T extends { data: unknown }>(page: Page<T>, version: number): Reply {
+  const parts: string[] = [];
+  for (const r of page.items) {
+    const hit = txJsonCache.get(r);
+    if (hit && hit.version === version) parts.push(hit.json);
+    else {
+      const json = JSON.stringify(r.data);
+      txJsonCache.set(r, { version, json });
+      parts.push(json);
+    }
+  }
+  const tail = page.hasMore && page.nextCursor ? `,"nextCursor":${JSON.stringify(page.nextCursor)}` : '';
+  const json = `{"data":[${parts.join(',')}],"hasMore":${page.hasMore},"totalCount":${page.totalCount}${tail}}`;
+  return { status: 200, json, body: undefined };
+}
+
 function noQuery(ctx: RequestContext): void {
   const names = Object.keys(ctx.query);
   if (names.length > 0) {
@@ -251,7 +272,8 @@ export function buildRoutes(engine: Engine, faults: FaultController | undefined)
       method: 'GET',
       template: '/transactions',
       body: 'none',
-      handler: (ctx) => ok(paged(engine.listTransactions(parseWith(TransactionListQuery, ctx.query, 'query')))),
+      handler: (ctx) =>
+        pagedJson(engine.listTransactions(parseWith(TransactionListQuery, ctx.query, 'query')), engine.store.txVersion),
     },
     {
       method: 'GET',

@@ -132,9 +132,15 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
   const scheduler = new Scheduler(
     clock,
     (err, job) => log(`Local sandbox: job ${job.kind} for ${job.ref} failed: ${err instanceof Error ? err.message : String(err)}`),
-    () => stateFile?.markDirty(),
+    () => {
+      theStore.txVersion++;
+      stateFile?.markDirty();
+    },
   );
-  const engine = new Engine(theStore, clock, scheduler, { approvalWindowSeconds }, () => stateFile?.markDirty());
+  const engine = new Engine(theStore, clock, scheduler, { approvalWindowSeconds }, () => {
+    theStore.txVersion++;
+    stateFile?.markDirty();
+  });
   scheduler.load(jobs);
   function snapshot(): string {
     return JSON.stringify(theStore.toPersisted(scheduler.snapshot(), iso(clock.now())));

@@ -60,6 +60,10 @@ export class Store {
   readonly txByPlatformCustomer = new IndexMap<TransactionRec>();
   readonly txByStatus = new IndexMap<TransactionRec>();
   readonly txByType = new IndexMap<TransactionRec>();
+  /** `${type}|${status}`: the common "outgoing and failed" kind of filter without a scan. */
+  readonly txByTypeStatus = new IndexMap<TransactionRec>();
+  /** Bumped on every change to the set of transactions or an indexed field (invalidates cached counts). */
+  txVersion = 0;
   readonly txBySender = new IndexMap<TransactionRec>();
   readonly txByReceiver = new IndexMap<TransactionRec>();
   readonly txByReference = new IndexMap<TransactionRec>();
@@ -146,14 +150,18 @@ export class Store {
     this.transactions.set(rec.id, rec);
     this.txAll.insert(rec);
     this.indexTx(rec, (m, k, r) => m.add(k, r));
+    this.txVersion++;
   }
 
   /** Change a transaction's status, keeping the status index right. */
   setTxStatus(rec: TransactionRec, status: string): void {
     if (rec.data.status === status) return;
     this.txByStatus.remove(rec.data.status, rec);
+    this.txByTypeStatus.remove(`${rec.data.type}|${rec.data.status}`, rec);
     rec.data.status = status;
     this.txByStatus.add(status, rec);
+    this.txByTypeStatus.add(`${rec.data.type}|${status}`, rec);
+    this.txVersion++;
   }
 
   /** Bulk load (state file, benchmark): one sort per index instead of n insertions. */
@@ -166,6 +174,7 @@ export class Store {
       this.txByPlatformCustomer,
       this.txByStatus,
       this.txByType,
+      this.txByTypeStatus,
       this.txBySender,
       this.txByReceiver,
       this.txByReference,
@@ -173,6 +182,7 @@ export class Store {
       m.clear();
     // txAll is sorted, so appending in order keeps every per-key index sorted (insert takes its fast path).
     for (const r of this.txAll.items) this.indexTx(r, (m, k, rec) => m.add(k, rec));
+    this.txVersion++;
   }
 
   private indexTx(
@@ -183,6 +193,7 @@ export class Store {
     op(this.txByPlatformCustomer, rec.data.platformCustomerId, rec);
     op(this.txByStatus, rec.data.status, rec);
     op(this.txByType, rec.data.type, rec);
+    op(this.txByTypeStatus, `${rec.data.type}|${rec.data.status}`, rec);
     op(this.txBySender, rec.meta.sender, rec);
     op(this.txByReceiver, rec.meta.receiver, rec);
     op(this.txByReference, rec.meta.reference, rec);

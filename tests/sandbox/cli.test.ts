@@ -110,8 +110,8 @@ describe('npm run sandbox', () => {
       const file = join(dir, 'state.json');
       const a = await runSandbox(['--port', '0', '--data', file, '--no-seed', '--approval-window', '1', '--time-scale', '0.5']);
       const h = { ...auth('sandbox-token', 'sandbox-secret'), 'content-type': 'application/json' };
-      const cust = await (await fetch(`${a.baseUrl}/customers`, { method: 'POST', headers: h, body: JSON.stringify({ customerType: 'INDIVIDUAL', platformCustomerId: 'cli-kept' }) })).json();
-      const tx = await (
+      const cust: any = await (await fetch(`${a.baseUrl}/customers`, { method: 'POST', headers: h, body: JSON.stringify({ customerType: 'INDIVIDUAL', platformCustomerId: 'cli-kept' }) })).json();
+      const tx: any = await (
         await fetch(`${a.baseUrl}/sandbox/uma/receive`, {
           method: 'POST',
           headers: h,
@@ -124,9 +124,9 @@ describe('npm run sandbox', () => {
 
       await new Promise((res) => setTimeout(res, 600)); // the 1 s window at time scale 0.5 has passed
       const b = await runSandbox(['--port', '0', '--data', file]);
-      const got = await (await fetch(`${b.baseUrl}/customers/${cust.id}`, { headers: h })).json();
+      const got: any = await (await fetch(`${b.baseUrl}/customers/${cust.id}`, { headers: h })).json();
       expect(got.platformCustomerId).toBe('cli-kept');
-      const t = await (await fetch(`${b.baseUrl}/transactions/${tx.id}`, { headers: h })).json();
+      const t: any = await (await fetch(`${b.baseUrl}/transactions/${tx.id}`, { headers: h })).json();
       expect(t).toMatchObject({ status: 'FAILED', failureReason: 'PAYMENT_APPROVAL_TIMED_OUT' });
       signal(b, 'SIGTERM');
       expect(await b.exit).toBe(0);
@@ -146,7 +146,7 @@ describe('npm run sandbox', () => {
     }
     expect(r.baseUrl).toBe('http://127.0.0.1:4010/2025-10-13');
     const h = auth('sandbox-token', 'sandbox-secret');
-    expect((await (await fetch(`${r.baseUrl}/customers`, { headers: h })).json()).totalCount).toBeGreaterThan(0);
+    expect(((await (await fetch(`${r.baseUrl}/customers`, { headers: h })).json()) as any).totalCount).toBeGreaterThan(0);
     expect((await fetch(`${r.baseUrl}/__faults`, { headers: h })).status).toBe(404);
     signal(r, 'SIGINT', true);
     await r.exit;
