@@ -72,6 +72,20 @@ describe('cursor paging', () => {
     expect(ids).toEqual([...before].reverse());
   });
 
+  it('a list never shows a stale status (item JSON is cached between changes)', async () => {
+    const tx = (await receive(c, cust.id)).body;
+    created.push(tx.id);
+    const first = await c.get(`/transactions?customerId=${cust.id}&limit=1`);
+    expect(first.body.data[0]).toMatchObject({ id: tx.id, status: 'PENDING' });
+    await c.post(`/transactions/${tx.id}/approve`, {});
+    const second = await c.get(`/transactions?customerId=${cust.id}&limit=1`);
+    expect(second.body.data[0]).toMatchObject({ id: tx.id, status: 'PROCESSING' });
+    await new Promise((r) => setTimeout(r, 100)); // settles by timer (30 ms at this time scale)
+    const third = await c.get(`/transactions?customerId=${cust.id}&limit=1&status=COMPLETED`);
+    expect(third.body.data[0]).toMatchObject({ id: tx.id, status: 'COMPLETED' });
+    expect((await c.get(`/transactions?customerId=${cust.id}&limit=1`)).body.data[0].status).toBe('COMPLETED');
+  });
+
   it('rejects a malformed cursor with 400', async () => {
     expectError(await c.get('/transactions?cursor=%%%'), 400, 'INVALID_INPUT');
     expectError(await c.get(`/transactions?cursor=${Buffer.from('{"v":2}').toString('base64url')}`), 400, 'INVALID_INPUT');
