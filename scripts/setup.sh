@@ -23,8 +23,11 @@ fi
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 ELECTRON_SKIP_BINARY_DOWNLOAD=1
 stamp=node_modules/.paydesk-installed
 if [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ] || [ package.json -nt "$stamp" ]; then
-  echo "setup: installing npm dependencies (npm ci)"
-  npm ci --no-audit --no-fund --loglevel=error
+  echo "setup: installing the locked npm dependencies"
+  # Not `npm ci`: this workplace's registry lacks other platforms' optional packages (e.g. rollup's android/darwin
+  # builds), so the lockfile cannot list them and `npm ci` refuses it. `npm install` installs exactly the locked
+  # versions and skips the unavailable optional ones; --no-save keeps package.json and the lockfile untouched.
+  npm install --no-save --no-audit --no-fund --loglevel=error
   # keytar is a native addon: make sure it was built for this Node (its install script builds it from source here).
   node -e "require('keytar')" 2>/dev/null || npm rebuild keytar --loglevel=error
   touch "$stamp"
