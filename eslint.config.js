@@ -17,6 +17,11 @@ const noRawIpc = {
   message: 'Use the IPC wrappers (src/main/electron/ipc.ts, src/preload/index.ts): they validate sender and input.'
 }
 const pattern = (groups, message) => ({ group: groups, message })
+// Catches `electron.ipcMain` / `require('electron').ipcRenderer`, which an import rule alone would miss.
+const noRawIpcMember = {
+  selector: "MemberExpression[property.name=/^ipc(Main|Renderer)$/]",
+  message: 'Use the IPC wrappers (src/main/electron/ipc.ts, src/preload/index.ts): they validate sender and input.'
+}
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
@@ -26,7 +31,8 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-imports': ['error', { paths: [noRawIpc] }]
+      'no-restricted-imports': ['error', { paths: [noRawIpc] }],
+      'no-restricted-syntax': ['error', noRawIpcMember]
     }
   },
   {
@@ -70,7 +76,7 @@ export default tseslint.config(
   },
   {
     files: ['src/main/electron/ipc.ts', 'src/preload/index.ts'],
-    rules: { 'no-restricted-imports': 'off' }
+    rules: { 'no-restricted-imports': 'off', 'no-restricted-syntax': 'off' }
   },
   {
     files: ['src/sandbox/**/*.ts'],

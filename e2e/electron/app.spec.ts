@@ -1,18 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { _electron as electron, expect, test } from '@playwright/test'
+import { electronBinary } from '../support/electron'
 
 const root = resolve(import.meta.dirname, '../..')
-
-function electronBinary(): string | null {
-  try {
-    const relative = readFileSync(join(root, 'node_modules/electron/path.txt'), 'utf8').trim()
-    const binary = join(root, 'node_modules/electron/dist', relative)
-    return existsSync(binary) ? binary : null
-  } catch {
-    return null
-  }
-}
 
 const binary = electronBinary()
 const SKIP_REASON = 'Electron suite skipped: no Electron binary on this machine (it cannot be downloaded here); browser-mode e2e covers the renderer'

@@ -7,7 +7,7 @@ const eslint = new ESLint({ cwd: resolve(import.meta.dirname, '../..') })
 
 async function restrictedImportErrors(file: string, code: string): Promise<number> {
   const [result] = await eslint.lintText(code, { filePath: resolve(import.meta.dirname, '../..', file) })
-  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').length
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax').length
 }
 
 describe('lint boundaries', () => {
@@ -24,7 +24,9 @@ describe('lint boundaries', () => {
     ['src/shared/x.ts', "import { x } from '../main/backend'", 'shared imports no process code'],
     ['src/sandbox/x.ts', "import { app } from 'electron'", 'the sandbox stands alone'],
     ['src/sandbox/x.ts', "import { x } from '../main/backend'", 'the sandbox does not import main'],
-    ['src/preload/x.ts', "import { readFileSync } from 'node:fs'", 'preload only bridges']
+    ['src/preload/x.ts', "import { readFileSync } from 'node:fs'", 'preload only bridges'],
+    ['src/main/electron/window.ts', "import * as electron from 'electron'\nelectron.ipcMain.handle('x', () => 1)", 'no raw ipcMain through a namespace'],
+    ['src/preload/other.ts', "import electron from 'electron'\nelectron.ipcRenderer.send('x')", 'no raw ipcRenderer outside preload/index.ts']
   ])('%s: %s is refused (%s)', async (file, code) => {
     expect(await restrictedImportErrors(file, code)).toBeGreaterThan(0)
   })

@@ -1,0 +1,48 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { expect, test } from '@playwright/test'
+import { electronBinary } from '../support/electron'
+
+const root = resolve(import.meta.dirname, '../..')
+
+test('npm start says in one line that Electron is missing and opens browser mode instead', async ({ page }) => {
+  test.skip(
+    electronBinary() !== null,
+    'This machine can run Electron; npm start opens the desktop app (covered by the electron suite)'
+  )
+  test.setTimeout(180_000)
+  const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-start-'))
+  const child = spawn('npm', ['start', '--silent', '--', '--port', '0'], {
+    cwd: root,
+    env: { ...process.env, PAYDESK_DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true
+  })
+  let output = ''
+  try {
+    const url = await new Promise<string>((resolveUrl, reject) => {
+      const timer = setTimeout(() => reject(new Error(`npm start printed no URL:\n${output}`)), 170_000)
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString()
+        const match = /Open this URL: (http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+)/.exec(output)
+        if (match?.[1]) {
+          clearTimeout(timer)
+          resolveUrl(match[1])
+        }
+      }
+      child.stdout.on('data', onData)
+      child.stderr.on('data', onData)
+      child.on('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${output}`)))
+    })
+    const notices = output.split('\n').filter((line) => line.includes('Electron binary is not available'))
+    expect(notices).toEqual(['Paydesk: the Electron binary is not available on this machine, so Paydesk starts in browser mode instead.'])
+    await page.goto(url)
+    await expect(page.getByTestId('environment-chip')).toHaveText('Local sandbox')
+  } finally {
+    if (child.pid) process.kill(-child.pid, 'SIGTERM')
+    await new Promise((r) => child.once('exit', r))
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+})
