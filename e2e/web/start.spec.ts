@@ -41,8 +41,11 @@ test('npm start says in one line that Electron is missing and opens browser mode
     await page.goto(url)
     await expect(page.getByTestId('environment-chip')).toHaveText('Local sandbox')
   } finally {
-    if (child.pid) process.kill(-child.pid, 'SIGTERM')
-    await new Promise((r) => child.once('exit', r))
+    if (child.exitCode === null && child.pid) {
+      const exited = new Promise((r) => child.once('exit', r))
+      process.kill(-child.pid, 'SIGTERM') // npm, node and the backend: the whole group
+      await exited
+    }
     rmSync(dataDir, { recursive: true, force: true })
   }
 })
