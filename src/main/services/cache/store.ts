@@ -59,7 +59,9 @@ export class CacheStore {
   private readonly data = new Map<CollectionName, Map<string, unknown>>()
   /** Serialized form of each stored document, to skip writes of unchanged ones. Transactions use status|updatedAt. */
   private readonly fingerprints = new Map<CollectionName, Map<string, string>>()
-  readonly transactions = new TransactionIndex()
+  readonly transactions = new TransactionIndex(
+    (id) => this.data.get('transactions')!.get(id) as Transaction | undefined
+  )
   private snapshotBytes = 0
   private compacting: Promise<void> | undefined
   private closed = false
@@ -79,7 +81,12 @@ export class CacheStore {
     let reason = opened.reason
     let setAsideAs = opened.setAsideAs
     try {
-      for (const frame of opened.frames) store.applyOps(JSON.parse(frame.toString('utf8')) as Op[])
+      for (let i = 0; i < opened.frames.length; i++) {
+        store.applyOps(JSON.parse(opened.frames[i]!.toString('utf8')) as Op[])
+        opened.frames[i] = Buffer.alloc(0)
+        // Let IPC and timers breathe between snapshot frames: a 100,000-row cache must not freeze main for seconds.
+        await new Promise<void>((resolve) => setImmediate(resolve))
+      }
     } catch {
       // Authenticated but not understood (a format from another version): rebuild rather than guess.
       await opened.log.close()

@@ -20,7 +20,33 @@ export interface TxKeys {
   type: string
   customerId: string
   accounts: string[]
-  text: string
+}
+
+type Loose = Record<string, unknown> & {
+  sentAmount?: { amount: number; currency?: { code?: string } }
+  receivedAmount?: { amount: number; currency?: { code?: string } }
+  source?: { accountId?: string; umaAddress?: string }
+  destination?: { accountId?: string; umaAddress?: string }
+  reconciliationInstructions?: { reference?: string }
+}
+
+/** What a text search matches: id, description, customer ids, reference, UMA addresses and account ids. */
+export function searchTextOf(t: Transaction): string {
+  const r = t as Loose
+  return [
+    t.id,
+    r['description'],
+    r['customerId'],
+    r['platformCustomerId'],
+    r.reconciliationInstructions?.reference,
+    r.source?.umaAddress,
+    r.destination?.umaAddress,
+    r.source?.accountId,
+    r.destination?.accountId
+  ]
+    .filter((s): s is string => typeof s === 'string')
+    .join('\n')
+    .toLowerCase()
 }
 
 export function keysOf(t: Transaction): TxKeys {
@@ -33,19 +59,6 @@ export function keysOf(t: Transaction): TxKeys {
   }
   const money = t.type === 'OUTGOING' ? r.sentAmount : (r.receivedAmount ?? r.sentAmount)
   const accounts = [r.source?.accountId, r.destination?.accountId].filter((a): a is string => typeof a === 'string')
-  const text = [
-    t.id,
-    r['description'],
-    r['customerId'],
-    r['platformCustomerId'],
-    r.reconciliationInstructions?.reference,
-    r.source?.umaAddress,
-    r.destination?.umaAddress,
-    ...accounts
-  ]
-    .filter((s): s is string => typeof s === 'string')
-    .join('\n')
-    .toLowerCase()
   return {
     createdAt: Date.parse(String(r['createdAt'] ?? '')) || 0,
     updatedAt: Date.parse(String(r['updatedAt'] ?? r['createdAt'] ?? '')) || 0,
@@ -54,8 +67,7 @@ export function keysOf(t: Transaction): TxKeys {
     status: String(r['status'] ?? ''),
     type: String(t.type),
     customerId: String(r['customerId'] ?? ''),
-    accounts,
-    text
+    accounts
   }
 }
 
@@ -76,6 +88,9 @@ function unpost(map: Postings, key: string, id: string): void {
 const MEMO_SIZE = 8
 
 export class TransactionIndex {
+  /** Search text per id, built on the first text search (not at open) and dropped when the document changes. */
+  private readonly texts = new Map<string, string>()
+  constructor(private readonly doc: (id: string) => Transaction | undefined = () => undefined) {}
   private readonly keys = new Map<string, TxKeys>()
   private order: string[] = []
   private readonly byStatus: Postings = new Map()
@@ -90,11 +105,29 @@ export class TransactionIndex {
     return this.keys.size
   }
 
-  /** Bulk load (cache open): one sort instead of n inserts. */
+  /** Bulk load (cache open): keys computed once, and no sort at all when the log was already in order (usual). */
   load(docs: Iterable<Transaction>): void {
-    for (const t of docs) this.postAll(t.id, keysOf(t))
-    this.order = [...this.keys.keys()]
-    this.order.sort((a, b) => this.cmpCreated(a, b))
+    const ids: string[] = []
+    const created: number[] = []
+    for (const t of docs) {
+      if (this.keys.has(t.id)) continue
+      const k = keysOf(t)
+      this.postAll(t.id, k)
+      ids.push(t.id)
+      created.push(k.createdAt)
+    }
+    let sorted = true
+    for (let i = 1; i < ids.length && sorted; i++) {
+      const d = created[i]! - created[i - 1]!
+      if (d < 0 || (d === 0 && ids[i]! < ids[i - 1]!)) sorted = false
+    }
+    if (sorted) {
+      this.order = ids
+    } else {
+      const at = ids.map((_, i) => i)
+      at.sort((a, b) => created[a]! - created[b]! || (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0))
+      this.order = at.map((i) => ids[i]!)
+    }
     this.version++
   }
 
@@ -120,11 +153,13 @@ export class TransactionIndex {
     this.order.splice(this.position(id, prev), 1)
     this.unpostAll(id, prev)
     this.keys.delete(id)
+    this.texts.delete(id)
     this.version++
   }
 
   clear(): void {
     this.keys.clear()
+    this.texts.clear()
     this.order = []
     for (const m of [this.byStatus, this.byType, this.byCustomer, this.byCurrency, this.byAccount]) m.clear()
     this.version++
@@ -164,10 +199,15 @@ export class TransactionIndex {
       for (let i = 1; i < sets.length; i++) if (!sets[i]!.has(id)) return false
       const k = this.keys.get(id)!
       if (k.createdAt < from || k.createdAt > to) return false
-      if (needle && !k.text.includes(needle)) return false
+      if (needle && !this.textOf(id).includes(needle)) return false
       return true
     }
     const smallest = sets[0]
+    const unfiltered = !smallest && from === -Infinity && to === Infinity && !needle
+    if (unfiltered && sort.field === 'createdAt') {
+      const ids = this.order.slice()
+      return sort.direction === 'desc' ? ids.reverse() : ids
+    }
     if (sort.field === 'createdAt') {
       // Walk the presorted order; with a small candidate set, sort just that set instead.
       let ids: string[]
@@ -190,6 +230,16 @@ export class TransactionIndex {
       return c * dir
     })
     return ids
+  }
+
+  private textOf(id: string): string {
+    let text = this.texts.get(id)
+    if (text === undefined) {
+      const t = this.doc(id)
+      text = t ? searchTextOf(t) : ''
+      this.texts.set(id, text)
+    }
+    return text
   }
 
   private cmpCreated(a: string, b: string): number {
@@ -229,6 +279,7 @@ export class TransactionIndex {
 
   private postAll(id: string, k: TxKeys): void {
     this.keys.set(id, k)
+    this.texts.delete(id)
     post(this.byStatus, k.status, id)
     post(this.byType, k.type, id)
     if (k.customerId) post(this.byCustomer, k.customerId, id)
