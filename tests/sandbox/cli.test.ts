@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- response bodies under test are untyped JSON, checked by assertions and the shared schemas */
 /**
  * `npm run sandbox` as issue item 5 writes it: real child processes, real signals.
  */

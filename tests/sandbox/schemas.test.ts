@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- response bodies under test are untyped JSON, checked by assertions and the shared schemas */
 /**
  * Every response of the sandbox parses with the shared response schemas (src/shared/api), which is what Paydesk
  * reads with: if the sandbox and the schemas drift apart, this fails.
@@ -12,7 +13,7 @@ import { InternalAccount } from '../../src/shared/api/internal-account';
 import { dataList, pagedList } from '../../src/shared/api/list';
 import { Quote } from '../../src/shared/api/quote';
 import { IncomingTransaction, KnownTransaction, OutgoingTransaction } from '../../src/shared/api/transaction';
-import { activeAccount, createCustomer, createUsAccount, internalAccountOf, start, type Client } from './util';
+import { activeAccount, createUsAccount, internalAccountOf, start, type Client } from './util';
 
 let c: Client;
 beforeAll(async () => {

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- response bodies under test are untyped JSON, checked by assertions and the shared schemas */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExternalAccountCreateRequest } from '../../src/shared/api/external-account';
 import { INCOMING_TRANSACTION_STATUSES, OUTGOING_TRANSACTION_STATUSES } from '../../src/shared/api/transaction';

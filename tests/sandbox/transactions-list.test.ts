@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- response bodies under test are untyped JSON, checked by assertions and the shared schemas */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pagedList } from '../../src/shared/api/list';
 import { Transaction } from '../../src/shared/api/transaction';

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- response bodies under test are untyped JSON, checked by assertions and the shared schemas */
 import { expect } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox';
 import type { SandboxServerOptions } from '../../src/sandbox/server';
