@@ -4,6 +4,10 @@ import { HomeView } from './HomeView'
 import { SettingsView } from './SettingsView'
 import { ApprovalsView } from './approvals/ApprovalsView'
 import { TransactionsView } from './transactions/TransactionsView'
+import { CustomersView } from './customers/CustomersView'
+import { ExternalAccountsView } from './external-accounts/ExternalAccountsView'
+import { InternalAccountsView } from './internal-accounts/InternalAccountsView'
+import { SandboxView } from './sandbox'
 
 export function RouteView({ profile }: { profile: ProfileView | undefined }) {
   const route = useUi((s) => s.route)
@@ -16,6 +20,14 @@ export function RouteView({ profile }: { profile: ProfileView | undefined }) {
       return <TransactionsView />
     case 'approvals':
       return <ApprovalsView />
+    case 'customers':
+      return <CustomersView />
+    case 'external-accounts':
+      return <ExternalAccountsView />
+    case 'internal-accounts':
+      return <InternalAccountsView />
+    case 'sandbox':
+      return <SandboxView />
     default:
       return <HomeView profile={profile} />
   }

@@ -1,0 +1,117 @@
+import { BRIDGE_INVOKE_PATH } from '../../src/shared/ipc/wire'
+import { expect, test, type Page } from '../support/browser-mode'
+
+async function open(page: Page, url: string) {
+  await page.goto(url)
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Internal accounts/ }).click()
+}
+
+test('internal accounts: balances right-aligned with their currency codes, funding instructions in the detail', async ({ page, app, shot }) => {
+  await open(page, app.url)
+  const table = page.getByRole('table', { name: 'Balances' })
+  const usd = table.getByRole('row').filter({ hasText: /^Platform/ }).filter({ has: page.getByRole('cell', { name: 'USD', exact: true }) })
+  await expect(usd).toBeVisible()
+  // Currencies mix on this screen, so every amount carries its code; amounts are right-aligned tabular figures.
+  const cell = usd.locator('td.num')
+  await expect(cell).toHaveText(/^\$[\d,]+\.\d{2} USD$/)
+  await expect(cell).toHaveCSS('text-align', 'right')
+  await expect(table.getByRole('row').filter({ hasText: /^Platform/ }).filter({ has: page.getByRole('cell', { name: 'BTC', exact: true }) }).locator('td.num')).toContainText('BTC')
+
+  await usd.click()
+  const detail = page.getByTestId('internal-account-detail')
+  await expect(detail.getByRole('heading', { name: 'Platform · USD' })).toBeVisible()
+  await expect(detail.getByRole('heading', { name: 'Funding instructions' })).toBeVisible()
+  await shot('internal-accounts-detail')
+})
+
+test('internal accounts: send money through the review step; a retry after an error reuses the same action id', async ({ page, app, shot }) => {
+  await open(page, app.url)
+  await page.getByRole('button', { name: 'Send money', exact: true }).click()
+  const pane = page.getByTestId('send-money')
+  await pane.getByLabel('From internal account').selectOption({ label: (await pane.getByLabel('From internal account').locator('option', { hasText: /^Platform · USD · / }).textContent()) ?? '' })
+  await pane.getByLabel('To external account').selectOption({ label: 'Jane Smith · US bank account …9012' })
+  await pane.getByLabel('Amount').fill('1,250')
+  await expect(pane.getByText('= $1,250.00')).toBeVisible()
+  await pane.getByRole('button', { name: 'Review payment' }).click()
+
+  const review = pane.getByRole('group', { name: 'Review payment' })
+  await expect(review).toBeVisible()
+  await expect(review.getByText('I am sending real money')).toHaveCount(0) // not a production profile
+  await shot('internal-accounts-send-review')
+
+  // The first attempt never reaches main (the connection drops); the retry must carry the same actionId.
+  const actionIds: string[] = []
+  page.on('request', (request) => {
+    if (request.url().endsWith(`${BRIDGE_INVOKE_PATH}transfers.send`)) actionIds.push(JSON.parse(request.postData() ?? '{}').input.actionId)
+  })
+  await page.route(`**${BRIDGE_INVOKE_PATH}transfers.send`, (route) => route.abort('connectionreset'))
+  await review.getByRole('button', { name: 'Send $1,250.00 to …9012' }).click()
+  await expect(review.getByRole('alert')).toContainText('UNREACHABLE')
+  await expect(review.getByRole('alert')).toContainText('Trying again is safe')
+  await shot('internal-accounts-send-error')
+  await page.unroute(`**${BRIDGE_INVOKE_PATH}transfers.send`)
+  await review.getByRole('button', { name: 'Try again: Send $1,250.00 to …9012' }).click()
+
+  const done = pane.getByRole('status', { name: 'Payment sent' })
+  await expect(done).toBeVisible()
+  await expect(done.getByText(/^Transaction:/)).toBeVisible()
+  expect(actionIds).toHaveLength(2)
+  expect(actionIds[0]).toMatch(/^[0-9a-f-]{36}$/)
+  expect(actionIds[1]).toBe(actionIds[0])
+
+  const journal = page.getByRole('table', { name: 'Transfers from this Paydesk' })
+  await expect(journal.getByRole('row', { name: /\$1,250\.00 USD/ })).toContainText('Known')
+  await shot('internal-accounts-sent')
+
+  // A new payment is a new action: a new id.
+  await done.getByRole('button', { name: 'Send another' }).click()
+  await pane.getByLabel('To external account').selectOption({ label: 'Jane Smith · US bank account …9012' })
+  await pane.getByLabel('Amount').fill('1')
+  await pane.getByRole('button', { name: 'Review payment' }).click()
+  await pane.getByRole('button', { name: 'Send $1.00 to …9012' }).click()
+  await expect(pane.getByRole('status', { name: 'Payment sent' })).toBeVisible()
+  expect(actionIds).toHaveLength(3)
+  expect(actionIds[2]).not.toBe(actionIds[0])
+})
+
+test('internal accounts: an amount that needs rounding or exceeds the balance never reaches review', async ({ page, app }) => {
+  await open(page, app.url)
+  await page.getByRole('button', { name: 'Send money', exact: true }).click()
+  const pane = page.getByTestId('send-money')
+  await pane.getByLabel('From internal account').selectOption({ label: (await pane.getByLabel('From internal account').locator('option', { hasText: /^Platform · USD · / }).textContent()) ?? '' })
+  await pane.getByLabel('To external account').selectOption({ label: 'Jane Smith · US bank account …9012' })
+  await pane.getByLabel('Amount').fill('10.005')
+  await pane.getByRole('button', { name: 'Review payment' }).click()
+  await expect(pane.getByText('Use at most 2 decimal places')).toBeVisible()
+  await pane.getByLabel('Amount').fill('999999999')
+  await expect(pane.getByText(/More than this account holds/)).toBeVisible()
+  await expect(pane.getByRole('group', { name: 'Review payment' })).toHaveCount(0)
+})
+
+test('internal accounts: on a production profile the review asks twice and Send stays disabled until confirmed', async ({ page, app, shot }) => {
+  // The Local sandbox's own secret is not readable, so a real production profile cannot reach it: present the local
+  // profile to the page as a production one instead (main still talks to the Local sandbox).
+  await page.route(`**${BRIDGE_INVOKE_PATH}profiles.list`, async (route) => {
+    const response = await route.fetch()
+    const body = await response.json()
+    for (const p of body.value.profiles) p.environment = 'production'
+    await route.fulfill({ response, json: body })
+  })
+  await open(page, app.url)
+  await expect(page.getByRole('status', { name: 'Production profile: real money' })).toBeVisible()
+  await page.getByRole('button', { name: 'Send money', exact: true }).click()
+  const pane = page.getByTestId('send-money')
+  await pane.getByLabel('From internal account').selectOption({ label: (await pane.getByLabel('From internal account').locator('option', { hasText: /^Platform · USD · / }).textContent()) ?? '' })
+  await pane.getByLabel('To external account').selectOption({ label: 'Jane Smith · US bank account …9012' })
+  await pane.getByLabel('Amount').fill('1250')
+  await pane.getByRole('button', { name: 'Review payment' }).click()
+
+  const review = pane.getByRole('group', { name: 'Review payment' })
+  const confirm = review.getByRole('checkbox', { name: /I am sending real money/ })
+  const send = review.getByRole('button', { name: 'Send $1,250.00 to …9012' })
+  await expect(confirm).not.toBeChecked()
+  await expect(send).toBeDisabled()
+  await shot('internal-accounts-production-review')
+  await confirm.check()
+  await expect(send).toBeEnabled()
+})

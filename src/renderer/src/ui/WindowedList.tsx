@@ -1,0 +1,91 @@
+import type { ReactNode, RefObject } from 'react'
+import type { IpcError } from '../../../shared/ipc/define'
+import { ErrorNotice } from './atoms'
+import { useListKeys } from './list-keys'
+import type { ListState } from './list-state'
+import { WindowedTable, type Column } from './WindowedTable'
+import { Freshness, SkeletonRows } from './view-states'
+
+export interface WindowAnswer<Row> {
+  rows: Row[]
+  total: number
+  offset: number
+  syncedAt: string | null
+}
+
+/**
+ * The body of a windowed list with every state of the design: skeleton rows before the first answer, the error with
+ * its code (cached rows stay when there are any), the empty state, and the table with its count and freshness.
+ * j/k move the selection, Enter opens it, Esc closes the detail, / focuses the list's search box.
+ */
+export function WindowedList<Row, F extends Record<string, string>>(props: {
+  label: string
+  /** Plural noun for the count line ("customers"). */
+  noun: string
+  state: ListState<F>
+  query: { data: WindowAnswer<Row> | null; error: IpcError | null; loading: boolean; reload(): void }
+  columns: Column<Row>[]
+  rowId(row: Row): string
+  rowClass?(row: Row): string | undefined
+  /** Shown when the answer has no rows. */
+  empty: ReactNode
+  onOpen?(): void
+  /** The list's search box, focused by `/`. */
+  filterRef?: RefObject<HTMLInputElement | null>
+}) {
+  const { state, query } = props
+  const data = query.data
+  const rows = data?.rows ?? []
+  const offset = data?.offset ?? 0
+  const selectedIndex = rows.findIndex((r) => props.rowId(r) === state.selectedId)
+
+  useListKeys({
+    count: data?.total ?? 0,
+    selected: selectedIndex < 0 ? (rows.length > 0 ? offset - 1 : -1) : offset + selectedIndex,
+    select: (index) => {
+      const row = rows[index - offset]
+      if (row) state.select(props.rowId(row))
+    },
+    open: () => props.onOpen?.(),
+    close: () => state.select(null),
+    ...(props.filterRef ? { filterRef: props.filterRef } : {})
+  })
+
+  if (query.loading && !data) {
+    return query.error ? <ErrorNotice error={query.error} onRetry={query.reload} /> : <SkeletonRows label={props.label} />
+  }
+  return (
+    <>
+      {query.error && <ErrorNotice error={query.error} onRetry={query.reload} />}
+      {data && (
+        <div className="list-meta">
+          <span>
+            {data.total.toLocaleString()} {props.noun}
+          </span>
+          <Freshness syncedAt={data.syncedAt} />
+        </div>
+      )}
+      {data && data.total === 0 ? (
+        props.empty
+      ) : (
+        data && (
+          <WindowedTable
+            key={state.tableKey}
+            label={props.label}
+            columns={props.columns}
+            rows={rows}
+            offset={offset}
+            total={data.total}
+            rowId={props.rowId}
+            selectedId={state.selectedId}
+            onSelect={(row) => state.select(props.rowId(row))}
+            onWindow={state.setOffset}
+            initialScrollTop={state.initialScrollTop}
+            onScroll={state.onScroll}
+            {...(props.rowClass ? { rowClass: props.rowClass } : {})}
+          />
+        )
+      )}
+    </>
+  )
+}

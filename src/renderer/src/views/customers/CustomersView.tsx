@@ -1,0 +1,128 @@
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { KYC_STATUSES, type Customer } from '../../../../shared/api'
+import type { CustomersQueryInput } from '../../../../shared/ipc/channels/data'
+import { useDataVersion } from '../../stores/data-version'
+import { useUi } from '../../stores/ui'
+import { StatusChip, Time } from '../../ui/atoms'
+import { useListState } from '../../ui/list-state'
+import { SearchBox } from '../../ui/SearchBox'
+import { useChannel } from '../../ui/query'
+import { kycTone } from '../../ui/status'
+import { WindowedList } from '../../ui/WindowedList'
+import { WINDOW_SIZE, type Column } from '../../ui/WindowedTable'
+import { EmptyState } from '../../ui/view-states'
+import { CustomerDetail } from './CustomerDetail'
+import { NewCustomerForm } from './NewCustomerForm'
+
+export const customerName = (c: Pick<Customer, 'fullName' | 'platformCustomerId'>) => c.fullName ?? c.platformCustomerId
+
+const columns: Column<Customer>[] = [
+  { key: 'name', header: 'Name', render: (c) => (c.fullName ? c.fullName : <span className="muted">{c.platformCustomerId}</span>) },
+  { key: 'kyc', header: 'KYC', width: '120px', render: (c) => <StatusChip value={c.kycStatus} tone={kycTone(c.kycStatus)} /> },
+  { key: 'platform', header: 'Platform id', render: (c) => <span className="mono">{c.platformCustomerId}</span> },
+  { key: 'region', header: 'Region', width: '70px', render: (c) => c.region ?? <span className="muted">—</span> },
+  { key: 'created', header: 'Created', width: '130px', render: (c) => <Time iso={c.createdAt} /> }
+]
+
+export function CustomersView() {
+  const version = useDataVersion((s) => s.versions.customers)
+  const focusId = useUi((s) => s.focusId)
+  const list = useListState('customers', { search: '', kycStatus: '' })
+  const [creating, setCreating] = useState(false)
+  const detailRef = useRef<HTMLElement>(null)
+  const filterRef = useRef<HTMLInputElement>(null)
+  const { select } = list
+  const selectedId = list.selectedId
+
+  // Arriving with an id (a link from another view, a notification) opens that customer.
+  useEffect(() => {
+    if (focusId?.startsWith('Customer:')) select(focusId)
+  }, [focusId, select])
+
+  const input = useMemo<CustomersQueryInput>(
+    () => ({
+      ...(list.filters.search.trim() && { search: list.filters.search.trim() }),
+      ...(list.filters.kycStatus && { kycStatus: list.filters.kycStatus }),
+      sort: { field: 'createdAt', direction: 'desc' },
+      offset: list.offset,
+      limit: WINDOW_SIZE
+    }),
+    [list.filters, list.offset]
+  )
+  const query = useChannel('customers.query', input, version)
+  const filtered = !!(list.filters.search || list.filters.kycStatus)
+
+  return (
+    <section className="page" aria-labelledby="customers-title">
+      <div className="page-head">
+        <h1 id="customers-title">Customers</h1>
+        <button className="primary" onClick={() => setCreating(true)}>
+          New customer
+        </button>
+      </div>
+      <div className="list-detail">
+        <div className="list-pane">
+          <div className="filters" role="search">
+            <SearchBox
+              ref={filterRef}
+              label="Search customers"
+              placeholder="Name, platform id, UMA address…  ( / )"
+              value={list.filters.search}
+              onChange={(v) => list.setFilter('search', v)}
+            />
+            <select aria-label="KYC status" value={list.filters.kycStatus} onChange={(e) => list.setFilter('kycStatus', e.target.value)}>
+              <option value="">Any KYC status</option>
+              {KYC_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </div>
+          <WindowedList
+            label="Customers"
+            noun="customers"
+            state={list}
+            filterRef={filterRef}
+            query={query}
+            columns={columns}
+            rowId={(c) => c.id}
+            onOpen={() => detailRef.current?.focus()}
+            empty={
+              filtered ? (
+                <EmptyState title="No customer matches these filters." />
+              ) : (
+                <EmptyState
+                  title="No customers yet."
+                  action={
+                    <button className="primary" onClick={() => setCreating(true)}>
+                      New customer
+                    </button>
+                  }
+                >
+                  Customers are the people you send and receive money for. Register the first one to give them accounts.
+                </EmptyState>
+              )
+            }
+          />
+        </div>
+        <aside className="detail-pane" aria-label={creating ? 'New customer' : 'Customer detail'} ref={detailRef} tabIndex={-1}>
+          {creating ? (
+            <NewCustomerForm
+              onCancel={() => setCreating(false)}
+              onCreated={(customer) => {
+                setCreating(false)
+                list.select(customer.id)
+                query.reload()
+              }}
+            />
+          ) : selectedId ? (
+            <CustomerDetail id={selectedId} onClose={() => list.select(null)} />
+          ) : (
+            <p className="muted">Select a customer to see their details, accounts and recent payments. j/k move, Enter opens, Esc closes.</p>
+          )}
+        </aside>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,263 @@
+import { useState } from 'react'
+import {
+  BENEFICIARY_TYPES,
+  ExternalAccountCreateRequest,
+  INPUT_ACCOUNT_TYPES,
+  isWalletAccountType,
+  type ExternalAccount
+} from '../../../../shared/api'
+import type { IpcError } from '../../../../shared/ipc/define'
+import { paydesk } from '../../bridge/paydesk'
+import { useDataVersion } from '../../stores/data-version'
+import { Field } from '../../ui/Field'
+import { useFlatForm } from '../../ui/flat-form'
+import { fieldId, FormErrors, SelectField, TextField } from '../../ui/FormFields'
+import { useChannel } from '../../ui/query'
+import { ActionResult } from '../../ui/view-states'
+import {
+  ACCOUNT_FIELDS,
+  BANK_NAME_REQUIRED,
+  BENEFICIARY_ADDRESS,
+  fixedCurrency,
+  hasBankName,
+  INITIAL_VALUES,
+  networksOf,
+  relevantKeys,
+  toCreateRequest,
+  WALLET_CURRENCIES
+} from './account-form'
+import { accountTypeName } from './describe'
+
+const P = 'ea'
+const UPPER = /(country|nationality|countryOfResidence|swiftCode|iban)$/
+
+const ADDRESS_LABELS: Record<string, string> = {
+  line1: 'Address line 1',
+  line2: 'Address line 2',
+  city: 'City',
+  state: 'State',
+  postalCode: 'Postal code',
+  country: 'Country'
+}
+
+export function AddExternalAccountForm(props: {
+  /** Preselected owner: a customer id, or null for the platform. */
+  customerId?: string | null
+  onCancel(): void
+  onCreated(account: ExternalAccount): void
+}) {
+  const versions = useDataVersion((s) => s.versions)
+  const raw = useFlatForm(
+    ExternalAccountCreateRequest,
+    {
+      ...INITIAL_VALUES,
+      ...(props.customerId === null ? { owner: 'platform' } : props.customerId ? { customerId: props.customerId } : {})
+    },
+    toCreateRequest
+  )
+  const form = { ...raw, set: (k: string, v: string) => raw.set(k, UPPER.test(k) ? v.toUpperCase() : v) }
+  const [error, setError] = useState<IpcError | null>(null)
+  const [busy, setBusy] = useState(false)
+  const v = form.values
+  const type = v['accountInfo.accountType'] ?? 'US_ACCOUNT'
+  const isWallet = isWalletAccountType(type)
+  const currency = v['currency'] ?? ''
+
+  const customers = useChannel('customers.query', { limit: 500, sort: { field: 'fullName', direction: 'asc' } }, versions.customers, v['owner'] === 'customer')
+  const banks = useChannel('discoveries.list', { currency: currency || undefined }, versions.discoveries, hasBankName(type) && /^[A-Z]{3}$/.test(currency))
+  const bankOptions = hasBankName(type) ? (banks.data?.rows ?? []).filter((b) => b.currency === currency) : []
+
+  const chooseType = (next: string) => {
+    const patch: Record<string, string> = { 'accountInfo.accountType': next, 'accountInfo.bankName': '' }
+    const fixed = fixedCurrency(next)
+    patch['currency'] = fixed ?? (WALLET_CURRENCIES.includes(currency) ? currency : 'BTC')
+    if (isWalletAccountType(next)) patch['cryptoNetwork'] = networksOf(next)[0] ?? ''
+    form.setMany(patch)
+  }
+
+  const submit = async () => {
+    const body = form.submit()
+    if (!body) return
+    setBusy(true)
+    const result = await paydesk.invoke('externalAccounts.create', body)
+    setBusy(false)
+    if (!result.ok) {
+      setError(result.error)
+      if (result.error.fieldErrors) form.setServerErrors(result.error.fieldErrors)
+      return
+    }
+    setError(null)
+    props.onCreated(result.value)
+  }
+
+  const beneficiaryBusiness = v['accountInfo.beneficiary.beneficiaryType'] === 'BUSINESS'
+  const bankNameRequired = BANK_NAME_REQUIRED.has(type)
+  const shown = relevantKeys(v)
+
+  return (
+    <form
+      className="form form-in-pane"
+      aria-labelledby="add-ea-title"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault()
+        void submit()
+      }}
+    >
+      <div className="panel-head">
+        <h2 id="add-ea-title">Add external account</h2>
+        <button type="button" className="icon" aria-label="Cancel adding an external account" onClick={props.onCancel}>
+          ×
+        </button>
+      </div>
+      <div className="grid-2">
+        <SelectField
+          form={form}
+          prefix={P}
+          name="owner"
+          label="Belongs to"
+          options={[
+            { value: 'customer', label: 'A customer' },
+            { value: 'platform', label: 'The platform' }
+          ]}
+        />
+        {v['owner'] === 'customer' && (
+          <SelectField
+            form={form}
+            prefix={P}
+            name="customerId"
+            label="Customer"
+            placeholder={customers.loading ? 'Loading customers…' : 'Choose a customer'}
+            options={(customers.data?.rows ?? []).map((c) => ({ value: c.id, label: `${c.fullName ?? c.platformCustomerId} (${c.platformCustomerId})` }))}
+          />
+        )}
+      </div>
+      <div className="grid-2">
+        <SelectField
+          form={form}
+          prefix={P}
+          name="accountInfo.accountType"
+          label="Account type"
+          options={INPUT_ACCOUNT_TYPES.map((t) => ({ value: t, label: accountTypeName(t) }))}
+          onChange={chooseType}
+        />
+        {isWallet ? (
+          <SelectField form={form} prefix={P} name="currency" label="Currency" options={WALLET_CURRENCIES.map((c) => ({ value: c, label: c }))} />
+        ) : (
+          <Field id={fieldId(P, 'currency')} label="Currency" hint={`A ${type} account holds ${currency}`}>
+            <input id={fieldId(P, 'currency')} value={currency} readOnly aria-readonly />
+          </Field>
+        )}
+      </div>
+      {isWallet && (
+        <SelectField
+          form={form}
+          prefix={P}
+          name="cryptoNetwork"
+          label="Network"
+          options={networksOf(type).map((n) => ({ value: n, label: n }))}
+        />
+      )}
+      {(ACCOUNT_FIELDS[type as keyof typeof ACCOUNT_FIELDS] ?? []).map((f) =>
+        f.options ? (
+          <SelectField
+            key={f.name}
+            form={form}
+            prefix={P}
+            name={f.name}
+            label={f.label}
+            options={f.options.map((o) => ({ value: o, label: o }))}
+            {...(f.optional ? { placeholder: 'Not given' } : {})}
+          />
+        ) : (
+          <TextField
+            key={f.name}
+            form={form}
+            prefix={P}
+            name={f.name}
+            label={f.label}
+            {...(f.hint ? { hint: f.hint } : {})}
+            {...(f.placeholder ? { placeholder: f.placeholder } : {})}
+            {...(f.numeric ? { inputMode: 'numeric' as const } : {})}
+            className="mono"
+          />
+        )
+      )}
+      {hasBankName(type) &&
+        (bankOptions.length > 0 || bankNameRequired ? (
+          <SelectField
+            form={form}
+            prefix={P}
+            name="accountInfo.bankName"
+            label="Bank"
+            hint={bankNameRequired ? `Required for ${currency} accounts: names from the service’s bank list` : 'Optional'}
+            placeholder={banks.loading ? 'Loading banks…' : bankOptions.length ? 'Choose a bank' : 'No banks listed for this currency'}
+            options={bankOptions.map((b) => ({ value: b.bankName, label: b.displayName }))}
+          />
+        ) : (
+          <TextField form={form} prefix={P} name="accountInfo.bankName" label="Bank name" hint="Optional" />
+        ))}
+
+      {!isWallet && (
+        <fieldset>
+          <legend>Beneficiary: who receives the money</legend>
+          <SelectField
+            form={form}
+            prefix={P}
+            name="accountInfo.beneficiary.beneficiaryType"
+            label="Beneficiary type"
+            options={BENEFICIARY_TYPES.map((t) => ({ value: t, label: t === 'INDIVIDUAL' ? 'Individual' : 'Business' }))}
+          />
+          {beneficiaryBusiness ? (
+            <div className="grid-2">
+              <TextField form={form} prefix={P} name="accountInfo.beneficiary.businessInfo.legalName" label="Legal name" />
+              <TextField form={form} prefix={P} name="accountInfo.beneficiary.businessInfo.taxId" label="Business tax id" />
+            </div>
+          ) : (
+            <TextField form={form} prefix={P} name="accountInfo.beneficiary.fullName" label="Full name" />
+          )}
+          <div className="grid-2">
+            <TextField form={form} prefix={P} name="accountInfo.beneficiary.birthDate" label="Birth date" placeholder="YYYY-MM-DD" />
+            <TextField form={form} prefix={P} name="accountInfo.beneficiary.nationality" label="Nationality" placeholder="US" />
+          </div>
+          <div className="grid-2">
+            <TextField form={form} prefix={P} name="accountInfo.beneficiary.email" label="Email" type="email" />
+            <TextField form={form} prefix={P} name="accountInfo.beneficiary.phoneNumber" label="Phone" placeholder="+14155550123" />
+          </div>
+          <TextField form={form} prefix={P} name="accountInfo.beneficiary.countryOfResidence" label="Country of residence" placeholder="US" />
+          <div className="grid-2">
+            {BENEFICIARY_ADDRESS.map((key) => {
+              const member = key.split('.').pop() ?? ''
+              return <TextField key={key} form={form} prefix={P} name={key} label={ADDRESS_LABELS[member] ?? member} />
+            })}
+          </div>
+        </fieldset>
+      )}
+      <TextField form={form} prefix={P} name="platformAccountId" label="Platform account id" hint="Your own id for this account (optional)" />
+      {v['owner'] === 'customer' && (
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={v['defaultUmaDepositAccount'] === 'true'}
+            onChange={(e) => form.set('defaultUmaDepositAccount', e.target.checked ? 'true' : 'false')}
+          />
+          Deposit this customer’s incoming payments here (replaces any current default)
+        </label>
+      )}
+      <FormErrors messages={form.otherErrors(shown)} />
+      {error && (
+        <ActionResult ok={false} code={error.serviceCode ?? error.code}>
+          {error.message}
+        </ActionResult>
+      )}
+      <div className="row">
+        <button type="submit" className="primary" disabled={busy}>
+          {busy ? 'Adding…' : `Add ${accountTypeName(type)}`}
+        </button>
+        <button type="button" onClick={props.onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  )
+}

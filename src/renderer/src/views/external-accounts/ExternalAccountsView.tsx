@@ -1,0 +1,176 @@
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { ACCOUNT_TYPE_CURRENCY, KNOWN_EXTERNAL_ACCOUNT_STATUSES, type ExternalAccount } from '../../../../shared/api'
+import type { ExternalAccountsQueryInput } from '../../../../shared/ipc/channels/data'
+import { useDataVersion } from '../../stores/data-version'
+import { useUi } from '../../stores/ui'
+import { StatusChip } from '../../ui/atoms'
+import { useListState } from '../../ui/list-state'
+import { useChannel } from '../../ui/query'
+import { SearchBox } from '../../ui/SearchBox'
+import { externalAccountTone } from '../../ui/status'
+import { WindowedList } from '../../ui/WindowedList'
+import { WINDOW_SIZE, type Column } from '../../ui/WindowedTable'
+import { ActionResult, EmptyState } from '../../ui/view-states'
+import { AddExternalAccountForm } from './AddExternalAccountForm'
+import { WALLET_CURRENCIES } from './account-form'
+import { accountTypeName, holderName, lastDigits } from './describe'
+import { ExternalAccountDetail } from './ExternalAccountDetail'
+
+const CURRENCIES = [...new Set([...Object.values(ACCOUNT_TYPE_CURRENCY), ...WALLET_CURRENCIES])].sort()
+
+const columns: Column<ExternalAccount>[] = [
+  { key: 'status', header: 'Status', width: '118px', render: (a) => <StatusChip value={a.status} tone={externalAccountTone(a.status)} /> },
+  { key: 'holder', header: 'Holder', render: (a) => holderName(a) ?? <span className="muted">—</span> },
+  {
+    key: 'account',
+    header: 'Account',
+    render: (a) => (
+      <>
+        {accountTypeName(a.accountInfo.accountType)} <span className="mono">{lastDigits(a)}</span>
+      </>
+    )
+  },
+  { key: 'currency', header: 'Cur.', width: '56px', render: (a) => a.currency },
+  { key: 'owner', header: 'Owner', render: (a) => (a.customerId ? 'Customer' : 'Platform') }
+]
+
+export function ExternalAccountsView() {
+  const version = useDataVersion((s) => s.versions.externalAccounts)
+  const focusId = useUi((s) => s.focusId)
+  const list = useListState('external-accounts', { scope: 'all', currency: '', status: '', search: '' })
+  const [adding, setAdding] = useState(false)
+  const [notice, setNotice] = useState<string | null>(null)
+  const detailRef = useRef<HTMLElement>(null)
+  const filterRef = useRef<HTMLInputElement>(null)
+  const { select } = list
+
+  useEffect(() => {
+    if (focusId?.startsWith('ExternalAccount:')) select(focusId)
+  }, [focusId, select])
+
+  const input = useMemo<ExternalAccountsQueryInput>(
+    () => ({
+      scope: list.filters.scope as 'all' | 'customer' | 'platform',
+      ...(list.filters.currency && { currency: list.filters.currency }),
+      ...(list.filters.status && { status: list.filters.status }),
+      ...(list.filters.search.trim() && { search: list.filters.search.trim() }),
+      offset: list.offset,
+      limit: WINDOW_SIZE
+    }),
+    [list.filters, list.offset]
+  )
+  const query = useChannel('externalAccounts.query', input, version)
+  // The open account: from the window on screen, else looked up by id (it may be scrolled away or filtered out).
+  const inWindow = query.data?.rows.find((a) => a.id === list.selectedId)
+  const lookup = useChannel('externalAccounts.query', { search: list.selectedId ?? '', limit: 1 }, version, !!list.selectedId && !inWindow)
+  const selected = inWindow ?? lookup.data?.rows.find((a) => a.id === list.selectedId)
+  const filtered = list.filters.scope !== 'all' || !!(list.filters.currency || list.filters.status || list.filters.search)
+
+  return (
+    <section className="page" aria-labelledby="ea-title">
+      <div className="page-head">
+        <h1 id="ea-title">External accounts</h1>
+        <button
+          className="primary"
+          onClick={() => {
+            setAdding(true)
+            setNotice(null)
+          }}
+        >
+          Add external account
+        </button>
+      </div>
+      <div className="list-detail list-detail-wide">
+        <div className="list-pane">
+          <div className="filters" role="search">
+            <SearchBox
+              ref={filterRef}
+              label="Search external accounts"
+              placeholder="Name, number, bank, id…  ( / )"
+              value={list.filters.search}
+              onChange={(v) => list.setFilter('search', v)}
+            />
+            <div className="segmented" role="group" aria-label="Owner">
+              {(['all', 'customer', 'platform'] as const).map((scope) => (
+                <button key={scope} aria-pressed={list.filters.scope === scope} onClick={() => list.setFilter('scope', scope)}>
+                  {scope === 'all' ? 'All' : scope === 'customer' ? 'Customers' : 'Platform'}
+                </button>
+              ))}
+            </div>
+            <select aria-label="Currency" value={list.filters.currency} onChange={(e) => list.setFilter('currency', e.target.value)}>
+              <option value="">Any currency</option>
+              {CURRENCIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+            <select aria-label="Status" value={list.filters.status} onChange={(e) => list.setFilter('status', e.target.value)}>
+              <option value="">Any status</option>
+              {KNOWN_EXTERNAL_ACCOUNT_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </div>
+          {notice && <ActionResult ok>{notice}</ActionResult>}
+          <WindowedList
+            label="External accounts"
+            noun="accounts"
+            state={list}
+            filterRef={filterRef}
+            query={query}
+            columns={columns}
+            rowId={(a) => a.id}
+            onOpen={() => detailRef.current?.focus()}
+            empty={
+              filtered ? (
+                <EmptyState title="No external account matches these filters." />
+              ) : (
+                <EmptyState
+                  title="No external accounts yet."
+                  action={
+                    <button className="primary" onClick={() => setAdding(true)}>
+                      Add external account
+                    </button>
+                  }
+                >
+                  External accounts are the bank accounts and wallets money is paid out to.
+                </EmptyState>
+              )
+            }
+          />
+        </div>
+        <aside className="detail-pane" aria-label={adding ? 'Add external account' : 'External account detail'} ref={detailRef} tabIndex={-1}>
+          {adding ? (
+            <AddExternalAccountForm
+              onCancel={() => setAdding(false)}
+              onCreated={(account) => {
+                setAdding(false)
+                setNotice(`Added ${accountTypeName(account.accountInfo.accountType)} ${lastDigits(account)} (${account.status}).`)
+                select(account.id)
+                query.reload()
+              }}
+            />
+          ) : selected ? (
+            <ExternalAccountDetail
+              key={selected.id}
+              account={selected}
+              onClose={() => select(null)}
+              onRemoved={() => {
+                setNotice(`Deleted ${accountTypeName(selected.accountInfo.accountType)} ${lastDigits(selected)}.`)
+                select(null)
+                query.reload()
+              }}
+            />
+          ) : list.selectedId && (lookup.loading || query.loading) ? (
+            <div className="skeleton-rows" aria-busy="true" aria-label="Loading account" />
+          ) : (
+            <p className="muted">Select an account to see its details. j/k move, Enter opens, Esc closes.</p>
+          )}
+        </aside>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,109 @@
+import type { InternalAccount } from '../../../../shared/api'
+import { useUi } from '../../stores/ui'
+import { Id, Money, Time } from '../../ui/atoms'
+
+const INSTRUCTION_LABELS: [string, string][] = [
+  ['accountType', 'Type'],
+  ['bankName', 'Bank'],
+  ['accountNumber', 'Account number'],
+  ['routingNumber', 'Routing number'],
+  ['reference', 'Reference'],
+  ['address', 'Address'],
+  ['assetType', 'Asset'],
+  ['invoice', 'Invoice']
+]
+
+export function InternalAccountDetail(props: { account: InternalAccount; owner: string; onClose(): void; onSend(): void }) {
+  const { account } = props
+  const go = useUi((s) => s.go)
+  const instructions = account.fundingPaymentInstructions ?? []
+  return (
+    <div className="detail" data-testid="internal-account-detail">
+      <div className="panel-head">
+        <h2>
+          {props.owner} · {account.balance.currency.code}
+        </h2>
+        <button className="icon" aria-label="Close account detail" onClick={props.onClose}>
+          ×
+        </button>
+      </div>
+      <p className="review-amount" aria-label="Balance">
+        <Money amount={account.balance.amount} currency={account.balance.currency} showCode />
+      </p>
+      <dl className="facts">
+        <dt>Account id</dt>
+        <dd>
+          <Id value={account.id} />
+        </dd>
+        <dt>Owner</dt>
+        <dd>
+          {account.customerId ? (
+            <span className="row">
+              <Id value={account.customerId} />
+              <button className="link" onClick={() => go('customers', account.customerId ?? null)}>
+                Open customer
+              </button>
+            </span>
+          ) : (
+            'Platform'
+          )}
+        </dd>
+        {account.type && (
+          <>
+            <dt>Type</dt>
+            <dd>{account.type}</dd>
+          </>
+        )}
+        <dt>Currency</dt>
+        <dd>
+          {account.balance.currency.name ?? account.balance.currency.code} ({account.balance.currency.code}
+          {account.balance.currency.decimals !== undefined ? `, ${account.balance.currency.decimals} decimals` : ''})
+        </dd>
+        <dt>Created</dt>
+        <dd>
+          <Time iso={account.createdAt} />
+        </dd>
+        <dt>Updated</dt>
+        <dd>
+          <Time iso={account.updatedAt} />
+        </dd>
+      </dl>
+      <div className="row detail-actions">
+        <button className="primary" onClick={props.onSend} disabled={account.balance.amount <= 0}>
+          Send money from this account
+        </button>
+      </div>
+
+      <h3>Funding instructions</h3>
+      {instructions.length === 0 ? (
+        <p className="muted">The service gave no funding instructions for this account.</p>
+      ) : (
+        instructions.map((instruction, i) => {
+          const info = instruction.accountOrWalletInfo as Record<string, unknown>
+          return (
+            <div className="instruction" key={i}>
+              <dl className="facts">
+                {INSTRUCTION_LABELS.filter(([k]) => typeof info[k] === 'string').map(([k, label]) => (
+                  <div className="contents" key={k}>
+                    <dt>{label}</dt>
+                    <dd className={k === 'accountType' ? undefined : 'mono'}>
+                      {String(info[k]).length > 24 ? <Id value={String(info[k])} /> : String(info[k])}
+                    </dd>
+                  </div>
+                ))}
+                {Array.isArray(info['paymentRails']) && (
+                  <>
+                    <dt>Rails</dt>
+                    <dd>{(info['paymentRails'] as string[]).join(', ')}</dd>
+                  </>
+                )}
+              </dl>
+              {instruction.instructionsNotes && <p className="muted">{instruction.instructionsNotes}</p>}
+              {instruction.isPlatformAccount && <p className="muted">Paid into the platform’s account, credited here by reference.</p>}
+            </div>
+          )
+        })
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,200 @@
+import { useCallback, useMemo, useRef, useState } from 'react'
+import type { InternalAccount } from '../../../../shared/api'
+import { useDataVersion } from '../../stores/data-version'
+import { useListMemory, listMemory } from '../../stores/list-memory'
+import { useUi } from '../../stores/ui'
+import { ErrorNotice, Id, Money, Time } from '../../ui/atoms'
+import { useListKeys } from '../../ui/list-keys'
+import { useChannel } from '../../ui/query'
+import { EmptyState, Freshness, SkeletonRows } from '../../ui/view-states'
+import { InternalAccountDetail } from './InternalAccountDetail'
+import { TransferJournal } from './TransferJournal'
+import { SendMoney, type ResumeTransfer } from './SendMoney'
+
+const LIST = 'internal-accounts'
+
+export function InternalAccountsView() {
+  const versions = useDataVersion((s) => s.versions)
+  const focusId = useUi((s) => s.focusId)
+  const save = useListMemory((s) => s.save)
+  const [memory] = useState(() => listMemory(LIST))
+  const [scope, setScope] = useState(memory.filters['scope'] ?? 'all')
+  const [currency, setCurrency] = useState(memory.filters['currency'] ?? '')
+  const [selectedId, setSelectedId] = useState<string | null>(memory.selectedId)
+  const [sending, setSending] = useState<{ sourceId: string | null; resume: ResumeTransfer | null } | null>(null)
+  const [journalVersion, setJournalVersion] = useState(0)
+  const detailRef = useRef<HTMLElement>(null)
+
+  const select = useCallback(
+    (id: string | null) => {
+      setSelectedId(id)
+      save(LIST, { selectedId: id })
+    },
+    [save]
+  )
+  // Arriving with an id (a link from a customer, a notification) opens that account.
+  const [seenFocus, setSeenFocus] = useState<string | null>(null)
+  if (focusId !== seenFocus) {
+    setSeenFocus(focusId)
+    if (focusId?.startsWith('InternalAccount:')) setSelectedId(focusId)
+  }
+
+  const all = useChannel('internalAccounts.list', { scope: 'all' }, versions.internalAccounts)
+  const customers = useChannel('customers.query', { limit: 500 }, versions.customers)
+  const customerNames = useMemo(
+    () => new Map<string, string>((customers.data?.rows ?? []).map((c) => [c.id, c.fullName ?? c.platformCustomerId])),
+    [customers.data]
+  )
+  const accounts = useMemo(() => all.data?.rows ?? [], [all.data])
+  const rows = useMemo(
+    () =>
+      accounts
+        .filter((a) => (scope === 'platform' ? !a.customerId : scope === 'customer' ? !!a.customerId : true))
+        .filter((a) => !currency || a.balance.currency.code === currency)
+        .sort((a, b) => Number(!!a.customerId) - Number(!!b.customerId) || a.balance.currency.code.localeCompare(b.balance.currency.code)),
+    [accounts, scope, currency]
+  )
+  const currencies = useMemo(() => [...new Set(accounts.map((a) => a.balance.currency.code))].sort(), [accounts])
+  const mixed = new Set(rows.map((r) => r.balance.currency.code)).size > 1
+  const selected = accounts.find((a) => a.id === selectedId)
+  const selectedIndex = rows.findIndex((r) => r.id === selectedId)
+
+  useListKeys({
+    count: rows.length,
+    selected: selectedIndex,
+    select: (i) => rows[i] && select(rows[i].id),
+    open: () => detailRef.current?.focus(),
+    close: () => (sending ? setSending(null) : select(null))
+  })
+
+  const setFilter = (name: 'scope' | 'currency', value: string) => {
+    if (name === 'scope') setScope(value)
+    else setCurrency(value)
+    save(LIST, { filters: { scope, currency, [name]: value } })
+  }
+  const ownerOf = (a: InternalAccount) =>
+    a.customerId ? (customerNames.get(a.customerId as string) ?? <Id value={a.customerId} />) : <span className="owner-platform">Platform</span>
+
+  return (
+    <section className="page" aria-labelledby="ia-title">
+      <div className="page-head">
+        <h1 id="ia-title">Internal accounts</h1>
+        <button className="primary" disabled={accounts.length === 0} onClick={() => setSending({ sourceId: selectedId, resume: null })}>
+          Send money
+        </button>
+      </div>
+      <div className="list-detail list-detail-wide">
+        <div className="list-pane">
+          <div className="filters">
+            <div className="segmented" role="group" aria-label="Owner">
+              {(['all', 'platform', 'customer'] as const).map((s) => (
+                <button key={s} aria-pressed={scope === s} onClick={() => setFilter('scope', s)}>
+                  {s === 'all' ? 'All' : s === 'platform' ? 'Platform' : 'Customers'}
+                </button>
+              ))}
+            </div>
+            <select aria-label="Currency" value={currency} onChange={(e) => setFilter('currency', e.target.value)}>
+              <option value="">Any currency</option>
+              {currencies.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </div>
+          {all.error && <ErrorNotice error={all.error} onRetry={all.reload} />}
+          {all.loading && !all.data ? (
+            all.error ? null : <SkeletonRows label="internal accounts" />
+          ) : (
+            all.data && (
+              <>
+                <div className="list-meta">
+                  <span>
+                    {rows.length} account{rows.length === 1 ? '' : 's'}
+                  </span>
+                  <Freshness syncedAt={all.data.syncedAt} />
+                </div>
+                {rows.length === 0 ? (
+                  accounts.length === 0 ? (
+                    <EmptyState title="No internal accounts yet.">
+                      Internal accounts hold the balances you pay out from. The service opens them for the platform and for each customer;
+                      they appear here after the first sync.
+                    </EmptyState>
+                  ) : (
+                    <EmptyState title="No internal account matches these filters." />
+                  )
+                ) : (
+                  <div className="scroll-table">
+                    <table className="table balances" aria-label="Balances">
+                      <thead>
+                        <tr>
+                          <th>Owner</th>
+                          <th>Currency</th>
+                          <th className="num">Balance</th>
+                          <th>Account</th>
+                          <th>Updated</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {rows.map((a) => (
+                          <tr
+                            key={a.id}
+                            aria-selected={a.id === selectedId}
+                            className="clickable"
+                            onClick={() => {
+                              select(a.id)
+                              setSending(null)
+                            }}
+                          >
+                            <td>{ownerOf(a)}</td>
+                            <td>{a.balance.currency.code}</td>
+                            <td className="num">
+                              <Money amount={a.balance.amount} currency={a.balance.currency} showCode={mixed} />
+                            </td>
+                            <td>
+                              <Id value={a.id} />
+                            </td>
+                            <td>
+                              <Time iso={a.updatedAt} />
+                            </td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                )}
+              </>
+            )
+          )}
+          <TransferJournal
+            version={versions.transactions + journalVersion}
+            accounts={accounts}
+            onResume={(resume) => setSending({ sourceId: resume.sourceAccountId, resume })}
+          />
+        </div>
+        <aside className="detail-pane" aria-label={sending ? 'Send money' : 'Internal account detail'} ref={detailRef} tabIndex={-1}>
+          {sending ? (
+            <SendMoney
+              key={sending.resume?.actionId ?? 'new'}
+              accounts={accounts}
+              customerNames={customerNames}
+              sourceId={sending.sourceId}
+              resume={sending.resume}
+              onClose={() => setSending(null)}
+              onSent={() => setJournalVersion((v) => v + 1)}
+            />
+          ) : selected ? (
+            <InternalAccountDetail
+              account={selected}
+              owner={selected.customerId ? (customerNames.get(selected.customerId as string) ?? 'Customer') : 'Platform'}
+              onClose={() => select(null)}
+              onSend={() => setSending({ sourceId: selected.id, resume: null })}
+            />
+          ) : (
+            <p className="muted">Select an account to see its balance and how to fund it. j/k move, Esc closes.</p>
+          )}
+        </aside>
+      </div>
+    </section>
+  )
+}
