@@ -326,12 +326,16 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
     closing ??= (async () => {
       scheduler.close();
       await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
         // Requests in flight get a moment to finish, then every socket goes.
-        setTimeout(() => {
+        const force = setTimeout(() => {
           for (const s of sockets) s.destroy();
-        }, 200).unref();
+        }, 200);
+        force.unref();
+        server.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
+        server.closeIdleConnections();
       });
       await stateFile?.close();
     })();
