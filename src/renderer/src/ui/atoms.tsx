@@ -48,9 +48,18 @@ export function Id({ value }: { value: string | undefined | null }) {
           })
         }}
       >
-        {copied ? '✓' : '⧉'}
+        {copied ? '✓' : <CopyIcon />}
       </button>
     </span>
+  )
+}
+
+function CopyIcon() {
+  return (
+    <svg width="12" height="12" viewBox="0 0 16 16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.5">
+      <rect x="5.5" y="5.5" width="8" height="8" rx="1.5" />
+      <path d="M10.5 3.5v-1a1 1 0 0 0-1-1h-6a1 1 0 0 0-1 1v6a1 1 0 0 0 1 1h1" />
+    </svg>
   )
 }
 
