@@ -21,6 +21,8 @@ test('a production profile looks unmistakably different', async ({ page, app, sh
   await page.getByRole('button', { name: /^Settings/ }).click()
   await page.getByLabel('Name').fill('Acme live')
   await page.getByLabel('Environment').selectOption('production')
+  // Tests never reach outside this machine: a loopback port where nothing listens stands in for the real service.
+  await page.getByLabel('Base URL').fill('http://127.0.0.1:9/2025-10-13')
   await page.getByLabel('API token id').fill('prod-token-id')
   await page.getByLabel('API client secret').fill('prod-secret-value')
   await page.getByRole('button', { name: 'Add profile' }).click()
