@@ -144,6 +144,11 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
     })
 
   const profilesChanged = async () => emit('profiles.changed', await profiles.list())
+  /** New credentials or a new address for the active profile: close its session and open a fresh one. */
+  const restartSession = async () => {
+    await closeSession()
+    void active().catch(() => {})
+  }
 
   const handlers: Handlers = {
     'app.info': async () => ({ name: 'Paydesk', version: host.appVersion, mode: host.mode, platform: os.platform() }),
@@ -159,14 +164,16 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
     },
     'profiles.update': async (input) => {
       const view = await profiles.update(input)
-      if (input.id === profiles.activeProfileId) await closeSession()
+      if (input.id === profiles.activeProfileId) await restartSession()
       await profilesChanged()
       return view
     },
     'profiles.remove': async ({ id }) => {
-      if (id === profiles.activeProfileId) await closeSession()
+      const wasActive = id === profiles.activeProfileId
+      if (wasActive) await closeSession()
       const list = await profiles.remove(id)
       emit('profiles.changed', list)
+      if (wasActive) void active().catch(() => {})
       return list
     },
     'profiles.switch': async ({ id }) => {
@@ -179,13 +186,13 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
     },
     'profiles.setSecret': async ({ id, clientSecret }) => {
       const view = await profiles.setSecret(id, clientSecret)
-      if (id === profiles.activeProfileId) await closeSession()
+      if (id === profiles.activeProfileId) await restartSession()
       await profilesChanged()
       return view
     },
     'profiles.clearSecret': async ({ id }) => {
       const view = await profiles.clearSecret(id)
-      if (id === profiles.activeProfileId) await closeSession()
+      if (id === profiles.activeProfileId) await restartSession()
       await profilesChanged()
       return view
     },

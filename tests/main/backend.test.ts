@@ -117,3 +117,40 @@ describe('the Local sandbox profile', () => {
     }
   }, 60_000)
 })
+
+describe('live sync through the backend', () => {
+  it('adapts the polling rate to focus, approval rules and sleep (injected clock), and reports it', async () => {
+    const { startBackend, startSandbox, addProfile, testKeychainService: svc } = await import('./sandbox-env')
+    const { FakeClock } = await import('./services/sync/fake-clock')
+    const clock = new FakeClock()
+    const t = await tempDir('rate')
+    const server = await startSandbox()
+    const h = await startBackend(t.dir, svc('rate'), { clock })
+    try {
+      await addProfile(h, server)
+      const status = await h.call('sync.now', null)
+      expect(status).toMatchObject({ state: 'live', intervalMs: 5_000, reason: 'window focused, nothing in flight' })
+      h.backend.setForeground(false)
+      expect(await h.call('sync.status', null)).toMatchObject({ intervalMs: 30_000, reason: 'in the background, idle' })
+      await h.call('approvals.rules.set', {
+        enabled: true,
+        maxAmountByCurrency: {},
+        allowedSenders: [],
+        requireKycApproved: true
+      })
+      expect(await h.call('sync.status', null)).toMatchObject({ intervalMs: 500, reason: 'approval rules are on' })
+      h.backend.setSuspended(true)
+      expect((await h.call('sync.status', null)).reason).toMatch(/paused/)
+      expect(clock.pending()).toEqual([])
+      h.backend.setSuspended(false)
+      await clock.advance(0)
+      expect(
+        h.events.some((e) => e.event === 'sync.status' && (e.payload as { reason: string }).reason === 'woke up')
+      ).toBe(true)
+    } finally {
+      await h.close()
+      await server.close()
+      await t.cleanup()
+    }
+  })
+})

@@ -196,10 +196,12 @@ export class ProfileStore {
       if (current.id === LOCAL_PROFILE_ID) {
         throw new AppError('INVALID_INPUT', 'The Local sandbox profile is built in and cannot be removed.')
       }
-      const activeProfileId = this.state.activeProfileId === id ? LOCAL_PROFILE_ID : this.state.activeProfileId
-      await this.persist({ ...this.state, activeProfileId, profiles: this.state.profiles.filter((p) => p.id !== id) })
+      // Keychain first: if it fails, the profile is still listed and removing it again finishes the job; a removed
+      // profile never leaves its secret behind.
       await this.secrets.delete(secretAccount(id))
       await this.secrets.delete(cacheKeyAccount(id))
+      const activeProfileId = this.state.activeProfileId === id ? LOCAL_PROFILE_ID : this.state.activeProfileId
+      await this.persist({ ...this.state, activeProfileId, profiles: this.state.profiles.filter((p) => p.id !== id) })
       await fs.rm(profileDir(this.dataDir, id), { recursive: true, force: true })
       return this.list()
     })

@@ -115,8 +115,8 @@ describe('data channels: cache first, then refresh', () => {
     const cacheFile = path.join(dir, 'profiles', (await h.call('profiles.list', null)).activeProfileId, 'cache.pdlog')
     let requests = 0
     const api = sandboxApi(server)
-    // Past the overlap window the engine re-reads (2 s + the Date header's 1 s resolution).
-    await new Promise((r) => setTimeout(r, 3_100))
+    // Past the overlap window the engine re-reads (2 s, plus up to 1 s as the Date header is truncated to seconds).
+    await new Promise((r) => setTimeout(r, 3_500))
     await h.call('sync.now', null)
     const sizeBefore = (await readFile(cacheFile)).length
     const list = server.faults.add({ route: 'GET /transactions', kind: 'latency', latencyMs: 0 })

@@ -145,10 +145,10 @@ export class SyncEngine {
       } while (cursor && pages < MAX_PAGES)
       catchingUp = cursor !== undefined
       if (!catchingUp) {
-        // Everything created up to (server time − overlap) is committed and has been read. The Date header has
-        // one-second resolution, hence the extra second; without it, fall back to the newest createdAt − overlap.
+        // Everything created up to (server time − overlap) is committed and has been read. The Date header is the
+        // server's clock truncated to the second, so it errs on the safe side; without it, use the newest createdAt.
         const watermark = cache.meta<string>('tx.watermark')
-        const base = serverTime !== undefined ? serverTime - 1_000 : watermark ? Date.parse(watermark) : undefined
+        const base = serverTime ?? (watermark ? Date.parse(watermark) : undefined)
         const next = base !== undefined ? new Date(base - OVERLAP_MS).toISOString() : undefined
         const values: Record<string, unknown> = {}
         if (!watermark) values['tx.watermark'] = new Date(0).toISOString()

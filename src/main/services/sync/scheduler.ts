@@ -120,7 +120,11 @@ export class PollScheduler {
     const next = this.next()
     const remaining = this.dueAt === undefined ? Infinity : this.dueAt - this.clock.now()
     if (next.ms < remaining) this.schedule(next)
-    else this.decision = { ms: next.ms, reason: next.reason }
+    else {
+      // Slower: the poll already scheduled keeps its time; the new rate applies from the next one.
+      this.decision = { ms: next.ms, reason: next.reason }
+      this.onSchedule(this.decision)
+    }
   }
 
   /**
