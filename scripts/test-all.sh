@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # The one test command (README, .ci/run): installs what is missing, then typecheck, lint, build, unit and integration
 # tests (vitest) and end-to-end tests (Playwright in Debian's Chromium, plus the Electron suite where a binary exists),
-# all against a real OS keychain in an isolated HOME.
+# all against a real OS keychain in an isolated HOME, and inside a network namespace that only has loopback.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bash scripts/setup.sh
+if [ -z "${PAYDESK_LOOPBACK_ONLY:-}" ]; then
+  bash scripts/setup.sh # the only step that needs the network (apt, npm registry)
+  exec scripts/loopback-only.sh bash "$0" "$@"
+fi
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 ELECTRON_SKIP_BINARY_DOWNLOAD=1
 
 step() { printf '\n== %s\n' "$*"; }
