@@ -5,6 +5,7 @@
  * The transactions are put straight into the state (no HTTP), then a keep-alive undici pool drives a mix of list
  * requests: first pages in both orders, next pages by cursor, and the spec 4.9 filters (customer, status, type, dates).
  */
+import { availableParallelism, loadavg } from 'node:os';
 import { Pool } from 'undici';
 import { amountOf } from '../src/sandbox/currencies';
 import type { TransactionRec } from '../src/sandbox/model';
@@ -167,7 +168,9 @@ export async function runSandboxBench(): Promise<void> {
     const p99 = percentile(latencies, 99);
     const max = latencies[latencies.length - 1] ?? NaN;
     const ok = (b: boolean) => (b ? 'met' : 'NOT MET');
+    const [l1] = loadavg();
     console.log('Sandbox: GET /transactions at 100,000 transactions');
+    console.log(`  machine: ${availableParallelism()} cores, load average ${(l1 ?? 0).toFixed(2)} at the end (other processes compete for the same cores)`);
     console.log(`  state: ${TRANSACTIONS.toLocaleString('en-US')} transactions loaded in ${loadMs.toFixed(0)} ms; ${CONCURRENCY} concurrent keep-alive clients in the same process`);
     console.log(`  requests: ${latencies.length.toLocaleString('en-US')} in ${(elapsed / 1000).toFixed(1)} s, errors: ${errors}`);
     console.log(`  throughput: ${rps.toFixed(0)} req/s (target >= ${TARGET_RPS}: ${ok(rps >= TARGET_RPS)})`);
