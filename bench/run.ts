@@ -1,6 +1,22 @@
 /**
- * `npm run bench`: each section prints its measured figures. (Minimal runner; sections register here.)
+ * `npm run bench [-- <section> ...]`: runs the named sections (all when none is named); each prints measured figures
+ * and whether it met its target. Figures, not pass/fail, are the point: speed goals live here, not in unit tests.
  */
-import { runSandboxBench } from './sandbox';
+import { runCoreBench } from './core'
+import { runSandboxBench } from './sandbox'
 
-await runSandboxBench();
+const SECTIONS: Record<string, () => Promise<void>> = {
+  sandbox: runSandboxBench,
+  core: runCoreBench
+}
+
+const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'))
+const unknown = asked.filter((name) => !(name in SECTIONS))
+if (unknown.length > 0) {
+  console.error(`Unknown bench section(s): ${unknown.join(', ')}. Sections: ${Object.keys(SECTIONS).join(', ')}.`)
+  process.exit(2)
+}
+for (const name of asked.length > 0 ? asked : Object.keys(SECTIONS)) {
+  console.log(`\n## bench: ${name}`)
+  await SECTIONS[name]!()
+}
