@@ -105,7 +105,10 @@ describe('ApiClient', () => {
     const { stub, client } = await setup((req, res) => {
       n++
       if (n === 1) return json(res, 502, { code: 'BAD_GATEWAY', message: 'x' })
-      if (n === 2) return req.socket.destroy()
+      if (n === 2) {
+        req.socket.destroy()
+        return
+      }
       json(res, 200, { id: 'Transaction:9', amount: 100 })
     })
     const out = await client.request('POST', 'transfer-out', {

@@ -28,7 +28,7 @@ const tx = (amount: number, currency = 'USD', sender = '$success.usd@sandbox.uma
     source: { sourceType: 'UMA_ADDRESS', umaAddress: sender },
     receivedAmount: { amount, currency: { code: currency, decimals: 2 } }
   }) as IncomingTransaction
-const approved = { id: 'Customer:1', kycStatus: 'APPROVED' } as Customer
+const approved = { id: 'Customer:1', kycStatus: 'APPROVED' } as unknown as Customer
 const rules = (r: Partial<ApprovalRules> = {}): ApprovalRules => ({
   enabled: true,
   maxAmountByCurrency: { USD: 100_00 },
@@ -51,7 +51,14 @@ describe('evaluateRules', () => {
       true,
       /is on the allow-list/
     ],
-    ['KYC pending', tx(5), rules(), { ...approved, kycStatus: 'PENDING' }, false, /KYC is PENDING, not APPROVED/],
+    [
+      'KYC pending',
+      tx(5),
+      rules(),
+      { ...approved, kycStatus: 'PENDING' } as Customer,
+      false,
+      /KYC is PENDING, not APPROVED/
+    ],
     ['customer unknown', tx(5), rules(), null, false, /KYC is unknown/],
     ['KYC not required', tx(5), rules({ requireKycApproved: false }), null, true, /within/],
     ['prototype keys are not ceilings', tx(5, 'constructor' as string), rules(), approved, false, /No ceiling/]
@@ -79,7 +86,9 @@ describe('prefillFrom', () => {
       ADDRESS: { line1: '1 Main', city: 'Austin', postalCode: '78701', country: 'US' }
     })
     expect(prefillFrom(null)).toEqual({})
-    expect(prefillFrom({ id: 'Customer:2', region: 'GB' } as Customer)).toEqual({ COUNTRY_OF_RESIDENCE: 'GB' })
+    expect(prefillFrom({ id: 'Customer:2', region: 'GB' } as unknown as Customer)).toEqual({
+      COUNTRY_OF_RESIDENCE: 'GB'
+    })
   })
 })
 

@@ -57,7 +57,7 @@ describe('EncryptedLog', () => {
     await log.append(Buffer.from('two'))
     await log.close()
     const bytes = await readFile(file)
-    bytes[52 + 4 + 14] ^= 0xff // inside the first frame's ciphertext
+    bytes[52 + 4 + 14]! ^= 0xff // inside the first frame's ciphertext
     await writeFile(file, bytes)
     const r = await EncryptedLog.open(file, key)
     expect(r.outcome).toBe('set-aside')

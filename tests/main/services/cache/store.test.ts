@@ -106,7 +106,7 @@ describe('CacheStore', () => {
     const current = new Map(all.map((t) => [t.id, t]))
     for (let i = 0; i < 300; i++) {
       const t = all[Math.floor(r() * all.length)]! as any
-      const next = {
+      const next: any = {
         ...current.get(t.id),
         status: ['COMPLETED', 'FAILED', 'PENDING'][i % 3],
         updatedAt: new Date(Date.parse('2026-03-01T00:00:00Z') + i).toISOString()
@@ -177,7 +177,7 @@ describe('CacheStore', () => {
     await store.put('customers', [{ id: 'Customer:1' }])
     await store.close()
     const bytes = await readFile(file)
-    bytes[80] ^= 0x55
+    bytes[80]! ^= 0x55
     await writeFile(file, bytes)
     const { store: again, info } = await CacheStore.open(file, key)
     expect(info.outcome).toBe('set-aside')
