@@ -56,7 +56,7 @@ test('external accounts: a bad routing number is refused inline and nothing is c
   await form.getByRole('button', { name: 'Add US bank account' }).click()
 
   await expect(page.getByText(/Added US bank account …1234/)).toBeVisible()
-  const row = table.getByRole('row', { name: /Amelia Hughes.*US bank account …1234/ })
+  const row = table.getByRole('row', { name: /Amelia Hughes.*US bank …1234/ })
   await expect(row).toBeVisible()
   const detail = page.getByTestId('external-account-detail')
   await expect(detail.getByText('55501234')).toBeVisible()

@@ -83,3 +83,13 @@ export function FormErrors({ messages }: { messages: string[] }) {
     </ul>
   )
 }
+
+/** After a refused submit: focus the first box with an error (or show the list of other errors). */
+export function revealFirstError(form: HTMLElement | null) {
+  requestAnimationFrame(() => {
+    const target = form?.querySelector<HTMLElement>('[aria-invalid="true"], .form-errors')
+    if (!target) return
+    if (target.tagName === 'INPUT' || target.tagName === 'SELECT') target.focus()
+    target.scrollIntoView({ block: 'center' })
+  })
+}

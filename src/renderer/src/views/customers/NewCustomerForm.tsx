@@ -1,9 +1,9 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { CustomerCreateRequest, type Customer } from '../../../../shared/api'
 import type { IpcError } from '../../../../shared/ipc/define'
 import { paydesk } from '../../bridge/paydesk'
 import { nestFlat, useFlatForm } from '../../ui/flat-form'
-import { FormErrors, TextField } from '../../ui/FormFields'
+import { FormErrors, revealFirstError, TextField } from '../../ui/FormFields'
 import { ActionResult } from '../../ui/view-states'
 
 const INITIAL = {
@@ -43,11 +43,12 @@ export function NewCustomerForm({ onCancel, onCreated }: { onCancel(): void; onC
   const form = useFlatForm(CustomerCreateRequest, INITIAL, toRequest)
   const [error, setError] = useState<IpcError | null>(null)
   const [busy, setBusy] = useState(false)
+  const formRef = useRef<HTMLFormElement>(null)
   const upper = { ...form, set: (k: string, v: string) => form.set(k, UPPER.has(k) ? v.toUpperCase() : v) }
 
   const submit = async () => {
     const body = form.submit()
-    if (!body) return
+    if (!body) return revealFirstError(formRef.current)
     setBusy(true)
     const result = await paydesk.invoke('customers.create', body)
     setBusy(false)
@@ -63,6 +64,7 @@ export function NewCustomerForm({ onCancel, onCreated }: { onCancel(): void; onC
   const p = 'nc'
   return (
     <form
+      ref={formRef}
       className="form form-in-pane"
       aria-labelledby="new-customer-title"
       noValidate

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import {
   BENEFICIARY_TYPES,
   ExternalAccountCreateRequest,
@@ -11,7 +11,7 @@ import { paydesk } from '../../bridge/paydesk'
 import { useDataVersion } from '../../stores/data-version'
 import { Field } from '../../ui/Field'
 import { useFlatForm } from '../../ui/flat-form'
-import { fieldId, FormErrors, SelectField, TextField } from '../../ui/FormFields'
+import { fieldId, FormErrors, revealFirstError, SelectField, TextField } from '../../ui/FormFields'
 import { useChannel } from '../../ui/query'
 import { ActionResult } from '../../ui/view-states'
 import {
@@ -58,6 +58,7 @@ export function AddExternalAccountForm(props: {
   const form = { ...raw, set: (k: string, v: string) => raw.set(k, UPPER.test(k) ? v.toUpperCase() : v) }
   const [error, setError] = useState<IpcError | null>(null)
   const [busy, setBusy] = useState(false)
+  const formRef = useRef<HTMLFormElement>(null)
   const v = form.values
   const type = v['accountInfo.accountType'] ?? 'US_ACCOUNT'
   const isWallet = isWalletAccountType(type)
@@ -77,7 +78,7 @@ export function AddExternalAccountForm(props: {
 
   const submit = async () => {
     const body = form.submit()
-    if (!body) return
+    if (!body) return revealFirstError(formRef.current)
     setBusy(true)
     const result = await paydesk.invoke('externalAccounts.create', body)
     setBusy(false)
@@ -96,6 +97,7 @@ export function AddExternalAccountForm(props: {
 
   return (
     <form
+      ref={formRef}
       className="form form-in-pane"
       aria-labelledby="add-ea-title"
       noValidate

@@ -13,7 +13,7 @@ import { WINDOW_SIZE, type Column } from '../../ui/WindowedTable'
 import { ActionResult, EmptyState } from '../../ui/view-states'
 import { AddExternalAccountForm } from './AddExternalAccountForm'
 import { WALLET_CURRENCIES } from './account-form'
-import { accountTypeName, holderName, lastDigits } from './describe'
+import { accountTypeName, holderName, lastDigits, shortTypeName } from './describe'
 import { ExternalAccountDetail } from './ExternalAccountDetail'
 
 const CURRENCIES = [...new Set([...Object.values(ACCOUNT_TYPE_CURRENCY), ...WALLET_CURRENCIES])].sort()
@@ -26,12 +26,13 @@ const columns: Column<ExternalAccount>[] = [
     header: 'Account',
     render: (a) => (
       <>
-        {accountTypeName(a.accountInfo.accountType)} <span className="mono">{lastDigits(a)}</span>
+        <span title={accountTypeName(a.accountInfo.accountType)}>{shortTypeName(a.accountInfo.accountType)}</span>{' '}
+        <span className="mono">{lastDigits(a)}</span>
       </>
     )
   },
   { key: 'currency', header: 'Cur.', width: '56px', render: (a) => a.currency },
-  { key: 'owner', header: 'Owner', render: (a) => (a.customerId ? 'Customer' : 'Platform') }
+  { key: 'owner', header: 'Owner', width: '80px', render: (a) => (a.customerId ? 'Customer' : <span className="owner-platform">Platform</span>) }
 ]
 
 export function ExternalAccountsView() {

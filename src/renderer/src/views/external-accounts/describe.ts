@@ -45,3 +45,24 @@ export function describeAccount(account: ExternalAccount): string {
   const parts = [holderName(account), `${accountTypeName(account.accountInfo.accountType)} ${lastDigits(account)}`.trim()]
   return parts.filter(Boolean).join(' · ')
 }
+
+/** Short names for a list column: the rail or format a person recognises. */
+const SHORT_NAMES: Record<string, string> = {
+  US_ACCOUNT: 'US bank',
+  USD_ACCOUNT: 'USD bank',
+  GBP_ACCOUNT: 'UK bank',
+  EUR_ACCOUNT: 'IBAN',
+  AED_ACCOUNT: 'UAE IBAN',
+  MXN_ACCOUNT: 'CLABE',
+  BRL_ACCOUNT: 'PIX',
+  NGN_ACCOUNT: 'NG bank',
+  CAD_ACCOUNT: 'CA bank',
+  PHP_ACCOUNT: 'PH bank',
+  ZAR_ACCOUNT: 'ZA bank',
+  SPARK_WALLET: 'Spark',
+  SOLANA_WALLET: 'Solana',
+  BASE_WALLET: 'Base',
+  ETHEREUM_WALLET: 'Ethereum',
+  LIGHTNING: 'Lightning'
+}
+export const shortTypeName = (type: string) => SHORT_NAMES[type] ?? (type.endsWith('_ACCOUNT') ? `${type.slice(0, 3)} mobile` : type)

@@ -83,7 +83,7 @@ export function InternalAccountsView() {
           Send money
         </button>
       </div>
-      <div className="list-detail list-detail-wide">
+      <div className="list-detail">
         <div className="list-pane">
           <div className="filters">
             <div className="segmented" role="group" aria-label="Owner">
@@ -131,7 +131,6 @@ export function InternalAccountsView() {
                           <th>Owner</th>
                           <th>Currency</th>
                           <th className="num">Balance</th>
-                          <th>Account</th>
                           <th>Updated</th>
                         </tr>
                       </thead>
@@ -152,9 +151,6 @@ export function InternalAccountsView() {
                               <Money amount={a.balance.amount} currency={a.balance.currency} showCode={mixed} />
                             </td>
                             <td>
-                              <Id value={a.id} />
-                            </td>
-                            <td>
                               <Time iso={a.updatedAt} />
                             </td>
                           </tr>
@@ -169,6 +165,7 @@ export function InternalAccountsView() {
           <TransferJournal
             version={versions.transactions + journalVersion}
             accounts={accounts}
+            customerNames={customerNames}
             onResume={(resume) => setSending({ sourceId: resume.sourceAccountId, resume })}
           />
         </div>

@@ -1,10 +1,12 @@
-import type { InternalAccount } from '../../../../shared/api'
+import type { ExternalAccount, InternalAccount } from '../../../../shared/api'
 import type { TransferRecord } from '../../../../shared/ipc/channels/data'
+import { useDataVersion } from '../../stores/data-version'
 import { useUi } from '../../stores/ui'
 import { ErrorNotice, Id, Money, StatusChip, Time } from '../../ui/atoms'
 import { useChannel } from '../../ui/query'
 import { transactionTone, type Tone } from '../../ui/status'
 import { SkeletonRows } from '../../ui/view-states'
+import { accountTypeName, holderName, lastDigits } from '../external-accounts/describe'
 import type { ResumeTransfer } from './SendMoney'
 
 /** Whether the outcome of a transfer is known, in the design's tones. */
@@ -20,11 +22,19 @@ const STATE: Record<TransferRecord['state'], { text: string; tone: Tone; title: 
 }
 
 /** Transfers started from this Paydesk (the crash-safe journal), newest first, with whether their outcome is known. */
-export function TransferJournal(props: { version: number; accounts: InternalAccount[]; onResume(resume: ResumeTransfer): void }) {
+export function TransferJournal(props: {
+  version: number
+  accounts: InternalAccount[]
+  customerNames: Map<string, string>
+  onResume(resume: ResumeTransfer): void
+}) {
   const go = useUi((s) => s.go)
+  const versions = useDataVersion((s) => s.versions)
   const journal = useChannel('transfers.journal', null, props.version)
   const records = journal.data?.records ?? []
+  const destinations = useChannel('externalAccounts.query', { limit: 500 }, versions.externalAccounts, records.length > 0)
   const byId = new Map<string, InternalAccount>(props.accounts.map((a) => [a.id, a]))
+  const destinationById = new Map<string, ExternalAccount>((destinations.data?.rows ?? []).map((a) => [a.id, a]))
   return (
     <section className="journal" aria-labelledby="journal-title">
       <h2 id="journal-title">Transfers from this Paydesk</h2>
@@ -41,16 +51,20 @@ export function TransferJournal(props: { version: number; accounts: InternalAcco
                 <th className="num">Amount</th>
                 <th>To</th>
                 <th>Outcome</th>
-                <th>Transaction</th>
-                <th aria-label="Actions" />
               </tr>
             </thead>
             <tbody>
               {records.map((r) => {
                 const source = byId.get(r.sourceAccountId)
+                const destination = destinationById.get(r.destinationAccountId)
                 const state = STATE[r.state]
+                const title = `${state.title}${r.lastError ? ` Last error: ${r.lastError}` : ''} (${r.attempts} attempt${r.attempts === 1 ? '' : 's'})`
                 return (
-                  <tr key={r.actionId}>
+                  <tr
+                    key={r.actionId}
+                    className={r.transactionId ? 'clickable' : undefined}
+                    onClick={() => r.transactionId && go('transactions', r.transactionId)}
+                  >
                     <td>
                       <Time iso={r.createdAt} />
                     </td>
@@ -61,39 +75,43 @@ export function TransferJournal(props: { version: number; accounts: InternalAcco
                         <span className="money">{r.amount} minor units</span>
                       )}
                     </td>
-                    <td>
-                      <Id value={r.destinationAccountId} />
-                    </td>
-                    <td title={`${state.title}${r.lastError ? ` Last error: ${r.lastError}` : ''} (${r.attempts} attempt${r.attempts === 1 ? '' : 's'})`}>
-                      <StatusChip value={state.text} tone={state.tone} />
-                      {r.lastError && r.state !== 'sent' && <span className="journal-error"> {r.lastError}</span>}
-                    </td>
-                    <td>
-                      {r.transactionId ? (
-                        <span className="row nowrap">
-                          <button className="link" onClick={() => go('transactions', r.transactionId ?? null)} aria-label={`Open transaction ${r.transactionId}`}>
-                            <span className="mono">…{r.transactionId.slice(-4)}</span>
-                          </button>
-                          {r.transactionStatus && <StatusChip value={r.transactionStatus} tone={transactionTone(r.transactionStatus, 'OUTGOING')} />}
-                        </span>
+                    <td title={r.destinationAccountId}>
+                      {destination ? (
+                        <>
+                          {holderName(destination) ?? accountTypeName(destination.accountInfo.accountType)}{' '}
+                          <span className="mono">{lastDigits(destination)}</span>
+                        </>
                       ) : (
-                        <span className="muted">—</span>
+                        <Id value={r.destinationAccountId} />
                       )}
                     </td>
-                    <td>
-                      {(r.state === 'unknown' || r.state === 'prepared') && (
-                        <button
-                          onClick={() =>
-                            props.onResume({
-                              actionId: r.actionId,
-                              sourceAccountId: r.sourceAccountId,
-                              destinationAccountId: r.destinationAccountId,
-                              amount: r.amount
-                            })
-                          }
-                        >
-                          Review and retry
-                        </button>
+                    <td title={title}>
+                      {r.state === 'sent' && r.transactionStatus ? (
+                        <span className="row nowrap">
+                          <StatusChip value={r.transactionStatus} tone={transactionTone(r.transactionStatus, 'OUTGOING')} />
+                          <span className="mono muted" aria-label={`Transaction ${r.transactionId}`}>
+                            …{r.transactionId?.slice(-4)}
+                          </span>
+                        </span>
+                      ) : (
+                        <span className="row nowrap">
+                          <StatusChip value={state.text} tone={state.tone} />
+                          {(r.state === 'unknown' || r.state === 'prepared') && (
+                            <button
+                              onClick={(e) => {
+                                e.stopPropagation()
+                                props.onResume({
+                                  actionId: r.actionId,
+                                  sourceAccountId: r.sourceAccountId,
+                                  destinationAccountId: r.destinationAccountId,
+                                  amount: r.amount
+                                })
+                              }}
+                            >
+                              Review and retry
+                            </button>
+                          )}
+                        </span>
                       )}
                     </td>
                   </tr>
@@ -102,6 +120,12 @@ export function TransferJournal(props: { version: number; accounts: InternalAcco
             </tbody>
           </table>
         </div>
+      )}
+      {records.some((r) => r.state === 'unknown' || r.state === 'prepared') && (
+        <p className="hint hint-waiting">
+          Some transfers have no known outcome: the service never answered. Retrying reuses the same key, so the service
+          either returns the first result or makes the payment once.
+        </p>
       )}
     </section>
   )

@@ -210,7 +210,7 @@ function ReceivePanel(props: { customers: { id: string; fullName?: string | unde
       }}
     >
       <h2 id="receive-title">Simulate an incoming payment</h2>
-      <Field id="receive-sender" label="Test sender" hint={SENDER_TEXT[sender] ? `This sender ${SENDER_TEXT[sender]}.` : ''}>
+      <Field id="receive-sender" label="Test sender">
         <select id="receive-sender" value={sender} onChange={(e) => setSender(e.target.value)}>
           {SANDBOX_SENDER_ADDRESSES.map((s) => (
             <option key={s} value={s}>
@@ -279,7 +279,7 @@ function ReceivePanel(props: { customers: { id: string; fullName?: string | unde
       )}
       <div className="row">
         <button type="submit" className="primary" disabled={busy}>
-          {busy ? 'Sending…' : check?.ok && customer ? `Receive ${check.text} from ${sender} for ${name}` : 'Simulate payment'}
+          {busy ? 'Sending…' : check?.ok && customer ? `Receive ${check.text} for ${name}` : 'Simulate payment'}
         </button>
       </div>
     </form>
