@@ -20,7 +20,16 @@ const CURRENCIES = [...new Set([...Object.values(ACCOUNT_TYPE_CURRENCY), ...WALL
 
 const columns: Column<ExternalAccount>[] = [
   { key: 'status', header: 'Status', width: '118px', render: (a) => <StatusChip value={a.status} tone={externalAccountTone(a.status)} /> },
-  { key: 'holder', header: 'Holder', render: (a) => holderName(a) ?? <span className="muted">—</span> },
+  {
+    key: 'holder',
+    header: 'Holder',
+    render: (a) => (
+      <>
+        {holderName(a) ?? <span className="muted">—</span>}
+        {!a.customerId && <span className="tag">platform</span>}
+      </>
+    )
+  },
   {
     key: 'account',
     header: 'Account',
@@ -31,8 +40,7 @@ const columns: Column<ExternalAccount>[] = [
       </>
     )
   },
-  { key: 'currency', header: 'Cur.', width: '56px', render: (a) => a.currency },
-  { key: 'owner', header: 'Owner', width: '80px', render: (a) => (a.customerId ? 'Customer' : <span className="owner-platform">Platform</span>) }
+  { key: 'currency', header: 'Currency', width: '72px', render: (a) => a.currency }
 ]
 
 export function ExternalAccountsView() {
