@@ -8,6 +8,7 @@ import {
   balanceOf,
   moneySetup,
   outgoing,
+  sandboxApi,
   startBackend,
   startSandbox,
   testKeychainService,
@@ -154,5 +155,34 @@ describe('transfers.send over HTTP against the sandbox', () => {
     expect(n.body).toContain('7.00 USD')
     const journal = await h.call('transfers.journal', null)
     expect(journal.records[0]).toMatchObject({ transactionStatus: 'COMPLETED' })
+
+    // An account number ending in 004: the bank rejects the transfer after a while.
+    const api = sandboxApi(server)
+    const rejecting = await api<{ id: string }>('POST', 'customers/external-accounts', {
+      currency: 'USD',
+      platformAccountId: 'rejects',
+      accountInfo: {
+        accountType: 'USD_ACCOUNT',
+        accountNumber: '40012345004',
+        routingNumber: '021000021',
+        accountCategory: 'CHECKING',
+        bankName: 'Chase Bank',
+        paymentRails: ['ACH'],
+        beneficiary: {
+          beneficiaryType: 'BUSINESS',
+          businessInfo: { legalName: 'Ops Inc.' },
+          address: { line1: '1 Main St', city: 'Austin', postalCode: '78701', country: 'US' }
+        }
+      }
+    })
+    const doomed = await h.call('transfers.send', {
+      actionId: randomUUID(),
+      sourceAccountId: internalId,
+      destinationAccountId: rejecting.id,
+      amount: 300
+    })
+    const failed = await waitFor(() => h.notifications.find((x) => x.targetId === doomed.transaction.id), 15_000)
+    expect(failed).toMatchObject({ title: 'Transfer failed', route: 'transactions' })
+    expect(failed.body).toMatch(/3\.00 USD to ExternalAccount:.* did not go through/)
   })
 })
