@@ -40,7 +40,7 @@ const columns: Column<ExternalAccount>[] = [
       </>
     )
   },
-  { key: 'currency', header: 'Currency', width: '72px', render: (a) => a.currency }
+  { key: 'currency', header: 'Cur.', width: '56px', render: (a) => a.currency }
 ]
 
 export function ExternalAccountsView() {
@@ -89,7 +89,7 @@ export function ExternalAccountsView() {
           Add external account
         </button>
       </div>
-      <div className="list-detail list-detail-wide">
+      <div className="list-detail">
         <div className="list-pane">
           <div className="filters" role="search">
             <SearchBox
