@@ -81,6 +81,19 @@ export class ApiError extends AppError {
     this.details = extra.details
   }
 
+  /** The same failure, marked as possibly processed (an earlier attempt of the same request may have been). */
+  maybeProcessedCopy(): ApiError {
+    if (this.maybeProcessed) return this
+    return new ApiError(this.code, this.message, {
+      kind: this.kind,
+      maybeProcessed: true,
+      ...(this.serviceCode !== undefined && { serviceCode: this.serviceCode }),
+      ...(this.httpStatus !== undefined && { httpStatus: this.httpStatus }),
+      ...(this.retryAfterMs !== undefined && { retryAfterMs: this.retryAfterMs }),
+      ...(this.details !== undefined && { details: this.details })
+    })
+  }
+
   /** Network-level failure: the service could not be talked to. */
   get isNetwork(): boolean {
     return this.kind === 'unreachable' || this.kind === 'timeout' || this.kind === 'reset'
@@ -171,6 +184,9 @@ export class ApiClient {
     const policy = options.retry ?? (method === 'GET' ? 'idempotent' : 'unsafe')
     const maxRetries = options.maxRetries ?? this.o.maxRetries
     const url = this.urlFor(path, options.query)
+    // Whether any attempt so far may have been processed: the final error must say so even if the last attempt
+    // could not connect (a reset, then a refused connection, is still "may have gone through").
+    let anyMaybeProcessed = false
     for (let attempt = 0; ; attempt++) {
       const started = Date.now()
       let failure: ApiError
@@ -191,7 +207,8 @@ export class ApiClient {
         ms: Date.now() - started,
         ...(delay !== undefined && { retryInMs: delay })
       })
-      if (delay === undefined) throw failure
+      if (delay === undefined) throw anyMaybeProcessed ? failure.maybeProcessedCopy() : failure
+      anyMaybeProcessed ||= failure.maybeProcessed
       await this.o.sleep(delay)
     }
   }

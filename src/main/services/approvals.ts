@@ -295,6 +295,16 @@ export class ApprovalService {
           { httpStatus: 409, ...(error.serviceCode !== undefined && { serviceCode: error.serviceCode }) }
         )
       }
+      if (error instanceof ApiError && error.isNetwork) {
+        throw new AppError(
+          'OFFLINE',
+          `Paydesk is offline and could not ${action} the payment. ${error.message} Nothing was queued${
+            error.maybeProcessed
+              ? '; the request may have reached the service, so check the payment before trying again'
+              : ''
+          }.`
+        )
+      }
       throw error
     }
   }

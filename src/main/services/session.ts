@@ -65,6 +65,7 @@ export class ProfileSession {
   readonly client: ApiClient | undefined
   sync: SyncEngine | undefined
   private refreshing = new Map<string, Promise<void>>()
+  private sending = new Map<string, ReturnType<ProfileSession['sendTransferOnce']>>()
   private lastRefresh = new Map<string, number>()
   private closed = false
 
@@ -440,7 +441,16 @@ export class ProfileSession {
    * Transfer-out, exactly once per operator action: the journal stores the action's Idempotency-Key durably before
    * the first attempt; every attempt and every later retry of the same action (also after a restart) sends that key.
    */
-  async sendTransfer(input: TransferSendInput) {
+  sendTransfer(input: TransferSendInput) {
+    // A double click (or two windows) sending the same action waits for the first send instead of racing it.
+    const running = this.sending.get(input.actionId)
+    if (running) return running
+    const run = this.sendTransferOnce(input).finally(() => this.sending.delete(input.actionId))
+    this.sending.set(input.actionId, run)
+    return run
+  }
+
+  private async sendTransferOnce(input: TransferSendInput) {
     if (this.d.profile.environment === 'production' && input.confirmProduction !== true) {
       throw new AppError(
         'CONFIRMATION_REQUIRED',

@@ -178,6 +178,22 @@ describe('ApiClient', () => {
     await expect(slow.get('x', Item)).rejects.toMatchObject({ code: 'TIMEOUT', maybeProcessed: true })
   })
 
+  it('says "may have been processed" when any attempt may have been, even if the last could not connect', async () => {
+    let server: Awaited<ReturnType<typeof stubServer>> | undefined
+    const { stub, client } = await setup((req) => {
+      req.socket.destroy()
+      server!.server.close()
+      server!.server.closeAllConnections()
+    })
+    server = stub
+    const error = await client
+      .request('POST', 'transfer-out', { body: {}, idempotencyKey: 'k', retry: 'idempotent', maxRetries: 2 })
+      .catch((e) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ kind: 'unreachable', maybeProcessed: true })
+    expect(stub.requests).toHaveLength(1)
+  })
+
   it('reads Retry-After as seconds or an HTTP date', () => {
     expect(parseRetryAfter('3')).toBe(3000)
     expect(parseRetryAfter(new Date(10_000).toUTCString(), 4_000)).toBe(6000)

@@ -86,6 +86,16 @@ describe('transfers.send over HTTP against the sandbox', () => {
     expect(await outgoing(server)).toHaveLength(1)
   })
 
+  it('two sends of the same action at once (a double click) make one transfer', async () => {
+    await addProfile(h, server)
+    const { internalId, externalId } = await moneySetup(server)
+    server.faults.add({ route: 'POST /transfer-out', kind: 'latency', latencyMs: 200 })
+    const input = { actionId: randomUUID(), sourceAccountId: internalId, destinationAccountId: externalId, amount: 42 }
+    const [a, b] = await Promise.all([h.call('transfers.send', input), h.call('transfers.send', input)])
+    expect(a.transaction.id).toBe(b.transaction.id)
+    expect(await outgoing(server)).toHaveLength(1)
+  })
+
   it('refuses to reuse an action id for a different transfer', async () => {
     await addProfile(h, server)
     const { internalId, externalId } = await moneySetup(server)
