@@ -179,13 +179,13 @@ describe('ApiClient', () => {
   })
 
   it('says "may have been processed" when any attempt may have been, even if the last could not connect', async () => {
-    let server: Awaited<ReturnType<typeof stubServer>> | undefined
+    const holder: { server?: Awaited<ReturnType<typeof stubServer>> } = {}
     const { stub, client } = await setup((req) => {
       req.socket.destroy()
-      server!.server.close()
-      server!.server.closeAllConnections()
+      holder.server!.server.close()
+      holder.server!.server.closeAllConnections()
     })
-    server = stub
+    holder.server = stub
     const error = await client
       .request('POST', 'transfer-out', { body: {}, idempotencyKey: 'k', retry: 'idempotent', maxRetries: 2 })
       .catch((e) => e)
