@@ -144,38 +144,53 @@ export class ApprovalService {
   }
 
   /**
-   * Called by sync with what a poll saw. New payments awaiting approval are announced (one notification each, or one
-   * for the group when many arrive at once) and, with rules on, decided at once.
+   * Called by sync after every successful poll. Every payment in the queue that was never announced is announced (one
+   * notification each, or one for the group when many arrive at once) and, with rules on, decided at once. Working
+   * from the queue rather than from the poll's changes means a payment is never missed: not after a restart, not when
+   * handling a previous poll failed halfway. Never throws; problems are logged.
    */
-  async onChanges(changes: TransactionChange[], seenAt: number): Promise<void> {
-    const fresh = changes.filter(
-      (c) => c.type === 'INCOMING' && c.status === 'PENDING' && !this.state.seen[c.id] && !this.inProgress.has(c.id)
-    )
+  async afterPoll(changes: TransactionChange[], seenAt: number): Promise<void> {
+    try {
+      await this.process(changes, seenAt)
+    } catch (error) {
+      this.d.log(`approvals: processing a poll failed (${error instanceof Error ? error.name : 'error'})`)
+    }
+  }
+
+  private async process(changes: TransactionChange[], seenAt: number): Promise<void> {
+    const pendingNow = this.pendingIds()
+    const fresh = pendingNow.filter((id) => !this.state.seen[id] && !this.inProgress.has(id)).map((id) => ({ id }))
     const left = changes.filter(
       (c) => c.previousStatus === 'PENDING' && c.status !== 'PENDING' && c.type === 'INCOMING'
     )
     if (!fresh.length) {
-      if (left.length) this.d.onQueueChanged(this.pendingIds().length)
+      if (left.length) this.d.onQueueChanged(pendingNow.length)
       return
     }
+    for (const c of fresh) this.inProgress.add(c.id)
     const now = new Date().toISOString()
-    await this.serial(async () => {
-      const seen = { ...this.state.seen }
-      for (const c of fresh) seen[c.id] = now
-      // Forget announced payments that left the queue long ago, so the file stays small.
-      const pending = new Set(this.pendingIds())
-      const cutoff = Date.now() - 7 * 24 * 3600 * 1000
-      for (const [id, at] of Object.entries(seen)) if (!pending.has(id) && Date.parse(at) < cutoff) delete seen[id]
-      await this.save({ ...this.state, seen })
-    })
+    try {
+      await this.serial(async () => {
+        const seen = { ...this.state.seen }
+        for (const c of fresh) seen[c.id] = now
+        // Forget announced payments that left the queue long ago, so the file stays small.
+        const pending = new Set(pendingNow)
+        const cutoff = Date.now() - 7 * 24 * 3600 * 1000
+        for (const [id, at] of Object.entries(seen)) if (!pending.has(id) && Date.parse(at) < cutoff) delete seen[id]
+        await this.save({ ...this.state, seen })
+      })
+    } catch (error) {
+      // Could not remember them (disk full?): still decide and announce now; a restart may announce them again.
+      this.d.log(`approvals: could not save the announced payments (${error instanceof Error ? error.name : 'error'})`)
+      for (const c of fresh) this.state.seen[c.id] = now
+    }
     const waiting: Incoming[] = []
     const rules = this.state.rules
     await Promise.all(
       fresh.map(async (c) => {
-        const t = this.d.cache.get<Incoming>('transactions', c.id)
-        if (!t) return
-        this.inProgress.add(c.id)
         try {
+          const t = this.d.cache.get<Incoming>('transactions', c.id)
+          if (!t) return
           if (rules.enabled && this.d.client) {
             const decided = await this.decide(t, rules, seenAt)
             if (decided.outcome === 'approved') {

@@ -124,6 +124,7 @@ export class ProfileSession {
         log: d.log,
         operatorInFlight: () => session.operatorInFlight(),
         onChanges: (changes, txs) => session.onTransactionChanges(changes, txs),
+        afterPoll: (changes, seenAt) => approvals.afterPoll(changes, seenAt),
         onStatus: (status) => d.emit('sync.status', status),
         initial: { ...d.scheduler, rulesEnabled: approvals.rules.enabled }
       })
@@ -532,7 +533,6 @@ export class ProfileSession {
 
   /** After each poll with changes: approvals, notifications for the operator's transfers, events. */
   private async onTransactionChanges(changes: TransactionChange[], _txs: Transaction[]): Promise<void> {
-    const seenAt = Date.now()
     this.d.emit('transactions.changed', { profileId: this.profileId, changes })
     this.changed(['transactions'], this.cache.meta<string>('tx.syncedAt') ?? new Date().toISOString())
     let balancesMoved = false
@@ -566,7 +566,6 @@ export class ProfileSession {
         })
       }
     }
-    await this.approvals.onChanges(changes, seenAt)
     if (balancesMoved) this.refreshInternalAccounts(true)
   }
 

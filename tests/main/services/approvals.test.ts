@@ -95,6 +95,8 @@ describe('prefillFrom', () => {
 let server: SandboxServer
 let h: Harness
 let cleanup: () => Promise<void>
+let dataDir: string
+let keychain: string
 
 async function customer(fullName = 'Ann Smith') {
   return sandboxApi(server)<{ id: string }>('POST', 'customers', {
@@ -121,8 +123,10 @@ describe('approvals against the sandbox', () => {
   beforeEach(async () => {
     const t = await tempDir('approvals')
     cleanup = t.cleanup
+    dataDir = t.dir
+    keychain = testKeychainService('approvals')
     server = await startSandbox({ approvalWindowSeconds: 600, timeScale: 0.01 })
-    h = await startBackend(t.dir, testKeychainService('approvals'))
+    h = await startBackend(t.dir, keychain)
     await addProfile(h, server)
   })
   afterEach(async () => {
@@ -215,5 +219,21 @@ describe('approvals against the sandbox', () => {
     expect(await statusOnSandbox(b.id)).toBe('PENDING')
     // Nothing decided automatically while rules are off.
     expect((await h.call('approvals.decisions', null)).decisions).toEqual([])
+  })
+
+  it('announces a payment that arrived while Paydesk was closed once, and not again after a restart', async () => {
+    const c = await customer()
+    await h.call('sync.now', null)
+    await h.close()
+    const t = await receive(c.id, 3_00)
+    h = await startBackend(dataDir, keychain)
+    await h.call('sync.now', null)
+    await waitFor(() => h.notifications.find((n) => n.targetId === t.id))
+    await h.close()
+    h = await startBackend(dataDir, keychain)
+    await h.call('sync.now', null)
+    await h.call('sync.now', null)
+    expect(h.notifications).toEqual([])
+    expect((await h.call('approvals.list', null)).items.map((i) => i.transaction.id)).toEqual([t.id])
   })
 })

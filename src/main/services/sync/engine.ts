@@ -36,6 +36,8 @@ export interface SyncEngineDeps {
   operatorInFlight: () => string[]
   /** Called after each poll that saw new transactions or status changes (before the events go out). */
   onChanges: (changes: TransactionChange[], transactions: Transaction[]) => Promise<void>
+  /** Called after every successful poll, changes or not (the approval queue is worked from here). */
+  afterPoll?: (changes: TransactionChange[], seenAt: number) => Promise<void>
   onStatus: (status: SyncStatus) => void
   initial?: Partial<SchedulerState>
 }
@@ -102,6 +104,7 @@ export class SyncEngine {
       touched.push(t)
     }
     let catchingUp = false
+    const pollStarted = Date.now()
     const pendingMeta: Record<string, unknown> = {}
     try {
       // 1. What was created since the last poll. `tx.scanFrom` is the server's own time (Date header) of the previous
@@ -195,6 +198,7 @@ export class SyncEngine {
       const syncedAt = new Date().toISOString()
       await cache.setMeta({ ...pendingMeta, 'tx.syncedAt': syncedAt })
       if (changes.length) await this.d.onChanges(changes, touched)
+      await this.d.afterPoll?.(changes, pollStarted)
       this.setStatus({ state: catchingUp ? 'syncing' : 'live', lastSyncedAt: syncedAt, offlineSince: null })
       const inFlight = operator.length > 0 || this.approvalQueueSize > 0 || changes.length > 0
       return { ok: true, inFlight, catchingUp }
