@@ -36,6 +36,11 @@ export default tseslint.config(
     }
   },
   {
+    // Playwright fixtures declare their dependencies by destructuring, and `{}` means "none".
+    files: ['e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': 'off' }
+  },
+  {
     files: ['src/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { activeProfile, useProfiles } from '../stores/profiles'
 import { ROUTES, useUi } from '../stores/ui'
 
 function isTyping(target: EventTarget | null): boolean {
@@ -28,7 +29,8 @@ export function useGlobalShortcuts() {
       }
       if (pendingG && Date.now() - pendingG < 1500) {
         pendingG = 0
-        const route = ROUTES.find((r) => r.key === event.key)
+        const production = activeProfile(useProfiles.getState().list)?.environment === 'production'
+        const route = ROUTES.find((r) => r.key === event.key && !(production && 'sandboxOnly' in r))
         if (route) {
           event.preventDefault()
           ui.go(route.id)

@@ -17,6 +17,8 @@ export function useListKeys(options: {
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement | null
       const typing = !!target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+      // Enter on a focused button or link is that control's own action, not "open the selected row".
+      const onControl = !!target && ['BUTTON', 'A'].includes(target.tagName)
       if (event.key === 'Escape') {
         if (typing) target?.blur()
         close?.()
@@ -25,7 +27,7 @@ export function useListKeys(options: {
       if (typing || event.ctrlKey || event.metaKey || event.altKey) return
       if (event.key === 'j' && count > 0) select(Math.min(count - 1, selected + 1))
       else if (event.key === 'k' && count > 0) select(Math.max(0, selected - 1))
-      else if (event.key === 'Enter' && selected >= 0) open?.(selected)
+      else if (event.key === 'Enter' && selected >= 0 && !onControl) open?.(selected)
       else if (event.key === '/' && filterRef?.current) {
         event.preventDefault()
         filterRef.current.focus()

@@ -5,7 +5,7 @@ import { useUi } from '../stores/ui'
 import { Id, Money, StatusChip, Time } from '../ui/atoms'
 import { useChannel } from '../ui/query'
 import { transactionTone } from '../ui/status'
-import { SyncedNote } from '../ui/SyncedNote'
+import { Freshness } from '../ui/view-states'
 import { ConnectionPanel } from './ConnectionPanel'
 import { headlineAmount } from './transactions/amount'
 
@@ -42,7 +42,7 @@ export function HomeView({ profile }: { profile: ProfileView | undefined }) {
         <div className="panel" data-testid="home-balances">
           <div className="panel-head">
             <h2>Platform balances</h2>
-            <SyncedNote syncedAt={balances.data?.syncedAt ?? null} />
+            <Freshness syncedAt={balances.data?.syncedAt ?? null} />
           </div>
           {balances.data ? (
             balances.data.rows.length === 0 ? (

@@ -7,7 +7,7 @@ import { TransactionsView } from './transactions/TransactionsView'
 import { CustomersView } from './customers/CustomersView'
 import { ExternalAccountsView } from './external-accounts/ExternalAccountsView'
 import { InternalAccountsView } from './internal-accounts/InternalAccountsView'
-import { SandboxView } from './sandbox'
+import { SandboxView } from './sandbox-tools/SandboxToolsView'
 
 export function RouteView({ profile }: { profile: ProfileView | undefined }) {
   const route = useUi((s) => s.route)

@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import type { ApprovalItem } from '../../../../shared/ipc/channels/approvals'
 import { useDataVersion } from '../../stores/data-version'
 import { useUi } from '../../stores/ui'
 import { ErrorNotice, Id, Money, Time } from '../../ui/atoms'
 import { useListKeys } from '../../ui/list-keys'
 import { useChannel } from '../../ui/query'
-import { SyncedNote } from '../../ui/SyncedNote'
+import { Freshness } from '../../ui/view-states'
 import { ApprovalForm } from './ApprovalForm'
 import { Deadline } from './Deadline'
 import { DecisionsLog } from './DecisionsLog'
@@ -22,13 +22,16 @@ export function ApprovalsView() {
   const query = useChannel('approvals.list', null, version)
   const items = query.data?.items ?? []
 
-  // A notification click opens exactly that approval.
-  useEffect(() => {
+  // A notification click opens exactly that approval (adjusting state when the focus changes, during render).
+  const [seenFocusId, setSeenFocusId] = useState(focusId)
+  if (focusId !== seenFocusId) {
+    setSeenFocusId(focusId)
     if (focusId) {
       setTab('queue')
+      setDecided(null)
       setSelectedId(focusId)
     }
-  }, [focusId])
+  }
 
   const selectedIndex = items.findIndex((i) => i.transaction.id === selectedId)
   useListKeys({
@@ -66,7 +69,7 @@ export function ApprovalsView() {
           <div className="list-pane">
             <div className="list-meta">
               <span>Incoming payments waiting for a decision, soonest deadline first.</span>
-              <SyncedNote syncedAt={query.data?.syncedAt ?? null} />
+              <Freshness syncedAt={query.data?.syncedAt ?? null} />
             </div>
             {query.error && !query.data ? (
               <ErrorNotice error={query.error} onRetry={query.reload} />

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { ApprovalRules } from '../../../../shared/ipc/channels/approvals'
 import { formatMoney, KNOWN_DECIMALS, minorUnitsToDecimalString, parseMoneyInput } from '../../../../shared/format/money'
 import { paydesk } from '../../bridge/paydesk'
@@ -17,29 +17,35 @@ interface CeilingRow {
  */
 export function RulesEditor() {
   const query = useChannel('approvals.rules.get', null)
-  const [enabled, setEnabled] = useState(false)
-  const [ceilings, setCeilings] = useState<CeilingRow[]>([])
-  const [senders, setSenders] = useState('')
-  const [requireKyc, setRequireKyc] = useState(true)
-  const [errors, setErrors] = useState<string[]>([])
   const [saved, setSaved] = useState<string | null>(null)
-
-  useEffect(() => {
-    const rules = query.data
-    if (!rules) return
-    setEnabled(rules.enabled)
-    setCeilings(
-      Object.entries(rules.maxAmountByCurrency).map(([currency, amount]) => ({
-        currency,
-        amount: minorUnitsToDecimalString(amount, KNOWN_DECIMALS[currency] ?? 0)
-      }))
-    )
-    setSenders(rules.allowedSenders.join('\n'))
-    setRequireKyc(rules.requireKycApproved)
-  }, [query.data])
-
   if (query.error && !query.data) return <ErrorNotice error={query.error} onRetry={query.reload} />
   if (!query.data) return <div className="skeleton-rows" aria-busy="true" />
+  // Keyed by the saved rules: the form starts again from what main holds whenever that changes.
+  return (
+    <RulesForm
+      key={JSON.stringify(query.data)}
+      rules={query.data}
+      saved={saved}
+      onSaved={(message) => {
+        setSaved(message)
+        query.reload()
+      }}
+    />
+  )
+}
+
+function RulesForm(props: { rules: ApprovalRules; saved: string | null; onSaved(message: string | null): void }) {
+  const { rules, saved, onSaved } = props
+  const [enabled, setEnabled] = useState(rules.enabled)
+  const [ceilings, setCeilings] = useState<CeilingRow[]>(() =>
+    Object.entries(rules.maxAmountByCurrency).map(([currency, amount]) => ({
+      currency,
+      amount: minorUnitsToDecimalString(amount, KNOWN_DECIMALS[currency] ?? 0)
+    }))
+  )
+  const [senders, setSenders] = useState(rules.allowedSenders.join('\n'))
+  const [requireKyc, setRequireKyc] = useState(rules.requireKycApproved)
+  const [errors, setErrors] = useState<string[]>([])
 
   const save = async () => {
     const problems: string[] = []
@@ -65,13 +71,11 @@ export function RulesEditor() {
     const parsed = ApprovalRules.safeParse(candidate)
     if (!parsed.success) problems.push(...parsed.error.issues.map((i) => i.message))
     setErrors(problems)
-    setSaved(null)
     if (problems.length > 0 || !parsed.success) return
     const result = await paydesk.invoke('approvals.rules.set', parsed.data)
     if (!result.ok) setErrors([result.error.message])
     else {
-      setSaved(result.value.enabled ? 'Rules saved and on.' : 'Rules saved (off).')
-      query.reload()
+      onSaved(result.value.enabled ? 'Rules saved and on.' : 'Rules saved (off).')
     }
   }
 

@@ -3,7 +3,7 @@ import type { Transaction } from '../../../../shared/api'
 import { Id, Money, StatusChip, Time, ErrorNotice } from '../../ui/atoms'
 import { useChannel } from '../../ui/query'
 import { FAILURE_REASON_TEXT, transactionTone } from '../../ui/status'
-import { SyncedNote } from '../../ui/SyncedNote'
+import { Freshness } from '../../ui/view-states'
 import { headlineAmount } from './amount'
 
 type Loose = Record<string, unknown>
@@ -136,7 +136,7 @@ function TransactionFacts({ t, syncedAt, onClose }: { t: Transaction; syncedAt: 
         </>
       )}
       <p className="list-meta">
-        <SyncedNote syncedAt={syncedAt} />
+        <Freshness syncedAt={syncedAt} />
       </p>
     </div>
   )

@@ -1,19 +1,18 @@
-import { useCallback, useMemo, useRef, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import { TRANSACTION_STATUSES, type Transaction } from '../../../../shared/api'
 import type { TransactionsQueryInput } from '../../../../shared/ipc/channels/data'
 import { useDataVersion } from '../../stores/data-version'
-import { listMemory, useListMemory } from '../../stores/list-memory'
 import { useUi } from '../../stores/ui'
-import { Id, Money, StatusChip, Time, ErrorNotice } from '../../ui/atoms'
-import { useListKeys } from '../../ui/list-keys'
+import { Id, Money, StatusChip, Time } from '../../ui/atoms'
+import { useListState } from '../../ui/list-state'
 import { useChannel } from '../../ui/query'
+import { SearchBox } from '../../ui/SearchBox'
 import { transactionTone } from '../../ui/status'
-import { WINDOW_SIZE, WindowedTable, type Column } from '../../ui/WindowedTable'
-import { SyncedNote } from '../../ui/SyncedNote'
+import { EmptyState } from '../../ui/view-states'
+import { WindowedList } from '../../ui/WindowedList'
+import { WINDOW_SIZE, type Column } from '../../ui/WindowedTable'
 import { headlineAmount } from './amount'
 import { TransactionDetail } from './TransactionDetail'
-
-const LIST = 'transactions'
 
 const columns: Column<Transaction>[] = [
   { key: 'status', header: 'Status', width: '130px', render: (t) => <StatusChip value={t.status} tone={transactionTone(t.status, t.type)} /> },
@@ -33,17 +32,20 @@ const columns: Column<Transaction>[] = [
 ]
 
 export function TransactionsView() {
-  const memory = listMemory(LIST)
-  const save = useListMemory((s) => s.save)
   const version = useDataVersion((s) => s.versions.transactions)
   const focusId = useUi((s) => s.focusId)
-  const [search, setSearch] = useState(memory.filters['search'] ?? '')
-  const [status, setStatus] = useState(memory.filters['status'] ?? '')
-  const [type, setType] = useState(memory.filters['type'] ?? '')
-  const [offset, setOffset] = useState(Math.max(0, Math.floor(memory.scrollTop / 34) - 20))
-  const [selectedId, setSelectedId] = useState<string | null>(focusId ?? memory.selectedId)
+  const list = useListState('transactions', { search: '', status: '', type: '' })
   const filterRef = useRef<HTMLInputElement>(null)
+  const detailRef = useRef<HTMLElement>(null)
 
+  // Arriving with a transaction id (Home's latest list, a notification) opens it.
+  const [seenFocusId, setSeenFocusId] = useState<string | null>(null)
+  if (focusId !== seenFocusId) {
+    setSeenFocusId(focusId)
+    if (focusId?.startsWith('Transaction:')) list.select(focusId)
+  }
+
+  const { search, status, type } = list.filters
   const input = useMemo<TransactionsQueryInput>(
     () => ({
       filter: {
@@ -52,36 +54,13 @@ export function TransactionsView() {
         ...(type && { type: type as 'INCOMING' | 'OUTGOING' })
       },
       sort: { field: 'createdAt', direction: 'desc' },
-      offset,
+      offset: list.offset,
       limit: WINDOW_SIZE
     }),
-    [search, status, type, offset]
+    [search, status, type, list.offset]
   )
   const query = useChannel('transactions.query', input, version)
-  const rows = query.data?.rows ?? []
-  const total = query.data?.total ?? 0
-
-  const setFilter = (name: string, value: string, apply: (v: string) => void) => {
-    apply(value)
-    setOffset(0)
-    save(LIST, { filters: { ...listMemory(LIST).filters, [name]: value }, scrollTop: 0 })
-  }
-  const select = useCallback(
-    (id: string | null) => {
-      setSelectedId(id)
-      save(LIST, { selectedId: id })
-    },
-    [save]
-  )
-  const selectedIndex = rows.findIndex((r) => r.id === selectedId)
-  useListKeys({
-    count: rows.length,
-    selected: selectedIndex,
-    select: (i) => rows[i] && select(rows[i].id),
-    open: (i) => rows[i] && select(rows[i].id),
-    close: () => select(null),
-    filterRef
-  })
+  const filtered = !!(search || status || type)
 
   return (
     <section className="page" aria-labelledby="transactions-title">
@@ -89,15 +68,14 @@ export function TransactionsView() {
       <div className="list-detail">
         <div className="list-pane">
           <div className="filters" role="search">
-            <input
+            <SearchBox
               ref={filterRef}
-              type="search"
-              aria-label="Filter transactions"
-              placeholder="Filter by id, customer, description…  ( / )"
+              label="Filter transactions"
+              placeholder="Id, customer, description, reference…  ( / )"
               value={search}
-              onChange={(e) => setFilter('search', e.target.value, setSearch)}
+              onChange={(v) => list.setFilter('search', v)}
             />
-            <select aria-label="Status" value={status} onChange={(e) => setFilter('status', e.target.value, setStatus)}>
+            <select aria-label="Status" value={status} onChange={(e) => list.setFilter('status', e.target.value)}>
               <option value="">Any status</option>
               {TRANSACTION_STATUSES.map((s) => (
                 <option key={s} value={s}>
@@ -105,49 +83,35 @@ export function TransactionsView() {
                 </option>
               ))}
             </select>
-            <select aria-label="Direction" value={type} onChange={(e) => setFilter('type', e.target.value, setType)}>
+            <select aria-label="Direction" value={type} onChange={(e) => list.setFilter('type', e.target.value)}>
               <option value="">In and out</option>
               <option value="INCOMING">Incoming</option>
               <option value="OUTGOING">Outgoing</option>
             </select>
           </div>
-          <div className="list-meta">
-            <span data-testid="transactions-count">
-              {total.toLocaleString()} transaction{total === 1 ? '' : 's'}
-            </span>
-            <SyncedNote syncedAt={query.data?.syncedAt ?? null} />
-          </div>
-          {query.error && !query.data ? (
-            <ErrorNotice error={query.error} onRetry={query.reload} />
-          ) : query.loading ? (
-            <div className="skeleton-rows" aria-busy="true" aria-label="Loading transactions" />
-          ) : total === 0 ? (
-            <div className="state">
-              <p>
-                {search || status || type
-                  ? 'No transaction matches these filters.'
-                  : 'No transactions yet. Payments you send or receive appear here as soon as the service reports them.'}
-              </p>
-            </div>
-          ) : (
-            <WindowedTable
-              label="Transactions"
-              columns={columns}
-              rows={rows}
-              offset={query.data?.offset ?? 0}
-              total={total}
-              rowId={(t) => t.id}
-              selectedId={selectedId}
-              onSelect={(t) => select(t.id)}
-              onWindow={setOffset}
-              initialScrollTop={memory.scrollTop}
-              onScroll={(scrollTop) => save(LIST, { scrollTop })}
-            />
-          )}
+          <WindowedList
+            label="Transactions"
+            noun="transactions"
+            state={list}
+            filterRef={filterRef}
+            query={query}
+            columns={columns}
+            rowId={(t) => t.id}
+            onOpen={() => detailRef.current?.focus()}
+            empty={
+              filtered ? (
+                <EmptyState title="No transaction matches these filters." />
+              ) : (
+                <EmptyState title="No transactions yet.">
+                  Payments you send or receive appear here as soon as the service reports them.
+                </EmptyState>
+              )
+            }
+          />
         </div>
-        <aside className="detail-pane" aria-label="Transaction detail">
-          {selectedId ? (
-            <TransactionDetail id={selectedId} version={version} onClose={() => select(null)} />
+        <aside className="detail-pane" aria-label="Transaction detail" ref={detailRef} tabIndex={-1}>
+          {list.selectedId ? (
+            <TransactionDetail id={list.selectedId} version={version} onClose={() => list.select(null)} />
           ) : (
             <p className="muted">Select a transaction to see its details. j/k move, Enter opens, Esc closes.</p>
           )}
