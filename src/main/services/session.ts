@@ -90,7 +90,7 @@ export class ProfileSession {
         `cache of profile ${d.profile.id} was unreadable (${info.reason}) and was set aside; rebuilding from the service`
       )
     }
-    const journal = await TransferJournal.open(path.join(dir, 'transfers.sealed'), key, d.log)
+    const journal = await TransferJournal.open(path.join(dir, 'transfers.sealed'), key, d.profile.id, d.log)
     const client = d.clientSecret
       ? new ApiClient({
           baseUrl: d.profile.baseUrl,

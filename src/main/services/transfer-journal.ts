@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import { TransferRecord } from '../../shared/ipc/channels/data'
 import { AppError } from '../errors'
@@ -30,11 +30,17 @@ export class TransferJournal {
 
   private constructor(
     private readonly file: string,
-    private readonly key: Buffer
+    private readonly key: Buffer,
+    private readonly profileId: string
   ) {}
 
-  static async open(file: string, key: Buffer, log: (m: string) => void = () => {}): Promise<TransferJournal> {
-    const journal = new TransferJournal(file, key)
+  static async open(
+    file: string,
+    key: Buffer,
+    profileId: string,
+    log: (m: string) => void = () => {}
+  ): Promise<TransferJournal> {
+    const journal = new TransferJournal(file, key, profileId)
     const { value } = await readSealed(file, key, log)
     const parsed = JournalFile.safeParse(value)
     if (parsed.success) for (const r of parsed.data.records) journal.records.set(r.actionId, r)
@@ -87,7 +93,7 @@ export class TransferJournal {
         createdAt: now.toISOString(),
         state: 'prepared',
         attempts: 0,
-        idempotencyKey: randomUUID()
+        idempotencyKey: idempotencyKeyFor(this.profileId, intent.actionId)
       }
       const next = new Map(this.records)
       next.set(record.actionId, record)
@@ -123,6 +129,14 @@ export class TransferJournal {
   list(): StoredTransferRecord[] {
     return [...this.records.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt))
   }
+}
+
+/**
+ * The Idempotency-Key of an operator action: derived from the action id (a uuid the renderer makes once per action),
+ * so even if the journal itself were lost, a retry of the same action would still send the same key.
+ */
+export function idempotencyKeyFor(profileId: string, actionId: string): string {
+  return `paydesk-${createHash('sha256').update(`transfer-out\n${profileId}\n${actionId}`).digest('base64url').slice(0, 43)}`
 }
 
 /** The record as the renderer may see it: without the Idempotency-Key. */
