@@ -72,7 +72,7 @@ export const test = base.extend<{ shot: (name: string) => Promise<void>; app: Br
   }
 })
 
-export { expect } from '@playwright/test'
+export { expect, type Page } from '@playwright/test'
 
 /**
  * Calls the running Paydesk through its bridge, exactly as the page does: for test set-up that is not the flow under
