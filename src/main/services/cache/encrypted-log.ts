@@ -189,7 +189,13 @@ export class EncryptedLog {
 
   /** Replaces the whole log with these frames, atomically (temp + fsync + rename), under a new file id. */
   rewrite(frames: Buffer[]): Promise<void> {
+    return this.rewriteWith(async () => frames)
+  }
+
+  /** Like rewrite, with the frames built when the rewrite's turn comes (after every append queued before it). */
+  rewriteWith(build: () => Promise<Buffer[]>): Promise<void> {
     return this.serial(async () => {
+      const frames = await build()
       const fileId = randomBytes(16)
       const parts = [header(this.key, fileId), ...frames.map((f, i) => frame(this.key, fileId, i, f))]
       const all = Buffer.concat(parts)

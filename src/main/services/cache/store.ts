@@ -64,6 +64,8 @@ export class CacheStore {
   )
   private snapshotBytes = 0
   private compacting: Promise<void> | undefined
+  /** An append failed: memory is ahead of disk until the next snapshot. */
+  private needsSnapshot = false
   private closed = false
 
   private constructor(private readonly log: EncryptedLog) {
@@ -178,27 +180,37 @@ export class CacheStore {
     }
     for (const [k, v] of Object.entries(opts.meta ?? {})) ops.push({ c: 'meta', k, v })
     if (ops.length === 0) return changed
-    await this.log.append(Buffer.from(JSON.stringify(ops), 'utf8'))
-    // Memory follows disk: only after the frame is durable.
+    await this.commit(ops)
+    return changed
+  }
+
+  /**
+   * Applies ops to memory at once, then appends them as one durable frame. Memory first, so that a compaction queued
+   * behind this append (it snapshots memory when its turn comes) always contains them: a snapshot can never drop a
+   * frame that was written before it. If the append fails, disk still holds a consistent older state; the store is
+   * marked so that the next compaction writes memory out in full.
+   */
+  private async commit(ops: Op[]): Promise<void> {
     this.applyOps(ops)
-    if (c === 'transactions') {
-      for (const op of ops) {
-        if (op.c !== 'transactions') continue
-        if (op.v === null) this.transactions.remove(op.k)
-        else this.transactions.upsert(op.v as Transaction)
-      }
+    for (const op of ops) {
+      if (op.c !== 'transactions') continue
+      if (op.v === null) this.transactions.remove(op.k)
+      else this.transactions.upsert(op.v as Transaction)
+    }
+    try {
+      await this.log.append(Buffer.from(JSON.stringify(ops), 'utf8'))
+    } catch (error) {
+      this.needsSnapshot = true
+      throw error
     }
     this.maybeCompact()
-    return changed
   }
 
   async setMeta(values: Record<string, unknown>): Promise<void> {
     if (this.closed) return
     const ops: Op[] = Object.entries(values).map(([k, v]) => ({ c: 'meta' as const, k, v }))
     if (!ops.length) return
-    await this.log.append(Buffer.from(JSON.stringify(ops), 'utf8'))
-    this.applyOps(ops)
-    this.maybeCompact()
+    await this.commit(ops)
   }
 
   queryTransactions(filter: TransactionFilter, sort: TransactionSort, offset: number, limit: number) {
@@ -214,31 +226,35 @@ export class CacheStore {
 
   private maybeCompact(): void {
     const appended = this.log.size - this.snapshotBytes
-    if (this.compacting || appended < Math.max(MIN_COMPACT_BYTES, this.snapshotBytes)) return
+    if (this.compacting) return
+    if (!this.needsSnapshot && appended < Math.max(MIN_COMPACT_BYTES, this.snapshotBytes)) return
     this.compacting = this.compact().finally(() => (this.compacting = undefined))
   }
 
-  /** Rewrites the log as a snapshot of the live documents (atomic replace). */
+  /**
+   * Rewrites the log as a snapshot of the live documents (atomic replace). The snapshot is taken when the rewrite's
+   * turn comes in the log's queue, i.e. after every append queued before it, and documents are never mutated in place,
+   * so serialising them in chunks (yielding to IPC in between) still writes one consistent state.
+   */
   async compact(): Promise<void> {
-    const frames: Buffer[] = []
-    let chunk: Op[] = []
-    for (const c of COLLECTIONS) {
-      for (const [k, v] of this.data.get(c)!) {
-        chunk.push({ c, k, v })
-        if (chunk.length >= SNAPSHOT_CHUNK) {
-          frames.push(Buffer.from(JSON.stringify(chunk), 'utf8'))
-          chunk = []
-        }
+    await this.log.rewriteWith(async () => {
+      const entries: Op[] = []
+      for (const c of COLLECTIONS) for (const [k, v] of this.data.get(c)!) entries.push({ c, k, v })
+      this.needsSnapshot = false
+      const frames: Buffer[] = []
+      for (let i = 0; i < entries.length; i += SNAPSHOT_CHUNK) {
+        frames.push(Buffer.from(JSON.stringify(entries.slice(i, i + SNAPSHOT_CHUNK)), 'utf8'))
+        await new Promise<void>((resolve) => setImmediate(resolve))
       }
-    }
-    if (chunk.length) frames.push(Buffer.from(JSON.stringify(chunk), 'utf8'))
-    await this.log.rewrite(frames)
+      return frames
+    })
     this.snapshotBytes = this.log.size
   }
 
   async close(): Promise<void> {
     this.closed = true
     await this.compacting?.catch(() => {})
+    if (this.needsSnapshot) await this.compact().catch(() => {})
     await this.log.close()
   }
 }

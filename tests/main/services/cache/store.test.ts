@@ -170,6 +170,25 @@ describe('CacheStore', () => {
     await again.close()
   })
 
+  it('never loses a write that races a compaction', async () => {
+    const file = path.join(dir, 'race')
+    const { store } = await CacheStore.open(file, key)
+    const txs = makeTransactions(3_000, 11)
+    await store.put('transactions', txs.slice(0, 1_000))
+    const work: Promise<unknown>[] = []
+    for (let i = 1; i < 30; i++) {
+      const batch = txs.slice(1_000 + (i - 1) * 50, 1_000 + i * 50)
+      work.push(store.put('transactions', batch, { meta: { 'tx.watermark': `w${i}` } }))
+      if (i % 7 === 0) work.push(store.compact())
+    }
+    await Promise.all(work)
+    await store.close()
+    const { store: again } = await CacheStore.open(file, key)
+    expect(again.count('transactions')).toBe(1_000 + 29 * 50)
+    expect(again.meta('tx.watermark')).toBe('w29')
+    await again.close()
+  })
+
   it('sets a corrupt cache aside and opens empty instead of crashing', async () => {
     const file = path.join(dir, 'c')
     const { store } = await CacheStore.open(file, key)
