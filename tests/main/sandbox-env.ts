@@ -1,21 +1,20 @@
-import { createSandboxServer, type SandboxServer, type SandboxServerOptions } from '../../src/sandbox/server'
+import type { SandboxServer, SandboxServerOptions } from '../../src/sandbox/server'
+import { startTestSandbox } from '../support/sandbox'
 import { createBackend, type Backend, type BackendHost, type BackendOptions } from '../../src/main/backend'
 import { dispatch } from '../../src/main/ipc/dispatch'
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../src/shared/ipc/contract'
 import { testKeychainService } from '../support/keyring'
 
-/** A sandbox on a free port with faults on, no seed data, delays 100x shorter. */
-export function startSandbox(opts: SandboxServerOptions = {}): Promise<SandboxServer> {
-  return createSandboxServer({
-    memory: true,
-    seed: false,
-    faults: true,
-    timeScale: 0.01,
+/** A sandbox on a free port (tests/support/sandbox.ts): faults on, no seed data, delays 100x shorter. */
+export async function startSandbox(opts: SandboxServerOptions = {}): Promise<SandboxServer> {
+  const { memory, ...rest } = opts
+  const sandbox = await startTestSandbox({
     tokenId: 'tok_integration',
     clientSecret: 'sandbox-secret-for-tests',
-    log: () => {},
-    ...opts
+    ...rest,
+    ...(memory === false ? {} : memory !== undefined ? { memory } : {})
   })
+  return sandbox.server
 }
 
 export interface Harness {
