@@ -243,10 +243,29 @@ export class ProfileSession {
     return { profileId: this.profileId, transaction, syncedAt: this.cache.meta<string>('tx.syncedAt') ?? null }
   }
 
+  /**
+   * Customers: one full listing the first time, then only what changed (`updatedAfter` the newest updatedAt seen,
+   * minus an overlap, deleted ones included so they leave the list), so visiting the page costs what changed.
+   */
   private refreshCustomers(): void {
     this.refresh('customers', 'customers', async (client) => {
-      const all = await this.listAll(client, 'customers', Customer)
-      await this.cache.put('customers', all)
+      const since = this.cache.meta<string>('customers.updatedAfter')
+      const query: Record<string, string> = since
+        ? { updatedAfter: new Date(Date.parse(since) - 2_000).toISOString(), isIncludingDeleted: 'true' }
+        : {}
+      const rows = await this.listAll(client, 'customers', Customer, query)
+      let newest = since
+      for (const c of rows) if (c.updatedAt && (!newest || c.updatedAt > newest)) newest = c.updatedAt
+      const deleted = rows.filter((c) => c.isDeleted).map((c) => c.id)
+      await this.cache.put(
+        'customers',
+        rows.filter((c) => !c.isDeleted),
+        {
+          remove: deleted,
+          ...(since === undefined && { replaceAll: true }),
+          ...(newest !== undefined && { meta: { 'customers.updatedAfter': newest } })
+        }
+      )
     })
   }
 

@@ -106,6 +106,25 @@ describe('data channels: cache first, then refresh', () => {
     expect((await h.call('externalAccounts.query', { scope: 'platform' })).total).toBe(1)
   })
 
+  it('refreshes customers incrementally: new and changed ones arrive, deleted ones leave', async () => {
+    const server = await sandbox()
+    await addProfile(h, server)
+    const api = sandboxApi(server)
+    const a = await api<{ id: string }>('POST', 'customers', { customerType: 'INDIVIDUAL', fullName: 'Ann One' })
+    const b = await api<{ id: string }>('POST', 'customers', { customerType: 'INDIVIDUAL', fullName: 'Bob Two' })
+    await h.call('customers.query', {})
+    await waitFor(() => dataChanged('customers').length === 1)
+    expect((await h.call('customers.query', {})).total).toBe(2)
+    await api('POST', 'customers', { customerType: 'INDIVIDUAL', fullName: 'Cy Three' })
+    await api('PATCH', `customers/${a.id}`, { fullName: 'Ann Renamed' })
+    await api('DELETE', `customers/${b.id}`)
+    await new Promise((r) => setTimeout(r, 3_100)) // background refreshes are at most one per 3 s
+    await h.call('customers.query', {})
+    await waitFor(() => dataChanged('customers').length === 2)
+    const after = await h.call('customers.query', { sort: { field: 'fullName', direction: 'asc' } })
+    expect(after.rows.map((c) => c.fullName)).toEqual(['Ann Renamed', 'Cy Three'])
+  })
+
   it('syncs incrementally: a poll with nothing new costs one request and writes nothing', async () => {
     const server = await sandbox()
     await addProfile(h, server)
