@@ -33,6 +33,8 @@ let h: Harness
 let dir: string
 let cleanup: () => Promise<void>
 const outputs: unknown[] = []
+const earlierEvents: Harness['events'] = []
+const named: Array<{ name: string; result: { ok: boolean; value?: unknown } }> = []
 const service = testKeychainService('secrets')
 
 beforeAll(async () => {
@@ -55,6 +57,7 @@ afterAll(async () => {
 async function call(name: Parameters<Harness['raw']>[0], input: unknown) {
   const r = await h.raw(name, input)
   outputs.push(r)
+  named.push({ name, result: r as { ok: boolean; value?: unknown } })
   return r as { ok: boolean; value?: any; error?: { code: string; message: string } } // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
@@ -159,6 +162,7 @@ describe('secrets never leave the keychain', () => {
     await call('profiles.clearSecret', { id: wrongId })
     await call('profiles.remove', { id: wrongId })
     const first = h
+    earlierEvents.push(...first.events)
     await h.close()
     h = await startBackend(dir, service, { localSandbox: true })
     await call('profiles.list', null)
@@ -189,5 +193,31 @@ describe('secrets never leave the keychain', () => {
     for (const [where, text] of Object.entries(texts)) {
       for (const n of all) expect(text.includes(n), `${n.slice(0, 6)}… in ${where}`).toBe(false)
     }
+  })
+
+  it('answers and emits exactly what the contract declares', async () => {
+    const { channels, events } = await import('../../src/shared/ipc/contract')
+    expect(named.length).toBeGreaterThan(30)
+    for (const { name, result } of named) {
+      if (!result.ok) continue
+      const parsed = channels[name as keyof typeof channels].output.safeParse(result.value)
+      expect(parsed.success, `${name}: ${parsed.success ? '' : JSON.stringify(parsed.error.issues[0])}`).toBe(true)
+    }
+    const seen = new Set<string>()
+    expect(earlierEvents.length).toBeGreaterThan(10)
+    for (const { event, payload } of [...earlierEvents, ...h.events]) {
+      seen.add(event)
+      const parsed = events[event as keyof typeof events].safeParse(payload)
+      expect(parsed.success, `${event}: ${parsed.success ? '' : JSON.stringify(parsed.error.issues[0])}`).toBe(true)
+    }
+    expect([...seen].sort()).toEqual(
+      expect.arrayContaining([
+        'approvals.decided',
+        'data.changed',
+        'profiles.changed',
+        'sync.status',
+        'transactions.changed'
+      ])
+    )
   })
 })
