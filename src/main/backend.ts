@@ -105,6 +105,10 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
     const next = await ProfileSession.open({
       profile,
       clientSecret: profile.environment === 'local' && !localSandbox ? undefined : await profiles.secretOf(profile.id),
+      ...(profile.environment === 'local' &&
+        !localSandbox && {
+          noClientReason: `The Local sandbox is not running: ${localSandboxError ?? 'it did not start'}. Cached data stays available.`
+        }),
       dataDir: host.dataDir,
       secrets,
       emit,

@@ -58,6 +58,9 @@ describe('createBackend', () => {
   it('reports the Local sandbox as not running when it is switched off', async () => {
     const report = await dispatch(backend.handlers, 'connection.test', {})
     expect(report).toMatchObject({ ok: true, value: { ok: false, code: 'UNREACHABLE', profileId: 'local' } })
+    const status = await dispatch(backend.handlers, 'sync.status', null)
+    expect(status).toMatchObject({ ok: true, value: { state: 'idle', code: 'UNREACHABLE' } })
+    expect((status as { value: { message: string } }).value.message).toMatch(/Local sandbox is not running/)
   })
 })
 

@@ -55,6 +55,8 @@ export interface SessionDeps {
   clientOptions?: Partial<ApiClientOptions>
   /** false: no background polling (tests drive `sync.pollNow()` themselves). */
   autoSync?: boolean
+  /** Why there is no client secret to use (shown in the sync status), when it is not simply missing. */
+  noClientReason?: string
 }
 
 /** Background refreshes of the small collections run at most this often per collection. */
@@ -143,9 +145,9 @@ export class ProfileSession {
       lastSyncedAt: this.cache.meta<string>('tx.syncedAt') ?? null,
       offlineSince: null,
       intervalMs: 0,
-      reason: 'no client secret',
-      message: 'This profile has no client secret yet: add it in Settings to sync.',
-      code: 'UNAUTHORIZED'
+      reason: this.d.noClientReason ? 'not available' : 'no client secret',
+      message: this.d.noClientReason ?? 'This profile has no client secret yet: add it in Settings to sync.',
+      code: this.d.noClientReason ? 'UNREACHABLE' : 'UNAUTHORIZED'
     }
   }
 
