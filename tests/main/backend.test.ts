@@ -134,7 +134,7 @@ describe('live sync through the backend', () => {
       const status = await h.call('sync.now', null)
       expect(status).toMatchObject({ state: 'live', intervalMs: 5_000, reason: 'window focused, nothing in flight' })
       h.backend.setForeground(false)
-      expect(await h.call('sync.status', null)).toMatchObject({ intervalMs: 30_000, reason: 'in the background, idle' })
+      expect(await h.call('sync.status', null)).toMatchObject({ intervalMs: 40_000, reason: 'in the background, idle' })
       await h.call('approvals.rules.set', {
         enabled: true,
         maxAmountByCurrency: {},

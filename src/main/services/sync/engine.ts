@@ -19,7 +19,9 @@ const MAX_PAGES = 50
 /** Re-read this much before the watermark, for items committed slightly out of createdAt order. */
 const OVERLAP_MS = 2_000
 const APPROVAL_CHECKS_PER_POLL = 5
+/** Other non-final transactions are re-checked a few at a time: every minute in front, every 15 minutes behind. */
 const RECONCILE_EVERY_MS = 60_000
+const RECONCILE_BACKGROUND_EVERY_MS = 15 * 60_000
 const RECONCILE_PER_POLL = 5
 const NON_FINAL = ['CREATED', 'PENDING', 'PROCESSING']
 const TransactionPage = pagedList(Transaction)
@@ -173,7 +175,8 @@ export class SyncEngine {
         [...ids].sort((a, b) => (this.lastChecked.get(a) ?? 0) - (this.lastChecked.get(b) ?? 0))
       const toCheck = new Set<string>(operator)
       for (const id of byAge(pendingApproval).slice(0, APPROVAL_CHECKS_PER_POLL)) toCheck.add(id)
-      if (now - this.lastReconcile >= RECONCILE_EVERY_MS) {
+      const reconcileEvery = this.scheduler.inputs.foreground ? RECONCILE_EVERY_MS : RECONCILE_BACKGROUND_EVERY_MS
+      if (now - this.lastReconcile >= reconcileEvery) {
         this.lastReconcile = now
         const stale = cache.transactions
           .query({ status: NON_FINAL }, { field: 'createdAt', direction: 'asc' })

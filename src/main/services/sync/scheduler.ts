@@ -5,7 +5,8 @@
  * - window focused and something in flight (a transfer the operator started, a payment awaiting approval, a status
  *   that just changed, or a first sync catching up): every second;
  * - window focused, nothing in flight: every 5 s;
- * - background with something in flight: every 10 s; background idle: every 30 s (≤ 2 requests a minute);
+ * - background with something in flight: every 10 s; background idle: every 40 s, which leaves room in a
+ *   budget of 2 requests a minute for the occasional re-check of stale transactions;
  * - machine asleep: no polling at all; on wake: one poll at once;
  * - offline (network failures): probe with backoff 2 s → 30 s; service errors: backoff 2 s → 60 s, or Retry-After;
  * - never two polls at once: the next poll is only scheduled when the current one has finished.
@@ -32,7 +33,7 @@ export const INTERVALS = {
   foregroundActive: 1_000,
   foregroundIdle: 5_000,
   backgroundActive: 10_000,
-  backgroundIdle: 30_000,
+  backgroundIdle: 40_000,
   catchUp: 0,
   offlineMin: 2_000,
   offlineMax: 30_000,
@@ -77,6 +78,11 @@ export class PollScheduler {
     private readonly onSchedule: (d: ScheduleDecision) => void = () => {}
   ) {
     this.state = { foreground: true, suspended: false, rulesEnabled: false, ...initial }
+  }
+
+  /** The inputs in force (focus, sleep, rules). */
+  get inputs(): Readonly<SchedulerState> {
+    return this.state
   }
 
   start(): void {

@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { ApiClient } from '../../../../src/main/services/api-client'
+import { CacheStore } from '../../../../src/main/services/cache/store'
+import { SyncEngine } from '../../../../src/main/services/sync/engine'
+import type { SchedulerState } from '../../../../src/main/services/sync/scheduler'
+import type { Transaction } from '../../../../src/shared/api'
+import { json, stubServer, tempDir } from '../../helpers'
+import { FakeClock } from './fake-clock'
+
+/** A service with 20 old transactions stuck in PROCESSING and nothing new: what does sync cost over time? */
+let cleanup: () => Promise<void>
+let cache: CacheStore
+let stub: Awaited<ReturnType<typeof stubServer>>
+let client: ApiClient
+const stuck: Transaction[] = Array.from({ length: 20 }, (_, i) => ({
+  id: `Transaction:stuck-${i}`,
+  type: 'OUTGOING',
+  status: 'PROCESSING',
+  customerId: 'Customer:1',
+  platformCustomerId: 'p1',
+  source: { accountId: 'InternalAccount:1' },
+  destination: { accountId: 'ExternalAccount:1' },
+  sentAmount: { amount: 100, currency: { code: 'USD', decimals: 2 } },
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z'
+})) as Transaction[]
+
+beforeEach(async () => {
+  const t = await tempDir('engine')
+  cleanup = t.cleanup
+  cache = (await CacheStore.open(path.join(t.dir, 'c'), randomBytes(32))).store
+  await cache.put('transactions', stuck, { meta: { 'tx.watermark': '2025-01-01T00:00:00.000Z' } })
+  stub = await stubServer((req, res) => {
+    const url = new URL(req.url!, 'http://x')
+    const m = /\/transactions\/(.+)$/.exec(url.pathname)
+    if (m)
+      return json(
+        res,
+        200,
+        stuck.find((s) => s.id === decodeURIComponent(m[1]!))
+      )
+    json(res, 200, { data: [], hasMore: false, totalCount: 0 })
+  })
+  client = new ApiClient({ baseUrl: stub.baseUrl, tokenId: 't', clientSecret: 's' })
+})
+afterEach(async () => {
+  await client.close()
+  await cache.close()
+  await stub.close()
+  await cleanup()
+})
+
+async function run(initial: Partial<SchedulerState>, minutes: number, operatorInFlight: string[] = []) {
+  const clock = new FakeClock()
+  const engine = new SyncEngine({
+    profileId: 'p',
+    client,
+    cache,
+    clock,
+    log: () => {},
+    operatorInFlight: () => operatorInFlight,
+    onChanges: async () => {},
+    onStatus: () => {},
+    initial
+  })
+  engine.start()
+  for (let t = 0; t < minutes * 60; t++) {
+    await clock.advance(1_000)
+    await engine.scheduler.idle()
+  }
+  engine.stop()
+  await engine.scheduler.idle()
+  return {
+    engine,
+    requests: stub.requests.length,
+    lists: stub.requests.filter((r) => /\/transactions\?/.test(r.url)).length
+  }
+}
+
+describe('SyncEngine request budget', () => {
+  it('stays within 2 requests a minute in the background when nothing is in flight', async () => {
+    const { requests, lists } = await run({ foreground: false }, 30)
+    // 40 s polls → 46 list requests in 30 minutes, plus 2 re-check rounds of 5 stale transactions (every 15 min).
+    expect(lists).toBeLessThanOrEqual(46)
+    expect(requests).toBeLessThanOrEqual(2 * 30)
+  })
+
+  it('polls about every second in front while a transfer the operator started is in flight', async () => {
+    const { lists, requests } = await run({ foreground: true }, 1, ['Transaction:stuck-0'])
+    expect(lists).toBeGreaterThanOrEqual(55)
+    expect(lists).toBeLessThanOrEqual(61)
+    // Each poll: one list + the operator's transfer; once a minute a few stale ones.
+    expect(requests).toBeLessThanOrEqual(lists * 2 + 5)
+  })
+
+  it('in front with nothing in flight: every 5 s, and stale non-final transactions re-checked once a minute', async () => {
+    const { lists, requests } = await run({ foreground: true }, 3)
+    expect(lists).toBeGreaterThanOrEqual(35)
+    expect(lists).toBeLessThanOrEqual(37)
+    expect(requests - lists).toBeLessThanOrEqual(3 * 5 + 5)
+  })
+})
