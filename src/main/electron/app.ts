@@ -3,6 +3,7 @@ import { app, BrowserWindow, powerMonitor } from 'electron'
 import { createBackend, type Backend } from '../backend'
 import { createLogger } from '../log'
 import { registerIpc } from './ipc'
+import { batchNotifications } from '../notifications/batch'
 import { createNativeNotifier } from './notifier'
 import { lockDownApp } from './security'
 import { mainWindowOptions } from './window-options'
@@ -35,7 +36,7 @@ export function runElectronApp(): void {
   app.on('before-quit', () => void backend?.close())
 
   void app.whenReady().then(async () => {
-    const notify = createNativeNotifier((n) => showItem(n.route, n.targetId))
+    const notify = batchNotifications(createNativeNotifier((n) => showItem(n.route, n.targetId)))
     backend = await createBackend({
       mode: 'electron',
       appVersion: app.getVersion(),

@@ -1,12 +1,6 @@
 import { Notification } from 'electron'
 
-export interface NativeNotification {
-  id: string
-  title: string
-  body: string
-  route: string
-  targetId?: string
-}
+import type { AppNotification as NativeNotification } from '../notifications/batch'
 
 /**
  * Native notifications. Clicking one only opens the item (never approves): the window is focused and told where to go.

@@ -1,6 +1,7 @@
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import type { BackendHost, EventSink } from '../backend'
+import { batchNotifications } from '../notifications/batch'
 
 /** Where browser mode keeps its data: PAYDESK_DATA_DIR, else the same per-user folder the desktop app uses. */
 export function browserModeDataDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -20,9 +21,9 @@ export function createBrowserHost(options: { appVersion: string; dataDir: string
     appVersion: options.appVersion,
     dataDir: options.dataDir,
     log: options.log,
-    notify: (n) => {
+    notify: batchNotifications((n) => {
       for (const sink of sinks) sink('notification', n)
-    }
+    })
   }
   const subscribe = (sink: EventSink) => {
     sinks.add(sink)

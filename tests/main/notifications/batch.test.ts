@@ -1,0 +1,46 @@
+import { describe, expect, it, vi } from 'vitest'
+import { batchNotifications, type AppNotification } from '../../../src/main/notifications/batch'
+
+const payment = (i: number): AppNotification => ({
+  id: `n${i}`,
+  title: 'Payment awaiting approval',
+  body: `${i}.00 USD from $alice@example.com`,
+  route: 'approvals',
+  targetId: `Transaction:${i}`
+})
+
+describe('batchNotifications', () => {
+  it('shows a lone event at once, opening its exact item', () => {
+    vi.useFakeTimers()
+    const shown: AppNotification[] = []
+    const notify = batchNotifications((n) => shown.push(n))
+    notify(payment(1))
+    expect(shown).toEqual([payment(1)])
+    vi.useRealTimers()
+  })
+
+  it('shows the first few of a burst one by one and groups the rest into one summary of their section', () => {
+    vi.useFakeTimers()
+    const shown: AppNotification[] = []
+    const notify = batchNotifications((n) => shown.push(n), { windowMs: 1000, maxSingles: 3 })
+    for (let i = 1; i <= 12; i++) notify(payment(i))
+    expect(shown.map((n) => n.id)).toEqual(['n1', 'n2', 'n3'])
+    vi.advanceTimersByTime(1000)
+    expect(shown).toHaveLength(4)
+    expect(shown[3]).toMatchObject({ title: '9 more: Payment awaiting approval', route: 'approvals' })
+    expect(shown[3]!.targetId).toBeUndefined()
+    vi.useRealTimers()
+  })
+
+  it('starts afresh after a quiet period', () => {
+    vi.useFakeTimers()
+    const shown: AppNotification[] = []
+    const notify = batchNotifications((n) => shown.push(n), { windowMs: 1000, maxSingles: 1 })
+    notify(payment(1))
+    notify(payment(2))
+    vi.advanceTimersByTime(1000)
+    notify(payment(3))
+    expect(shown.map((n) => n.id)).toEqual(['n1', 'n2', 'n3'])
+    vi.useRealTimers()
+  })
+})
