@@ -517,10 +517,17 @@ export class ProfileSession {
       return { profileId: this.profileId, transaction, record: publicRecord(record) }
     } catch (error) {
       const apiError = error instanceof ApiError ? error : undefined
-      const refused = apiError?.kind === 'http' && !apiError.maybeProcessed && apiError.httpStatus !== 429
+      const status = apiError?.kind === 'http' && !apiError.maybeProcessed ? apiError.httpStatus : undefined
+      // Refused: the service looked at this transfer and said no (400, 404, 409, 422...). Not refused: it never got
+      // that far (401/403 credentials, 429 rate limit) or we cannot know.
+      const refused = status !== undefined && ![401, 403, 408, 429].includes(status)
       const neverSent = apiError !== undefined && !apiError.maybeProcessed && !refused
+      // Once a transfer may have gone through ('unknown') or went through ('sent'), no later failure can say otherwise.
+      const prior = record.state
+      const state =
+        prior === 'sent' || prior === 'unknown' ? prior : refused ? 'refused' : neverSent ? prior : 'unknown'
       await this.journal.update(record.actionId, {
-        state: refused ? 'refused' : neverSent && record.state === 'prepared' ? 'prepared' : 'unknown',
+        state,
         lastError: error instanceof AppError ? error.message : 'failed inside Paydesk'
       })
       if (refused || !apiError) throw error
@@ -534,10 +541,18 @@ export class ProfileSession {
             : `The connection dropped before the service confirmed the transfer, so its outcome is not known yet. ${safe}`
         )
       }
-      throw new AppError(apiError.code, `${apiError.message} The outcome of the transfer is not known yet. ${safe}`, {
+      const extra = {
         ...(apiError.serviceCode !== undefined && { serviceCode: apiError.serviceCode }),
         ...(apiError.httpStatus !== undefined && { httpStatus: apiError.httpStatus })
-      })
+      }
+      if (neverSent && state === 'prepared') {
+        throw new AppError(apiError.code, `${apiError.message} The transfer was not sent.`, extra)
+      }
+      throw new AppError(
+        apiError.code,
+        `${apiError.message} The outcome of the transfer is not known yet. ${safe}`,
+        extra
+      )
     }
   }
 

@@ -96,6 +96,60 @@ describe('transfers.send over HTTP against the sandbox', () => {
     expect(await outgoing(server)).toHaveLength(1)
   })
 
+  it('keeps an honest journal: refused, not sent, and "may have gone through" never turns into "refused"', async () => {
+    await addProfile(h, server)
+    const { internalId, externalId } = await moneySetup(server, 1_000)
+    const journal = async (actionId: string) =>
+      (await h.call('transfers.journal', null)).records.find((r) => r.actionId === actionId)
+
+    // More than the balance: the service refuses it.
+    const tooMuch = {
+      actionId: randomUUID(),
+      sourceAccountId: internalId,
+      destinationAccountId: externalId,
+      amount: 5_000
+    }
+    const r1 = (await h.raw('transfers.send', tooMuch)) as { ok: boolean; error: { code: string } }
+    expect(r1.ok).toBe(false)
+    expect(await journal(tooMuch.actionId)).toMatchObject({ state: 'refused', attempts: 1 })
+
+    // Rate limited on every attempt: never processed, so still 'prepared' and the sentence says it was not sent.
+    const limited = {
+      actionId: randomUUID(),
+      sourceAccountId: internalId,
+      destinationAccountId: externalId,
+      amount: 10
+    }
+    const rule = server.faults.add({ route: 'POST /transfer-out', kind: 'rateLimit', retryAfterSeconds: 0 })
+    const r2 = (await h.raw('transfers.send', limited)) as { ok: boolean; error: { code: string; message: string } }
+    expect(r2).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED' } })
+    expect(r2.error.message).toMatch(/was not sent/)
+    expect(await journal(limited.actionId)).toMatchObject({ state: 'prepared' })
+    server.faults.remove(rule.id)
+
+    // Committed, answer lost on every attempt → unknown. A later 400 for the same action cannot make it 'refused'.
+    const lost = { actionId: randomUUID(), sourceAccountId: internalId, destinationAccountId: externalId, amount: 20 }
+    const drop = server.faults.add({ route: 'POST /transfer-out', kind: 'commitThenDrop' })
+    expect(((await h.raw('transfers.send', lost)) as { ok: boolean }).ok).toBe(false)
+    expect(await journal(lost.actionId)).toMatchObject({ state: 'unknown' })
+    server.faults.remove(drop.id)
+    const bad = server.faults.add({
+      route: 'POST /transfer-out',
+      kind: 'error',
+      status: 400,
+      code: 'INVALID_INPUT',
+      times: 1
+    })
+    expect(((await h.raw('transfers.send', lost)) as { ok: boolean }).ok).toBe(false)
+    expect(await journal(lost.actionId)).toMatchObject({ state: 'unknown' })
+    server.faults.remove(bad.id)
+    // And the next retry resolves it with the stored answer: one transfer for that action.
+    expect((await h.call('transfers.send', lost)).record.state).toBe('sent')
+    expect((await outgoing(server)).filter((t) => t.sentAmount.amount >= 20 && t.sentAmount.amount < 100)).toHaveLength(
+      1
+    )
+  })
+
   it('refuses to reuse an action id for a different transfer', async () => {
     await addProfile(h, server)
     const { internalId, externalId } = await moneySetup(server)
