@@ -157,6 +157,75 @@ describe('data channels: cache first, then refresh', () => {
   })
 })
 
+describe('writes go straight to the service and land in the cache', () => {
+  it('creates customers and external accounts, deletes accounts, funds and simulates payments in sandbox profiles', async () => {
+    const server = await sandbox()
+    await addProfile(h, server)
+    const customer = await h.call('customers.create', {
+      customerType: 'INDIVIDUAL',
+      region: 'US',
+      currencies: ['USD'],
+      fullName: 'Dana Write'
+    })
+    expect(customer.id).toMatch(/^Customer:/)
+    expect((await h.call('customers.get', { id: customer.id })).customer?.fullName).toBe('Dana Write')
+    const account = await h.call('externalAccounts.create', {
+      currency: 'USD',
+      platformAccountId: 'payout-1',
+      accountInfo: {
+        accountType: 'USD_ACCOUNT',
+        accountNumber: '40012345678',
+        routingNumber: '021000021',
+        accountCategory: 'CHECKING',
+        bankName: 'Chase Bank',
+        paymentRails: ['ACH'],
+        beneficiary: {
+          beneficiaryType: 'BUSINESS',
+          businessInfo: { legalName: 'Ops Inc.' },
+          address: { line1: '1 Main St', city: 'Austin', postalCode: '78701', country: 'US' }
+        }
+      }
+    })
+    expect((await h.call('externalAccounts.query', { scope: 'platform' })).rows.map((a) => a.id)).toContain(account.id)
+    expect(await h.call('externalAccounts.remove', { id: account.id })).toBeNull()
+    expect((await h.call('externalAccounts.query', { scope: 'platform' })).rows.map((a) => a.id)).not.toContain(
+      account.id
+    )
+
+    await h.call('internalAccounts.list', {})
+    await waitFor(() => dataChanged('internalAccounts').length > 0)
+    const usd = (await h.call('internalAccounts.list', { scope: 'platform', currency: 'USD' })).rows[0]!
+    const funded = await h.call('sandbox.fund', { accountId: usd.id, amount: 12_345 })
+    expect(funded.balance.amount).toBe(usd.balance.amount + 12_345)
+    expect(
+      (await h.call('internalAccounts.list', { currency: 'USD', scope: 'platform' })).rows[0]!.balance.amount
+    ).toBe(funded.balance.amount)
+    const received = await h.call('sandbox.receive', {
+      senderUmaAddress: '$success.usd@sandbox.uma.money',
+      receivingCurrencyCode: 'USD',
+      receivingCurrencyAmount: 7_00,
+      customerId: customer.id
+    })
+    await waitFor(async () =>
+      (await h.call('approvals.list', null)).items.some((i) => i.transaction.id === received.id)
+    )
+
+    // Invalid input is refused before anything is sent; the service's own refusals come back with its code.
+    const before = (await sandboxApi(server)<{ data: unknown[] }>('GET', 'customers?limit=100')).data.length
+    expect(await h.raw('customers.create', { customerType: 'BUSINESS' })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT' }
+    })
+    expect(await h.raw('sandbox.fund', { accountId: usd.id, amount: 100_000_000_001 })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT' }
+    })
+    expect((await sandboxApi(server)<{ data: unknown[] }>('GET', 'customers?limit=100')).data.length).toBe(before)
+    const unknown = await h.raw('externalAccounts.remove', { id: 'ExternalAccount:nope' })
+    expect(unknown).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', httpStatus: 404 } })
+  })
+})
+
 describe('offline', () => {
   it('keeps cached views working, fails writes with OFFLINE, and queues nothing', async () => {
     const stateFile = path.join(dir, 'sandbox-state.json')
