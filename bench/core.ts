@@ -81,10 +81,11 @@ export async function runCoreBench(): Promise<void> {
   const key = randomBytes(32)
   const sandbox = await createSandboxServer({ memory: true, seed: false, log: () => {} })
   try {
-    const docs = transactions(N)
+    let docs: Transaction[] | undefined = transactions(N)
     let t0 = performance.now()
     const { store } = await CacheStore.open(file, key)
     for (let i = 0; i < docs.length; i += 1_000) await store.put('transactions', docs.slice(i, i + 1_000))
+    docs = undefined
     console.log(`bulk write (100 encrypted frames of 1,000, fsync each): ${ms(t0)} ms`)
     t0 = performance.now()
     await store.compact()
@@ -102,9 +103,13 @@ export async function runCoreBench(): Promise<void> {
       opens.push(performance.now() - t0)
     }
     const cache = reopened!
+    const gc = (globalThis as { gc?: () => void }).gc
+    gc?.()
+    const heapMiB = process.memoryUsage().heapUsed / 1024 / 1024
+    const heapNote = gc ? '' : ' (no --expose-gc: includes garbage)'
     console.log(
       `cache open (read + AES-256-GCM decrypt + parse + index ${cache.count('transactions').toLocaleString('en-US')}): ` +
-        `${opens.map((v) => v.toFixed(0)).join(' / ')} ms`
+        `${opens.map((v) => v.toFixed(0)).join(' / ')} ms; JS heap with the cache open ≈ ${heapMiB.toFixed(0)} MiB${heapNote}`
     )
 
     // Queries the renderer asks for: filtered, sorted, a window of 100 rows plus the total.
