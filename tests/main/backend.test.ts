@@ -15,7 +15,8 @@ beforeEach(async () => {
   const t = await tempDir('backend')
   cleanup = t.cleanup
   const host: BackendHost = { mode: 'browser', appVersion: '9.9.9', dataDir: t.dir, notify: () => {}, log: () => {} }
-  backend = await createBackend(host, { keychainService: testKeychainService('backend'), localSandbox: false })
+  // No background polling: a profile created here keeps the real service's default base URL, and tests never call out.
+  backend = await createBackend(host, { keychainService: testKeychainService('backend'), localSandbox: false, autoSync: false })
   backend.subscribe((e, p) => events.push([e, p]))
 })
 afterEach(async () => {
