@@ -18,7 +18,9 @@ step "lint"
 npx eslint . --max-warnings=0
 step "build (electron-vite)"
 npx electron-vite build --logLevel warn
+reports=$(mktemp -d)
 step "unit and integration tests (vitest, real keychain)"
-scripts/with-keyring.sh npx vitest run
+scripts/with-keyring.sh npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
 step "end-to-end tests (Playwright, Debian Chromium, browser mode)"
-scripts/with-keyring.sh npx playwright test
+PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" scripts/with-keyring.sh npx playwright test --reporter=list,json
+node scripts/summary.mjs "$reports/vitest.json" "$reports/playwright.json"
