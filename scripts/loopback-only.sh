@@ -14,5 +14,10 @@ for flags in "-n" "-rn"; do
     exec unshare $flags "$0" "$@"
   fi
 done
+if [ -n "${CI:-}" ] && [ -z "${PAYDESK_ALLOW_NETWORK:-}" ]; then
+  echo "loopback-only: cannot create a network namespace, and CI must not run tests with network access." >&2
+  echo "loopback-only: set PAYDESK_ALLOW_NETWORK=1 to run anyway." >&2
+  exit 1
+fi
 echo "loopback-only: cannot create a network namespace here; running with the machine's network." >&2
 exec "$@"

@@ -4,10 +4,10 @@ import { createBackend, type Backend } from '../backend'
 import { createLogger } from '../log'
 import { registerIpc } from './ipc'
 import { batchNotifications } from '../notifications/batch'
+import { showItem } from './focus'
 import { createNativeNotifier } from './notifier'
 import { lockDownApp } from './security'
 import { mainWindowOptions } from './window-options'
-import { EVENT_CHANNEL } from '../../shared/ipc/wire'
 
 /** Electron entry: a thin adapter that hosts the backend and one locked-down window. */
 export function runElectronApp(): void {
@@ -23,20 +23,12 @@ export function runElectronApp(): void {
 
   lockDownApp(appPageUrl, log)
 
-  const showItem = (route: string, id?: string) => {
-    if (!window) return
-    if (window.isMinimized()) window.restore()
-    window.show()
-    window.focus()
-    window.webContents.send(EVENT_CHANNEL, 'navigate', { route, ...(id !== undefined && { id }) })
-  }
-
-  app.on('second-instance', () => window && showItem('home'))
+  app.on('second-instance', () => showItem(window, 'home'))
   app.on('window-all-closed', () => app.quit())
   app.on('before-quit', () => void backend?.close())
 
   void app.whenReady().then(async () => {
-    const notify = batchNotifications(createNativeNotifier((n) => showItem(n.route, n.targetId)))
+    const notify = batchNotifications(createNativeNotifier((n) => showItem(window, n.route, n.targetId)))
     backend = await createBackend({
       mode: 'electron',
       appVersion: app.getVersion(),
