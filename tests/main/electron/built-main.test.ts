@@ -32,7 +32,8 @@ describe('built main process', () => {
   let dir: string
 
   beforeAll(() => {
-    if (!existsSync(builtMain))
+    // Reading a stale build would prove nothing about the source: rebuild when anything in src/ is newer.
+    if (!existsSync(builtMain) || newestMtime(join(root, 'src')) > statSync(builtMain).mtimeMs)
       execFileSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
     dir = mkdtempSync(join(tmpdir(), 'paydesk-built-main-'))
     const reportFile = join(dir, 'report.json')
