@@ -47,3 +47,25 @@ test('a form refuses bad input with the shared schema’s message and changes no
   await expect(page.getByText(/Base URL must start with https:\/\//)).toBeVisible()
   await expect(page.getByRole('table', { name: 'Profiles' }).getByRole('row')).toHaveCount(2) // header + Local sandbox
 })
+
+test('a profile can be renamed and repointed; a bad base URL is refused and changes nothing', async ({ page, app }) => {
+  await page.goto(app.url)
+  await page.getByRole('button', { name: /^Settings/ }).click()
+  await page.getByLabel('Name').fill('Team sandbox')
+  await page.getByLabel('Base URL').fill('http://127.0.0.1:9/2025-10-13')
+  await page.getByLabel('API token id').fill('team-token')
+  await page.getByRole('button', { name: 'Add profile' }).click()
+  await page.getByRole('row', { name: /Team sandbox/ }).getByRole('button', { name: 'Edit…' }).click()
+
+  const edit = page.getByRole('form', { name: 'Edit Team sandbox' })
+  await edit.getByLabel('Base URL').fill('not a url')
+  await edit.getByRole('button', { name: 'Save changes' }).click()
+  await expect(edit.getByText(/Base URL must be a full URL/)).toBeVisible()
+  await expect(page.getByRole('row', { name: /Team sandbox/ })).toContainText('http://127.0.0.1:9/2025-10-13')
+
+  await edit.getByLabel('Base URL').fill('http://127.0.0.1:10/2025-10-13')
+  await edit.getByLabel('Name').fill('Team sandbox EU')
+  await edit.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page.getByRole('row', { name: /Team sandbox EU/ })).toContainText('http://127.0.0.1:10/2025-10-13')
+  await expect(page.getByRole('combobox', { name: 'Active profile' }).locator('option', { hasText: 'Team sandbox EU' })).toHaveCount(1)
+})

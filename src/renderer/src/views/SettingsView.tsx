@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { DEFAULT_BASE_URL, ProfileCreateInput, type ProfileView } from '../../../shared/profile'
+import { DEFAULT_BASE_URL, ProfileCreateInput, ProfileUpdateInput, type ProfileView } from '../../../shared/profile'
 import type { IpcError } from '../../../shared/ipc/define'
 import { paydesk } from '../bridge/paydesk'
 import { useProfiles } from '../stores/profiles'
@@ -13,6 +13,7 @@ export function SettingsView() {
   const load = useProfiles((s) => s.load)
   const [error, setError] = useState<IpcError | null>(null)
   const [confirmRemove, setConfirmRemove] = useState<string | null>(null)
+  const [editing, setEditing] = useState<string | null>(null)
 
   const remove = async (profile: ProfileView) => {
     const result = await paydesk.invoke('profiles.remove', { id: profile.id })
@@ -51,6 +52,7 @@ export function SettingsView() {
               <td>{p.hasSecret ? 'In keychain' : 'Not set'}</td>
               <td className="actions">
                 {p.id !== list.activeProfileId && <button onClick={() => void switchTo(p.id)}>Switch to</button>}
+                {p.environment !== 'local' && <button onClick={() => setEditing(p.id)}>Edit…</button>}
                 {p.environment !== 'local' &&
                   (confirmRemove === p.id ? (
                     <>
@@ -67,12 +69,85 @@ export function SettingsView() {
           ))}
         </tbody>
       </table>
+      {editing && list?.profiles.find((p) => p.id === editing) && (
+        <EditProfileForm
+          key={editing}
+          profile={list.profiles.find((p) => p.id === editing)!}
+          onDone={() => {
+            setEditing(null)
+            void load()
+          }}
+        />
+      )}
       <AddProfileForm />
       {list && <SecretForm profiles={list.profiles.filter((p) => p.environment !== 'local')} />}
       {list && list.profiles.find((p) => p.id === list.activeProfileId) && (
         <ConnectionPanel profile={list.profiles.find((p) => p.id === list.activeProfileId)!} />
       )}
     </section>
+  )
+}
+
+/** Rename a profile or repoint it; the secret is replaced separately and never shown. */
+function EditProfileForm({ profile, onDone }: { profile: ProfileView; onDone(): void }) {
+  const form = useSchemaForm(ProfileUpdateInput, {
+    id: profile.id,
+    name: profile.name,
+    environment: profile.environment,
+    baseUrl: profile.baseUrl,
+    tokenId: profile.tokenId
+  })
+  const [error, setError] = useState<IpcError | null>(null)
+  const submit = async () => {
+    const input = form.submit()
+    if (!input) return
+    const result = await paydesk.invoke('profiles.update', input)
+    if (!result.ok) {
+      setError(result.error)
+      if (result.error.fieldErrors) form.setServerErrors(result.error.fieldErrors)
+      return
+    }
+    onDone()
+  }
+  return (
+    <form
+      className="panel form"
+      aria-label={`Edit ${profile.name}`}
+      onSubmit={(e) => {
+        e.preventDefault()
+        void submit()
+      }}
+    >
+      <h2>Edit “{profile.name}”</h2>
+      <Field id="e-name" label="Name" error={form.errors['name']}>
+        <input id="e-name" value={form.values['name']} onChange={(e) => form.set('name', e.target.value)} onBlur={() => form.blur('name')} />
+      </Field>
+      <Field id="e-env" label="Environment" error={form.errors['environment']}>
+        <select id="e-env" value={form.values['environment']} onChange={(e) => form.set('environment', e.target.value)}>
+          <option value="sandbox">Sandbox</option>
+          <option value="production">Production</option>
+        </select>
+      </Field>
+      <Field id="e-url" label="Base URL" error={form.errors['baseUrl']}>
+        <input id="e-url" value={form.values['baseUrl']} onChange={(e) => form.set('baseUrl', e.target.value)} onBlur={() => form.blur('baseUrl')} />
+      </Field>
+      <Field id="e-token" label="API token id" error={form.errors['tokenId']}>
+        <input id="e-token" value={form.values['tokenId']} onChange={(e) => form.set('tokenId', e.target.value)} onBlur={() => form.blur('tokenId')} autoComplete="off" />
+      </Field>
+      {error && (
+        <p className="result result-bad" role="alert">
+          {error.message}
+        </p>
+      )}
+      <div className="row">
+        <button type="submit" className="primary">
+          Save changes
+        </button>
+        <button type="button" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
   )
 }
 
