@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import os from 'node:os'
+import path from 'node:path'
 import type { EventName, EventPayload } from '../shared/ipc/contract'
 import { LOCAL_PROFILE_ID } from '../shared/profile'
 import { AppError } from './errors'
@@ -7,7 +8,8 @@ import type { Handlers } from './ipc/dispatch'
 import { testConnection } from './services/connection'
 import { createKeytarStore, KEYCHAIN_SERVICE, secretAccount, type SecretStore } from './services/keychain'
 import { startLocalSandbox, type LocalSandbox } from './services/local-sandbox'
-import { ProfileStore } from './services/profiles'
+import { profileDir, ProfileStore } from './services/profiles'
+import { savedRulesEnabled } from './services/approvals'
 import { ProfileSession } from './services/session'
 import type { Clock } from './services/sync/scheduler'
 import type { ApiClientOptions } from './services/api-client'
@@ -19,7 +21,15 @@ export interface BackendHost {
   /** Folder for profiles, caches and the local sandbox's state (Electron: userData; browser mode: XDG config). */
   dataDir: string
   /** Raises a native notification (Electron) or forwards it to the page (browser mode). */
-  notify(notification: { id: string; title: string; body: string; route: string; targetId?: string }): void
+  notify(notification: {
+    id: string
+    title: string
+    body: string
+    route: string
+    targetId?: string
+    /** The profile the notification is about: clicking it switches to that profile first. */
+    profileId?: string
+  }): void
   log(message: string): void
 }
 
@@ -90,9 +100,14 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
     localSandboxError = 'the embedded sandbox is switched off'
   }
 
-  // ---- the active profile's session (cache, sync, approvals); only one at a time, so profiles never mix
+  // ---- sessions (cache, sync, approvals), one per profile that needs one: the active profile, plus every profile
+  //      whose approval rules are on, which keeps running in the background so its payments are still decided inside
+  //      the service's approval window after the operator switched to another profile. A background session emits no
+  //      data events (the renderer shows the active profile only) and names its profile in its notifications.
   const looking = { foreground: true, suspended: false }
-  let session: ProfileSession | undefined
+  const sessions = new Map<string, ProfileSession>()
+  /** Profiles whose approval rules are on: read from disk at start, then kept up to date by `approvals.rules.set`. */
+  const rulesOn = new Set<string>()
   let sessionChain: Promise<unknown> = Promise.resolve()
   let closed = false
   const serial = <T>(work: () => Promise<T>): Promise<T> => {
@@ -100,8 +115,11 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
     sessionChain = run.catch(() => {})
     return run
   }
-  const openSession = async (): Promise<ProfileSession> => {
-    const profile = profiles.get(profiles.activeProfileId)
+  /** Events a background session keeps to itself: they would refresh the active profile's views for nothing. */
+  const activeOnlyEvents = new Set<EventName>(['data.changed', 'transactions.changed', 'sync.status'])
+  const openSession = async (id: string): Promise<ProfileSession> => {
+    const profile = profiles.get(id)
+    const isActive = () => profiles.activeProfileId === id
     const next = await ProfileSession.open({
       profile,
       clientSecret: profile.environment === 'local' && !localSandbox ? undefined : await profiles.secretOf(profile.id),
@@ -111,10 +129,15 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
         }),
       dataDir: host.dataDir,
       secrets,
-      emit,
+      emit: (event, payload) => {
+        if (activeOnlyEvents.has(event) && !isActive()) return
+        emit(event, payload)
+      },
       notify: (n) => {
         try {
-          host.notify(n)
+          // A background profile's notification says whose it is; clicking it switches to that profile first.
+          const name = profiles.all().find((p) => p.id === id)?.name ?? id
+          host.notify({ ...n, profileId: id, ...(!isActive() && { title: `${name}: ${lowerFirst(n.title)}` }) })
         } catch {
           host.log('notification failed')
         }
@@ -126,32 +149,60 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
       ...(options.clientOptions !== undefined && { clientOptions: options.clientOptions }),
       ...(options.autoSync !== undefined && { autoSync: options.autoSync })
     })
-    emit('sync.status', next.syncStatus())
+    if (isActive()) emit('sync.status', next.syncStatus())
     return next
+  }
+  /** Closes the sessions nobody needs any more and opens the background ones that are missing. Inside `serial`. */
+  const reconcile = async (): Promise<void> => {
+    const wanted = new Set([profiles.activeProfileId, ...rulesOn])
+    for (const [id, s] of [...sessions]) {
+      if (wanted.has(id)) continue
+      sessions.delete(id)
+      await s.close().catch(() => host.log('closing a profile session failed'))
+    }
+    if (closed) return
+    for (const id of rulesOn) {
+      if (sessions.has(id) || id === profiles.activeProfileId) continue
+      try {
+        sessions.set(id, await openSession(id))
+      } catch (error) {
+        host.log(`background session not started: ${error instanceof Error ? error.name : 'error'}`)
+      }
+    }
   }
   /** The session of the active profile, opened on first use. */
   const active = (): Promise<ProfileSession> =>
     serial(async () => {
       if (closed) throw new AppError('INTERNAL', 'Paydesk is shutting down.')
-      if (session && session.profileId === profiles.activeProfileId) return session
-      await session?.close()
-      session = undefined
-      session = await openSession()
-      return session
+      const id = profiles.activeProfileId
+      let s = sessions.get(id)
+      if (!s) {
+        s = await openSession(id)
+        sessions.set(id, s)
+      } else if (s.sync) {
+        // A background session becoming the active one: the renderer learns its state now.
+        emit('sync.status', s.syncStatus())
+      }
+      return s
     })
-  /** Closes the session (before a switch, a removal or new credentials); the next call opens the right one. */
-  const closeSession = (): Promise<void> =>
+  /** Closes one profile's session (before a removal or new credentials); the next call opens a fresh one. */
+  const closeSession = (id: string): Promise<void> =>
     serial(async () => {
-      const s = session
-      session = undefined
+      const s = sessions.get(id)
+      sessions.delete(id)
       await s?.close()
     })
+  /** After a switch, a removal or a change of rules: background sessions follow, the active one opens. */
+  const settleSessions = () => {
+    void serial(reconcile).catch(() => {})
+    void active().catch(() => {})
+  }
 
   const profilesChanged = async () => emit('profiles.changed', await profiles.list())
-  /** New credentials or a new address for the active profile: close its session and open a fresh one. */
-  const restartSession = async () => {
-    await closeSession()
-    void active().catch(() => {})
+  /** New credentials or a new address for a profile: close its session and open a fresh one if it needs one. */
+  const restartSession = async (id: string) => {
+    await closeSession(id)
+    settleSessions()
   }
 
   const handlers: Handlers = {
@@ -168,35 +219,44 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
     },
     'profiles.update': async (input) => {
       const view = await profiles.update(input)
-      if (input.id === profiles.activeProfileId) await restartSession()
+      await restartSession(input.id)
       await profilesChanged()
       return view
     },
     'profiles.remove': async ({ id }) => {
-      const wasActive = id === profiles.activeProfileId
-      if (wasActive) await closeSession()
-      const list = await profiles.remove(id)
+      profiles.get(id)
+      // Its files go with it, so its session (active or background) closes first.
+      await closeSession(id)
+      let list
+      try {
+        list = await profiles.remove(id)
+      } catch (error) {
+        settleSessions()
+        throw error
+      }
+      rulesOn.delete(id)
       emit('profiles.changed', list)
-      if (wasActive) void active().catch(() => {})
+      settleSessions()
       return list
     },
     'profiles.switch': async ({ id }) => {
       profiles.get(id)
-      if (id !== profiles.activeProfileId) await closeSession()
       const list = await profiles.switch(id)
+      // The profile left behind keeps running only when its approval rules are on.
+      await serial(reconcile)
       emit('profiles.changed', list)
       void active().catch(() => {})
       return list
     },
     'profiles.setSecret': async ({ id, clientSecret }) => {
       const view = await profiles.setSecret(id, clientSecret)
-      if (id === profiles.activeProfileId) await restartSession()
+      await restartSession(id)
       await profilesChanged()
       return view
     },
     'profiles.clearSecret': async ({ id }) => {
       const view = await profiles.clearSecret(id)
-      if (id === profiles.activeProfileId) await restartSession()
+      await restartSession(id)
       await profilesChanged()
       return view
     },
@@ -253,6 +313,8 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
       const s = await active()
       const saved = await s.approvals.setRules(rules)
       await s.setRulesEnabled(saved.enabled)
+      if (saved.enabled) rulesOn.add(s.profileId)
+      else rulesOn.delete(s.profileId)
       return saved
     },
     'approvals.decisions': async ({ limit }) => {
@@ -269,17 +331,18 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
     },
     setForeground(foreground) {
       looking.foreground = foreground
-      session?.setScheduler({ foreground })
+      for (const s of sessions.values()) s.setScheduler({ foreground })
     },
     setSuspended(suspended) {
       looking.suspended = suspended
-      session?.setScheduler({ suspended })
+      for (const s of sessions.values()) s.setScheduler({ suspended })
     },
     async close() {
       closed = true
       await serial(async () => {
-        await session?.close()
-        session = undefined
+        const all = [...sessions.values()]
+        sessions.clear()
+        await Promise.all(all.map((s) => s.close().catch(() => {})))
       })
       sinks.clear()
       await localSandbox?.close().catch(() => {})
@@ -289,5 +352,19 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
   void active().catch((error) =>
     host.log(`opening the active profile failed: ${error instanceof Error ? error.name : 'error'}`)
   )
+  // Then every other profile whose approval rules are on, so it keeps deciding payments in the background.
+  for (const p of profiles.all()) {
+    try {
+      if (await savedRulesEnabled(path.join(profileDir(host.dataDir, p.id), 'approvals.sealed'), secrets, p.id))
+        rulesOn.add(p.id)
+    } catch {
+      host.log('reading approval rules failed')
+    }
+  }
+  void serial(reconcile).catch(() => {})
   return backend
+}
+
+function lowerFirst(s: string): string {
+  return /^[A-Z][a-z]/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s
 }

@@ -28,7 +28,7 @@ export function runElectronApp(): void {
   app.on('before-quit', () => void backend?.close())
 
   void app.whenReady().then(async () => {
-    const notify = batchNotifications(createNativeNotifier((n) => showItem(window, n.route, n.targetId)))
+    const notify = batchNotifications(createNativeNotifier((n) => showItem(window, n.route, n.targetId, n.profileId)))
     backend = await createBackend({
       mode: 'electron',
       appVersion: app.getVersion(),

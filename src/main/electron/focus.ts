@@ -8,11 +8,17 @@ import { EVENT_CHANNEL } from '../../shared/ipc/wire'
 export function showItem(
   window: Pick<BrowserWindow, 'isMinimized' | 'restore' | 'show' | 'focus' | 'webContents'> | null,
   route: string,
-  id?: string
+  id?: string,
+  /** The profile the item belongs to: the page switches to it first. */
+  profileId?: string
 ): void {
   if (!window) return
   if (window.isMinimized()) window.restore()
   window.show()
   window.focus()
-  window.webContents.send(EVENT_CHANNEL, 'navigate', { route, ...(id !== undefined && { id }) })
+  window.webContents.send(EVENT_CHANNEL, 'navigate', {
+    route,
+    ...(id !== undefined && { id }),
+    ...(profileId !== undefined && { profileId })
+  })
 }

@@ -4,6 +4,8 @@ export interface AppNotification {
   body: string
   route: string
   targetId?: string
+  /** The profile it is about (a background profile's notification switches to it when clicked). */
+  profileId?: string
 }
 
 /**
@@ -29,11 +31,16 @@ export function batchNotifications(
     held = []
     if (batch.length === 0) return
     if (batch.length === 1) return show(batch[0]!)
+    // Grouped per section and per profile, so a group's click opens the right profile.
     const byRoute = new Map<string, AppNotification[]>()
-    for (const n of batch) byRoute.set(n.route, [...(byRoute.get(n.route) ?? []), n])
-    for (const [route, items] of byRoute) {
+    for (const n of batch) {
+      const key = `${n.route}\u0000${n.profileId ?? ''}`
+      byRoute.set(key, [...(byRoute.get(key) ?? []), n])
+    }
+    for (const items of byRoute.values()) {
+      const { route, profileId } = items[0]!
       if (items.length === 1) show(items[0]!)
-      else show({ id: `group:${items[0]!.id}`, title: `${items.length} more: ${items[0]!.title}`, body: items.map((i) => i.body).slice(0, 3).join('\n') + (items.length > 3 ? '\n…' : ''), route })
+      else show({ id: `group:${items[0]!.id}`, title: `${items.length} more: ${items[0]!.title}`, body: items.map((i) => i.body).slice(0, 3).join('\n') + (items.length > 3 ? '\n…' : ''), route, ...(profileId !== undefined && { profileId }) })
     }
   }
 

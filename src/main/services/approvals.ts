@@ -12,7 +12,9 @@ import { AppError } from '../errors'
 import { ApiError, type ApiClient } from './api-client'
 import type { CacheStore } from './cache/store'
 import { formatMinor } from './money'
-import { readSealed, writeSealed } from './sealed-file'
+import { readFileIfExists } from './atomic-file'
+import { cacheKeyAccount, type SecretStore } from './keychain'
+import { openJson, readSealed, writeSealed } from './sealed-file'
 
 /**
  * The approval queue of a profile (incoming payments still PENDING), its rules, and the record of every automatic
@@ -54,6 +56,24 @@ export interface ApprovalDeps {
 }
 
 type Incoming = IncomingTransaction
+
+/**
+ * Whether a profile's saved approval rules are on, read without opening its session (the backend keeps a session
+ * running for such profiles even when another one is active). A missing, unreadable or undecryptable file reads as
+ * off; nothing is set aside or created here, the session does that when it opens.
+ */
+export async function savedRulesEnabled(file: string, secrets: SecretStore, profileId: string): Promise<boolean> {
+  const data = await readFileIfExists(file)
+  if (!data) return false
+  const stored = await secrets.get(cacheKeyAccount(profileId))
+  if (!stored) return false
+  try {
+    const parsed = StateFile.safeParse(openJson(Buffer.from(stored, 'base64'), data))
+    return parsed.success && parsed.data.rules.enabled
+  } catch {
+    return false
+  }
+}
 
 export class ApprovalService {
   private state!: State

@@ -33,9 +33,10 @@ import { realClock, type Clock, type SchedulerState } from './sync/scheduler'
 import { publicRecord, TransferJournal } from './transfer-journal'
 
 /**
- * Everything Paydesk runs for the active profile: its API client, encrypted cache, transfer journal, live sync and
- * approvals. Only the active profile has a session; switching closes it and opens the next one, so caches, polling,
- * approvals and notifications never mix between profiles. Every event carries the profile id.
+ * Everything Paydesk runs for one profile: its API client, encrypted cache, transfer journal, live sync and
+ * approvals. The backend keeps one for the active profile and one for each other profile whose approval rules are on
+ * (in the background); each has its own cache, polling, approvals and notifications, so profiles never mix. Every
+ * event carries the profile id.
  */
 
 export type Emit = <K extends EventName>(event: K, payload: EventPayload<K>) => void

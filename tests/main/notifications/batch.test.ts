@@ -32,6 +32,20 @@ describe('batchNotifications', () => {
     vi.useRealTimers()
   })
 
+  it('groups per profile, so a group of a background profile still opens that profile', () => {
+    vi.useFakeTimers()
+    const shown: AppNotification[] = []
+    const notify = batchNotifications((n) => shown.push(n), { windowMs: 1000, maxSingles: 1 })
+    notify(payment(1))
+    for (let i = 2; i <= 5; i++) notify({ ...payment(i), profileId: i % 2 ? 'acme' : 'beta' })
+    vi.advanceTimersByTime(1000)
+    expect(shown.slice(1).map((n) => [n.title, n.profileId])).toEqual([
+      ['2 more: Payment awaiting approval', 'beta'],
+      ['2 more: Payment awaiting approval', 'acme']
+    ])
+    vi.useRealTimers()
+  })
+
   it('starts afresh after a quiet period', () => {
     vi.useFakeTimers()
     const shown: AppNotification[] = []

@@ -238,3 +238,89 @@ describe('approvals against the sandbox', () => {
     expect((await h.call('approvals.list', null)).items.map((i) => i.transaction.id)).toEqual([t.id])
   })
 })
+
+describe('approval rules of a profile in the background', () => {
+  let other: SandboxServer
+  beforeEach(async () => {
+    const t = await tempDir('approvals-bg')
+    cleanup = t.cleanup
+    dataDir = t.dir
+    keychain = testKeychainService('approvals-bg')
+    server = await startSandbox({ approvalWindowSeconds: 600, timeScale: 0.01 })
+    other = await startSandbox({ clientSecret: 'other-sandbox-secret' })
+    h = await startBackend(t.dir, keychain)
+  })
+  afterEach(async () => {
+    await h.close()
+    await server.close()
+    await other.close()
+    await cleanup()
+  })
+
+  const decidedFor = (id: string) =>
+    h.events.find(
+      (e) => e.event === 'approvals.decided' && (e.payload as { transactionId: string }).transactionId === id
+    )
+
+  it('keep approving within 1 s after the operator switched to another profile, and stop when turned off', async () => {
+    const acme = await addProfile(h, server, { name: 'Acme live' })
+    const c = await customer()
+    const on = { enabled: true, maxAmountByCurrency: { USD: 1_000_00 }, allowedSenders: [], requireKycApproved: true }
+    await h.call('approvals.rules.set', on)
+    await h.call('sync.now', null)
+    const elsewhere = await addProfile(h, other, { name: 'Elsewhere' })
+    expect((await h.call('profiles.list', null)).activeProfileId).toBe(elsewhere.id)
+    await h.call('sync.now', null)
+    h.events.length = 0
+
+    const t = await receive(c.id, 120_00)
+    const appeared = Date.now()
+    const decision = await waitFor(() => decidedFor(t.id), 3_000, 5)
+    expect(Date.now() - appeared).toBeLessThan(1_000)
+    expect(decision.payload).toMatchObject({ outcome: 'approved', profileId: acme.id })
+    expect(await statusOnSandbox(t.id)).not.toBe('PENDING')
+    // The notification names the background profile and says which one it is, so a click switches to it.
+    const n = await waitFor(() => h.notifications.find((x) => x.targetId === t.id))
+    expect(n).toMatchObject({ title: 'Acme live: payment approved automatically', profileId: acme.id, route: 'approvals' })
+    // Nothing the renderer would take for the active profile's data.
+    for (const e of h.events.filter((e) => ['data.changed', 'transactions.changed', 'sync.status'].includes(e.event)))
+      expect((e.payload as { profileId: string }).profileId).toBe(elsewhere.id)
+    // The active profile's views never show the background profile's payments.
+    expect((await h.call('transactions.query', {})).rows.map((r) => r.id)).not.toContain(t.id)
+
+    // After a restart the background profile runs again without being opened.
+    await h.close()
+    h = await startBackend(dataDir, keychain)
+    const t2 = await receive(c.id, 130_00)
+    await waitFor(() => decidedFor(t2.id), 3_000, 5)
+    expect(await statusOnSandbox(t2.id)).not.toBe('PENDING')
+
+    // Rules off there: nothing more is decided once the operator is back elsewhere.
+    await h.call('profiles.switch', { id: acme.id })
+    await h.call('approvals.rules.set', { ...on, enabled: false })
+    await h.call('profiles.switch', { id: elsewhere.id })
+    const t3 = await receive(c.id, 140_00)
+    await new Promise((r) => setTimeout(r, 1_500))
+    expect(decidedFor(t3.id)).toBeUndefined()
+    expect(await statusOnSandbox(t3.id)).toBe('PENDING')
+    await h.call('profiles.switch', { id: acme.id })
+    expect((await h.call('approvals.decisions', null)).decisions.map((d) => d.transactionId)).toEqual([t2.id, t.id])
+  }, 20_000)
+
+  it('closes the background session when its profile is removed', async () => {
+    const acme = await addProfile(h, server, { name: 'Acme live' })
+    const c = await customer()
+    await h.call('approvals.rules.set', {
+      enabled: true,
+      maxAmountByCurrency: { USD: 1_000_00 },
+      allowedSenders: [],
+      requireKycApproved: true
+    })
+    await addProfile(h, other, { name: 'Elsewhere' })
+    await h.call('profiles.remove', { id: acme.id })
+    const t = await receive(c.id, 120_00)
+    await new Promise((r) => setTimeout(r, 1_000))
+    expect(decidedFor(t.id)).toBeUndefined()
+    expect(await statusOnSandbox(t.id)).toBe('PENDING')
+  })
+})

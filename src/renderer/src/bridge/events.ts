@@ -1,6 +1,6 @@
 import { paydesk } from './paydesk'
 import { useProfiles } from '../stores/profiles'
-import { isRouteId, useUi } from '../stores/ui'
+import { isRouteId, useUi, type RouteId } from '../stores/ui'
 import { useSync } from '../stores/sync'
 import { useBadges } from '../stores/badges'
 import { useDataVersion } from '../stores/data-version'
@@ -15,6 +15,23 @@ function applySync(status: SyncStatus) {
     offlineSince: status.offlineSince,
     message: status.message ?? status.reason
   })
+}
+
+function isActive(profileId: string): boolean {
+  const active = useProfiles.getState().list?.activeProfileId
+  return !active || active === profileId
+}
+
+/**
+ * Opens the item a notification is about. A notification of a profile running in the background (approval rules on)
+ * switches to that profile first, so the item opens among its own data.
+ */
+export async function openItem(route: RouteId, id: string | null, profileId?: string): Promise<void> {
+  if (profileId && !isActive(profileId)) {
+    const error = await useProfiles.getState().switchTo(profileId)
+    if (error) return
+  }
+  useUi.getState().go(route, id)
 }
 
 /**
@@ -34,21 +51,35 @@ export function connectEvents(): () => void {
       }
     }),
     paydesk.on('sync.status', applySync),
-    paydesk.on('data.changed', ({ collections }) => useDataVersion.getState().bump(collections)),
-    paydesk.on('transactions.changed', () => useDataVersion.getState().bump(['transactions', 'approvals'])),
+    // Only the active profile's data is on screen; events of a profile running in the background are not for it.
+    paydesk.on('data.changed', ({ profileId, collections }) => {
+      if (isActive(profileId)) useDataVersion.getState().bump(collections)
+    }),
+    paydesk.on('transactions.changed', ({ profileId }) => {
+      if (isActive(profileId)) useDataVersion.getState().bump(['transactions', 'approvals'])
+    }),
     paydesk.on('approvals.changed', ({ profileId, count }) => {
       if (profileId !== useProfiles.getState().list?.activeProfileId) return
       useBadges.getState().setPendingApprovals(count)
       useDataVersion.getState().bump(['approvals'])
     }),
-    paydesk.on('approvals.decided', () => useDataVersion.getState().bump(['approvals', 'transactions'])),
-    paydesk.on('navigate', ({ route, id }) => {
-      if (isRouteId(route)) useUi.getState().go(route, id ?? null)
+    paydesk.on('approvals.decided', ({ profileId }) => {
+      if (isActive(profileId)) useDataVersion.getState().bump(['approvals', 'transactions'])
+    }),
+    paydesk.on('navigate', ({ route, id, profileId }) => {
+      if (isRouteId(route)) void openItem(route, id ?? null, profileId)
     }),
     paydesk.on('notification', (n) => {
       const route = isRouteId(n.route) ? n.route : undefined
-      useUi.getState().pushToast({ id: n.id, title: n.title, body: n.body, route, targetId: n.targetId })
-      showWebNotification(n.title, n.body, () => route && useUi.getState().go(route, n.targetId ?? null))
+      useUi.getState().pushToast({
+        id: n.id,
+        title: n.title,
+        body: n.body,
+        route,
+        targetId: n.targetId,
+        ...(n.profileId !== undefined && { profileId: n.profileId })
+      })
+      showWebNotification(n.title, n.body, () => route && void openItem(route, n.targetId ?? null, n.profileId))
     })
   ]
   const reportForeground = () =>

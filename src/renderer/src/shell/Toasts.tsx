@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { openItem } from '../bridge/events'
 import { useUi } from '../stores/ui'
 
 const VISIBLE = 3
@@ -11,7 +12,6 @@ const LIFETIME_MS = 10_000
 export function Toasts() {
   const toasts = useUi((s) => s.toasts)
   const dismiss = useUi((s) => s.dismissToast)
-  const go = useUi((s) => s.go)
 
   useEffect(() => {
     if (toasts.length === 0) return
@@ -41,7 +41,7 @@ export function Toasts() {
           <button
             className="toast-body"
             onClick={() => {
-              if (t.route) go(t.route, t.targetId ?? null)
+              if (t.route) void openItem(t.route, t.targetId ?? null, t.profileId)
               dismiss(t.id)
             }}
           >

@@ -18,6 +18,8 @@ export interface Toast {
   body: string
   route?: RouteId
   targetId?: string
+  /** The profile the notice is about, when it may not be the active one. */
+  profileId?: string
 }
 
 interface UiState {
