@@ -281,7 +281,11 @@ describe('approval rules of a profile in the background', () => {
     expect(await statusOnSandbox(t.id)).not.toBe('PENDING')
     // The notification names the background profile and says which one it is, so a click switches to it.
     const n = await waitFor(() => h.notifications.find((x) => x.targetId === t.id))
-    expect(n).toMatchObject({ title: 'Acme live: payment approved automatically', profileId: acme.id, route: 'approvals' })
+    expect(n).toMatchObject({
+      title: 'Acme live: payment approved automatically',
+      profileId: acme.id,
+      route: 'approvals'
+    })
     // Nothing the renderer would take for the active profile's data.
     for (const e of h.events.filter((e) => ['data.changed', 'transactions.changed', 'sync.status'].includes(e.event)))
       expect((e.payload as { profileId: string }).profileId).toBe(elsewhere.id)
