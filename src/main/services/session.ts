@@ -5,7 +5,8 @@ import {
   ExternalAccount,
   InternalAccount,
   dataList,
-  pagedList,
+  PagedEnvelope,
+  readItems,
   Transaction,
   type CustomerCreateRequest,
   type DiscoveryQuery,
@@ -204,16 +205,15 @@ export class ProfileSession {
     item: import('zod').ZodType<T>,
     query: Record<string, string> = {}
   ): Promise<T[]> {
-    const page = pagedList(item)
     const out: T[] = []
     let cursor: string | undefined
     for (let i = 0; i < 1000; i++) {
-      const res = (await client.get(path, page, { ...query, limit: 100, ...(cursor && { cursor }) })) as {
-        data: T[]
-        hasMore: boolean
-        nextCursor?: string
-      }
-      out.push(...res.data)
+      const res = await client.get(path, PagedEnvelope, { ...query, limit: 100, ...(cursor && { cursor }) })
+      // One item Paydesk cannot read is left out (logged by id), not the whole listing.
+      const { items, rejected } = readItems(item, res.data)
+      for (const r of rejected)
+        this.d.log(`${path}: item ${r.id?.slice(0, 120) ?? '(without an id)'} could not be read and was skipped`)
+      out.push(...items)
       if (!res.hasMore || !res.nextCursor) break
       cursor = res.nextCursor
     }

@@ -61,6 +61,33 @@ export function pagedList<T extends z.ZodType>(item: T) {
 }
 export type PagedList<T> = { data: T[]; hasMore: boolean; nextCursor?: string; totalCount?: number }
 
+/**
+ * A paged list whose items are read one by one afterwards (`readItems`), so one item the schema rejects does not
+ * reject the whole page.
+ */
+export const PagedEnvelope = pagedList(z.unknown())
+
+/**
+ * Parses each item on its own: the ones that pass, and the ids (when they have a string id) of the ones that do not.
+ * The item schemas stay as tolerant as they are (unknown fields and enum values pass).
+ */
+export function readItems<T extends z.ZodType>(
+  item: T,
+  raw: readonly unknown[]
+): { items: z.output<T>[]; rejected: Array<{ id: string | undefined; raw: unknown }> } {
+  const items: z.output<T>[] = []
+  const rejected: Array<{ id: string | undefined; raw: unknown }> = []
+  for (const r of raw) {
+    const parsed = item.safeParse(r)
+    if (parsed.success) items.push(parsed.data)
+    else {
+      const id = r !== null && typeof r === 'object' ? (r as { id?: unknown }).id : undefined
+      rejected.push({ id: typeof id === 'string' ? id : undefined, raw: r })
+    }
+  }
+  return { items, rejected }
+}
+
 /** Unpaged list response: `{ data }` (platform accounts, discoveries). */
 export function dataList<T extends z.ZodType>(item: T) {
   return z.looseObject({ data: z.array(item) })

@@ -1,4 +1,4 @@
-import { pagedList, Transaction } from '../../../shared/api'
+import { PagedEnvelope, readItems, Transaction } from '../../../shared/api'
 import type { SyncStatus, TransactionChange } from '../../../shared/ipc/channels/sync'
 import { ApiError, type ApiClient } from '../api-client'
 import type { CacheStore } from '../cache/store'
@@ -24,7 +24,6 @@ const RECONCILE_EVERY_MS = 60_000
 const RECONCILE_BACKGROUND_EVERY_MS = 15 * 60_000
 const RECONCILE_PER_POLL = 5
 const NON_FINAL = ['CREATED', 'PENDING', 'PROCESSING']
-const TransactionPage = pagedList(Transaction)
 
 export const TERMINAL_STATUSES = new Set(['COMPLETED', 'FAILED', 'REJECTED', 'REFUNDED', 'EXPIRED'])
 
@@ -83,10 +82,47 @@ export class SyncEngine {
     this.scheduler.dispose()
   }
 
+  /**
+   * Something the operator must be told while sync runs normally (items set aside, a sandbox that started fresh): shown
+   * as the status message until the session ends. Error and offline messages take its place while they last.
+   */
+  private notes: string[] = []
+  private skipped = new Set<string>()
+
+  private get notice(): string | undefined {
+    const parts = [...this.notes]
+    if (this.skipped.size) {
+      const ids = [...this.skipped]
+      const shown = ids.slice(0, 5).join(', ') + (ids.length > 5 ? `, and ${ids.length - 5} more` : '')
+      parts.push(
+        ids.length === 1
+          ? `1 transaction from the service could not be read and was skipped: ${shown}.`
+          : `${ids.length} transactions from the service could not be read and were skipped: ${shown}.`
+      )
+    }
+    return parts.length ? parts.join(' ') : undefined
+  }
+
+  /** Adds a note to the status message (see `notice`). */
+  addNote(note: string): void {
+    this.notes.push(note)
+    if (this.status.state !== 'error' && this.status.state !== 'offline') this.setStatus({ message: this.notice! })
+  }
+
+  /** Transactions the schema rejected: logged by id (never their content) and counted, once each. */
+  private setAside(ids: Array<string | undefined>): void {
+    for (const raw of ids) {
+      const id = raw === undefined ? '(without an id)' : raw.slice(0, 120)
+      if (this.skipped.has(id)) continue
+      this.skipped.add(id)
+      this.d.log(`sync ${this.d.profileId}: transaction ${id} could not be read and was skipped`)
+    }
+  }
+
   private setStatus(patch: Partial<SyncStatus>): void {
     const next = { ...this.status, ...patch }
     if (patch.state !== undefined && patch.state !== 'error' && patch.state !== 'offline') {
-      delete next.message
+      if (patch.message === undefined) delete next.message
       delete next.code
     }
     const changed = JSON.stringify(next) !== JSON.stringify(this.status)
@@ -121,7 +157,7 @@ export class SyncEngine {
       if (firstSync) this.setStatus({ state: 'syncing' })
       do {
         const page = await client.request('GET', 'transactions', {
-          schema: TransactionPage,
+          schema: PagedEnvelope,
           retry: 'idempotent',
           query: {
             sortOrder: 'asc',
@@ -135,18 +171,22 @@ export class SyncEngine {
           }
         })
         pages++
-        const previous = new Map(page.data.map((t) => [t.id, cache.get<Transaction>('transactions', t.id)]))
+        // Each item on its own: one the schema rejects is set aside, the rest of the page (and the watermark) moves on.
+        const { items, rejected } = readItems(Transaction, page.data)
+        this.setAside(rejected.map((r) => r.id))
+        const previous = new Map(items.map((t) => [t.id, cache.get<Transaction>('transactions', t.id)]))
         let newest = cache.meta<string>('tx.watermark')
         for (const t of page.data) {
-          const created = (t as { createdAt?: string }).createdAt
-          if (created && (!newest || Date.parse(created) > Date.parse(newest))) newest = created
+          const created = t !== null && typeof t === 'object' ? (t as { createdAt?: unknown }).createdAt : undefined
+          if (typeof created !== 'string' || Number.isNaN(Date.parse(created))) continue
+          if (!newest || Date.parse(created) > Date.parse(newest)) newest = created
         }
         cursor = page.hasMore ? page.nextCursor : undefined
         const meta: Record<string, unknown> = {}
         if (newest !== undefined) meta['tx.watermark'] = newest
         if (cursor && newest !== undefined) meta['tx.scanFrom'] = newest
-        const changedIds = new Set(await cache.put('transactions', page.data, { meta }))
-        for (const t of page.data) if (changedIds.has(t.id)) record(t, previous.get(t.id))
+        const changedIds = new Set(await cache.put('transactions', items, { meta }))
+        for (const t of items) if (changedIds.has(t.id)) record(t, previous.get(t.id))
       } while (cursor && pages < MAX_PAGES)
       catchingUp = cursor !== undefined
       if (!catchingUp) {
@@ -188,7 +228,10 @@ export class SyncEngine {
         try {
           fetched.push(await client.get(`transactions/${encodeURIComponent(id)}`, Transaction))
         } catch (error) {
-          if (!(error instanceof ApiError && error.code === 'NOT_FOUND')) throw error
+          // Gone, or now unreadable: the rest of the poll goes on (an unreadable one is reported like in a listing).
+          if (error instanceof ApiError && error.code === 'UNEXPECTED_RESPONSE' && error.kind === 'unexpected')
+            this.setAside([id])
+          else if (!(error instanceof ApiError && error.code === 'NOT_FOUND')) throw error
         } finally {
           this.lastChecked.set(id, now)
         }
@@ -202,7 +245,12 @@ export class SyncEngine {
       await cache.setMeta({ ...pendingMeta, 'tx.syncedAt': syncedAt })
       if (changes.length) await this.d.onChanges(changes, touched)
       await this.d.afterPoll?.(changes, pollStarted)
-      this.setStatus({ state: catchingUp ? 'syncing' : 'live', lastSyncedAt: syncedAt, offlineSince: null })
+      this.setStatus({
+        state: catchingUp ? 'syncing' : 'live',
+        lastSyncedAt: syncedAt,
+        offlineSince: null,
+        ...(this.notice !== undefined && { message: this.notice })
+      })
       const inFlight = operator.length > 0 || this.approvalQueueSize > 0 || changes.length > 0
       return { ok: true, inFlight, catchingUp }
     } catch (error) {

@@ -102,3 +102,67 @@ describe('SyncEngine request budget', () => {
     expect(requests - lists).toBeLessThanOrEqual(3 * 5 + 5)
   })
 })
+
+describe('SyncEngine with an unreadable transaction in a page', () => {
+  it('sets it aside, keeps the good ones, moves the watermark and says so once', async () => {
+    const incoming = (id: string, createdAt: string) => ({
+      id,
+      type: 'INCOMING',
+      status: 'PENDING',
+      customerId: 'Customer:1',
+      platformCustomerId: 'p1',
+      destination: { accountId: 'InternalAccount:1' },
+      receivedAmount: { amount: 100, currency: { code: 'USD', decimals: 2 } },
+      createdAt,
+      updatedAt: createdAt,
+      someNewField: { kept: true }
+    })
+    const good1 = incoming('Transaction:good-1', '2025-02-01T00:00:00.000Z')
+    // Unknown enum values stay readable; a missing required amount does not.
+    const good2 = { ...incoming('Transaction:good-2', '2025-02-01T00:00:02.000Z'), status: 'SOMETHING_NEW' }
+    const bad = { ...incoming('Transaction:bad-1', '2025-02-01T00:00:03.000Z'), receivedAmount: 'secret-payload-xyz' }
+    const pageStub = await stubServer((req, res) => {
+      const one = /\/transactions\/(.+)$/.exec(new URL(req.url!, 'http://x').pathname)
+      if (one) {
+        const id = decodeURIComponent(one[1]!)
+        return json(
+          res,
+          200,
+          [good1, good2, ...stuck].find((t) => t.id === id)
+        )
+      }
+      json(res, 200, { data: [good1, bad, good2], hasMore: false, totalCount: 3 })
+    })
+    const pageClient = new ApiClient({ baseUrl: pageStub.baseUrl, tokenId: 't', clientSecret: 's', baseDelayMs: 1 })
+    const logs: string[] = []
+    const statuses: Array<{ state: string; message?: string }> = []
+    try {
+      const engine = new SyncEngine({
+        profileId: 'p',
+        client: pageClient,
+        cache,
+        clock: new FakeClock(),
+        log: (m) => logs.push(m),
+        operatorInFlight: () => [],
+        onChanges: async () => {},
+        onStatus: (s) => statuses.push(s)
+      })
+      expect(await engine.poll()).toMatchObject({ ok: true })
+      expect(await engine.poll()).toMatchObject({ ok: true })
+      expect(cache.get('transactions', 'Transaction:good-1')).toMatchObject({ someNewField: { kept: true } })
+      expect(cache.get('transactions', 'Transaction:good-2')).toMatchObject({ status: 'SOMETHING_NEW' })
+      expect(cache.get('transactions', 'Transaction:bad-1')).toBeUndefined()
+      expect(cache.meta('tx.watermark')).toBe('2025-02-01T00:00:03.000Z')
+      expect(engine.current).toMatchObject({
+        state: 'live',
+        message: '1 transaction from the service could not be read and was skipped: Transaction:bad-1.'
+      })
+      expect(new Set(statuses.map((s) => s.message).filter(Boolean)).size).toBe(1)
+      expect(logs.filter((l) => l.includes('Transaction:bad-1'))).toHaveLength(1)
+      expect(logs.join('\n')).not.toContain('secret-payload-xyz')
+    } finally {
+      await pageClient.close()
+      await pageStub.close()
+    }
+  })
+})
