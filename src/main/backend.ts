@@ -198,6 +198,8 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
     void active().catch(() => {})
   }
 
+  const isProduction = (id: string) => profiles.get(id).environment === 'production'
+
   const profilesChanged = async () => emit('profiles.changed', await profiles.list())
   /** New credentials or a new address for a profile: close its session and open a fresh one if it needs one. */
   const restartSession = async (id: string) => {
@@ -305,12 +307,26 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
       const s = await active()
       return { profileId: s.profileId, items: s.approvals.list(), syncedAt: s.syncStatus().lastSyncedAt }
     },
-    'approvals.approve': async ({ transactionId, receiverCustomerInfo }) =>
-      (await active()).approvals.approve(transactionId, receiverCustomerInfo),
+    'approvals.approve': async ({ transactionId, receiverCustomerInfo, confirmProduction }) => {
+      const s = await active()
+      if (isProduction(s.profileId) && confirmProduction !== true) {
+        throw new AppError(
+          'CONFIRMATION_REQUIRED',
+          'This is a production profile: approving releases a real payment. Confirm the approval to send it; nothing was sent.'
+        )
+      }
+      return s.approvals.approve(transactionId, receiverCustomerInfo)
+    },
     'approvals.reject': async ({ transactionId, reason }) => (await active()).approvals.reject(transactionId, reason),
     'approvals.rules.get': async () => (await active()).approvals.rules,
-    'approvals.rules.set': async (rules) => {
+    'approvals.rules.set': async ({ confirmProduction, ...rules }) => {
       const s = await active()
+      if (rules.enabled && !s.approvals.rules.enabled && isProduction(s.profileId) && confirmProduction !== true) {
+        throw new AppError(
+          'CONFIRMATION_REQUIRED',
+          'This is a production profile: with approval rules on, Paydesk approves real payments automatically. Confirm that to turn the rules on; nothing was changed.'
+        )
+      }
       const saved = await s.approvals.setRules(rules)
       await s.setRulesEnabled(saved.enabled)
       if (saved.enabled) rulesOn.add(s.profileId)

@@ -328,3 +328,49 @@ describe('approval rules of a profile in the background', () => {
     expect(await statusOnSandbox(t.id)).toBe('PENDING')
   })
 })
+
+describe('production approvals need the operator’s confirmation in main', () => {
+  beforeEach(async () => {
+    const t = await tempDir('approvals-prod')
+    cleanup = t.cleanup
+    keychain = testKeychainService('approvals-prod')
+    server = await startSandbox({ approvalWindowSeconds: 600, timeScale: 0.01 })
+    h = await startBackend(t.dir, keychain)
+    await addProfile(h, server, { name: 'Acme live', environment: 'production' })
+  })
+  afterEach(async () => {
+    await h.close()
+    await server.close()
+    await cleanup()
+  })
+
+  it('refuses to approve without confirmProduction and sends nothing', async () => {
+    const c = await customer()
+    const t = await receive(c.id, 5_00)
+    await h.call('sync.now', null)
+    for (const input of [{ transactionId: t.id }, { transactionId: t.id, confirmProduction: false }]) {
+      const refused = await h.raw('approvals.approve', input)
+      expect(refused).toMatchObject({ ok: false, error: { code: 'CONFIRMATION_REQUIRED' } })
+      expect((refused as { error: { message: string } }).error.message).toMatch(/production profile.*real payment/)
+    }
+    expect(await statusOnSandbox(t.id)).toBe('PENDING')
+    const approvedTx = await h.call('approvals.approve', { transactionId: t.id, confirmProduction: true })
+    expect(approvedTx.status).not.toBe('PENDING')
+  })
+
+  it('refuses to turn approval rules on without confirmProduction and changes nothing', async () => {
+    const on = { enabled: true, maxAmountByCurrency: { USD: 10_00 }, allowedSenders: [], requireKycApproved: true }
+    const refused = await h.raw('approvals.rules.set', on)
+    expect(refused).toMatchObject({ ok: false, error: { code: 'CONFIRMATION_REQUIRED' } })
+    expect((refused as { error: { message: string } }).error.message).toMatch(/approves real payments automatically/)
+    expect((await h.call('approvals.rules.get', null)).enabled).toBe(false)
+    expect(await h.call('approvals.rules.set', { ...on, confirmProduction: true })).toEqual(on)
+    // Stored without the flag, so it survives a restart of the rules file's reader.
+    expect(await h.call('approvals.rules.get', null)).toEqual(on)
+    // Editing rules that are already on, or turning them off, needs no new confirmation.
+    expect(await h.call('approvals.rules.set', { ...on, maxAmountByCurrency: { USD: 5_00 } })).toMatchObject({
+      enabled: true
+    })
+    expect(await h.call('approvals.rules.set', { ...on, enabled: false })).toMatchObject({ enabled: false })
+  })
+})

@@ -36,6 +36,13 @@ export const ApprovalRules = z.strictObject({
 })
 export type ApprovalRules = z.infer<typeof ApprovalRules>
 
+/**
+ * What `approvals.rules.set` takes: the rules, plus `confirmProduction`, required (true) when the rules of a production
+ * profile go from off to on (Paydesk will then approve real payments automatically). Never stored.
+ */
+export const ApprovalRulesInput = ApprovalRules.extend({ confirmProduction: z.boolean().optional() })
+export type ApprovalRulesInput = z.input<typeof ApprovalRulesInput>
+
 export const AutoDecision = z.object({
   id: z.string(),
   profileId: ProfileId,
@@ -61,7 +68,12 @@ export const approvalChannels = {
     'Incoming payments waiting for approval, oldest deadline first'
   ),
   'approvals.approve': channel(
-    z.strictObject({ transactionId: TransactionId, receiverCustomerInfo: ReceiverCustomerInfo.optional() }),
+    z.strictObject({
+      transactionId: TransactionId,
+      receiverCustomerInfo: ReceiverCustomerInfo.optional(),
+      /** Required (true) for a production profile: the operator confirmed releasing a real payment. */
+      confirmProduction: z.boolean().optional()
+    }),
     Transaction,
     'Approve an incoming payment with the receiver information'
   ),
@@ -71,7 +83,7 @@ export const approvalChannels = {
     'Reject an incoming payment with a reason'
   ),
   'approvals.rules.get': channel(NoInput, ApprovalRules, 'Approval rules of the active profile'),
-  'approvals.rules.set': channel(ApprovalRules, ApprovalRules, 'Replace the approval rules of the active profile'),
+  'approvals.rules.set': channel(ApprovalRulesInput, ApprovalRules, 'Replace the approval rules of the active profile'),
   'approvals.decisions': channel(
     z
       .strictObject({ limit: z.number().int().min(1).max(1000).optional() })

@@ -98,7 +98,12 @@ export function ApprovalForm({ item, onDecided }: { item: ApprovalItem; onDecide
       return
     }
     setBusy(true)
-    const result = await paydesk.invoke('approvals.approve', { transactionId: t.id, receiverCustomerInfo: info })
+    const result = await paydesk.invoke('approvals.approve', {
+      transactionId: t.id,
+      receiverCustomerInfo: info,
+      // Main refuses a production approval without it; the review step above is where the operator gave it.
+      ...(production && { confirmProduction: confirmed })
+    })
     report(result, `Approved ${amountText}.`)
   }
 

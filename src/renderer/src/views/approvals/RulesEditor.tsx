@@ -5,6 +5,7 @@ import { paydesk } from '../../bridge/paydesk'
 import { ErrorNotice } from '../../ui/atoms'
 import { Field } from '../../ui/Field'
 import { useChannel } from '../../ui/query'
+import { activeProfile, useProfiles } from '../../stores/profiles'
 
 interface CeilingRow {
   currency: string
@@ -46,6 +47,10 @@ function RulesForm(props: { rules: ApprovalRules; saved: string | null; onSaved(
   const [senders, setSenders] = useState(rules.allowedSenders.join('\n'))
   const [requireKyc, setRequireKyc] = useState(rules.requireKycApproved)
   const [errors, setErrors] = useState<string[]>([])
+  const production = activeProfile(useProfiles((s) => s.list))?.environment === 'production'
+  // Turning rules on in production needs its own explicit consent (main refuses without it).
+  const turningOnInProduction = production && enabled && !rules.enabled
+  const [understood, setUnderstood] = useState(false)
 
   const save = async () => {
     const problems: string[] = []
@@ -70,9 +75,14 @@ function RulesForm(props: { rules: ApprovalRules; saved: string | null; onSaved(
     }
     const parsed = ApprovalRules.safeParse(candidate)
     if (!parsed.success) problems.push(...parsed.error.issues.map((i) => i.message))
+    if (turningOnInProduction && !understood)
+      problems.push('Tick “I understand Paydesk will approve real payments automatically” to turn the rules on.')
     setErrors(problems)
     if (problems.length > 0 || !parsed.success) return
-    const result = await paydesk.invoke('approvals.rules.set', parsed.data)
+    const result = await paydesk.invoke('approvals.rules.set', {
+      ...parsed.data,
+      ...(turningOnInProduction && { confirmProduction: understood })
+    })
     if (!result.ok) setErrors([result.error.message])
     else {
       onSaved(result.value.enabled ? 'Rules saved and on.' : 'Rules saved (off).')
@@ -96,6 +106,12 @@ function RulesForm(props: { rules: ApprovalRules; saved: string | null; onSaved(
         <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} /> Approve automatically
         when the rules hold
       </label>
+      {turningOnInProduction && (
+        <label className="review">
+          <input type="checkbox" checked={understood} onChange={(e) => setUnderstood(e.target.checked)} /> I understand
+          Paydesk will approve real payments automatically
+        </label>
+      )}
       <fieldset>
         <legend>Amount ceiling per currency (a currency without a ceiling is never approved automatically)</legend>
         {ceilings.map((row, i) => (
