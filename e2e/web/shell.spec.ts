@@ -69,3 +69,14 @@ test('a profile can be renamed and repointed; a bad base URL is refused and chan
   await expect(page.getByRole('row', { name: /Team sandbox EU/ })).toContainText('http://127.0.0.1:10/2025-10-13')
   await expect(page.getByRole('combobox', { name: 'Active profile' }).locator('option', { hasText: 'Team sandbox EU' })).toHaveCount(1)
 })
+
+test('a second Paydesk on the same data folder refuses to start and says why', async ({ app }) => {
+  const { spawnSync } = await import('node:child_process')
+  const second = spawnSync(process.execPath, ['--import', 'tsx', 'src/main/web/cli.ts', '--port', '0', '--data-dir', app.dataDir], {
+    cwd: new URL('../..', import.meta.url).pathname,
+    encoding: 'utf8',
+    timeout: 30_000
+  })
+  expect(second.status).toBe(1)
+  expect(second.stderr).toMatch(/Another Paydesk \(process \d+\) is already using/)
+})

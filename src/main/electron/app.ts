@@ -1,6 +1,7 @@
 import { join } from 'node:path'
-import { app, BrowserWindow, powerMonitor } from 'electron'
+import { app, BrowserWindow, dialog, powerMonitor } from 'electron'
 import { createBackend, type Backend } from '../backend'
+import { lockDataDir } from '../data-lock'
 import { createLogger } from '../log'
 import { registerIpc } from './ipc'
 import { batchNotifications } from '../notifications/batch'
@@ -28,6 +29,15 @@ export function runElectronApp(): void {
   app.on('before-quit', () => void backend?.close())
 
   void app.whenReady().then(async () => {
+    let releaseDataDir: () => void
+    try {
+      releaseDataDir = lockDataDir(app.getPath('userData'))
+    } catch (error) {
+      dialog.showErrorBox('Paydesk is already running', error instanceof Error ? error.message : String(error))
+      app.quit()
+      return
+    }
+    app.on('will-quit', () => releaseDataDir())
     const notify = batchNotifications(createNativeNotifier((n) => showItem(window, n.route, n.targetId, n.profileId)))
     backend = await createBackend({
       mode: 'electron',

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { createBackend } from '../backend'
+import { lockDataDir } from '../data-lock'
 import { createLogger } from '../log'
 import { browserModeDataDir, createBrowserHost } from './host'
 import { startBrowserModeServer } from './server'
@@ -33,6 +34,7 @@ async function main() {
   const log = createLogger(join(dataDir, 'logs'), values.quiet ? undefined : (line) => process.stderr.write(line))
   const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }
 
+  const releaseDataDir = lockDataDir(dataDir)
   const { host, subscribe: subscribeHost } = createBrowserHost({ appVersion: version, dataDir, log })
   const backend = await createBackend(host)
   const server = await startBrowserModeServer({
@@ -57,6 +59,7 @@ async function main() {
     closing = true
     await server.close()
     await backend.close()
+    releaseDataDir()
     process.exit(0)
   }
   process.on('SIGINT', () => void shutdown())

@@ -91,8 +91,9 @@ export const session = {
 export const ipcMain = { handle: (channel) => report.ipcChannels.push(channel) }
 export const shell = { openExternal: async (url) => opened.push(url) }
 export const powerMonitor = { on() {} }
+export const dialog = { showErrorBox: (title, message) => report.errors?.push({ title, message }) }
 export class Notification extends EventEmitter {
   static isSupported() { return false }
   show() {}
 }
-export default { app, session, ipcMain, shell, powerMonitor, Notification, BrowserWindow }
+export default { app, session, ipcMain, shell, powerMonitor, dialog, Notification, BrowserWindow }
