@@ -77,6 +77,9 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
   // The Local sandbox profile: credentials generated once and kept in the keychain like any other profile's.
   let localSandbox: LocalSandbox | undefined
   let localSandboxError: string | undefined
+  /** Told to the operator once, in the Local profile's sync status (and in its connection reports). */
+  let localSandboxNotice: string | undefined
+  let localNoticeShown = false
   if (options.localSandbox !== false) {
     try {
       const local = profiles.get(LOCAL_PROFILE_ID)
@@ -92,6 +95,9 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
         log: host.log
       })
       await profiles.setLocalBaseUrl(localSandbox.baseUrl)
+      if (localSandbox.corruptFileMovedTo !== undefined) {
+        localSandboxNotice = `The Local sandbox’s saved state was unreadable and was set aside as ${localSandbox.corruptFileMovedTo}; it started fresh.`
+      }
     } catch (error) {
       localSandboxError = error instanceof AppError ? error.message : 'the embedded sandbox failed to start'
       host.log(`local sandbox not started: ${error instanceof Error ? error.name : 'error'}`)
@@ -120,8 +126,10 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
   const openSession = async (id: string): Promise<ProfileSession> => {
     const profile = profiles.get(id)
     const isActive = () => profiles.activeProfileId === id
+    const notice = profile.environment === 'local' && !localNoticeShown ? localSandboxNotice : undefined
     const next = await ProfileSession.open({
       profile,
+      ...(notice !== undefined && { notice }),
       clientSecret: profile.environment === 'local' && !localSandbox ? undefined : await profiles.secretOf(profile.id),
       ...(profile.environment === 'local' &&
         !localSandbox && {
@@ -149,6 +157,7 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
       ...(options.clientOptions !== undefined && { clientOptions: options.clientOptions }),
       ...(options.autoSync !== undefined && { autoSync: options.autoSync })
     })
+    if (notice !== undefined) localNoticeShown = true
     if (isActive()) emit('sync.status', next.syncStatus())
     return next
   }
@@ -275,7 +284,10 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
           message: `The Local sandbox is not running: ${localSandboxError ?? 'it did not start'}.`
         }
       }
-      return testConnection(profile, await profiles.secretOf(id))
+      const report = await testConnection(profile, await profiles.secretOf(id))
+      return profile.environment === 'local' && localSandboxNotice
+        ? { ...report, message: `${report.message} ${localSandboxNotice}` }
+        : report
     },
 
     // ---- data

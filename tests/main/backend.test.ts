@@ -16,7 +16,11 @@ beforeEach(async () => {
   cleanup = t.cleanup
   const host: BackendHost = { mode: 'browser', appVersion: '9.9.9', dataDir: t.dir, notify: () => {}, log: () => {} }
   // No background polling: a profile created here keeps the real service's default base URL, and tests never call out.
-  backend = await createBackend(host, { keychainService: testKeychainService('backend'), localSandbox: false, autoSync: false })
+  backend = await createBackend(host, {
+    keychainService: testKeychainService('backend'),
+    localSandbox: false,
+    autoSync: false
+  })
   backend.subscribe((e, p) => events.push([e, p]))
 })
 afterEach(async () => {
@@ -115,6 +119,34 @@ describe('the Local sandbox profile', () => {
       expect(await createKeytarStore(service).get(secretAccount('local'))).toBe(secret)
       expect((await h.call('connection.test', {})).ok).toBe(true)
       expect((await h.call('transactions.query', { limit: 1 })).total).toBe(page.total + 1)
+    } finally {
+      await h.close()
+      await t.cleanup()
+    }
+  }, 60_000)
+
+  it('tells the operator once when its saved state was unreadable and it started fresh', async () => {
+    const { startBackend, testKeychainService: svc } = await import('./sandbox-env')
+    const { localSandboxStateFile } = await import('../../src/main/services/local-sandbox')
+    const { mkdir, stat, writeFile } = await import('node:fs/promises')
+    const path = await import('node:path')
+    const t = await tempDir('local-corrupt')
+    const stateFile = localSandboxStateFile(t.dir)
+    await mkdir(path.dirname(stateFile), { recursive: true })
+    await writeFile(stateFile, '{"version": 1, this is not JSON at all')
+    const h = await startBackend(t.dir, svc('local-corrupt'), { localSandbox: true, autoSync: false })
+    try {
+      const expected = /^The Local sandbox’s saved state was unreadable and was set aside as (.+); it started fresh\.$/
+      const status = await h.call('sync.status', null)
+      expect(status.profileId).toBe('local')
+      const movedTo = expected.exec(status.message ?? '')?.[1]
+      expect(movedTo).toBeDefined()
+      expect((await stat(movedTo!)).isFile()).toBe(true)
+      // Still there after a successful sync, and in the connection report.
+      expect((await h.call('sync.now', null)).message).toMatch(expected)
+      const report = await h.call('connection.test', {})
+      expect(report.ok).toBe(true)
+      expect(report.message).toContain(`set aside as ${movedTo}; it started fresh.`)
     } finally {
       await h.close()
       await t.cleanup()

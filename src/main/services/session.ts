@@ -59,6 +59,8 @@ export interface SessionDeps {
   autoSync?: boolean
   /** Why there is no client secret to use (shown in the sync status), when it is not simply missing. */
   noClientReason?: string
+  /** Something to tell the operator in the sync status message while sync runs (e.g. the Local sandbox started fresh). */
+  notice?: string
 }
 
 /** Background refreshes of the small collections run at most this often per collection. */
@@ -132,6 +134,7 @@ export class ProfileSession {
         onStatus: (status) => d.emit('sync.status', status),
         initial: { ...d.scheduler, rulesEnabled: approvals.rules.enabled }
       })
+      if (d.notice !== undefined) session.sync.addNote(d.notice)
       if (d.autoSync !== false) session.sync.start()
     }
     return session
