@@ -363,7 +363,9 @@ export function evaluateRules(
   const currency = t.receivedAmount.currency.code
   const decimals = t.receivedAmount.currency.decimals ?? 2
   const money = (n: number) => formatMinor(n, currency, decimals)
-  const sender = t.source?.umaAddress ?? t.source?.accountId ?? null
+  const senders = senderIdentifiers(t)
+  // Any of the payment's sender identifiers on the list lets it through; the record names the one that matched.
+  const sender = senders.find((x) => rules.allowedSenders.includes(x)) ?? senders[0] ?? null
   const reasons: string[] = []
   let ok = true
   const ceiling = Object.hasOwn(rules.maxAmountByCurrency, currency) ? rules.maxAmountByCurrency[currency] : undefined
@@ -420,8 +422,35 @@ export function prefillFrom(customer: Customer | null | undefined): ReceiverCust
   return out
 }
 
+/**
+ * Who sent an incoming payment, every way the service may say it, most specific first: `source.umaAddress`, a top-level
+ * `senderUmaAddress`, an address in `counterpartyInformation` (upper-case keys such as UMA_ADDRESS), then
+ * `source.accountId`. Blank and non-string values are ignored; duplicates appear once.
+ */
+export function senderIdentifiers(t: Incoming): string[] {
+  const r = t as Record<string, unknown>
+  const info = t.counterpartyInformation ?? {}
+  const candidates = [
+    t.source?.umaAddress,
+    r['senderUmaAddress'],
+    info['UMA_ADDRESS'],
+    info['SENDER_UMA_ADDRESS'],
+    info['senderUmaAddress'],
+    info['umaAddress'],
+    t.source?.accountId
+  ]
+  const out: string[] = []
+  for (const c of candidates) {
+    if (typeof c !== 'string') continue
+    const v = c.trim()
+    if (v && !out.includes(v)) out.push(v)
+  }
+  return out
+}
+
 function describe(t: Incoming): string {
   const m = t.receivedAmount
-  const from = t.source?.umaAddress ? ` from ${t.source.umaAddress}` : ''
+  const address = senderIdentifiers(t).find((x) => x.startsWith('$'))
+  const from = address ? ` from ${address}` : ''
   return `${formatMinor(m.amount, m.currency.code, m.currency.decimals ?? 2)}${from} for ${t.customerId}.`
 }

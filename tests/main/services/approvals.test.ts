@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { SandboxServer } from '../../../src/sandbox/server'
-import { evaluateRules, prefillFrom } from '../../../src/main/services/approvals'
+import { evaluateRules, prefillFrom, senderIdentifiers } from '../../../src/main/services/approvals'
 import type { Customer, IncomingTransaction } from '../../../src/shared/api'
 import type { ApprovalRules } from '../../../src/shared/ipc/channels/approvals'
 import { requireRealKeyring } from '../../support/keyring'
@@ -66,6 +66,47 @@ describe('evaluateRules', () => {
     const result = evaluateRules(t, r, c)
     expect(result.ok).toBe(ok)
     expect(result.reasons.join(' ')).toMatch(reason)
+  })
+})
+
+describe('the sender allow-list on payments shaped like the real service’s', () => {
+  const allow = rules({ allowedSenders: ['$bob@vasp.example'] })
+  const without = (extra: Record<string, unknown>, source?: Record<string, unknown>) =>
+    ({ ...tx(5), source, ...extra }) as unknown as IncomingTransaction
+
+  it.each([
+    ['a top-level senderUmaAddress', without({ senderUmaAddress: '$bob@vasp.example' })],
+    ['counterpartyInformation.UMA_ADDRESS', without({ counterpartyInformation: { UMA_ADDRESS: '$bob@vasp.example' } })],
+    [
+      'a top-level senderUmaAddress next to a source account id',
+      without({ senderUmaAddress: '$bob@vasp.example' }, { sourceType: 'ACCOUNT', accountId: 'Account:9' })
+    ]
+  ])('matches %s', (_name, t) => {
+    const result = evaluateRules(t, allow, approved)
+    expect(result.ok).toBe(true)
+    expect(result.sender).toBe('$bob@vasp.example')
+    expect(result.reasons.join(' ')).toMatch(/Sender \$bob@vasp\.example is on the allow-list/)
+  })
+
+  it('still refuses a sender that is on none of them', () => {
+    const t = without({ senderUmaAddress: '$eve@vasp.example', counterpartyInformation: { FULL_NAME: 'Eve' } })
+    const result = evaluateRules(t, allow, approved)
+    expect(result.ok).toBe(false)
+    expect(result.reasons.join(' ')).toMatch(/Sender \$eve@vasp\.example is not on the allow-list/)
+  })
+
+  it('lists every identifier once, most specific first', () => {
+    expect(
+      senderIdentifiers(
+        without(
+          {
+            senderUmaAddress: '$a@x.example',
+            counterpartyInformation: { UMA_ADDRESS: '$a@x.example', NATIONALITY: 'US' }
+          },
+          { accountId: 'Account:1', umaAddress: ' ' }
+        )
+      )
+    ).toEqual(['$a@x.example', 'Account:1'])
   })
 })
 
