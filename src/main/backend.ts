@@ -333,10 +333,11 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
     'approvals.rules.get': async () => (await active()).approvals.rules,
     'approvals.rules.set': async ({ confirmProduction, ...rules }) => {
       const s = await active()
-      if (rules.enabled && !s.approvals.rules.enabled && isProduction(s.profileId) && confirmProduction !== true) {
+      // Any save that leaves rules on in production (turning them on, or widening a ceiling) is a money decision.
+      if (rules.enabled && isProduction(s.profileId) && confirmProduction !== true) {
         throw new AppError(
           'CONFIRMATION_REQUIRED',
-          'This is a production profile: with approval rules on, Paydesk approves real payments automatically. Confirm that to turn the rules on; nothing was changed.'
+          'This is a production profile: with approval rules on, Paydesk approves real payments automatically. Confirm that to save rules that are on; nothing was changed.'
         )
       }
       const saved = await s.approvals.setRules(rules)

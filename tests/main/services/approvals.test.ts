@@ -399,7 +399,7 @@ describe('production approvals need the operator’s confirmation in main', () =
     expect(approvedTx.status).not.toBe('PENDING')
   })
 
-  it('refuses to turn approval rules on without confirmProduction and changes nothing', async () => {
+  it('refuses to save rules that are on without confirmProduction, and changes nothing', async () => {
     const on = { enabled: true, maxAmountByCurrency: { USD: 10_00 }, allowedSenders: [], requireKycApproved: true }
     const refused = await h.raw('approvals.rules.set', on)
     expect(refused).toMatchObject({ ok: false, error: { code: 'CONFIRMATION_REQUIRED' } })
@@ -408,10 +408,11 @@ describe('production approvals need the operator’s confirmation in main', () =
     expect(await h.call('approvals.rules.set', { ...on, confirmProduction: true })).toEqual(on)
     // Stored without the flag, so it survives a restart of the rules file's reader.
     expect(await h.call('approvals.rules.get', null)).toEqual(on)
-    // Editing rules that are already on, or turning them off, needs no new confirmation.
-    expect(await h.call('approvals.rules.set', { ...on, maxAmountByCurrency: { USD: 5_00 } })).toMatchObject({
-      enabled: true
-    })
+    // Every save that leaves them on (a wider ceiling, say) is confirmed again; turning them off needs nothing.
+    const widened = { ...on, maxAmountByCurrency: { USD: 1_000_00 } }
+    expect(await h.raw('approvals.rules.set', widened)).toMatchObject({ ok: false, error: { code: 'CONFIRMATION_REQUIRED' } })
+    expect((await h.call('approvals.rules.get', null)).maxAmountByCurrency).toEqual({ USD: 10_00 })
+    expect(await h.call('approvals.rules.set', { ...widened, confirmProduction: true })).toEqual(widened)
     expect(await h.call('approvals.rules.set', { ...on, enabled: false })).toMatchObject({ enabled: false })
   })
 })

@@ -48,8 +48,8 @@ function RulesForm(props: { rules: ApprovalRules; saved: string | null; onSaved(
   const [requireKyc, setRequireKyc] = useState(rules.requireKycApproved)
   const [errors, setErrors] = useState<string[]>([])
   const production = activeProfile(useProfiles((s) => s.list))?.environment === 'production'
-  // Turning rules on in production needs its own explicit consent (main refuses without it).
-  const turningOnInProduction = production && enabled && !rules.enabled
+  // Saving rules that are on in production needs its own explicit consent each time (main refuses without it).
+  const turningOnInProduction = production && enabled
   const [understood, setUnderstood] = useState(false)
 
   const save = async () => {
@@ -76,7 +76,7 @@ function RulesForm(props: { rules: ApprovalRules; saved: string | null; onSaved(
     const parsed = ApprovalRules.safeParse(candidate)
     if (!parsed.success) problems.push(...parsed.error.issues.map((i) => i.message))
     if (turningOnInProduction && !understood)
-      problems.push('Tick “I understand Paydesk will approve real payments automatically” to turn the rules on.')
+      problems.push('Tick “I understand Paydesk will approve real payments automatically” to save rules that are on.')
     setErrors(problems)
     if (problems.length > 0 || !parsed.success) return
     const result = await paydesk.invoke('approvals.rules.set', {
