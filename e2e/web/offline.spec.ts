@@ -1,29 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { resolve } from 'node:path'
 import { expect, test, type Page } from '../support/browser-mode'
-
-const root = resolve(import.meta.dirname, '../..')
-
-/** A separate sandbox server (what `npm run sandbox` runs) that the test can take away, like a lost connection. */
-async function startStandaloneSandbox(): Promise<{ baseUrl: string; process: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', '--port', '0', '--memory', '--time-scale', '0.05'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe']
-  })
-  let output = ''
-  const baseUrl = await new Promise<string>((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error(`sandbox did not start:\n${output}`)), 20_000)
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      const match = /Local sandbox listening on (\S+)/.exec(output)
-      if (match?.[1]) {
-        clearTimeout(timer)
-        resolveUrl(match[1])
-      }
-    })
-  })
-  return { baseUrl, process: child }
-}
+import { SANDBOX_CREDENTIALS, startStandaloneSandbox } from '../support/standalone-sandbox'
 
 const nav = (page: Page, section: string) =>
   page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: new RegExp(`^${section}`) }).click()
@@ -35,8 +11,8 @@ test('with the service gone, cached views keep working with "as of", and writes 
     await nav(page, 'Settings')
     await page.getByLabel('Name').fill('Team sandbox')
     await page.getByLabel('Base URL').fill(sandbox.baseUrl)
-    await page.getByLabel('API token id').fill('sandbox-token')
-    await page.getByLabel('API client secret').fill('sandbox-secret')
+    await page.getByLabel('API token id').fill(SANDBOX_CREDENTIALS.tokenId)
+    await page.getByLabel('API client secret').fill(SANDBOX_CREDENTIALS.clientSecret)
     await page.getByRole('button', { name: 'Add profile' }).click()
     await page.getByRole('row', { name: /Team sandbox/ }).getByRole('button', { name: 'Switch to' }).click()
     await expect(page.getByTestId('environment-chip')).toHaveText('Sandbox')
@@ -67,6 +43,6 @@ test('with the service gone, cached views keep working with "as of", and writes 
     await expect(fund.getByRole('alert')).toContainText(/nothing was queued/i)
     await shot('offline-write-refused')
   } finally {
-    if (sandbox.process.exitCode === null) sandbox.process.kill('SIGKILL')
+    sandbox.stop()
   }
 })

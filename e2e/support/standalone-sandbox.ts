@@ -1,0 +1,48 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { resolve } from 'node:path'
+
+const root = resolve(import.meta.dirname, '../..')
+export const SANDBOX_CREDENTIALS = { tokenId: 'sandbox-token', clientSecret: 'sandbox-secret' }
+
+/** A separate sandbox server (what `npm run sandbox` runs), with its default credentials, that a test can stop. */
+export async function startStandaloneSandbox(): Promise<{
+  baseUrl: string
+  process: ChildProcess
+  api(method: string, path: string, body?: unknown): Promise<unknown>
+  stop(): void
+}> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', '--port', '0', '--memory', '--time-scale', '0.05'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
+  let output = ''
+  const baseUrl = await new Promise<string>((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error(`sandbox did not start:\n${output}`)), 20_000)
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /Local sandbox listening on (\S+)/.exec(output)
+      if (match?.[1]) {
+        clearTimeout(timer)
+        resolveUrl(match[1])
+      }
+    })
+  })
+  const auth = `Basic ${Buffer.from(`${SANDBOX_CREDENTIALS.tokenId}:${SANDBOX_CREDENTIALS.clientSecret}`).toString('base64')}`
+  return {
+    baseUrl,
+    process: child,
+    api: async (method, path, body) => {
+      const response = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: { authorization: auth, ...(body !== undefined && { 'content-type': 'application/json' }) },
+        ...(body !== undefined && { body: JSON.stringify(body) })
+      })
+      const json: unknown = await response.json()
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`)
+      return json
+    },
+    stop: () => {
+      if (child.exitCode === null) child.kill('SIGKILL')
+    }
+  }
+}

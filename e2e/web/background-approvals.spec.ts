@@ -1,0 +1,55 @@
+import { expect, test, type Page } from '../support/browser-mode'
+import { SANDBOX_CREDENTIALS, startStandaloneSandbox } from '../support/standalone-sandbox'
+
+const nav = (page: Page, section: string) =>
+  page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: new RegExp(`^${section}`) }).click()
+
+test('a profile with approval rules keeps watching while another is open; its notice switches to it and opens the payment', async ({ page, app, shot }) => {
+  const sandbox = await startStandaloneSandbox()
+  try {
+    await page.goto(app.url)
+    await nav(page, 'Settings')
+    await page.getByLabel('Name').fill('Team sandbox')
+    await page.getByLabel('Base URL').fill(sandbox.baseUrl)
+    await page.getByLabel('API token id').fill(SANDBOX_CREDENTIALS.tokenId)
+    await page.getByLabel('API client secret').fill(SANDBOX_CREDENTIALS.clientSecret)
+    await page.getByRole('button', { name: 'Add profile' }).click()
+    await page.getByRole('row', { name: /Team sandbox/ }).getByRole('button', { name: 'Switch to' }).click()
+
+    await nav(page, 'Approvals')
+    await page.getByRole('tab', { name: 'Approval rules' }).click()
+    await page.getByLabel('Approve automatically when the rules hold').check()
+    await page.getByRole('button', { name: 'Add a ceiling' }).click()
+    await page.getByLabel('Currency 1', { exact: true }).fill('USD')
+    await page.getByLabel('Ceiling 1', { exact: true }).fill('100')
+    await page.getByRole('button', { name: 'Save rules' }).click()
+    await expect(page.getByText('Rules saved and on.')).toBeVisible()
+
+    // The operator moves on to another profile.
+    await page.getByRole('combobox', { name: 'Active profile' }).selectOption('local')
+    await expect(page.getByTestId('environment-chip')).toHaveText('Local sandbox')
+
+    // A payment above the ceiling arrives at the Team sandbox.
+    const customers = (await sandbox.api('GET', '/customers?limit=100')) as {
+      data: Array<{ id: string; kycStatus?: string; currencies?: string[]; region?: string }>
+    }
+    const customer = customers.data.find((c) => c.kycStatus === 'APPROVED' && (c.currencies?.includes('USD') ?? c.region === 'US'))
+    expect(customer).toBeDefined()
+    await sandbox.api('POST', '/sandbox/uma/receive', {
+      senderUmaAddress: '$pending.long.usd@sandbox.uma.money',
+      receivingCurrencyCode: 'USD',
+      receivingCurrencyAmount: 50_000,
+      customerId: customer!.id
+    })
+
+    const toast = page.locator('.toast').filter({ hasText: 'Team sandbox' }).filter({ hasText: '500.00' })
+    await expect(toast).toBeVisible({ timeout: 20_000 })
+    await toast.locator('.toast-body').click()
+    await expect(page.getByTestId('environment-chip')).toHaveText('Sandbox')
+    await expect(page.getByRole('combobox', { name: 'Active profile' }).locator('option:checked')).toHaveText('Team sandbox')
+    await expect(page.getByTestId('approval-form')).toContainText('$500.00')
+    await shot('background-profile-approval')
+  } finally {
+    sandbox.stop()
+  }
+})
