@@ -4,7 +4,7 @@ import type { IpcError } from '../../../shared/ipc/define'
 import { paydesk } from '../bridge/paydesk'
 import { useProfiles } from '../stores/profiles'
 import { Field } from '../ui/Field'
-import { useSchemaForm } from '../ui/form'
+import { useFlatForm } from '../ui/flat-form'
 import { ConnectionPanel } from './ConnectionPanel'
 
 export function SettingsView() {
@@ -88,15 +88,22 @@ export function SettingsView() {
   )
 }
 
+/**
+ * Profile forms send every box as typed, so an empty name is refused with the schema's own sentence ("Give the profile
+ * a name"); only an empty secret means "none given".
+ */
+function profileInput(values: Record<string, string>): Record<string, unknown> {
+  const { clientSecret, ...rest } = values
+  return clientSecret ? { ...rest, clientSecret } : rest
+}
+
 /** Rename a profile or repoint it; the secret is replaced separately and never shown. */
 function EditProfileForm({ profile, onDone }: { profile: ProfileView; onDone(): void }) {
-  const form = useSchemaForm(ProfileUpdateInput, {
-    id: profile.id,
-    name: profile.name,
-    environment: profile.environment,
-    baseUrl: profile.baseUrl,
-    tokenId: profile.tokenId
-  })
+  const form = useFlatForm(
+    ProfileUpdateInput,
+    { id: profile.id, name: profile.name, environment: profile.environment, baseUrl: profile.baseUrl, tokenId: profile.tokenId },
+    profileInput
+  )
   const [error, setError] = useState<IpcError | null>(null)
   const submit = async () => {
     const input = form.submit()
@@ -119,19 +126,19 @@ function EditProfileForm({ profile, onDone }: { profile: ProfileView; onDone(): 
       }}
     >
       <h2>Edit “{profile.name}”</h2>
-      <Field id="e-name" label="Name" error={form.errors['name']}>
+      <Field id="e-name" label="Name" error={form.error('name')}>
         <input id="e-name" value={form.values['name']} onChange={(e) => form.set('name', e.target.value)} onBlur={() => form.blur('name')} />
       </Field>
-      <Field id="e-env" label="Environment" error={form.errors['environment']}>
+      <Field id="e-env" label="Environment" error={form.error('environment')}>
         <select id="e-env" value={form.values['environment']} onChange={(e) => form.set('environment', e.target.value)}>
           <option value="sandbox">Sandbox</option>
           <option value="production">Production</option>
         </select>
       </Field>
-      <Field id="e-url" label="Base URL" error={form.errors['baseUrl']}>
+      <Field id="e-url" label="Base URL" error={form.error('baseUrl')}>
         <input id="e-url" value={form.values['baseUrl']} onChange={(e) => form.set('baseUrl', e.target.value)} onBlur={() => form.blur('baseUrl')} />
       </Field>
-      <Field id="e-token" label="API token id" error={form.errors['tokenId']}>
+      <Field id="e-token" label="API token id" error={form.error('tokenId')}>
         <input id="e-token" value={form.values['tokenId']} onChange={(e) => form.set('tokenId', e.target.value)} onBlur={() => form.blur('tokenId')} autoComplete="off" />
       </Field>
       {error && (
@@ -153,13 +160,11 @@ function EditProfileForm({ profile, onDone }: { profile: ProfileView; onDone(): 
 
 function AddProfileForm() {
   const load = useProfiles((s) => s.load)
-  const form = useSchemaForm(ProfileCreateInput, {
-    name: '',
-    environment: 'sandbox',
-    baseUrl: DEFAULT_BASE_URL,
-    tokenId: '',
-    clientSecret: ''
-  }, ['clientSecret'])
+  const form = useFlatForm(
+    ProfileCreateInput,
+    { name: '', environment: 'sandbox', baseUrl: DEFAULT_BASE_URL, tokenId: '', clientSecret: '' },
+    profileInput
+  )
   const [error, setError] = useState<IpcError | null>(null)
   const [added, setAdded] = useState<string | null>(null)
 
@@ -188,22 +193,22 @@ function AddProfileForm() {
       }}
     >
       <h2 id="add-profile-title">Add a profile</h2>
-      <Field id="p-name" label="Name" error={form.errors['name']}>
+      <Field id="p-name" label="Name" error={form.error('name')}>
         <input id="p-name" value={form.values['name']} onChange={(e) => form.set('name', e.target.value)} onBlur={() => form.blur('name')} />
       </Field>
-      <Field id="p-env" label="Environment" error={form.errors['environment']} hint="Production profiles move real money and ask twice before they do.">
+      <Field id="p-env" label="Environment" error={form.error('environment')} hint="Production profiles move real money and ask twice before they do.">
         <select id="p-env" value={form.values['environment']} onChange={(e) => form.set('environment', e.target.value)}>
           <option value="sandbox">Sandbox</option>
           <option value="production">Production</option>
         </select>
       </Field>
-      <Field id="p-url" label="Base URL" error={form.errors['baseUrl']}>
+      <Field id="p-url" label="Base URL" error={form.error('baseUrl')}>
         <input id="p-url" value={form.values['baseUrl']} onChange={(e) => form.set('baseUrl', e.target.value)} onBlur={() => form.blur('baseUrl')} />
       </Field>
-      <Field id="p-token" label="API token id" error={form.errors['tokenId']}>
+      <Field id="p-token" label="API token id" error={form.error('tokenId')}>
         <input id="p-token" value={form.values['tokenId']} onChange={(e) => form.set('tokenId', e.target.value)} onBlur={() => form.blur('tokenId')} autoComplete="off" />
       </Field>
-      <Field id="p-secret" label="API client secret" error={form.errors['clientSecret']} hint="Kept in the OS keychain. Paydesk never shows it again.">
+      <Field id="p-secret" label="API client secret" error={form.error('clientSecret')} hint="Kept in the OS keychain. Paydesk never shows it again.">
         <input id="p-secret" type="password" value={form.values['clientSecret']} onChange={(e) => form.set('clientSecret', e.target.value)} autoComplete="off" />
       </Field>
       {error && (
