@@ -5,13 +5,13 @@ const root = resolve(import.meta.dirname, '../..')
 export const SANDBOX_CREDENTIALS = { tokenId: 'sandbox-token', clientSecret: 'sandbox-secret' }
 
 /** A separate sandbox server (what `npm run sandbox` runs), with its default credentials, that a test can stop. */
-export async function startStandaloneSandbox(): Promise<{
+export async function startStandaloneSandbox(extraArgs: string[] = []): Promise<{
   baseUrl: string
   process: ChildProcess
   api(method: string, path: string, body?: unknown): Promise<unknown>
   stop(): void
 }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', '--port', '0', '--memory', '--time-scale', '0.05'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', '--port', '0', '--memory', '--time-scale', '0.05', ...extraArgs], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe']
   })
@@ -37,7 +37,7 @@ export async function startStandaloneSandbox(): Promise<{
         headers: { authorization: auth, ...(body !== undefined && { 'content-type': 'application/json' }) },
         ...(body !== undefined && { body: JSON.stringify(body) })
       })
-      const json: unknown = await response.json()
+      const json: unknown = response.status === 204 ? null : await response.json()
       if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`)
       return json
     },

@@ -1,0 +1,53 @@
+import { expect, test } from '../support/browser-mode'
+import { SANDBOX_CREDENTIALS, startStandaloneSandbox } from '../support/standalone-sandbox'
+
+test('a transfer whose answer never arrives is shown as unknown, and "Review and retry" completes it moving money once', async ({ page, app, shot }) => {
+  test.setTimeout(120_000)
+  const sandbox = await startStandaloneSandbox(['--faults'])
+  try {
+    await page.goto(app.url)
+    await page.getByRole('button', { name: /^Settings/ }).click()
+    await page.getByLabel('Name').fill('Faulty sandbox')
+    await page.getByLabel('Base URL').fill(sandbox.baseUrl)
+    await page.getByLabel('API token id').fill(SANDBOX_CREDENTIALS.tokenId)
+    await page.getByLabel('API client secret').fill(SANDBOX_CREDENTIALS.clientSecret)
+    await page.getByRole('button', { name: 'Add profile' }).click()
+    await page.getByRole('row', { name: /Faulty sandbox/ }).getByRole('button', { name: 'Switch to' }).click()
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Internal accounts/ }).click()
+
+    // Every transfer-out takes effect on the service, but its answer is lost on the way back.
+    await sandbox.api('POST', '/__faults', { route: 'POST /transfer-out', kind: 'commitThenDrop' })
+
+    await page.getByRole('button', { name: 'Send money', exact: true }).click()
+    const pane = page.getByTestId('send-money')
+    const from = pane.getByLabel('From internal account')
+    await expect(from.locator('option', { hasText: /^Platform · USD · / })).toHaveCount(1)
+    await from.selectOption({ label: (await from.locator('option', { hasText: /^Platform · USD · / }).textContent()) ?? '' })
+    await pane.getByLabel('To external account').selectOption({ label: 'Jane Smith · US bank account …9012' })
+    await pane.getByLabel('Amount').fill('321.09')
+    await pane.getByRole('button', { name: 'Review payment' }).click()
+    await pane.getByRole('button', { name: 'Send $321.09 to …9012' }).click()
+    await expect(pane.getByRole('alert')).toBeVisible({ timeout: 60_000 })
+    await shot('transfer-outcome-unknown')
+
+    const journal = page.getByRole('table', { name: 'Transfers from this Paydesk' })
+    const row = journal.getByRole('row', { name: /\$321\.09 USD/ })
+    await expect(row.getByRole('button', { name: 'Review and retry' })).toBeVisible()
+
+    // The connection is healthy again; the operator retries the same action.
+    await sandbox.api('DELETE', '/__faults')
+    await row.getByRole('button', { name: 'Review and retry' }).click()
+    await pane.getByRole('button', { name: /Send \$321\.09 to …9012/ }).click()
+    await expect(pane.getByRole('status', { name: 'Payment sent' })).toBeVisible({ timeout: 30_000 })
+    await expect(row).toContainText(/PENDING|PROCESSING|COMPLETED/)
+    await shot('transfer-recovered')
+
+    const outgoing = (await sandbox.api('GET', '/transactions?type=OUTGOING&limit=100')) as {
+      data: Array<{ sentAmount?: { amount: number }; destination?: { accountId?: string }; createdAt?: string }>
+    }
+    const mine = outgoing.data.filter((t) => t.sentAmount && t.sentAmount.amount >= 32_109 && t.sentAmount.amount <= 32_109 + 1_000)
+    expect(mine).toHaveLength(1)
+  } finally {
+    sandbox.stop()
+  }
+})
