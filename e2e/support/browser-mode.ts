@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { test as base } from '@playwright/test'
+import { test as base, type Page } from '@playwright/test'
 
 export interface BrowserModeApp {
   /** The URL with the per-launch token, as `npm run web` prints it. */
@@ -72,7 +72,8 @@ export const test = base.extend<{ shot: (name: string) => Promise<void>; app: Br
   }
 })
 
-export { expect, type Page } from '@playwright/test'
+export { expect } from '@playwright/test'
+export type { Page } from '@playwright/test'
 
 /**
  * Calls the running Paydesk through its bridge, exactly as the page does: for test set-up that is not the flow under
@@ -87,4 +88,9 @@ export async function invoke(app: BrowserModeApp, channel: string, input: unknow
   const result = (await response.json()) as { ok: boolean; value?: unknown; error?: { message: string } }
   if (!result.ok) throw new Error(`${channel} failed: ${result.error?.message}`)
   return result.value
+}
+
+/** Opens a section from the sidebar, as the operator would. */
+export function nav(page: Page, section: string): Promise<void> {
+  return page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: new RegExp(`^${section}`) }).click()
 }

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { expect, type Page } from '@playwright/test'
 import { resolve } from 'node:path'
 
 const root = resolve(import.meta.dirname, '../..')
@@ -45,4 +46,16 @@ export async function startStandaloneSandbox(extraArgs: string[] = []): Promise<
       if (child.exitCode === null) child.kill('SIGKILL')
     }
   }
+}
+
+/** The operator adds a sandbox profile for this server in Settings and switches to it. */
+export async function addProfileFor(page: Page, name: string, baseUrl: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Settings/ }).click()
+  await page.getByLabel('Name').fill(name)
+  await page.getByLabel('Base URL').fill(baseUrl)
+  await page.getByLabel('API token id').fill(SANDBOX_CREDENTIALS.tokenId)
+  await page.getByLabel('API client secret').fill(SANDBOX_CREDENTIALS.clientSecret)
+  await page.getByRole('button', { name: 'Add profile' }).click()
+  await page.getByRole('row', { name: new RegExp(name) }).getByRole('button', { name: 'Switch to' }).click()
+  await expect(page.getByTestId('environment-chip')).toHaveText('Sandbox')
 }

@@ -1,20 +1,12 @@
-import { expect, test, type Page } from '../support/browser-mode'
-import { SANDBOX_CREDENTIALS, startStandaloneSandbox } from '../support/standalone-sandbox'
+import { expect, nav, test } from '../support/browser-mode'
+import { addProfileFor, startStandaloneSandbox } from '../support/standalone-sandbox'
 
-const nav = (page: Page, section: string) =>
-  page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: new RegExp(`^${section}`) }).click()
 
 test('a profile with approval rules keeps watching while another is open; its notice switches to it and opens the payment', async ({ page, app, shot }) => {
   const sandbox = await startStandaloneSandbox()
   try {
     await page.goto(app.url)
-    await nav(page, 'Settings')
-    await page.getByLabel('Name').fill('Team sandbox')
-    await page.getByLabel('Base URL').fill(sandbox.baseUrl)
-    await page.getByLabel('API token id').fill(SANDBOX_CREDENTIALS.tokenId)
-    await page.getByLabel('API client secret').fill(SANDBOX_CREDENTIALS.clientSecret)
-    await page.getByRole('button', { name: 'Add profile' }).click()
-    await page.getByRole('row', { name: /Team sandbox/ }).getByRole('button', { name: 'Switch to' }).click()
+    await addProfileFor(page, 'Team sandbox', sandbox.baseUrl)
 
     await nav(page, 'Approvals')
     await page.getByRole('tab', { name: 'Approval rules' }).click()

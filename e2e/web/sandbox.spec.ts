@@ -1,7 +1,5 @@
-import { expect, test, type Page } from '../support/browser-mode'
+import { expect, nav, test } from '../support/browser-mode'
 
-const nav = (page: Page, section: string) =>
-  page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: new RegExp(`^${section}`) }).click()
 
 /** "$12,345.67 USD" → 1234567 (minor units, read from digits only). */
 const cents = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''))

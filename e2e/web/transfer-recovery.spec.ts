@@ -1,18 +1,12 @@
 import { expect, test } from '../support/browser-mode'
-import { SANDBOX_CREDENTIALS, startStandaloneSandbox } from '../support/standalone-sandbox'
+import { addProfileFor, startStandaloneSandbox } from '../support/standalone-sandbox'
 
 test('a transfer whose answer never arrives is shown as unknown, and "Review and retry" completes it moving money once', async ({ page, app, shot }) => {
   test.setTimeout(120_000)
   const sandbox = await startStandaloneSandbox(['--faults'])
   try {
     await page.goto(app.url)
-    await page.getByRole('button', { name: /^Settings/ }).click()
-    await page.getByLabel('Name').fill('Faulty sandbox')
-    await page.getByLabel('Base URL').fill(sandbox.baseUrl)
-    await page.getByLabel('API token id').fill(SANDBOX_CREDENTIALS.tokenId)
-    await page.getByLabel('API client secret').fill(SANDBOX_CREDENTIALS.clientSecret)
-    await page.getByRole('button', { name: 'Add profile' }).click()
-    await page.getByRole('row', { name: /Faulty sandbox/ }).getByRole('button', { name: 'Switch to' }).click()
+    await addProfileFor(page, 'Faulty sandbox', sandbox.baseUrl)
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Internal accounts/ }).click()
 
     // Every transfer-out takes effect on the service, but its answer is lost on the way back.
