@@ -65,6 +65,8 @@ export interface SessionDeps {
 
 /** Background refreshes of the small collections run at most this often per collection. */
 const REFRESH_MIN_INTERVAL_MS = 3_000
+/** How long a transaction the operator opened keeps being polled (each re-open extends it). */
+const WATCH_OPEN_DETAIL_MS = 5 * 60_000
 
 export class ProfileSession {
   readonly profileId: string
@@ -73,6 +75,8 @@ export class ProfileSession {
   private refreshing = new Map<string, Promise<void>>()
   private sending = new Map<string, ReturnType<ProfileSession['sendTransferOnce']>>()
   private lastRefresh = new Map<string, number>()
+  /** Transaction id → until when an open detail keeps it polled. */
+  private readonly watched = new Map<string, number>()
   private closed = false
 
   private constructor(
@@ -239,6 +243,8 @@ export class ProfileSession {
 
   getTransaction(id: string) {
     const transaction = this.cache.get<Transaction>('transactions', id) ?? null
+    // An open detail is watched like the operator's own transfers, so its status moves on screen while it is open.
+    this.watched.set(id, (this.d.clock ?? realClock).now() + WATCH_OPEN_DETAIL_MS)
     this.refresh(`tx:${id}`, 'transactions', async (client) => {
       try {
         await this.cache.put('transactions', [await client.get(`transactions/${encodeURIComponent(id)}`, Transaction)])
@@ -564,11 +570,21 @@ export class ProfileSession {
     return { profileId: this.profileId, records: this.journal.list().map(publicRecord) }
   }
 
+  /** Transactions polled every time: the operator's transfers that are not final, and open details not final yet. */
   private operatorInFlight(): string[] {
-    return this.journal
-      .list()
-      .filter((r) => r.state === 'sent' && r.transactionId && !TERMINAL_STATUSES.has(r.transactionStatus ?? ''))
-      .map((r) => r.transactionId!)
+    const ids = new Set(
+      this.journal
+        .list()
+        .filter((r) => r.state === 'sent' && r.transactionId && !TERMINAL_STATUSES.has(r.transactionStatus ?? ''))
+        .map((r) => r.transactionId!)
+    )
+    const now = (this.d.clock ?? realClock).now()
+    for (const [id, until] of this.watched) {
+      const status = this.cache.get<Transaction>('transactions', id)?.status
+      if (until < now || (status !== undefined && TERMINAL_STATUSES.has(status))) this.watched.delete(id)
+      else ids.add(id)
+    }
+    return [...ids]
   }
 
   /** After each poll with changes: approvals, notifications for the operator's transfers, events. */

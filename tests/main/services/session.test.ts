@@ -157,6 +157,35 @@ describe('data channels: cache first, then refresh', () => {
   })
 })
 
+describe('live status of what the operator looks at', () => {
+  it('keeps polling a transaction whose detail is open until it is final, even one this Paydesk did not start', async () => {
+    const server = await sandbox({ timeScale: 1 }) // real-time durations: PENDING 1 s, then PROCESSING 5 s
+    await addProfile(h, server)
+    const { api, internalId, externalId } = await moneySetup(server)
+    await waitFor(async () => (await api('GET', `customers/external-accounts/${externalId}`)).status === 'ACTIVE', 10_000)
+    // Started elsewhere (another tool, the platform's backend): not in this Paydesk's transfer journal.
+    const sent = await api<{ id: string }>('POST', 'transfer-out', {
+      source: { accountId: internalId },
+      destination: { accountId: externalId },
+      amount: 1_00
+    })
+    await h.call('sync.now', null)
+    expect((await h.call('transactions.get', { id: sent.id })).transaction?.status).toBe('PENDING')
+
+    // A poll past the listing's overlap window: from now on only a re-check by id can see this transaction change.
+    await new Promise((r) => setTimeout(r, 3_500))
+    await h.call('sync.now', null)
+    // The service finishes it; no new transaction is created, and the once-a-minute reconcile is not due.
+    await waitFor(async () => (await api('GET', `transactions/${sent.id}`)).status === 'COMPLETED', 15_000, 100)
+    h.events.length = 0
+    await h.call('sync.now', null)
+    const changed = h.events.filter((e) => e.event === 'transactions.changed')
+    expect(changed.map((e) => (e.payload as { changes: Array<{ id: string; status: string }> }).changes).flat()).toContainEqual(
+      expect.objectContaining({ id: sent.id, status: 'COMPLETED' })
+    )
+  }, 40_000)
+})
+
 describe('writes go straight to the service and land in the cache', () => {
   it('creates customers and external accounts, deletes accounts, funds and simulates payments in sandbox profiles', async () => {
     const server = await sandbox()
