@@ -162,7 +162,10 @@ describe('live status of what the operator looks at', () => {
     const server = await sandbox({ timeScale: 1 }) // real-time durations: PENDING 1 s, then PROCESSING 5 s
     await addProfile(h, server)
     const { api, internalId, externalId } = await moneySetup(server)
-    await waitFor(async () => (await api('GET', `customers/external-accounts/${externalId}`)).status === 'ACTIVE', 10_000)
+    await waitFor(
+      async () => (await api('GET', `customers/external-accounts/${externalId}`)).status === 'ACTIVE',
+      10_000
+    )
     // Started elsewhere (another tool, the platform's backend): not in this Paydesk's transfer journal.
     const sent = await api<{ id: string }>('POST', 'transfer-out', {
       source: { accountId: internalId },
@@ -180,9 +183,9 @@ describe('live status of what the operator looks at', () => {
     h.events.length = 0
     await h.call('sync.now', null)
     const changed = h.events.filter((e) => e.event === 'transactions.changed')
-    expect(changed.map((e) => (e.payload as { changes: Array<{ id: string; status: string }> }).changes).flat()).toContainEqual(
-      expect.objectContaining({ id: sent.id, status: 'COMPLETED' })
-    )
+    expect(
+      changed.map((e) => (e.payload as { changes: Array<{ id: string; status: string }> }).changes).flat()
+    ).toContainEqual(expect.objectContaining({ id: sent.id, status: 'COMPLETED' }))
   }, 40_000)
 })
 
