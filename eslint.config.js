@@ -5,8 +5,30 @@ import globals from 'globals'
 
 // Where code may run is checked here, not left to convention (see docs/ARCHITECTURE.md).
 const NODE_BUILTINS = [
-  'assert', 'buffer', 'child_process', 'cluster', 'crypto', 'dgram', 'dns', 'events', 'fs', 'fs/promises', 'http',
-  'http2', 'https', 'net', 'os', 'path', 'process', 'stream', 'timers', 'tls', 'url', 'util', 'worker_threads', 'zlib'
+  'assert',
+  'buffer',
+  'child_process',
+  'cluster',
+  'crypto',
+  'dgram',
+  'dns',
+  'events',
+  'fs',
+  'fs/promises',
+  'http',
+  'http2',
+  'https',
+  'net',
+  'os',
+  'path',
+  'process',
+  'stream',
+  'timers',
+  'tls',
+  'url',
+  'util',
+  'worker_threads',
+  'zlib'
 ]
 const nodeBuiltins = { group: ['node:*'], message: 'Node built-ins are not available here.' }
 const nodeBuiltinPaths = NODE_BUILTINS.map((name) => ({ name, message: 'Node built-ins are not available here.' }))
@@ -19,7 +41,7 @@ const noRawIpc = {
 const pattern = (groups, message) => ({ group: groups, message })
 // Catches `electron.ipcMain` / `require('electron').ipcRenderer`, which an import rule alone would miss.
 const noRawIpcMember = {
-  selector: "MemberExpression[property.name=/^ipc(Main|Renderer)$/]",
+  selector: 'MemberExpression[property.name=/^ipc(Main|Renderer)$/]',
   message: 'Use the IPC wrappers (src/main/electron/ipc.ts, src/preload/index.ts): they validate sender and input.'
 }
 
@@ -50,8 +72,14 @@ export default tseslint.config(
           patterns: [
             nodeBuiltins,
             noElectron,
-            pattern(['react', 'react-dom', 'zustand', 'keytar', 'undici'], 'src/shared holds schemas and pure helpers only.'),
-            pattern(['**/main/**', '**/renderer/**', '**/preload/**', '**/sandbox/**'], 'src/shared imports no process code.')
+            pattern(
+              ['react', 'react-dom', 'zustand', 'keytar', 'undici'],
+              'src/shared holds schemas and pure helpers only.'
+            ),
+            pattern(
+              ['**/main/**', '**/renderer/**', '**/preload/**', '**/sandbox/**'],
+              'src/shared imports no process code.'
+            )
           ]
         }
       ]
@@ -75,7 +103,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [noRawIpc], patterns: [pattern(['**/renderer/**', '**/preload/**'], 'main never imports renderer code.')] }
+        {
+          paths: [noRawIpc],
+          patterns: [pattern(['**/renderer/**', '**/preload/**'], 'main never imports renderer code.')]
+        }
       ]
     }
   },
@@ -111,7 +142,10 @@ export default tseslint.config(
           patterns: [
             nodeBuiltins,
             noElectron,
-            pattern(['**/main/**', '**/sandbox/**', '**/preload/**', 'keytar', 'undici'], 'The renderer talks to main only through window.paydesk.')
+            pattern(
+              ['**/main/**', '**/sandbox/**', '**/preload/**', 'keytar', 'undici'],
+              'The renderer talks to main only through window.paydesk.'
+            )
           ]
         }
       ]

@@ -51,7 +51,10 @@ export function electronBinary() {
     const path = readFileSync(join(root, 'node_modules/electron/path.txt'), 'utf8').trim()
     const binary = join(root, 'node_modules/electron/dist', path)
     if (!existsSync(binary)) return null
-    const probe = spawnSync(binary, ['--version'], { timeout: 20_000, env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } })
+    const probe = spawnSync(binary, ['--version'], {
+      timeout: 20_000,
+      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }
+    })
     return probe.status === 0 ? binary : null
   } catch {
     return null

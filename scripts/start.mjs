@@ -6,7 +6,9 @@ ensureInstalled()
 build()
 const binary = electronBinary()
 if (!binary) {
-  console.log('Paydesk: the Electron binary is not available on this machine, so Paydesk starts in browser mode instead.')
+  console.log(
+    'Paydesk: the Electron binary is not available on this machine, so Paydesk starts in browser mode instead.'
+  )
   runBrowserMode(process.argv.slice(2))
 } else {
   const command = [...keyringPrefix(), binary, root]

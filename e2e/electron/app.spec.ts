@@ -5,13 +5,18 @@ import { electronBinary } from '../support/electron'
 const root = resolve(import.meta.dirname, '../..')
 
 const binary = electronBinary()
-const SKIP_REASON = 'Electron suite skipped: no Electron binary on this machine (it cannot be downloaded here); browser-mode e2e covers the renderer'
+const SKIP_REASON =
+  'Electron suite skipped: no Electron binary on this machine (it cannot be downloaded here); browser-mode e2e covers the renderer'
 // One line, once (the runner loads this file; workers set TEST_WORKER_INDEX), where there is nothing to launch.
 if (!binary && process.env['TEST_WORKER_INDEX'] === undefined) console.log(SKIP_REASON)
 test.skip(!binary, SKIP_REASON)
 
 test('the desktop window opens the shell with the profile bar, locked down', async () => {
-  const app = await electron.launch({ executablePath: binary!, args: [root], env: { ...process.env, PAYDESK_SANDBOX_TIME_SCALE: '0.05' } })
+  const app = await electron.launch({
+    executablePath: binary!,
+    args: [root],
+    env: { ...process.env, PAYDESK_SANDBOX_TIME_SCALE: '0.05' }
+  })
   const window = await app.firstWindow()
   await expect(window.getByTestId('profile-bar')).toBeVisible()
   const exposed = await window.evaluate(() => ({

@@ -17,11 +17,15 @@ export interface BrowserModeApp {
 export async function startBrowserMode(): Promise<BrowserModeApp & { stop(): Promise<void> }> {
   const root = resolve(import.meta.dirname, '../..')
   const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-e2e-'))
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main/web/cli.ts', '--port', '0', '--data-dir', dataDir], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PAYDESK_SANDBOX_TIME_SCALE: process.env['PAYDESK_SANDBOX_TIME_SCALE'] ?? '0.05' }
-  })
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/main/web/cli.ts', '--port', '0', '--data-dir', dataDir],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, PAYDESK_SANDBOX_TIME_SCALE: process.env['PAYDESK_SANDBOX_TIME_SCALE'] ?? '0.05' }
+    }
+  )
   let output = ''
   const url = await new Promise<string>((resolvePromise, reject) => {
     const timer = setTimeout(() => reject(new Error(`browser mode did not start:\n${output}`)), 30_000)
@@ -92,5 +96,8 @@ export async function invoke(app: BrowserModeApp, channel: string, input: unknow
 
 /** Opens a section from the sidebar, as the operator would. */
 export function nav(page: Page, section: string): Promise<void> {
-  return page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: new RegExp(`^${section}`) }).click()
+  return page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: new RegExp(`^${section}`) })
+    .click()
 }

@@ -12,10 +12,14 @@ export async function startStandaloneSandbox(extraArgs: string[] = []): Promise<
   api(method: string, path: string, body?: unknown): Promise<unknown>
   stop(): void
 }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', '--port', '0', '--memory', '--time-scale', '0.05', ...extraArgs], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe']
-  })
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/sandbox/cli.ts', '--port', '0', '--memory', '--time-scale', '0.05', ...extraArgs],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe']
+    }
+  )
   let output = ''
   const baseUrl = await new Promise<string>((resolveUrl, reject) => {
     const timer = setTimeout(() => reject(new Error(`sandbox did not start:\n${output}`)), 20_000)
@@ -50,12 +54,18 @@ export async function startStandaloneSandbox(extraArgs: string[] = []): Promise<
 
 /** The operator adds a sandbox profile for this server in Settings and switches to it. */
 export async function addProfileFor(page: Page, name: string, baseUrl: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Settings/ }).click()
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: /^Settings/ })
+    .click()
   await page.getByLabel('Name').fill(name)
   await page.getByLabel('Base URL').fill(baseUrl)
   await page.getByLabel('API token id').fill(SANDBOX_CREDENTIALS.tokenId)
   await page.getByLabel('API client secret').fill(SANDBOX_CREDENTIALS.clientSecret)
   await page.getByRole('button', { name: 'Add profile' }).click()
-  await page.getByRole('row', { name: new RegExp(name) }).getByRole('button', { name: 'Switch to' }).click()
+  await page
+    .getByRole('row', { name: new RegExp(name) })
+    .getByRole('button', { name: 'Switch to' })
+    .click()
   await expect(page.getByTestId('environment-chip')).toHaveText('Sandbox')
 }

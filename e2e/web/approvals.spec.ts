@@ -11,7 +11,9 @@ interface CustomerRow {
 async function approvedCustomer(app: BrowserModeApp): Promise<CustomerRow> {
   // The first sync fills the cache; wait for a customer whose KYC is APPROVED (seed data has one per status).
   for (let i = 0; i < 50; i++) {
-    const window = (await invoke(app, 'customers.query', { kycStatus: 'APPROVED', limit: 100 })) as { rows: CustomerRow[] }
+    const window = (await invoke(app, 'customers.query', { kycStatus: 'APPROVED', limit: 100 })) as {
+      rows: CustomerRow[]
+    }
     const usd = window.rows.find((c) => c.currencies?.includes('USD') ?? c.region === 'US')
     if (usd) return usd
     await new Promise((r) => setTimeout(r, 200))
@@ -19,7 +21,12 @@ async function approvedCustomer(app: BrowserModeApp): Promise<CustomerRow> {
   throw new Error('no APPROVED customer in the Local sandbox')
 }
 
-async function receive(app: BrowserModeApp, customerId: string, amount: number, sender = '$pending.long.usd@sandbox.uma.money') {
+async function receive(
+  app: BrowserModeApp,
+  customerId: string,
+  amount: number,
+  sender = '$pending.long.usd@sandbox.uma.money'
+) {
   return (await invoke(app, 'sandbox.receive', {
     senderUmaAddress: sender,
     receivingCurrencyCode: 'USD',
@@ -28,7 +35,11 @@ async function receive(app: BrowserModeApp, customerId: string, amount: number, 
   })) as { id: string; status: string }
 }
 
-test('an incoming payment raises a notice that opens its approval, prefilled from the customer, and approving clears it', async ({ page, app, shot }) => {
+test('an incoming payment raises a notice that opens its approval, prefilled from the customer, and approving clears it', async ({
+  page,
+  app,
+  shot
+}) => {
   await page.goto(app.url)
   const customer = await approvedCustomer(app)
   const payment = await receive(app, customer.id, 12_345)
@@ -45,7 +56,9 @@ test('an incoming payment raises a notice that opens its approval, prefilled fro
 
   await form.getByRole('button', { name: 'Approve $123.45' }).click()
   await expect(page.getByTestId('approval-outcome')).toHaveText('Approved $123.45.')
-  await expect(page.getByRole('table', { name: 'Payments waiting for approval' }).getByText('$123.45')).toHaveCount(0, { timeout: 15_000 })
+  await expect(page.getByRole('table', { name: 'Payments waiting for approval' }).getByText('$123.45')).toHaveCount(0, {
+    timeout: 15_000
+  })
 
   await page.getByRole('button', { name: /^Transactions/ }).click()
   await page.getByLabel('Filter transactions').fill(payment.id)
@@ -54,7 +67,11 @@ test('an incoming payment raises a notice that opens its approval, prefilled fro
   await shot('approved-transaction')
 })
 
-test('rejecting needs a reason, and a payment decided elsewhere while open is shown as no longer waiting', async ({ page, app, shot }) => {
+test('rejecting needs a reason, and a payment decided elsewhere while open is shown as no longer waiting', async ({
+  page,
+  app,
+  shot
+}) => {
   await page.goto(app.url)
   const customer = await approvedCustomer(app)
   await receive(app, customer.id, 5_000)
@@ -73,7 +90,9 @@ test('rejecting needs a reason, and a payment decided elsewhere while open is sh
   // Someone else (another operator, a rule) decides the second payment while it is open here.
   await queue.getByText('$70.00').click()
   await invoke(app, 'approvals.reject', { transactionId: second.id, reason: 'decided elsewhere' })
-  await expect(page.getByRole('complementary', { name: 'Approval' })).toContainText('This payment is no longer waiting for approval')
+  await expect(page.getByRole('complementary', { name: 'Approval' })).toContainText(
+    'This payment is no longer waiting for approval'
+  )
   await expect(page.getByTestId('approval-form')).toHaveCount(0)
   await shot('approval-conflict')
 })

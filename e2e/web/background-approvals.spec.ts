@@ -1,8 +1,11 @@
 import { expect, nav, test } from '../support/browser-mode'
 import { addProfileFor, startStandaloneSandbox } from '../support/standalone-sandbox'
 
-
-test('a profile with approval rules keeps watching while another is open; its notice switches to it and opens the payment', async ({ page, app, shot }) => {
+test('a profile with approval rules keeps watching while another is open; its notice switches to it and opens the payment', async ({
+  page,
+  app,
+  shot
+}) => {
   const sandbox = await startStandaloneSandbox()
   try {
     await page.goto(app.url)
@@ -25,7 +28,9 @@ test('a profile with approval rules keeps watching while another is open; its no
     const customers = (await sandbox.api('GET', '/customers?limit=100')) as {
       data: Array<{ id: string; kycStatus?: string; currencies?: string[]; region?: string }>
     }
-    const customer = customers.data.find((c) => c.kycStatus === 'APPROVED' && (c.currencies?.includes('USD') ?? c.region === 'US'))
+    const customer = customers.data.find(
+      (c) => c.kycStatus === 'APPROVED' && (c.currencies?.includes('USD') ?? c.region === 'US')
+    )
     expect(customer).toBeDefined()
     await sandbox.api('POST', '/sandbox/uma/receive', {
       senderUmaAddress: '$pending.long.usd@sandbox.uma.money',
@@ -38,7 +43,9 @@ test('a profile with approval rules keeps watching while another is open; its no
     await expect(toast).toBeVisible({ timeout: 20_000 })
     await toast.locator('.toast-body').click()
     await expect(page.getByTestId('environment-chip')).toHaveText('Sandbox')
-    await expect(page.getByRole('combobox', { name: 'Active profile' }).locator('option:checked')).toHaveText('Team sandbox')
+    await expect(page.getByRole('combobox', { name: 'Active profile' }).locator('option:checked')).toHaveText(
+      'Team sandbox'
+    )
     await expect(page.getByTestId('approval-form')).toContainText('$500.00')
     await shot('background-profile-approval')
   } finally {

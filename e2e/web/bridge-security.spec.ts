@@ -27,7 +27,10 @@ test('the bridge refuses a request without the token', async ({ request, app }) 
 
 test('the bridge refuses a wrong token', async ({ request, app }) => {
   const response = await request.post(invokeUrl(app.origin), {
-    headers: { [TOKEN_HEADER]: app.token.replace(/.$/, (c) => (c === 'a' ? 'b' : 'a')), 'content-type': 'application/json' },
+    headers: {
+      [TOKEN_HEADER]: app.token.replace(/.$/, (c) => (c === 'a' ? 'b' : 'a')),
+      'content-type': 'application/json'
+    },
     data: { input: null }
   })
   expect(response.status()).toBe(403)
@@ -49,7 +52,10 @@ test('the bridge refuses a Host other than the loopback address (DNS rebinding)'
   expect(response.status()).toBe(403)
 })
 
-test('a page on another origin can neither read from the bridge nor change anything through it', async ({ page, app }) => {
+test('a page on another origin can neither read from the bridge nor change anything through it', async ({
+  page,
+  app
+}) => {
   // A foreign site on another loopback port, open in the same browser as Paydesk.
   const foreign = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html' })
@@ -66,7 +72,9 @@ test('a page on another origin can neither read from the bridge nor change anyth
         method: 'POST',
         mode: 'no-cors',
         headers: { 'content-type': 'text/plain' },
-        body: JSON.stringify({ input: { name: 'Planted', environment: 'sandbox', tokenId: 't', baseUrl: 'http://127.0.0.1:9/x' } })
+        body: JSON.stringify({
+          input: { name: 'Planted', environment: 'sandbox', tokenId: 't', baseUrl: 'http://127.0.0.1:9/x' }
+        })
       }).catch(() => undefined)
       try {
         const r = await fetch(`${origin}/__paydesk/invoke/profiles.list`, { method: 'POST', body: '{}' })

@@ -2,7 +2,10 @@ import { expect, test } from '../support/browser-mode'
 
 test('customers: the seeded list with KYC chips, filters, keyboard and detail', async ({ page, app, shot }) => {
   await page.goto(app.url)
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Customers/ }).click()
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: /^Customers/ })
+    .click()
   const table = page.getByRole('table', { name: 'Customers' })
   await expect(table.getByRole('row', { name: /Jane Smith/ })).toBeVisible()
   await expect(table.getByRole('row', { name: /Jane Smith/ }).getByText('APPROVED')).toHaveClass(/chip-good/)
@@ -30,9 +33,16 @@ test('customers: the seeded list with KYC chips, filters, keyboard and detail', 
   await expect(detail).toHaveCount(0)
 })
 
-test('customers: a new customer is validated inline, then created and shown in the list', async ({ page, app, shot }) => {
+test('customers: a new customer is validated inline, then created and shown in the list', async ({
+  page,
+  app,
+  shot
+}) => {
   await page.goto(app.url)
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Customers/ }).click()
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: /^Customers/ })
+    .click()
   await page.getByRole('button', { name: 'New customer' }).first().click()
   const form = page.getByRole('form', { name: 'New customer' })
 
@@ -58,6 +68,8 @@ test('customers: a new customer is validated inline, then created and shown in t
   const detail = page.getByTestId('customer-detail')
   await expect(detail.getByRole('heading', { name: 'Nora Lindqvist' })).toBeVisible()
   await expect(detail.getByText('9 Elm Street, 11122 Stockholm, SE')).toBeVisible()
-  await expect(page.getByRole('table', { name: 'Customers' }).getByRole('row', { name: /Nora Lindqvist/ })).toBeVisible()
+  await expect(
+    page.getByRole('table', { name: 'Customers' }).getByRole('row', { name: /Nora Lindqvist/ })
+  ).toBeVisible()
   await shot('customers-created')
 })

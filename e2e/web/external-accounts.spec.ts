@@ -2,10 +2,17 @@ import { expect, test, type Page } from '../support/browser-mode'
 
 async function open(page: Page, url: string) {
   await page.goto(url)
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^External accounts/ }).click()
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: /^External accounts/ })
+    .click()
 }
 
-test('external accounts: filters by owner and status, detail with beneficiary and name check', async ({ page, app, shot }) => {
+test('external accounts: filters by owner and status, detail with beneficiary and name check', async ({
+  page,
+  app,
+  shot
+}) => {
   await open(page, app.url)
   const table = page.getByRole('table', { name: 'External accounts' })
   await expect(table.getByRole('row', { name: /Jane Smith.*…9012/ })).toBeVisible()
@@ -70,7 +77,11 @@ test('external accounts: a bad routing number is refused inline and nothing is c
   await expect(row).toHaveCount(0)
 })
 
-test('external accounts: a Nigerian account picks its bank from the service’s list; a Spark wallet needs its network', async ({ page, app, shot }) => {
+test('external accounts: a Nigerian account picks its bank from the service’s list; a Spark wallet needs its network', async ({
+  page,
+  app,
+  shot
+}) => {
   await open(page, app.url)
   await page.getByRole('button', { name: 'Add external account' }).first().click()
   const form = page.getByRole('form', { name: 'Add external account' })

@@ -3,19 +3,35 @@ import { expect, test, type Page } from '../support/browser-mode'
 
 async function open(page: Page, url: string) {
   await page.goto(url)
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Internal accounts/ }).click()
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: /^Internal accounts/ })
+    .click()
 }
 
-test('internal accounts: balances right-aligned with their currency codes, funding instructions in the detail', async ({ page, app, shot }) => {
+test('internal accounts: balances right-aligned with their currency codes, funding instructions in the detail', async ({
+  page,
+  app,
+  shot
+}) => {
   await open(page, app.url)
   const table = page.getByRole('table', { name: 'Balances' })
-  const usd = table.getByRole('row').filter({ hasText: /^Platform/ }).filter({ has: page.getByRole('cell', { name: 'USD', exact: true }) })
+  const usd = table
+    .getByRole('row')
+    .filter({ hasText: /^Platform/ })
+    .filter({ has: page.getByRole('cell', { name: 'USD', exact: true }) })
   await expect(usd).toBeVisible()
   // Currencies mix on this screen, so every amount carries its code; amounts are right-aligned tabular figures.
   const cell = usd.locator('td.num')
   await expect(cell).toHaveText(/^\$[\d,]+\.\d{2} USD$/)
   await expect(cell).toHaveCSS('text-align', 'right')
-  await expect(table.getByRole('row').filter({ hasText: /^Platform/ }).filter({ has: page.getByRole('cell', { name: 'BTC', exact: true }) }).locator('td.num')).toContainText('BTC')
+  await expect(
+    table
+      .getByRole('row')
+      .filter({ hasText: /^Platform/ })
+      .filter({ has: page.getByRole('cell', { name: 'BTC', exact: true }) })
+      .locator('td.num')
+  ).toContainText('BTC')
 
   await usd.click()
   const detail = page.getByTestId('internal-account-detail')
@@ -24,11 +40,21 @@ test('internal accounts: balances right-aligned with their currency codes, fundi
   await shot('internal-accounts-detail')
 })
 
-test('internal accounts: send money through the review step; a retry after an error reuses the same action id', async ({ page, app, shot }) => {
+test('internal accounts: send money through the review step; a retry after an error reuses the same action id', async ({
+  page,
+  app,
+  shot
+}) => {
   await open(page, app.url)
   await page.getByRole('button', { name: 'Send money', exact: true }).click()
   const pane = page.getByTestId('send-money')
-  await pane.getByLabel('From internal account').selectOption({ label: (await pane.getByLabel('From internal account').locator('option', { hasText: /^Platform · USD · / }).textContent()) ?? '' })
+  await pane.getByLabel('From internal account').selectOption({
+    label:
+      (await pane
+        .getByLabel('From internal account')
+        .locator('option', { hasText: /^Platform · USD · / })
+        .textContent()) ?? ''
+  })
   await pane.getByLabel('To external account').selectOption({ label: 'Jane Smith · US bank account …9012' })
   await pane.getByLabel('Amount').fill('1,250')
   await expect(pane.getByText('= $1,250.00')).toBeVisible()
@@ -42,7 +68,8 @@ test('internal accounts: send money through the review step; a retry after an er
   // The first attempt never reaches main (the connection drops); the retry must carry the same actionId.
   const actionIds: string[] = []
   page.on('request', (request) => {
-    if (request.url().endsWith(`${BRIDGE_INVOKE_PATH}transfers.send`)) actionIds.push(JSON.parse(request.postData() ?? '{}').input.actionId)
+    if (request.url().endsWith(`${BRIDGE_INVOKE_PATH}transfers.send`))
+      actionIds.push(JSON.parse(request.postData() ?? '{}').input.actionId)
   })
   await page.route(`**${BRIDGE_INVOKE_PATH}transfers.send`, (route) => route.abort('connectionreset'))
   await review.getByRole('button', { name: 'Send $1,250.00 to …9012' }).click()
@@ -76,11 +103,20 @@ test('internal accounts: send money through the review step; a retry after an er
   expect(actionIds[2]).not.toBe(actionIds[0])
 })
 
-test('internal accounts: an amount that needs rounding or exceeds the balance never reaches review', async ({ page, app }) => {
+test('internal accounts: an amount that needs rounding or exceeds the balance never reaches review', async ({
+  page,
+  app
+}) => {
   await open(page, app.url)
   await page.getByRole('button', { name: 'Send money', exact: true }).click()
   const pane = page.getByTestId('send-money')
-  await pane.getByLabel('From internal account').selectOption({ label: (await pane.getByLabel('From internal account').locator('option', { hasText: /^Platform · USD · / }).textContent()) ?? '' })
+  await pane.getByLabel('From internal account').selectOption({
+    label:
+      (await pane
+        .getByLabel('From internal account')
+        .locator('option', { hasText: /^Platform · USD · / })
+        .textContent()) ?? ''
+  })
   await pane.getByLabel('To external account').selectOption({ label: 'Jane Smith · US bank account …9012' })
   await pane.getByLabel('Amount').fill('10.005')
   await pane.getByRole('button', { name: 'Review payment' }).click()
@@ -90,7 +126,11 @@ test('internal accounts: an amount that needs rounding or exceeds the balance ne
   await expect(pane.getByRole('group', { name: 'Review payment' })).toHaveCount(0)
 })
 
-test('internal accounts: on a production profile the review asks twice and Send stays disabled until confirmed', async ({ page, app, shot }) => {
+test('internal accounts: on a production profile the review asks twice and Send stays disabled until confirmed', async ({
+  page,
+  app,
+  shot
+}) => {
   // The Local sandbox's own secret is not readable, so a real production profile cannot reach it: present the local
   // profile to the page as a production one instead (main still talks to the Local sandbox).
   await page.route(`**${BRIDGE_INVOKE_PATH}profiles.list`, async (route) => {
@@ -103,7 +143,13 @@ test('internal accounts: on a production profile the review asks twice and Send 
   await expect(page.getByRole('status', { name: 'Production profile: real money' })).toBeVisible()
   await page.getByRole('button', { name: 'Send money', exact: true }).click()
   const pane = page.getByTestId('send-money')
-  await pane.getByLabel('From internal account').selectOption({ label: (await pane.getByLabel('From internal account').locator('option', { hasText: /^Platform · USD · / }).textContent()) ?? '' })
+  await pane.getByLabel('From internal account').selectOption({
+    label:
+      (await pane
+        .getByLabel('From internal account')
+        .locator('option', { hasText: /^Platform · USD · / })
+        .textContent()) ?? ''
+  })
   await pane.getByLabel('To external account').selectOption({ label: 'Jane Smith · US bank account …9012' })
   await pane.getByLabel('Amount').fill('1250')
   await pane.getByRole('button', { name: 'Review payment' }).click()

@@ -1,8 +1,11 @@
 import { expect, nav, test } from '../support/browser-mode'
 import { addProfileFor, startStandaloneSandbox } from '../support/standalone-sandbox'
 
-
-test('with the service gone, cached views keep working with "as of", and writes fail plainly with nothing queued', async ({ page, app, shot }) => {
+test('with the service gone, cached views keep working with "as of", and writes fail plainly with nothing queued', async ({
+  page,
+  app,
+  shot
+}) => {
   const sandbox = await startStandaloneSandbox()
   try {
     await page.goto(app.url)

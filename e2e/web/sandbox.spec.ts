@@ -1,20 +1,26 @@
 import { expect, nav, test } from '../support/browser-mode'
 
-
 /** "$12,345.67 USD" → 1234567 (minor units, read from digits only). */
 const cents = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''))
 
 test('sandbox: funding an internal account changes its balance by exactly the amount', async ({ page, app, shot }) => {
   await page.goto(app.url)
   await nav(page, 'Internal accounts')
-  const usdBalance = page.getByRole('table', { name: 'Balances' }).getByRole('row').filter({ hasText: /^Platform/ }).filter({ has: page.getByRole('cell', { name: 'USD', exact: true }) }).locator('td.num')
+  const usdBalance = page
+    .getByRole('table', { name: 'Balances' })
+    .getByRole('row')
+    .filter({ hasText: /^Platform/ })
+    .filter({ has: page.getByRole('cell', { name: 'USD', exact: true }) })
+    .locator('td.num')
   await expect(usdBalance).toHaveText(/\d/)
   const before = cents(await usdBalance.textContent())
 
   await nav(page, 'Sandbox tools')
   const fund = page.getByRole('form', { name: 'Fund an internal account' })
   const account = fund.getByLabel('Internal account')
-  await account.selectOption({ label: (await account.locator('option', { hasText: /^Platform · USD · / }).textContent()) ?? '' })
+  await account.selectOption({
+    label: (await account.locator('option', { hasText: /^Platform · USD · / }).textContent()) ?? ''
+  })
   await fund.getByLabel('Amount to add').fill('1,234.56')
   await expect(fund.getByText('= $1,234.56')).toBeVisible()
   await fund.getByRole('button', { name: 'Add $1,234.56 to the platform USD account' }).click()
@@ -32,7 +38,9 @@ test('sandbox: funding above the sandbox limit is refused before anything is sen
   const fund = page.getByRole('form', { name: 'Fund an internal account' })
   await fund.getByLabel('Amount to add').fill('1000000000.01') // 100000000001 minor units of USD
   await fund.getByRole('button', { name: /^Add / }).click()
-  await expect(fund.getByText(/Sandbox funding is at most \$1,000,000,000\.00 \(100,000,000,000 minor units\)/)).toBeVisible()
+  await expect(
+    fund.getByText(/Sandbox funding is at most \$1,000,000,000\.00 \(100,000,000,000 minor units\)/)
+  ).toBeVisible()
 })
 
 test('sandbox: simulate an incoming payment from a test sender to a customer', async ({ page, app, shot }) => {
@@ -64,7 +72,9 @@ test('sandbox: a production profile has no sandbox tools', async ({ page, app })
     await route.fulfill({ response, json: body })
   })
   await page.goto(app.url)
-  await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Sandbox tools/ })).toHaveCount(0)
+  await expect(
+    page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Sandbox tools/ })
+  ).toHaveCount(0)
   // The keyboard shortcut does not lead there either: Home stays on screen and no test money is offered.
   await page.locator('body').click()
   await page.keyboard.press('g')

@@ -6,8 +6,19 @@ test('the shell shows the Local sandbox profile, navigation and a live connectio
   const bar = page.getByTestId('profile-bar')
   await expect(bar.getByRole('combobox', { name: 'Active profile' })).toHaveValue('local')
   await expect(bar.getByTestId('environment-chip')).toHaveText('Local sandbox')
-  for (const section of ['Home', 'Approvals', 'Transactions', 'Customers', 'External accounts', 'Internal accounts', 'Sandbox tools', 'Settings']) {
-    await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: new RegExp(`^${section}`) })).toBeVisible()
+  for (const section of [
+    'Home',
+    'Approvals',
+    'Transactions',
+    'Customers',
+    'External accounts',
+    'Internal accounts',
+    'Sandbox tools',
+    'Settings'
+  ]) {
+    await expect(
+      page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: new RegExp(`^${section}`) })
+    ).toBeVisible()
   }
   await expect(page.locator('.production-band')).toHaveCount(0)
 
@@ -28,10 +39,15 @@ test('a production profile looks unmistakably different', async ({ page, app, sh
   await page.getByRole('button', { name: 'Add profile' }).click()
   await expect(page.getByText('Added “Acme live”.')).toBeVisible()
 
-  await page.getByRole('row', { name: /Acme live/ }).getByRole('button', { name: 'Switch to' }).click()
+  await page
+    .getByRole('row', { name: /Acme live/ })
+    .getByRole('button', { name: 'Switch to' })
+    .click()
   await expect(page.getByTestId('environment-chip')).toHaveText('PRODUCTION')
   await expect(page.getByRole('status', { name: 'Production profile: real money' })).toBeVisible()
-  await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Sandbox tools/ })).toHaveCount(0)
+  await expect(
+    page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Sandbox tools/ })
+  ).toHaveCount(0)
   await shot('shell-production')
 
   // The secret went to the keychain; the page can only learn that one is set.
@@ -55,7 +71,10 @@ test('a profile can be renamed and repointed; a bad base URL is refused and chan
   await page.getByLabel('Base URL').fill('http://127.0.0.1:9/2025-10-13')
   await page.getByLabel('API token id').fill('team-token')
   await page.getByRole('button', { name: 'Add profile' }).click()
-  await page.getByRole('row', { name: /Team sandbox/ }).getByRole('button', { name: 'Edit…' }).click()
+  await page
+    .getByRole('row', { name: /Team sandbox/ })
+    .getByRole('button', { name: 'Edit…' })
+    .click()
 
   const edit = page.getByRole('form', { name: 'Edit Team sandbox' })
   await edit.getByLabel('Base URL').fill('not a url')
@@ -67,16 +86,22 @@ test('a profile can be renamed and repointed; a bad base URL is refused and chan
   await edit.getByLabel('Name').fill('Team sandbox EU')
   await edit.getByRole('button', { name: 'Save changes' }).click()
   await expect(page.getByRole('row', { name: /Team sandbox EU/ })).toContainText('http://127.0.0.1:10/2025-10-13')
-  await expect(page.getByRole('combobox', { name: 'Active profile' }).locator('option', { hasText: 'Team sandbox EU' })).toHaveCount(1)
+  await expect(
+    page.getByRole('combobox', { name: 'Active profile' }).locator('option', { hasText: 'Team sandbox EU' })
+  ).toHaveCount(1)
 })
 
 test('a second Paydesk on the same data folder refuses to start and says why', async ({ app }) => {
   const { spawnSync } = await import('node:child_process')
-  const second = spawnSync(process.execPath, ['--import', 'tsx', 'src/main/web/cli.ts', '--port', '0', '--data-dir', app.dataDir], {
-    cwd: new URL('../..', import.meta.url).pathname,
-    encoding: 'utf8',
-    timeout: 30_000
-  })
+  const second = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'src/main/web/cli.ts', '--port', '0', '--data-dir', app.dataDir],
+    {
+      cwd: new URL('../..', import.meta.url).pathname,
+      encoding: 'utf8',
+      timeout: 30_000
+    }
+  )
   expect(second.status).toBe(1)
   expect(second.stderr).toMatch(/Another Paydesk \(process \d+\) is already using/)
 })

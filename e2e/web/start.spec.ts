@@ -37,7 +37,9 @@ test('npm start says in one line that Electron is missing and opens browser mode
       child.on('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${output}`)))
     })
     const notices = output.split('\n').filter((line) => line.includes('Electron binary is not available'))
-    expect(notices).toEqual(['Paydesk: the Electron binary is not available on this machine, so Paydesk starts in browser mode instead.'])
+    expect(notices).toEqual([
+      'Paydesk: the Electron binary is not available on this machine, so Paydesk starts in browser mode instead.'
+    ])
     await page.goto(url)
     await expect(page.getByTestId('environment-chip')).toHaveText('Local sandbox')
   } finally {

@@ -1,6 +1,10 @@
 import { expect, test } from '../support/browser-mode'
 
-test('transactions list from the cache, filter by status, and open a detail with a sentence for the failure', async ({ page, app, shot }) => {
+test('transactions list from the cache, filter by status, and open a detail with a sentence for the failure', async ({
+  page,
+  app,
+  shot
+}) => {
   await page.goto(app.url)
   await page.keyboard.press('g')
   await page.keyboard.press('t')

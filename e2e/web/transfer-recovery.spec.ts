@@ -1,13 +1,20 @@
 import { expect, test } from '../support/browser-mode'
 import { addProfileFor, startStandaloneSandbox } from '../support/standalone-sandbox'
 
-test('a transfer whose answer never arrives is shown as unknown, and "Review and retry" completes it moving money once', async ({ page, app, shot }) => {
+test('a transfer whose answer never arrives is shown as unknown, and "Review and retry" completes it moving money once', async ({
+  page,
+  app,
+  shot
+}) => {
   test.setTimeout(120_000)
   const sandbox = await startStandaloneSandbox(['--faults'])
   try {
     await page.goto(app.url)
     await addProfileFor(page, 'Faulty sandbox', sandbox.baseUrl)
-    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Internal accounts/ }).click()
+    await page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('button', { name: /^Internal accounts/ })
+      .click()
 
     // Every transfer-out takes effect on the service, but its answer is lost on the way back.
     await sandbox.api('POST', '/__faults', { route: 'POST /transfer-out', kind: 'commitThenDrop' })
@@ -16,7 +23,9 @@ test('a transfer whose answer never arrives is shown as unknown, and "Review and
     const pane = page.getByTestId('send-money')
     const from = pane.getByLabel('From internal account')
     await expect(from.locator('option', { hasText: /^Platform · USD · / })).toHaveCount(1)
-    await from.selectOption({ label: (await from.locator('option', { hasText: /^Platform · USD · / }).textContent()) ?? '' })
+    await from.selectOption({
+      label: (await from.locator('option', { hasText: /^Platform · USD · / }).textContent()) ?? ''
+    })
     await pane.getByLabel('To external account').selectOption({ label: 'Jane Smith · US bank account …9012' })
     await pane.getByLabel('Amount').fill('321.09')
     await pane.getByRole('button', { name: 'Review payment' }).click()
@@ -39,7 +48,9 @@ test('a transfer whose answer never arrives is shown as unknown, and "Review and
     const outgoing = (await sandbox.api('GET', '/transactions?type=OUTGOING&limit=100')) as {
       data: Array<{ sentAmount?: { amount: number }; destination?: { accountId?: string }; createdAt?: string }>
     }
-    const mine = outgoing.data.filter((t) => t.sentAmount && t.sentAmount.amount >= 32_109 && t.sentAmount.amount <= 32_109 + 1_000)
+    const mine = outgoing.data.filter(
+      (t) => t.sentAmount && t.sentAmount.amount >= 32_109 && t.sentAmount.amount <= 32_109 + 1_000
+    )
     expect(mine).toHaveLength(1)
   } finally {
     sandbox.stop()

@@ -9,7 +9,10 @@ import { EVENT_CHANNEL } from '../shared/ipc/wire'
 const api: PaydeskApi = {
   invoke: (channel, input) => {
     if (!isChannelName(channel)) {
-      return Promise.resolve({ ok: false, error: { code: 'UNKNOWN_CHANNEL', message: `Unknown operation ${String(channel)}` } })
+      return Promise.resolve({
+        ok: false,
+        error: { code: 'UNKNOWN_CHANNEL', message: `Unknown operation ${String(channel)}` }
+      })
     }
     return ipcRenderer.invoke(channel, input ?? null)
   },

@@ -3,29 +3,30 @@
  * duration of the real service into milliseconds of this sandbox, scaled by `timeScale` (0.01 → 100x faster).
  */
 export class Clock {
-  private last = 0;
+  private last = 0
 
   constructor(
     private source: () => number,
-    readonly timeScale: number,
+    readonly timeScale: number
   ) {
-    if (!(timeScale > 0) || !Number.isFinite(timeScale)) throw new Error(`timeScale must be a positive number, got ${timeScale}`);
+    if (!(timeScale > 0) || !Number.isFinite(timeScale))
+      throw new Error(`timeScale must be a positive number, got ${timeScale}`)
   }
 
   /** Run `body` with another time source (seeding builds a history in the past); returns what body returns. */
   withSource<T>(source: () => number, body: () => T): T {
-    const saved = this.source;
-    this.source = source;
+    const saved = this.source
+    this.source = source
     try {
-      return body();
+      return body()
     } finally {
-      this.source = saved;
+      this.source = saved
     }
   }
 
   /** Current time in ms. */
   now(): number {
-    return this.source();
+    return this.source()
   }
 
   /**
@@ -33,20 +34,20 @@ export class Clock {
    * earlier (list cursors depend on it).
    */
   stamp(): number {
-    const n = this.source();
-    this.last = n > this.last ? n : this.last;
-    return this.last;
+    const n = this.source()
+    this.last = n > this.last ? n : this.last
+    return this.last
   }
 
   /** Raise the floor of `stamp()` (after loading state written by a clock that was ahead). */
   observe(ms: number): void {
-    if (ms > this.last) this.last = ms;
+    if (ms > this.last) this.last = ms
   }
 
   /** Simulated duration (seconds of the real service) in sandbox milliseconds. */
   delay(seconds: number): number {
-    return Math.max(0, Math.round(seconds * 1000 * this.timeScale));
+    return Math.max(0, Math.round(seconds * 1000 * this.timeScale))
   }
 }
 
-export const iso = (ms: number): string => new Date(ms).toISOString();
+export const iso = (ms: number): string => new Date(ms).toISOString()

@@ -1,18 +1,18 @@
 /** Bank names of the discovery endpoint (spec 4.1). `bankName` is what account creation must send back. */
 
 export interface DiscoveryEntry {
-  bankName: string;
-  displayName: string;
-  country: string;
-  currency: string;
+  bankName: string
+  displayName: string
+  country: string
+  currency: string
 }
 
 const e = (bankName: string, displayName: string, country: string, currency: string): DiscoveryEntry => ({
   bankName,
   displayName,
   country,
-  currency,
-});
+  currency
+})
 
 export const DISCOVERIES: readonly DiscoveryEntry[] = [
   e('BDO Unibank', 'BDO Unibank', 'PH', 'PHP'),
@@ -33,18 +33,18 @@ export const DISCOVERIES: readonly DiscoveryEntry[] = [
   e('Chase Bank', 'JPMorgan Chase Bank', 'US', 'USD'),
   e('Bank of America', 'Bank of America', 'US', 'USD'),
   e('Barclays', 'Barclays Bank UK', 'GB', 'GBP'),
-  e('Nubank', 'Nu Pagamentos (Nubank)', 'BR', 'BRL'),
-];
+  e('Nubank', 'Nu Pagamentos (Nubank)', 'BR', 'BRL')
+]
 
 /** Currencies for which bankName is required and must be a discovery bankName (spec 2.6). */
-export const BANK_NAME_REQUIRED = new Set(['PHP', 'NGN', 'ZAR']);
+export const BANK_NAME_REQUIRED = new Set(['PHP', 'NGN', 'ZAR'])
 
 export function discover(country?: string, currency?: string): DiscoveryEntry[] {
   return DISCOVERIES.filter((d) => (!country || d.country === country) && (!currency || d.currency === currency)).map(
-    (d) => ({ ...d }),
-  );
+    (d) => ({ ...d })
+  )
 }
 
 export function isDiscoveredBankName(bankName: string, currency: string): boolean {
-  return DISCOVERIES.some((d) => d.bankName === bankName && d.currency === currency);
+  return DISCOVERIES.some((d) => d.bankName === bankName && d.currency === currency)
 }

@@ -4,64 +4,64 @@
  */
 
 export interface ApiErrorBody {
-  status: number;
-  code: string;
-  message: string;
-  details?: Record<string, unknown>;
+  status: number
+  code: string
+  message: string
+  details?: Record<string, unknown>
 }
 
 export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly details: Record<string, unknown> | undefined;
+  readonly status: number
+  readonly code: string
+  readonly details: Record<string, unknown> | undefined
   /** Extra response headers (e.g. Retry-After, Allow). */
-  readonly headers: Record<string, string> | undefined;
+  readonly headers: Record<string, string> | undefined
 
   constructor(
     status: number,
     code: string,
     message: string,
     details?: Record<string, unknown>,
-    headers?: Record<string, string>,
+    headers?: Record<string, string>
   ) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.code = code;
-    this.details = details;
-    this.headers = headers;
+    super(message)
+    this.name = 'ApiError'
+    this.status = status
+    this.code = code
+    this.details = details
+    this.headers = headers
   }
 
   toBody(): ApiErrorBody {
-    const body: ApiErrorBody = { status: this.status, code: this.code, message: this.message };
-    if (this.details !== undefined) body.details = this.details;
-    return body;
+    const body: ApiErrorBody = { status: this.status, code: this.code, message: this.message }
+    if (this.details !== undefined) body.details = this.details
+    return body
   }
 }
 
 export const invalidInput = (message: string, details?: Record<string, unknown>): ApiError =>
-  new ApiError(400, 'INVALID_INPUT', message, details);
+  new ApiError(400, 'INVALID_INPUT', message, details)
 
 export const notFound = (code: string, message: string, details?: Record<string, unknown>): ApiError =>
-  new ApiError(404, code, message, details);
+  new ApiError(404, code, message, details)
 
 export const conflict = (code: string, message: string, details?: Record<string, unknown>): ApiError =>
-  new ApiError(409, code, message, details);
+  new ApiError(409, code, message, details)
 
 /** Minimal structural view of a zod issue, so this module does not depend on zod's types. */
 export interface IssueLike {
-  path: ReadonlyArray<PropertyKey>;
-  message: string;
-  code?: string;
+  path: ReadonlyArray<PropertyKey>
+  message: string
+  code?: string
 }
 
 /** 400 INVALID_INPUT listing every zod issue as `{ path, message }`, the message naming the first one. */
 export function validationError(where: string, issues: ReadonlyArray<IssueLike>): ApiError {
   const list = issues.map((i) => ({
     path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)).join('.'),
-    message: i.message,
-  }));
-  const first = list[0];
-  const summary = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'invalid';
-  return invalidInput(`Invalid ${where}: ${summary}`, { issues: list });
+    message: i.message
+  }))
+  const first = list[0]
+  const summary = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'invalid'
+  return invalidInput(`Invalid ${where}: ${summary}`, { issues: list })
 }

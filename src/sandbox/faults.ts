@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod'
 
 /**
  * Fault injection for tests (issue item 8). Off unless the server was created with `faults: true` (or the CLI got
@@ -17,83 +17,86 @@ export const FaultRuleInput = z.strictObject({
   latencyMs: z.number().int().min(0).max(60_000).optional(),
   /** error: HTTP status (default 500) and error code (default INTERNAL_ERROR, or what fits the status). */
   status: z.number().int().min(400).max(599).optional(),
-  code: z.string().regex(/^[A-Z][A-Z0-9_]*$/).optional(),
+  code: z
+    .string()
+    .regex(/^[A-Z][A-Z0-9_]*$/)
+    .optional(),
   /** rateLimit: Retry-After seconds (default 1). */
   retryAfterSeconds: z.number().int().min(0).max(3600).optional(),
   /** Apply to this many matching requests, then drop the rule (default: every matching request). */
-  times: z.number().int().min(1).optional(),
-});
-export type FaultRuleInput = z.input<typeof FaultRuleInput>;
+  times: z.number().int().min(1).optional()
+})
+export type FaultRuleInput = z.input<typeof FaultRuleInput>
 
 export interface FaultRule extends z.output<typeof FaultRuleInput> {
-  id: number;
+  id: number
   /** Requests this rule has applied to so far. */
-  hits: number;
+  hits: number
 }
 
 export interface FaultDecision {
-  latencyMs: number;
-  terminal?: FaultRule;
+  latencyMs: number
+  terminal?: FaultRule
 }
 
-const TERMINAL = new Set(['error', 'rateLimit', 'reset', 'commitThenDrop']);
+const TERMINAL = new Set(['error', 'rateLimit', 'reset', 'commitThenDrop'])
 
 export class FaultController {
-  private rules: FaultRule[] = [];
-  private nextId = 1;
+  private rules: FaultRule[] = []
+  private nextId = 1
 
   /** Add a rule; returns it (with its id). */
   add(input: FaultRuleInput): FaultRule {
-    const parsed = FaultRuleInput.parse(input);
-    const rule: FaultRule = { ...parsed, id: this.nextId++, hits: 0 };
-    this.rules.push(rule);
-    return rule;
+    const parsed = FaultRuleInput.parse(input)
+    const rule: FaultRule = { ...parsed, id: this.nextId++, hits: 0 }
+    this.rules.push(rule)
+    return rule
   }
 
   remove(id: number): boolean {
-    const before = this.rules.length;
-    this.rules = this.rules.filter((r) => r.id !== id);
-    return this.rules.length !== before;
+    const before = this.rules.length
+    this.rules = this.rules.filter((r) => r.id !== id)
+    return this.rules.length !== before
   }
 
   clear(): void {
-    this.rules = [];
+    this.rules = []
   }
 
   list(): FaultRule[] {
-    return this.rules.map((r) => ({ ...r }));
+    return this.rules.map((r) => ({ ...r }))
   }
 
   get active(): boolean {
-    return this.rules.length > 0;
+    return this.rules.length > 0
   }
 
   /** Decide the faults for one request, consuming `times`. */
   decide(method: string, template: string, path: string): FaultDecision {
-    const decision: FaultDecision = { latencyMs: 0 };
-    if (this.rules.length === 0) return decision;
+    const decision: FaultDecision = { latencyMs: 0 }
+    if (this.rules.length === 0) return decision
     for (const rule of [...this.rules]) {
-      if (!matches(rule.route, method, template, path)) continue;
+      if (!matches(rule.route, method, template, path)) continue
       if (rule.kind === 'latency') {
-        decision.latencyMs += rule.latencyMs ?? 0;
+        decision.latencyMs += rule.latencyMs ?? 0
       } else if (TERMINAL.has(rule.kind)) {
-        if (decision.terminal) continue;
-        decision.terminal = rule;
+        if (decision.terminal) continue
+        decision.terminal = rule
       }
-      rule.hits++;
-      if (rule.times !== undefined && rule.hits >= rule.times) this.remove(rule.id);
+      rule.hits++
+      if (rule.times !== undefined && rule.hits >= rule.times) this.remove(rule.id)
     }
-    return decision;
+    return decision
   }
 }
 
 function matches(route: string, method: string, template: string, path: string): boolean {
-  if (route === '*') return true;
-  const sp = route.indexOf(' ');
+  if (route === '*') return true
+  const sp = route.indexOf(' ')
   if (sp > 0) {
-    const m = route.slice(0, sp).toUpperCase();
-    const r = route.slice(sp + 1).trim();
-    return (m === '*' || m === method) && (r === template || r === path);
+    const m = route.slice(0, sp).toUpperCase()
+    const r = route.slice(sp + 1).trim()
+    return (m === '*' || m === method) && (r === template || r === path)
   }
-  return route === template || route === path;
+  return route === template || route === path
 }

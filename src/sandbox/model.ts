@@ -3,185 +3,185 @@
  * (so answering is a plain serialisation), `meta` holds what only the sandbox needs, `t` is createdAt in ms (the sort
  * key of every list, together with the id).
  */
-import type { CurrencyInfo } from './currencies';
+import type { CurrencyInfo } from './currencies'
 
 export interface AmountObj {
-  amount: number;
-  currency: CurrencyInfo;
+  amount: number
+  currency: CurrencyInfo
 }
 
 export interface AddressObj {
-  line1?: string;
-  line2?: string;
-  city?: string;
-  state?: string;
-  postalCode?: string;
-  country?: string;
+  line1?: string
+  line2?: string
+  city?: string
+  state?: string
+  postalCode?: string
+  country?: string
 }
 
 export interface CustomerObj {
-  id: string;
-  platformCustomerId: string;
-  customerType: string;
-  region?: string;
-  currencies?: string[];
-  umaAddress: string;
-  kycStatus?: string;
-  fullName?: string;
-  birthDate?: string;
-  nationality?: string;
-  email?: string;
-  address?: AddressObj;
-  createdAt: string;
-  updatedAt: string;
-  isDeleted: boolean;
-  [extra: string]: unknown;
+  id: string
+  platformCustomerId: string
+  customerType: string
+  region?: string
+  currencies?: string[]
+  umaAddress: string
+  kycStatus?: string
+  fullName?: string
+  birthDate?: string
+  nationality?: string
+  email?: string
+  address?: AddressObj
+  createdAt: string
+  updatedAt: string
+  isDeleted: boolean
+  [extra: string]: unknown
 }
 
 export interface ExternalAccountObj {
-  id: string;
-  status: 'PENDING' | 'ACTIVE' | 'UNDER_REVIEW' | 'INACTIVE';
-  currency: string;
-  accountInfo: Record<string, unknown> & { accountType: string };
-  customerId?: string;
-  platformAccountId?: string;
-  defaultUmaDepositAccount: boolean;
-  beneficiaryVerificationStatus?: string;
-  beneficiaryVerifiedData?: { fullName?: string };
-  cryptoNetwork?: string;
-  createdAt: string;
-  updatedAt: string;
+  id: string
+  status: 'PENDING' | 'ACTIVE' | 'UNDER_REVIEW' | 'INACTIVE'
+  currency: string
+  accountInfo: Record<string, unknown> & { accountType: string }
+  customerId?: string
+  platformAccountId?: string
+  defaultUmaDepositAccount: boolean
+  beneficiaryVerificationStatus?: string
+  beneficiaryVerifiedData?: { fullName?: string }
+  cryptoNetwork?: string
+  createdAt: string
+  updatedAt: string
 }
 
 export interface PaymentInstruction {
-  accountOrWalletInfo: Record<string, unknown>;
-  instructionsNotes?: string;
-  isPlatformAccount?: boolean;
+  accountOrWalletInfo: Record<string, unknown>
+  instructionsNotes?: string
+  isPlatformAccount?: boolean
 }
 
 export interface InternalAccountObj {
-  id: string;
-  type: 'INTERNAL_FIAT' | 'INTERNAL_CRYPTO';
-  customerId?: string;
-  balance: AmountObj;
-  fundingPaymentInstructions: PaymentInstruction[];
-  createdAt: string;
-  updatedAt: string;
+  id: string
+  type: 'INTERNAL_FIAT' | 'INTERNAL_CRYPTO'
+  customerId?: string
+  balance: AmountObj
+  fundingPaymentInstructions: PaymentInstruction[]
+  createdAt: string
+  updatedAt: string
 }
 
 export interface TransactionObj {
-  id: string;
-  status: string;
-  type: 'INCOMING' | 'OUTGOING';
-  source?: Record<string, unknown>;
-  destination: Record<string, unknown>;
-  customerId: string;
-  platformCustomerId: string;
-  settledAt?: string;
-  createdAt: string;
-  updatedAt: string;
-  description?: string;
-  counterpartyInformation?: Record<string, unknown>;
-  rateDetails?: Record<string, number>;
-  failureReason?: string;
-  receivedAmount?: AmountObj;
-  sentAmount?: AmountObj;
-  reconciliationInstructions?: { reference: string };
-  exchangeRate?: number;
-  fees?: number;
-  quoteId?: string;
-  paymentInstructions?: PaymentInstruction[];
-  refund?: { reference: string; initiatedAt: string; status: string; settledAt?: string; reason?: string };
+  id: string
+  status: string
+  type: 'INCOMING' | 'OUTGOING'
+  source?: Record<string, unknown>
+  destination: Record<string, unknown>
+  customerId: string
+  platformCustomerId: string
+  settledAt?: string
+  createdAt: string
+  updatedAt: string
+  description?: string
+  counterpartyInformation?: Record<string, unknown>
+  rateDetails?: Record<string, number>
+  failureReason?: string
+  receivedAmount?: AmountObj
+  sentAmount?: AmountObj
+  reconciliationInstructions?: { reference: string }
+  exchangeRate?: number
+  fees?: number
+  quoteId?: string
+  paymentInstructions?: PaymentInstruction[]
+  refund?: { reference: string; initiatedAt: string; status: string; settledAt?: string; reason?: string }
 }
 
 export interface QuoteObj {
-  id: string;
-  status: 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED' | 'EXPIRED';
-  createdAt: string;
-  expiresAt: string;
-  source: Record<string, unknown>;
-  destination: Record<string, unknown>;
-  sendingCurrency: CurrencyInfo;
-  receivingCurrency: CurrencyInfo;
-  totalSendingAmount: number;
-  totalReceivingAmount: number;
-  exchangeRate: number;
-  feesIncluded: number;
-  paymentInstructions?: PaymentInstruction[];
-  transactionId: string;
-  description?: string;
-  rateDetails?: Record<string, number>;
+  id: string
+  status: 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED' | 'EXPIRED'
+  createdAt: string
+  expiresAt: string
+  source: Record<string, unknown>
+  destination: Record<string, unknown>
+  sendingCurrency: CurrencyInfo
+  receivingCurrency: CurrencyInfo
+  totalSendingAmount: number
+  totalReceivingAmount: number
+  exchangeRate: number
+  feesIncluded: number
+  paymentInstructions?: PaymentInstruction[]
+  transactionId: string
+  description?: string
+  rateDetails?: Record<string, number>
 }
 
 export interface Rec<D, M> {
-  readonly t: number;
-  readonly id: string;
-  data: D;
-  meta: M;
+  readonly t: number
+  readonly id: string
+  data: D
+  meta: M
 }
 
 export interface CustomerMeta {
   /** Internal account per currency (the customer's primary internal account of that currency). */
-  internalAccounts: Record<string, string>;
+  internalAccounts: Record<string, string>
 }
 
 export interface ExternalAccountMeta {
   /** Identifier whose last digits choose sandbox outcomes (account number, CLABE, IBAN, wallet address...). */
-  identifier: string;
+  identifier: string
 }
 
 export interface InternalAccountMeta {
-  platform: boolean;
+  platform: boolean
 }
 
-export type TxKind = 'TRANSFER_OUT' | 'QUOTE' | 'RECEIVE' | 'SEED';
+export type TxKind = 'TRANSFER_OUT' | 'QUOTE' | 'RECEIVE' | 'SEED'
 
 export interface TransactionMeta {
-  kind: TxKind;
+  kind: TxKind
   /** Sandbox scenario chosen at creation (suffix rule or sender behaviour). */
-  scenario?: string;
+  scenario?: string
   /** Internal account debited (outgoing) and by how much (what a refund must give back). */
-  debitAccountId?: string;
-  debited?: number;
+  debitAccountId?: string
+  debited?: number
   /** Internal account to credit on completion (incoming), and by how much. */
-  creditAccountId?: string;
-  credit?: number;
+  creditAccountId?: string
+  credit?: number
   /** Incoming: approval deadline (ms). */
-  approvalDeadline?: number;
+  approvalDeadline?: number
   /** Filter keys. */
-  sender?: string;
-  receiver?: string;
-  reference?: string;
-  rejectReason?: string;
-  receiverCustomerInfo?: Record<string, unknown>;
+  sender?: string
+  receiver?: string
+  reference?: string
+  rejectReason?: string
+  receiverCustomerInfo?: Record<string, unknown>
 }
 
 export interface QuoteMeta {
-  scenario: string;
+  scenario: string
   /** Internal account source: debit on execution. */
-  sourceInternalAccountId?: string;
-  customerId: string;
+  sourceInternalAccountId?: string
+  customerId: string
 }
 
-export type CustomerRec = Rec<CustomerObj, CustomerMeta>;
-export type ExternalAccountRec = Rec<ExternalAccountObj, ExternalAccountMeta>;
-export type InternalAccountRec = Rec<InternalAccountObj, InternalAccountMeta>;
-export type TransactionRec = Rec<TransactionObj, TransactionMeta>;
-export type QuoteRec = Rec<QuoteObj, QuoteMeta>;
+export type CustomerRec = Rec<CustomerObj, CustomerMeta>
+export type ExternalAccountRec = Rec<ExternalAccountObj, ExternalAccountMeta>
+export type InternalAccountRec = Rec<InternalAccountObj, InternalAccountMeta>
+export type TransactionRec = Rec<TransactionObj, TransactionMeta>
+export type QuoteRec = Rec<QuoteObj, QuoteMeta>
 
 /** One movement of an internal balance. The balance of an account is always the sum of its entries. */
 export interface JournalEntry {
-  at: string;
-  accountId: string;
-  delta: number;
-  kind: 'FUNDING' | 'RECEIPT' | 'TRANSFER' | 'FEE' | 'REFUND';
-  ref: string;
+  at: string
+  accountId: string
+  delta: number
+  kind: 'FUNDING' | 'RECEIPT' | 'TRANSFER' | 'FEE' | 'REFUND'
+  ref: string
 }
 
 export interface IdempotencyEntry {
-  key: string;
-  fingerprint: string;
-  status: number;
-  body: unknown;
-  at: number;
+  key: string
+  fingerprint: string
+  status: number
+  body: unknown
+  at: number
 }

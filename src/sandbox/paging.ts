@@ -1,27 +1,27 @@
-import { invalidInput } from './errors';
-import type { Keyed, SortedIndex } from './sorted-index';
+import { invalidInput } from './errors'
+import type { Keyed, SortedIndex } from './sorted-index'
 
 export interface PageRequest<T> {
-  limit: number;
-  cursor?: string | undefined;
-  order: 'asc' | 'desc';
+  limit: number
+  cursor?: string | undefined
+  order: 'asc' | 'desc'
   /** Inclusive time bounds (ms). */
-  from?: number | undefined;
-  to?: number | undefined;
+  from?: number | undefined
+  to?: number | undefined
   /** Remaining filters that the chosen index does not already guarantee. */
-  predicate?: ((item: T) => boolean) | undefined;
+  predicate?: ((item: T) => boolean) | undefined
   /**
    * Memo for totalCount when a predicate forces a count over the range: `key` names the filters, `version` the state
    * of the data; a hit with the same version skips the count.
    */
-  countCache?: { map: Map<string, { version: number; count: number }>; key: string; version: number } | undefined;
+  countCache?: { map: Map<string, { version: number; count: number }>; key: string; version: number } | undefined
 }
 
 export interface Page<T> {
-  items: T[];
-  hasMore: boolean;
-  nextCursor?: string;
-  totalCount: number;
+  items: T[]
+  hasMore: boolean
+  nextCursor?: string
+  totalCount: number
 }
 
 /**
@@ -30,13 +30,13 @@ export interface Page<T> {
  * come after the key) nor repeated, and deleted items do not shift the remaining ones, unlike an offset.
  */
 export function encodeCursor(key: Keyed): string {
-  return Buffer.from(JSON.stringify({ v: 1, t: key.t, id: key.id }), 'utf8').toString('base64url');
+  return Buffer.from(JSON.stringify({ v: 1, t: key.t, id: key.id }), 'utf8').toString('base64url')
 }
 
 export function decodeCursor(cursor: string): Keyed {
   try {
-    if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw new Error('not base64url');
-    const raw = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw new Error('not base64url')
+    const raw = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown
     if (
       raw &&
       typeof raw === 'object' &&
@@ -44,64 +44,64 @@ export function decodeCursor(cursor: string): Keyed {
       Number.isFinite((raw as { t?: unknown }).t) &&
       typeof (raw as { id?: unknown }).id === 'string'
     ) {
-      return { t: (raw as { t: number }).t, id: (raw as { id: string }).id };
+      return { t: (raw as { t: number }).t, id: (raw as { id: string }).id }
     }
   } catch {
     // fall through
   }
-  throw invalidInput('Invalid cursor: pass the nextCursor of a previous response unchanged', { cursor });
+  throw invalidInput('Invalid cursor: pass the nextCursor of a previous response unchanged', { cursor })
 }
 
 export function paginate<T extends Keyed>(index: SortedIndex<T> | undefined, req: PageRequest<T>): Page<T> {
-  if (!index || index.size === 0) return { items: [], hasMore: false, totalCount: 0 };
-  const arr = index.items;
-  const lo = req.from === undefined ? 0 : index.firstAtOrAfter(req.from);
-  const hi = req.to === undefined ? arr.length : index.firstAfter(req.to);
-  const pred = req.predicate;
-  let totalCount = 0;
+  if (!index || index.size === 0) return { items: [], hasMore: false, totalCount: 0 }
+  const arr = index.items
+  const lo = req.from === undefined ? 0 : index.firstAtOrAfter(req.from)
+  const hi = req.to === undefined ? arr.length : index.firstAfter(req.to)
+  const pred = req.predicate
+  let totalCount = 0
   if (hi > lo) {
-    if (!pred) totalCount = hi - lo;
+    if (!pred) totalCount = hi - lo
     else {
-      const cache = req.countCache;
-      const hit = cache?.map.get(cache.key);
-      if (cache && hit && hit.version === cache.version) totalCount = hit.count;
+      const cache = req.countCache
+      const hit = cache?.map.get(cache.key)
+      if (cache && hit && hit.version === cache.version) totalCount = hit.count
       else {
-        for (let i = lo; i < hi; i++) if (pred(arr[i] as T)) totalCount++;
+        for (let i = lo; i < hi; i++) if (pred(arr[i] as T)) totalCount++
         if (cache) {
-          if (cache.map.size >= 256) cache.map.clear();
-          cache.map.set(cache.key, { version: cache.version, count: totalCount });
+          if (cache.map.size >= 256) cache.map.clear()
+          cache.map.set(cache.key, { version: cache.version, count: totalCount })
         }
       }
     }
   }
-  const items: T[] = [];
-  let hasMore = false;
-  const key = req.cursor !== undefined ? decodeCursor(req.cursor) : undefined;
+  const items: T[] = []
+  let hasMore = false
+  const key = req.cursor !== undefined ? decodeCursor(req.cursor) : undefined
   if (req.order === 'asc') {
-    let i = key ? Math.max(lo, index.upperBound(key)) : lo;
+    let i = key ? Math.max(lo, index.upperBound(key)) : lo
     for (; i < hi; i++) {
-      const it = arr[i] as T;
-      if (pred && !pred(it)) continue;
+      const it = arr[i] as T
+      if (pred && !pred(it)) continue
       if (items.length === req.limit) {
-        hasMore = true;
-        break;
+        hasMore = true
+        break
       }
-      items.push(it);
+      items.push(it)
     }
   } else {
-    let i = key ? Math.min(hi, index.lowerBound(key)) - 1 : hi - 1;
+    let i = key ? Math.min(hi, index.lowerBound(key)) - 1 : hi - 1
     for (; i >= lo; i--) {
-      const it = arr[i] as T;
-      if (pred && !pred(it)) continue;
+      const it = arr[i] as T
+      if (pred && !pred(it)) continue
       if (items.length === req.limit) {
-        hasMore = true;
-        break;
+        hasMore = true
+        break
       }
-      items.push(it);
+      items.push(it)
     }
   }
-  const page: Page<T> = { items, hasMore, totalCount };
-  const last = items[items.length - 1];
-  if (hasMore && last) page.nextCursor = encodeCursor(last);
-  return page;
+  const page: Page<T> = { items, hasMore, totalCount }
+  const last = items[items.length - 1]
+  if (hasMore && last) page.nextCursor = encodeCursor(last)
+  return page
 }

@@ -2,12 +2,12 @@
  * The local sandbox: a Payments API server (spec ../shared/spec/payments-api.md) over node:http, embedded in-process by
  * Paydesk and used by every test. `createSandboxServer` starts it on 127.0.0.1 and resolves once it is listening.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import { Clock, iso } from './clock';
-import { Engine } from './engine';
-import { ApiError } from './errors';
-import { FaultController, type FaultRule } from './faults';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
+import { Clock, iso } from './clock'
+import { Engine } from './engine'
+import { ApiError } from './errors'
+import { FaultController, type FaultRule } from './faults'
 import {
   checkBasicAuth,
   DEFAULT_MAX_BODY_BYTES,
@@ -16,16 +16,16 @@ import {
   queryObject,
   readJsonBody,
   sendReply,
-  type Reply,
-} from './http';
-import { StateFile, type Logger } from './persistence';
-import { buildRoutes, methodNotAllowed, Router, type Route } from './routes';
-import { Scheduler } from './scheduler';
-import { initPlatform, seedSandbox } from './seed';
-import { Store } from './store';
+  type Reply
+} from './http'
+import { StateFile, type Logger } from './persistence'
+import { buildRoutes, methodNotAllowed, Router, type Route } from './routes'
+import { Scheduler } from './scheduler'
+import { initPlatform, seedSandbox } from './seed'
+import { Store } from './store'
 
-export const API_VERSION = '2025-10-13';
-export const BASE_PATH = `/${API_VERSION}`;
+export const API_VERSION = '2025-10-13'
+export const BASE_PATH = `/${API_VERSION}`
 
 /** Defaults of the standalone sandbox (also in src/sandbox/README.md). */
 export const SANDBOX_DEFAULTS = {
@@ -33,205 +33,225 @@ export const SANDBOX_DEFAULTS = {
   tokenId: 'sandbox-token',
   clientSecret: 'sandbox-secret',
   approvalWindowSeconds: 600,
-  timeScale: 1,
-} as const;
+  timeScale: 1
+} as const
 
 /** How long an Idempotency-Key is remembered. */
-const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
+const MAX_IDEMPOTENCY_KEY_LENGTH = 255
 
 export interface SandboxServerOptions {
   /** 0 (default): a free port. */
-  port?: number;
-  host?: '127.0.0.1';
+  port?: number
+  host?: '127.0.0.1'
   /** JSON state file; without it (or with `memory`) nothing is kept. */
-  dataFile?: string;
-  memory?: boolean;
-  tokenId?: string;
-  clientSecret?: string;
+  dataFile?: string
+  memory?: boolean
+  tokenId?: string
+  clientSecret?: string
   /** Multiplies every simulated delay: 0.01 makes them 100x shorter. */
-  timeScale?: number;
+  timeScale?: number
   /** How long an incoming payment waits for approve/reject before failing (seconds, scaled by timeScale). */
-  approvalWindowSeconds?: number;
+  approvalWindowSeconds?: number
   /** Create demo data on first start (default true). */
-  seed?: boolean;
+  seed?: boolean
   /** Enable fault injection (the `faults` controller and `POST /__faults`). Never on by default. */
-  faults?: boolean;
+  faults?: boolean
   /** Clock (ms), for tests. */
-  now?: () => number;
+  now?: () => number
   /** Where messages go (corrupt state file, save failures...). Default: stderr. */
-  log?: Logger;
+  log?: Logger
   /** Largest accepted request body (default 1 MiB). */
-  maxBodyBytes?: number;
+  maxBodyBytes?: number
 }
 
 /** Internals exposed for tests, the benchmark and the embedding app. */
 export interface SandboxInternals {
-  store: Store;
-  engine: Engine;
-  scheduler: Scheduler;
-  clock: Clock;
+  store: Store
+  engine: Engine
+  scheduler: Scheduler
+  clock: Clock
   /** Apply every due time-based transition now. */
-  runDue(): number;
+  runDue(): number
   /** Write the state file now (no-op in memory mode). */
-  save(): Promise<void>;
+  save(): Promise<void>
   /** Set when the data file was unreadable at start and renamed aside. */
-  corruptFileMovedTo?: string;
+  corruptFileMovedTo?: string
 }
 
 export interface SandboxServer {
   /** `http://127.0.0.1:<port>/2025-10-13` */
-  baseUrl: string;
-  origin: string;
-  port: number;
-  tokenId: string;
-  clientSecret: string;
-  faults: FaultController;
-  state: SandboxInternals;
-  close(): Promise<void>;
+  baseUrl: string
+  origin: string
+  port: number
+  tokenId: string
+  clientSecret: string
+  faults: FaultController
+  state: SandboxInternals
+  close(): Promise<void>
 }
 
 class DisabledFaults extends FaultController {
   override add(): FaultRule {
-    throw new Error('Fault injection is off: create the sandbox with { faults: true } (CLI: --faults)');
+    throw new Error('Fault injection is off: create the sandbox with { faults: true } (CLI: --faults)')
   }
 }
 
 export async function createSandboxServer(options: SandboxServerOptions = {}): Promise<SandboxServer> {
-  const log: Logger = options.log ?? ((m) => process.stderr.write(`${m}\n`));
-  const tokenId = options.tokenId ?? SANDBOX_DEFAULTS.tokenId;
-  const clientSecret = options.clientSecret ?? SANDBOX_DEFAULTS.clientSecret;
-  if (!tokenId || !clientSecret) throw new Error('tokenId and clientSecret must not be empty');
-  const clock = new Clock(options.now ?? Date.now, options.timeScale ?? SANDBOX_DEFAULTS.timeScale);
-  const approvalWindowSeconds = options.approvalWindowSeconds ?? SANDBOX_DEFAULTS.approvalWindowSeconds;
-  if (!(approvalWindowSeconds > 0)) throw new Error('approvalWindowSeconds must be positive');
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const faultsEnabled = options.faults === true;
-  const faults = faultsEnabled ? new FaultController() : new DisabledFaults();
+  const log: Logger = options.log ?? ((m) => process.stderr.write(`${m}\n`))
+  const tokenId = options.tokenId ?? SANDBOX_DEFAULTS.tokenId
+  const clientSecret = options.clientSecret ?? SANDBOX_DEFAULTS.clientSecret
+  if (!tokenId || !clientSecret) throw new Error('tokenId and clientSecret must not be empty')
+  const clock = new Clock(options.now ?? Date.now, options.timeScale ?? SANDBOX_DEFAULTS.timeScale)
+  const approvalWindowSeconds = options.approvalWindowSeconds ?? SANDBOX_DEFAULTS.approvalWindowSeconds
+  if (!(approvalWindowSeconds > 0)) throw new Error('approvalWindowSeconds must be positive')
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
+  const faultsEnabled = options.faults === true
+  const faults = faultsEnabled ? new FaultController() : new DisabledFaults()
 
   // ---- state
-  let store: Store | undefined;
-  let jobs: import('./scheduler').Job[] = [];
-  let stateFile: StateFile | undefined;
-  let corruptFileMovedTo: string | undefined;
-  const persist = !options.memory && options.dataFile !== undefined;
+  let store: Store | undefined
+  let jobs: import('./scheduler').Job[] = []
+  let stateFile: StateFile | undefined
+  let corruptFileMovedTo: string | undefined
+  const persist = !options.memory && options.dataFile !== undefined
   if (persist) {
-    stateFile = new StateFile(options.dataFile as string, () => snapshot(), log);
-    const loaded = stateFile.load(clock.now());
+    stateFile = new StateFile(options.dataFile as string, () => snapshot(), log)
+    const loaded = stateFile.load(clock.now())
     if (loaded.kind === 'loaded') {
-      store = Store.fromPersisted(loaded.state);
-      jobs = loaded.state.jobs;
-      for (const r of store.txAll.items.slice(-1)) clock.observe(r.t);
-      for (const r of store.customerIndex.items.slice(-1)) clock.observe(r.t);
+      store = Store.fromPersisted(loaded.state)
+      jobs = loaded.state.jobs
+      for (const r of store.txAll.items.slice(-1)) clock.observe(r.t)
+      for (const r of store.customerIndex.items.slice(-1)) clock.observe(r.t)
     } else if (loaded.kind === 'corrupt') {
-      corruptFileMovedTo = loaded.movedTo;
+      corruptFileMovedTo = loaded.movedTo
     }
   }
-  const fresh = store === undefined;
-  const theStore = store ?? new Store(0, initPlatform(clock.now()));
+  const fresh = store === undefined
+  const theStore = store ?? new Store(0, initPlatform(clock.now()))
   const scheduler = new Scheduler(
     clock,
-    (err, job) => log(`Local sandbox: job ${job.kind} for ${job.ref} failed: ${err instanceof Error ? err.message : String(err)}`),
+    (err, job) =>
+      log(`Local sandbox: job ${job.kind} for ${job.ref} failed: ${err instanceof Error ? err.message : String(err)}`),
     () => {
-      theStore.txVersion++;
-      stateFile?.markDirty();
-    },
-  );
+      theStore.txVersion++
+      stateFile?.markDirty()
+    }
+  )
   const engine = new Engine(theStore, clock, scheduler, { approvalWindowSeconds }, () => {
-    theStore.txVersion++;
-    stateFile?.markDirty();
-  });
-  scheduler.load(jobs);
+    theStore.txVersion++
+    stateFile?.markDirty()
+  })
+  scheduler.load(jobs)
   function snapshot(): string {
-    return JSON.stringify(theStore.toPersisted(scheduler.snapshot(), iso(clock.now())));
+    return JSON.stringify(theStore.toPersisted(scheduler.snapshot(), iso(clock.now())))
   }
   if (fresh) {
-    if (options.seed !== false) seedSandbox(engine);
-    else engine.openPlatformAccounts();
-    if (stateFile) stateFile.writeSync();
+    if (options.seed !== false) seedSandbox(engine)
+    else engine.openPlatformAccounts()
+    if (stateFile) stateFile.writeSync()
   }
-  scheduler.runDue();
+  scheduler.runDue()
 
   // ---- HTTP
-  const router = new Router(buildRoutes(engine, faultsEnabled ? faults : undefined));
-  const sockets = new Set<Socket>();
+  const router = new Router(buildRoutes(engine, faultsEnabled ? faults : undefined))
+  const sockets = new Set<Socket>()
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const method = (req.method ?? 'GET').toUpperCase();
-    let url: URL;
+    const method = (req.method ?? 'GET').toUpperCase()
+    let url: URL
     try {
-      url = new URL(req.url ?? '/', 'http://sandbox.local');
+      url = new URL(req.url ?? '/', 'http://sandbox.local')
     } catch {
-      throw new ApiError(400, 'INVALID_INPUT', 'Malformed request URL');
+      throw new ApiError(400, 'INVALID_INPUT', 'Malformed request URL')
     }
     if (!checkBasicAuth(req.headers.authorization, tokenId, clientSecret)) {
       throw new ApiError(
         401,
         'UNAUTHORIZED',
-        req.headers.authorization ? 'Invalid API credentials' : 'Missing Authorization header (HTTP Basic with token id and client secret)',
+        req.headers.authorization
+          ? 'Invalid API credentials'
+          : 'Missing Authorization header (HTTP Basic with token id and client secret)',
         undefined,
-        { 'www-authenticate': 'Basic realm="Payments API sandbox"' },
-      );
+        { 'www-authenticate': 'Basic realm="Payments API sandbox"' }
+      )
     }
-    const pathname = url.pathname;
+    const pathname = url.pathname
     if (pathname !== BASE_PATH && !pathname.startsWith(`${BASE_PATH}/`)) {
-      throw new ApiError(404, 'NOT_FOUND', `No such endpoint: ${pathname} (the API lives under ${BASE_PATH})`);
+      throw new ApiError(404, 'NOT_FOUND', `No such endpoint: ${pathname} (the API lives under ${BASE_PATH})`)
     }
-    const rel = pathname.slice(BASE_PATH.length) || '/';
-    let segments: string[];
+    const rel = pathname.slice(BASE_PATH.length) || '/'
+    let segments: string[]
     try {
-      segments = rel.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
+      segments = rel
+        .split('/')
+        .filter(Boolean)
+        .map((s) => decodeURIComponent(s))
     } catch {
-      throw new ApiError(400, 'INVALID_INPUT', 'Malformed percent-encoding in the request path');
+      throw new ApiError(400, 'INVALID_INPUT', 'Malformed percent-encoding in the request path')
     }
-    const match = router.match(method, segments);
-    if (!match) throw new ApiError(404, 'NOT_FOUND', `No such endpoint: ${method} ${rel}`);
-    if ('methodNotAllowed' in match) throw methodNotAllowed(rel, match.methodNotAllowed);
-    const { route, params } = match;
+    const match = router.match(method, segments)
+    if (!match) throw new ApiError(404, 'NOT_FOUND', `No such endpoint: ${method} ${rel}`)
+    if ('methodNotAllowed' in match) throw methodNotAllowed(rel, match.methodNotAllowed)
+    const { route, params } = match
 
     // Fault injection (before anything takes effect).
-    let dropAfterCommit = false;
+    let dropAfterCommit = false
     if (faultsEnabled && !route.admin) {
-      const decision = faults.decide(method, route.template, rel);
-      if (decision.latencyMs > 0) await new Promise((r) => setTimeout(r, decision.latencyMs));
-      const f = decision.terminal;
+      const decision = faults.decide(method, route.template, rel)
+      if (decision.latencyMs > 0) await new Promise((r) => setTimeout(r, decision.latencyMs))
+      const f = decision.terminal
       if (f?.kind === 'reset') {
-        req.socket.destroy();
-        return;
+        req.socket.destroy()
+        return
       }
       if (f?.kind === 'error') {
-        const status = f.status ?? 500;
-        const code = f.code ?? (status === 500 ? 'INTERNAL_ERROR' : status === 503 ? 'SERVICE_UNAVAILABLE' : status === 424 ? 'COUNTERPARTY_ERROR' : 'INJECTED_FAULT');
-        throw new ApiError(status, code, `Injected fault: ${status} ${code}`, { injected: true, ruleId: f.id });
+        const status = f.status ?? 500
+        const code =
+          f.code ??
+          (status === 500
+            ? 'INTERNAL_ERROR'
+            : status === 503
+              ? 'SERVICE_UNAVAILABLE'
+              : status === 424
+                ? 'COUNTERPARTY_ERROR'
+                : 'INJECTED_FAULT')
+        throw new ApiError(status, code, `Injected fault: ${status} ${code}`, { injected: true, ruleId: f.id })
       }
       if (f?.kind === 'rateLimit') {
-        const after = f.retryAfterSeconds ?? 1;
-        throw new ApiError(429, 'RATE_LIMITED', `Too many requests; retry after ${after} s`, { injected: true, retryAfterSeconds: after }, {
-          'retry-after': String(after),
-        });
+        const after = f.retryAfterSeconds ?? 1
+        throw new ApiError(
+          429,
+          'RATE_LIMITED',
+          `Too many requests; retry after ${after} s`,
+          { injected: true, retryAfterSeconds: after },
+          {
+            'retry-after': String(after)
+          }
+        )
       }
-      if (f?.kind === 'commitThenDrop') dropAfterCommit = true;
+      if (f?.kind === 'commitThenDrop') dropAfterCommit = true
     }
 
-    let body: unknown;
+    let body: unknown
     if (route.body !== 'none') {
-      body = await readJsonBody(req, maxBodyBytes);
-      if (body === undefined && route.body === 'optional') body = {};
+      body = await readJsonBody(req, maxBodyBytes)
+      if (body === undefined && route.body === 'optional') body = {}
     } else {
       // Drain and ignore; an oversize body is still refused.
       await readJsonBody(req, maxBodyBytes).catch((err: unknown) => {
-        if (err instanceof ApiError && err.status === 413) throw err;
-      });
+        if (err instanceof ApiError && err.status === 413) throw err
+      })
     }
 
-    scheduler.runDue();
-    const reply = runRoute(route, method, rel, params, url, body, req.headers['idempotency-key']);
+    scheduler.runDue()
+    const reply = runRoute(route, method, rel, params, url, body, req.headers['idempotency-key'])
     if (dropAfterCommit) {
-      await stateFile?.flush();
-      req.socket.destroy();
-      return;
+      await stateFile?.flush()
+      req.socket.destroy()
+      return
     }
-    sendReply(res, reply);
+    sendReply(res, reply)
   }
 
   function runRoute(
@@ -241,27 +261,31 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
     params: Record<string, string>,
     url: URL,
     body: unknown,
-    keyHeader: string | string[] | undefined,
+    keyHeader: string | string[] | undefined
   ): Reply {
     const exec = (): Reply => {
       try {
-        return route.handler({ method, path: rel, params, query: queryObject(url.searchParams), body });
+        return route.handler({ method, path: rel, params, query: queryObject(url.searchParams), body })
       } catch (err) {
-        if (err instanceof ApiError) return errorReply(err);
-        throw err;
+        if (err instanceof ApiError) return errorReply(err)
+        throw err
       }
-    };
-    if (!route.idempotent || keyHeader === undefined) return exec();
-    const key = Array.isArray(keyHeader) ? keyHeader[0] : keyHeader;
+    }
+    if (!route.idempotent || keyHeader === undefined) return exec()
+    const key = Array.isArray(keyHeader) ? keyHeader[0] : keyHeader
     if (!key || key.length > MAX_IDEMPOTENCY_KEY_LENGTH || Array.isArray(keyHeader)) {
       return errorReply(
-        new ApiError(400, 'INVALID_INPUT', `Idempotency-Key must be one value of 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`),
-      );
+        new ApiError(
+          400,
+          'INVALID_INPUT',
+          `Idempotency-Key must be one value of 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`
+        )
+      )
     }
-    const now = clock.now();
-    const fp = fingerprint(method, rel, { query: url.search, body: body ?? null });
-    const storeKey = `${route.template}|${key}`;
-    const prior = theStore.idempotency.get(storeKey);
+    const now = clock.now()
+    const fp = fingerprint(method, rel, { query: url.search, body: body ?? null })
+    const storeKey = `${route.template}|${key}`
+    const prior = theStore.idempotency.get(storeKey)
     if (prior && now - prior.at < IDEMPOTENCY_TTL_MS) {
       if (prior.fingerprint !== fp) {
         return errorReply(
@@ -269,78 +293,86 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
             422,
             'IDEMPOTENCY_KEY_REUSED',
             'This Idempotency-Key was already used with a different request body; use a new key for a new request',
-            { idempotencyKey: key },
-          ),
-        );
+            { idempotencyKey: key }
+          )
+        )
       }
-      return { status: prior.status, body: prior.body, headers: { 'idempotent-replayed': 'true' } };
+      return { status: prior.status, body: prior.body, headers: { 'idempotent-replayed': 'true' } }
     }
-    const reply = exec();
+    const reply = exec()
     if (reply.status < 500) {
-      for (const [k, e] of theStore.idempotency) if (now - e.at >= IDEMPOTENCY_TTL_MS) theStore.idempotency.delete(k);
-      theStore.idempotency.set(storeKey, { key: storeKey, fingerprint: fp, status: reply.status, body: reply.body, at: now });
-      stateFile?.markDirty();
+      for (const [k, e] of theStore.idempotency) if (now - e.at >= IDEMPOTENCY_TTL_MS) theStore.idempotency.delete(k)
+      theStore.idempotency.set(storeKey, {
+        key: storeKey,
+        fingerprint: fp,
+        status: reply.status,
+        body: reply.body,
+        at: now
+      })
+      stateFile?.markDirty()
     }
-    return reply;
+    return reply
   }
 
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
       if (err instanceof ApiError) {
-        const reply = errorReply(err);
-        if (err.status === 413) reply.headers = { ...(reply.headers ?? {}), connection: 'close' };
-        sendReply(res, reply);
-        return;
+        const reply = errorReply(err)
+        if (err.status === 413) reply.headers = { ...(reply.headers ?? {}), connection: 'close' }
+        sendReply(res, reply)
+        return
       }
-      log(`Local sandbox: internal error on ${req.method} ${req.url}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      sendReply(res, errorReply(new ApiError(500, 'INTERNAL_ERROR', 'Internal sandbox error')));
-    });
-  });
-  server.keepAliveTimeout = 5_000;
+      log(
+        `Local sandbox: internal error on ${req.method} ${req.url}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`
+      )
+      sendReply(res, errorReply(new ApiError(500, 'INTERNAL_ERROR', 'Internal sandbox error')))
+    })
+  })
+  server.keepAliveTimeout = 5_000
   server.on('connection', (s: Socket) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
+    sockets.add(s)
+    s.on('close', () => sockets.delete(s))
+  })
   server.on('clientError', (_err, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-    else socket.destroy();
-  });
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n')
+    else socket.destroy()
+  })
 
-  const host = options.host ?? '127.0.0.1';
+  const host = options.host ?? '127.0.0.1'
   await new Promise<void>((resolve, reject) => {
     const onError = (err: Error) => {
-      scheduler.close();
-      reject(err);
-    };
-    server.once('error', onError);
+      scheduler.close()
+      reject(err)
+    }
+    server.once('error', onError)
     server.listen(options.port ?? 0, host, () => {
-      server.off('error', onError);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
-  const origin = `http://${host}:${port}`;
+      server.off('error', onError)
+      resolve()
+    })
+  })
+  const port = (server.address() as AddressInfo).port
+  const origin = `http://${host}:${port}`
 
-  let closing: Promise<void> | undefined;
+  let closing: Promise<void> | undefined
   const close = (): Promise<void> => {
     closing ??= (async () => {
-      scheduler.close();
+      scheduler.close()
       await new Promise<void>((resolve) => {
         // Requests in flight get a moment to finish, then every socket goes.
         const force = setTimeout(() => {
-          for (const s of sockets) s.destroy();
-        }, 200);
-        force.unref();
+          for (const s of sockets) s.destroy()
+        }, 200)
+        force.unref()
         server.close(() => {
-          clearTimeout(force);
-          resolve();
-        });
-        server.closeIdleConnections();
-      });
-      await stateFile?.close();
-    })();
-    return closing;
-  };
+          clearTimeout(force)
+          resolve()
+        })
+        server.closeIdleConnections()
+      })
+      await stateFile?.close()
+    })()
+    return closing
+  }
 
   const internals: SandboxInternals = {
     store: theStore,
@@ -349,11 +381,11 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
     clock,
     runDue: () => scheduler.runDue(),
     save: async () => {
-      stateFile?.markDirty();
-      await stateFile?.flush();
+      stateFile?.markDirty()
+      await stateFile?.flush()
     },
-    ...(corruptFileMovedTo !== undefined ? { corruptFileMovedTo } : {}),
-  };
+    ...(corruptFileMovedTo !== undefined ? { corruptFileMovedTo } : {})
+  }
 
   return {
     baseUrl: `${origin}${BASE_PATH}`,
@@ -363,6 +395,6 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
     clientSecret,
     faults,
     state: internals,
-    close,
-  };
+    close
+  }
 }

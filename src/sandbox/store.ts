@@ -1,4 +1,4 @@
-import { IdGenerator } from './ids';
+import { IdGenerator } from './ids'
 import type {
   CustomerRec,
   ExternalAccountRec,
@@ -6,36 +6,36 @@ import type {
   InternalAccountRec,
   JournalEntry,
   QuoteRec,
-  TransactionRec,
-} from './model';
-import type { Job } from './scheduler';
-import { IndexMap, SortedIndex } from './sorted-index';
+  TransactionRec
+} from './model'
+import type { Job } from './scheduler'
+import { IndexMap, SortedIndex } from './sorted-index'
 
-export const STATE_FORMAT = 'paydesk-sandbox-state';
-export const STATE_VERSION = 1;
+export const STATE_FORMAT = 'paydesk-sandbox-state'
+export const STATE_VERSION = 1
 
 export interface PlatformInfo {
   /** Id used as customerId of transactions made on behalf of the platform. */
-  id: string;
-  platformCustomerId: string;
-  umaDomain: string;
+  id: string
+  platformCustomerId: string
+  umaDomain: string
 }
 
 /** The JSON document persisted in the data file. */
 export interface PersistedState {
-  format: typeof STATE_FORMAT;
-  version: typeof STATE_VERSION;
-  savedAt: string;
-  seq: number;
-  platform: PlatformInfo;
-  customers: CustomerRec[];
-  externalAccounts: ExternalAccountRec[];
-  internalAccounts: InternalAccountRec[];
-  transactions: TransactionRec[];
-  quotes: QuoteRec[];
-  journal: JournalEntry[];
-  idempotency: IdempotencyEntry[];
-  jobs: Job[];
+  format: typeof STATE_FORMAT
+  version: typeof STATE_VERSION
+  savedAt: string
+  seq: number
+  platform: PlatformInfo
+  customers: CustomerRec[]
+  externalAccounts: ExternalAccountRec[]
+  internalAccounts: InternalAccountRec[]
+  transactions: TransactionRec[]
+  quotes: QuoteRec[]
+  journal: JournalEntry[]
+  idempotency: IdempotencyEntry[]
+  jobs: Job[]
 }
 
 /**
@@ -43,60 +43,60 @@ export interface PersistedState {
  * here so that indexes never disagree with the records.
  */
 export class Store {
-  readonly customers = new Map<string, CustomerRec>();
-  readonly customerIndex = new SortedIndex<CustomerRec>();
-  readonly customerByUma = new Map<string, string>();
+  readonly customers = new Map<string, CustomerRec>()
+  readonly customerIndex = new SortedIndex<CustomerRec>()
+  readonly customerByUma = new Map<string, string>()
 
-  readonly externalAccounts = new Map<string, ExternalAccountRec>();
-  readonly externalIndex = new SortedIndex<ExternalAccountRec>();
-  readonly externalByCustomer = new IndexMap<ExternalAccountRec>();
+  readonly externalAccounts = new Map<string, ExternalAccountRec>()
+  readonly externalIndex = new SortedIndex<ExternalAccountRec>()
+  readonly externalByCustomer = new IndexMap<ExternalAccountRec>()
 
-  readonly internalAccounts = new Map<string, InternalAccountRec>();
-  readonly internalIndex = new SortedIndex<InternalAccountRec>();
+  readonly internalAccounts = new Map<string, InternalAccountRec>()
+  readonly internalIndex = new SortedIndex<InternalAccountRec>()
 
-  readonly transactions = new Map<string, TransactionRec>();
-  readonly txAll = new SortedIndex<TransactionRec>();
-  readonly txByCustomer = new IndexMap<TransactionRec>();
-  readonly txByPlatformCustomer = new IndexMap<TransactionRec>();
-  readonly txByStatus = new IndexMap<TransactionRec>();
-  readonly txByType = new IndexMap<TransactionRec>();
+  readonly transactions = new Map<string, TransactionRec>()
+  readonly txAll = new SortedIndex<TransactionRec>()
+  readonly txByCustomer = new IndexMap<TransactionRec>()
+  readonly txByPlatformCustomer = new IndexMap<TransactionRec>()
+  readonly txByStatus = new IndexMap<TransactionRec>()
+  readonly txByType = new IndexMap<TransactionRec>()
   /** `${type}|${status}`: the common "outgoing and failed" kind of filter without a scan. */
-  readonly txByTypeStatus = new IndexMap<TransactionRec>();
+  readonly txByTypeStatus = new IndexMap<TransactionRec>()
   /** Bumped on every change to the set of transactions or an indexed field (invalidates cached counts). */
-  txVersion = 0;
-  readonly txBySender = new IndexMap<TransactionRec>();
-  readonly txByReceiver = new IndexMap<TransactionRec>();
-  readonly txByReference = new IndexMap<TransactionRec>();
+  txVersion = 0
+  readonly txBySender = new IndexMap<TransactionRec>()
+  readonly txByReceiver = new IndexMap<TransactionRec>()
+  readonly txByReference = new IndexMap<TransactionRec>()
 
-  readonly quotes = new Map<string, QuoteRec>();
-  readonly journal: JournalEntry[] = [];
-  readonly idempotency = new Map<string, IdempotencyEntry>();
+  readonly quotes = new Map<string, QuoteRec>()
+  readonly journal: JournalEntry[] = []
+  readonly idempotency = new Map<string, IdempotencyEntry>()
 
-  readonly ids: IdGenerator;
-  platform: PlatformInfo;
+  readonly ids: IdGenerator
+  platform: PlatformInfo
 
   constructor(seq: number, platform: PlatformInfo) {
-    this.ids = new IdGenerator(seq);
-    this.platform = platform;
+    this.ids = new IdGenerator(seq)
+    this.platform = platform
   }
 
   static fromPersisted(s: PersistedState): Store {
-    const store = new Store(s.seq, s.platform);
-    for (const c of s.customers) store.customers.set(c.id, c);
-    store.customerIndex.load(s.customers);
-    for (const c of s.customers) store.customerByUma.set(c.data.umaAddress, c.id);
+    const store = new Store(s.seq, s.platform)
+    for (const c of s.customers) store.customers.set(c.id, c)
+    store.customerIndex.load(s.customers)
+    for (const c of s.customers) store.customerByUma.set(c.data.umaAddress, c.id)
     for (const a of s.externalAccounts) {
-      store.externalAccounts.set(a.id, a);
-      store.externalByCustomer.add(a.data.customerId, a);
+      store.externalAccounts.set(a.id, a)
+      store.externalByCustomer.add(a.data.customerId, a)
     }
-    store.externalIndex.load(s.externalAccounts);
-    for (const a of s.internalAccounts) store.internalAccounts.set(a.id, a);
-    store.internalIndex.load(s.internalAccounts);
-    store.loadTransactions(s.transactions);
-    for (const q of s.quotes) store.quotes.set(q.id, q);
-    store.journal.push(...s.journal);
-    for (const e of s.idempotency) store.idempotency.set(e.key, e);
-    return store;
+    store.externalIndex.load(s.externalAccounts)
+    for (const a of s.internalAccounts) store.internalAccounts.set(a.id, a)
+    store.internalIndex.load(s.internalAccounts)
+    store.loadTransactions(s.transactions)
+    for (const q of s.quotes) store.quotes.set(q.id, q)
+    store.journal.push(...s.journal)
+    for (const e of s.idempotency) store.idempotency.set(e.key, e)
+    return store
   }
 
   toPersisted(jobs: Job[], savedAt: string): PersistedState {
@@ -113,62 +113,62 @@ export class Store {
       quotes: [...this.quotes.values()],
       journal: this.journal,
       idempotency: [...this.idempotency.values()],
-      jobs,
-    };
+      jobs
+    }
   }
 
   addCustomer(rec: CustomerRec): void {
-    this.customers.set(rec.id, rec);
-    this.customerIndex.insert(rec);
-    this.customerByUma.set(rec.data.umaAddress, rec.id);
+    this.customers.set(rec.id, rec)
+    this.customerIndex.insert(rec)
+    this.customerByUma.set(rec.data.umaAddress, rec.id)
   }
 
   setCustomerUma(rec: CustomerRec, uma: string): void {
-    this.customerByUma.delete(rec.data.umaAddress);
-    rec.data.umaAddress = uma;
-    this.customerByUma.set(uma, rec.id);
+    this.customerByUma.delete(rec.data.umaAddress)
+    rec.data.umaAddress = uma
+    this.customerByUma.set(uma, rec.id)
   }
 
   addExternalAccount(rec: ExternalAccountRec): void {
-    this.externalAccounts.set(rec.id, rec);
-    this.externalIndex.insert(rec);
-    this.externalByCustomer.add(rec.data.customerId, rec);
+    this.externalAccounts.set(rec.id, rec)
+    this.externalIndex.insert(rec)
+    this.externalByCustomer.add(rec.data.customerId, rec)
   }
 
   removeExternalAccount(rec: ExternalAccountRec): void {
-    this.externalAccounts.delete(rec.id);
-    this.externalIndex.remove(rec);
-    this.externalByCustomer.remove(rec.data.customerId, rec);
+    this.externalAccounts.delete(rec.id)
+    this.externalIndex.remove(rec)
+    this.externalByCustomer.remove(rec.data.customerId, rec)
   }
 
   addInternalAccount(rec: InternalAccountRec): void {
-    this.internalAccounts.set(rec.id, rec);
-    this.internalIndex.insert(rec);
+    this.internalAccounts.set(rec.id, rec)
+    this.internalIndex.insert(rec)
   }
 
   addTransaction(rec: TransactionRec): void {
-    this.transactions.set(rec.id, rec);
-    this.txAll.insert(rec);
-    this.indexTx(rec, (m, k, r) => m.add(k, r));
-    this.txVersion++;
+    this.transactions.set(rec.id, rec)
+    this.txAll.insert(rec)
+    this.indexTx(rec, (m, k, r) => m.add(k, r))
+    this.txVersion++
   }
 
   /** Change a transaction's status, keeping the status index right. */
   setTxStatus(rec: TransactionRec, status: string): void {
-    if (rec.data.status === status) return;
-    this.txByStatus.remove(rec.data.status, rec);
-    this.txByTypeStatus.remove(`${rec.data.type}|${rec.data.status}`, rec);
-    rec.data.status = status;
-    this.txByStatus.add(status, rec);
-    this.txByTypeStatus.add(`${rec.data.type}|${status}`, rec);
-    this.txVersion++;
+    if (rec.data.status === status) return
+    this.txByStatus.remove(rec.data.status, rec)
+    this.txByTypeStatus.remove(`${rec.data.type}|${rec.data.status}`, rec)
+    rec.data.status = status
+    this.txByStatus.add(status, rec)
+    this.txByTypeStatus.add(`${rec.data.type}|${status}`, rec)
+    this.txVersion++
   }
 
   /** Bulk load (state file, benchmark): one sort per index instead of n insertions. */
   loadTransactions(recs: TransactionRec[]): void {
-    for (const r of recs) this.transactions.set(r.id, r);
-    const all = [...this.txAll.items, ...recs];
-    this.txAll.load(all);
+    for (const r of recs) this.transactions.set(r.id, r)
+    const all = [...this.txAll.items, ...recs]
+    this.txAll.load(all)
     for (const m of [
       this.txByCustomer,
       this.txByPlatformCustomer,
@@ -177,25 +177,25 @@ export class Store {
       this.txByTypeStatus,
       this.txBySender,
       this.txByReceiver,
-      this.txByReference,
+      this.txByReference
     ])
-      m.clear();
+      m.clear()
     // txAll is sorted, so appending in order keeps every per-key index sorted (insert takes its fast path).
-    for (const r of this.txAll.items) this.indexTx(r, (m, k, rec) => m.add(k, rec));
-    this.txVersion++;
+    for (const r of this.txAll.items) this.indexTx(r, (m, k, rec) => m.add(k, rec))
+    this.txVersion++
   }
 
   private indexTx(
     rec: TransactionRec,
-    op: (m: IndexMap<TransactionRec>, key: string | undefined, r: TransactionRec) => void,
+    op: (m: IndexMap<TransactionRec>, key: string | undefined, r: TransactionRec) => void
   ): void {
-    op(this.txByCustomer, rec.data.customerId, rec);
-    op(this.txByPlatformCustomer, rec.data.platformCustomerId, rec);
-    op(this.txByStatus, rec.data.status, rec);
-    op(this.txByType, rec.data.type, rec);
-    op(this.txByTypeStatus, `${rec.data.type}|${rec.data.status}`, rec);
-    op(this.txBySender, rec.meta.sender, rec);
-    op(this.txByReceiver, rec.meta.receiver, rec);
-    op(this.txByReference, rec.meta.reference, rec);
+    op(this.txByCustomer, rec.data.customerId, rec)
+    op(this.txByPlatformCustomer, rec.data.platformCustomerId, rec)
+    op(this.txByStatus, rec.data.status, rec)
+    op(this.txByType, rec.data.type, rec)
+    op(this.txByTypeStatus, `${rec.data.type}|${rec.data.status}`, rec)
+    op(this.txBySender, rec.meta.sender, rec)
+    op(this.txByReceiver, rec.meta.receiver, rec)
+    op(this.txByReference, rec.meta.reference, rec)
   }
 }

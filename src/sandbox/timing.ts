@@ -24,5 +24,5 @@ export const DURATIONS = {
   /** Quote destination suffix 003: completes after about 6 minutes. */
   quoteSlow: 360,
   /** Quote destination suffix 005: completed payout returned by the bank after this. */
-  quoteReturned: 30,
-} as const;
+  quoteReturned: 30
+} as const

@@ -7,14 +7,19 @@ const eslint = new ESLint({ cwd: resolve(import.meta.dirname, '../..') })
 
 async function restrictedImportErrors(file: string, code: string): Promise<number> {
   const [result] = await eslint.lintText(code, { filePath: resolve(import.meta.dirname, '../..', file) })
-  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax').length
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax')
+    .length
 }
 
 describe('lint boundaries', () => {
   it.each([
     ['src/main/services/x.ts', "import { app } from 'electron'", 'services never import electron'],
     ['src/main/services/x.ts', "import { ipcMain } from 'electron'", 'raw ipcMain outside the wrapper'],
-    ['src/main/electron/window.ts', "import { ipcMain } from 'electron'", 'raw ipcMain outside src/main/electron/ipc.ts'],
+    [
+      'src/main/electron/window.ts',
+      "import { ipcMain } from 'electron'",
+      'raw ipcMain outside src/main/electron/ipc.ts'
+    ],
     ['src/renderer/src/x.ts', "import { createBackend } from '../../main/backend'", 'the renderer never imports main'],
     ['src/renderer/src/x.ts', "import { readFileSync } from 'node:fs'", 'no Node in the renderer'],
     ['src/renderer/src/x.ts', "import { ipcRenderer } from 'electron'", 'no raw ipcRenderer in the renderer'],
@@ -25,8 +30,16 @@ describe('lint boundaries', () => {
     ['src/sandbox/x.ts', "import { app } from 'electron'", 'the sandbox stands alone'],
     ['src/sandbox/x.ts', "import { x } from '../main/backend'", 'the sandbox does not import main'],
     ['src/preload/x.ts', "import { readFileSync } from 'node:fs'", 'preload only bridges'],
-    ['src/main/electron/window.ts', "import * as electron from 'electron'\nelectron.ipcMain.handle('x', () => 1)", 'no raw ipcMain through a namespace'],
-    ['src/preload/other.ts', "import electron from 'electron'\nelectron.ipcRenderer.send('x')", 'no raw ipcRenderer outside preload/index.ts']
+    [
+      'src/main/electron/window.ts',
+      "import * as electron from 'electron'\nelectron.ipcMain.handle('x', () => 1)",
+      'no raw ipcMain through a namespace'
+    ],
+    [
+      'src/preload/other.ts',
+      "import electron from 'electron'\nelectron.ipcRenderer.send('x')",
+      'no raw ipcRenderer outside preload/index.ts'
+    ]
   ])('%s: %s is refused (%s)', async (file, code) => {
     expect(await restrictedImportErrors(file, code)).toBeGreaterThan(0)
   })

@@ -8,7 +8,9 @@ describe('lockDataDir', () => {
   it('lets one Paydesk use a data folder and refuses a second one with a clear sentence', async () => {
     const t = await tempDir('lock')
     const release = lockDataDir(t.dir)
-    expect(() => lockDataDir(t.dir, process.pid + 1_000_000)).toThrow(/Another Paydesk \(process \d+\) is already using/)
+    expect(() => lockDataDir(t.dir, process.pid + 1_000_000)).toThrow(
+      /Another Paydesk \(process \d+\) is already using/
+    )
     release()
     expect(existsSync(join(t.dir, 'paydesk.lock'))).toBe(false)
     lockDataDir(t.dir)()

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies under test are untyped JSON, checked by assertions and the shared schemas */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExternalAccount } from '../../src/shared/api/external-account';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ExternalAccount } from '../../src/shared/api/external-account'
 import {
   activeAccount,
   createCustomer,
@@ -13,83 +13,95 @@ import {
   usAccountBody,
   usBeneficiary,
   waitFor,
-  type Client,
-} from './util';
+  type Client
+} from './util'
 
-let c: Client;
-let customerId: string;
+let c: Client
+let customerId: string
 beforeAll(async () => {
-  c = await start();
-  customerId = (await createCustomer(c)).id;
-});
+  c = await start()
+  customerId = (await createCustomer(c)).id
+})
 afterAll(async () => {
-  await c.sb.close();
-});
+  await c.sb.close()
+})
 
-const EA = '/customers/external-accounts';
-let seq = 1000;
-const nextNumber = (suffix = '') => `${String(seq++).padStart(7, '1')}${suffix}`;
+const EA = '/customers/external-accounts'
+let seq = 1000
+const nextNumber = (suffix = '') => `${String(seq++).padStart(7, '1')}${suffix}`
 
 describe('creation by type', () => {
   it('a customer bank account starts PENDING and becomes ACTIVE after the simulated verification', async () => {
-    const r = await c.post(EA, usAccountBody(customerId, nextNumber('11')));
-    expect(r.status).toBe(201);
-    const a = ExternalAccount.parse(r.body);
-    expect(a.id).toMatch(/^ExternalAccount:/);
-    expect(a.status).toBe('PENDING');
-    expect(a.customerId).toBe(customerId);
-    expect(a.defaultUmaDepositAccount).toBe(false);
-    expect(a.beneficiaryVerificationStatus).toBe('MATCHED');
-    expect(a.beneficiaryVerifiedData?.fullName).toBe('Test Person');
-    expect(a.accountInfo).toMatchObject({ accountType: 'US_ACCOUNT', accountCategory: 'CHECKING', routingNumber: '021000021' });
-    const active = await activeAccount(c, a.id);
-    expect(active.status).toBe('ACTIVE');
-  });
+    const r = await c.post(EA, usAccountBody(customerId, nextNumber('11')))
+    expect(r.status).toBe(201)
+    const a = ExternalAccount.parse(r.body)
+    expect(a.id).toMatch(/^ExternalAccount:/)
+    expect(a.status).toBe('PENDING')
+    expect(a.customerId).toBe(customerId)
+    expect(a.defaultUmaDepositAccount).toBe(false)
+    expect(a.beneficiaryVerificationStatus).toBe('MATCHED')
+    expect(a.beneficiaryVerifiedData?.fullName).toBe('Test Person')
+    expect(a.accountInfo).toMatchObject({
+      accountType: 'US_ACCOUNT',
+      accountCategory: 'CHECKING',
+      routingNumber: '021000021'
+    })
+    const active = await activeAccount(c, a.id)
+    expect(active.status).toBe('ACTIVE')
+  })
 
   it('a Spark wallet is ACTIVE at once, with its cryptoNetwork and no beneficiary verification', async () => {
     const r = await c.post(EA, {
       customerId,
       currency: 'BTC',
       cryptoNetwork: 'SPARK_MAINNET',
-      accountInfo: { accountType: 'SPARK_WALLET', address: sparkAddress(7) },
-    });
-    expect(r.status, r.text).toBe(201);
-    expect(r.body).toMatchObject({ status: 'ACTIVE', cryptoNetwork: 'SPARK_MAINNET', currency: 'BTC' });
-    expect(r.body.beneficiaryVerificationStatus).toBeUndefined();
-    expect(typeof r.body.createdAt).toBe('string');
-  });
+      accountInfo: { accountType: 'SPARK_WALLET', address: sparkAddress(7) }
+    })
+    expect(r.status, r.text).toBe(201)
+    expect(r.body).toMatchObject({ status: 'ACTIVE', cryptoNetwork: 'SPARK_MAINNET', currency: 'BTC' })
+    expect(r.body.beneficiaryVerificationStatus).toBeUndefined()
+    expect(typeof r.body.createdAt).toBe('string')
+  })
 
   it('a platform account (no customerId) is ACTIVE and listed only under /platform', async () => {
-    const r = await c.post(EA, usAccountBody(undefined, nextNumber('21')));
-    expect(r.status).toBe(201);
-    expect(r.body.status).toBe('ACTIVE');
-    expect(r.body.customerId).toBeUndefined();
-    const platform = await c.get('/platform/external-accounts');
-    expect(platform.body.data.map((a: any) => a.id)).toContain(r.body.id);
-    expect(Object.keys(platform.body)).toEqual(['data']);
-    expect((await c.get('/platform/external-accounts?currency=EUR')).body.data).toEqual([]);
-    const customers = await c.get(`${EA}?limit=100`);
-    expect(customers.body.data.map((a: any) => a.id)).not.toContain(r.body.id);
-    expect((await c.get(`/platform/external-accounts/${r.body.id}`)).status).toBe(200);
-  });
+    const r = await c.post(EA, usAccountBody(undefined, nextNumber('21')))
+    expect(r.status).toBe(201)
+    expect(r.body.status).toBe('ACTIVE')
+    expect(r.body.customerId).toBeUndefined()
+    const platform = await c.get('/platform/external-accounts')
+    expect(platform.body.data.map((a: any) => a.id)).toContain(r.body.id)
+    expect(Object.keys(platform.body)).toEqual(['data'])
+    expect((await c.get('/platform/external-accounts?currency=EUR')).body.data).toEqual([])
+    const customers = await c.get(`${EA}?limit=100`)
+    expect(customers.body.data.map((a: any) => a.id)).not.toContain(r.body.id)
+    expect((await c.get(`/platform/external-accounts/${r.body.id}`)).status).toBe(200)
+  })
 
   it.each([
-    ['GBP', { accountType: 'GBP_ACCOUNT', sortCode: '200000', accountNumber: '55779111' }, { address: { line1: '1 High St', city: 'London', postalCode: 'E1 6AN', country: 'GB' } }],
+    [
+      'GBP',
+      { accountType: 'GBP_ACCOUNT', sortCode: '200000', accountNumber: '55779111' },
+      { address: { line1: '1 High St', city: 'London', postalCode: 'E1 6AN', country: 'GB' } }
+    ],
     ['MXN', { accountType: 'MXN_ACCOUNT', clabeNumber: '012180015000000111' }, {}],
-    ['EUR', { accountType: 'EUR_ACCOUNT', iban: 'DE89370400440532013111' }, { address: { line1: 'Str 1', city: 'Berlin', postalCode: '10117', country: 'DE' } }],
+    [
+      'EUR',
+      { accountType: 'EUR_ACCOUNT', iban: 'DE89370400440532013111' },
+      { address: { line1: 'Str 1', city: 'Berlin', postalCode: '10117', country: 'DE' } }
+    ],
     ['PHP', { accountType: 'PHP_ACCOUNT', accountNumber: '123456789111', bankName: 'BDO Unibank' }, {}],
     ['NGN', { accountType: 'NGN_ACCOUNT', accountNumber: '0123456111', bankName: 'GTBank' }, {}],
-    ['KES', { accountType: 'KES_ACCOUNT', phoneNumber: '+254712345111', provider: 'M-Pesa' }, {}],
+    ['KES', { accountType: 'KES_ACCOUNT', phoneNumber: '+254712345111', provider: 'M-Pesa' }, {}]
   ])('creates a %s bank account', async (currency, info, extra) => {
     const r = await c.post(EA, {
       customerId,
       currency,
-      accountInfo: { ...info, beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Test Person', ...extra } },
-    });
-    expect(r.status, r.text).toBe(201);
-    expect(r.body.currency).toBe(currency);
-  });
-});
+      accountInfo: { ...info, beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Test Person', ...extra } }
+    })
+    expect(r.status, r.text).toBe(201)
+    expect(r.body.currency).toBe(currency)
+  })
+})
 
 describe('validation (spec 2.6 and 4.2)', () => {
   const bad: Array<[string, Record<string, unknown>]> = [
@@ -98,16 +110,16 @@ describe('validation (spec 2.6 and 4.2)', () => {
     ['account number of 3 digits', { accountNumber: '123' }],
     ['account number of 18 digits', { accountNumber: '123456789012345678' }],
     ['accountCategory BROKERAGE', { accountCategory: 'BROKERAGE' }],
-    ['missing accountCategory', { accountCategory: undefined }],
-  ];
+    ['missing accountCategory', { accountCategory: undefined }]
+  ]
   it.each(bad)('400 for a US account with %s', async (_name, patch) => {
-    const body = usAccountBody(customerId, nextNumber());
-    const info: Record<string, unknown> = { ...body.accountInfo, ...patch };
-    for (const k of Object.keys(info)) if (info[k] === undefined) delete info[k];
-    const before = c.sb.server.state.store.externalAccounts.size;
-    expectError(await c.post(EA, { ...body, accountInfo: info }), 400, 'INVALID_INPUT');
-    expect(c.sb.server.state.store.externalAccounts.size).toBe(before);
-  });
+    const body = usAccountBody(customerId, nextNumber())
+    const info: Record<string, unknown> = { ...body.accountInfo, ...patch }
+    for (const k of Object.keys(info)) if (info[k] === undefined) delete info[k]
+    const before = c.sb.server.state.store.externalAccounts.size
+    expectError(await c.post(EA, { ...body, accountInfo: info }), 400, 'INVALID_INPUT')
+    expect(c.sb.server.state.store.externalAccounts.size).toBe(before)
+  })
 
   it.each([
     ['GBP sort code of 5 digits', 'GBP', { accountType: 'GBP_ACCOUNT', sortCode: '20000', accountNumber: '55779111' }],
@@ -115,12 +127,24 @@ describe('validation (spec 2.6 and 4.2)', () => {
     ['CLABE of 17 digits', 'MXN', { accountType: 'MXN_ACCOUNT', clabeNumber: '01218001500000011' }],
     ['NGN account of 9 digits', 'NGN', { accountType: 'NGN_ACCOUNT', accountNumber: '012345611', bankName: 'GTBank' }],
     ['PHP account of 7 digits', 'PHP', { accountType: 'PHP_ACCOUNT', accountNumber: '1234567', bankName: 'BPI' }],
-    ['ZAR account of 14 digits', 'ZAR', { accountType: 'ZAR_ACCOUNT', accountNumber: '12345678901234', bankName: 'Capitec' }],
-    ['CAD branch code of 4 digits', 'CAD', { accountType: 'CAD_ACCOUNT', bankCode: '001', branchCode: '1234', accountNumber: '1234567' }],
+    [
+      'ZAR account of 14 digits',
+      'ZAR',
+      { accountType: 'ZAR_ACCOUNT', accountNumber: '12345678901234', bankName: 'Capitec' }
+    ],
+    [
+      'CAD branch code of 4 digits',
+      'CAD',
+      { accountType: 'CAD_ACCOUNT', bankCode: '001', branchCode: '1234', accountNumber: '1234567' }
+    ],
     ['KES phone without +254', 'KES', { accountType: 'KES_ACCOUNT', phoneNumber: '+255712345678', provider: 'M-Pesa' }],
     ['UGX phone with 8 digits', 'UGX', { accountType: 'UGX_ACCOUNT', phoneNumber: '+25671234567', provider: 'MTN' }],
-    ['XOF Ivory Coast with 9 digits', 'XOF', { accountType: 'XOF_ACCOUNT', phoneNumber: '+225123456789', provider: 'Orange', region: 'CI' }],
-    ['GBP account in USD', 'USD', { accountType: 'GBP_ACCOUNT', sortCode: '200000', accountNumber: '55779111' }],
+    [
+      'XOF Ivory Coast with 9 digits',
+      'XOF',
+      { accountType: 'XOF_ACCOUNT', phoneNumber: '+225123456789', provider: 'Orange', region: 'CI' }
+    ],
+    ['GBP account in USD', 'USD', { accountType: 'GBP_ACCOUNT', sortCode: '200000', accountNumber: '55779111' }]
   ])('400 for %s', async (_name, currency, info) => {
     const r = await c.post(EA, {
       customerId,
@@ -130,92 +154,142 @@ describe('validation (spec 2.6 and 4.2)', () => {
         beneficiary: {
           beneficiaryType: 'INDIVIDUAL',
           fullName: 'Test Person',
-          address: { line1: '1 High St', city: 'London', postalCode: 'E1 6AN', country: 'GB' },
-        },
-      },
-    });
-    expectError(r, 400, 'INVALID_INPUT');
-  });
+          address: { line1: '1 High St', city: 'London', postalCode: 'E1 6AN', country: 'GB' }
+        }
+      }
+    })
+    expectError(r, 400, 'INVALID_INPUT')
+  })
 
   it.each([
-    ['USD without address', 'USD', { accountType: 'US_ACCOUNT', accountNumber: '12345678', routingNumber: '021000021', accountCategory: 'SAVINGS' }, { beneficiaryType: 'INDIVIDUAL', fullName: 'A B' }],
-    ['USD address without city', 'USD', { accountType: 'US_ACCOUNT', accountNumber: '12345678', routingNumber: '021000021', accountCategory: 'SAVINGS' }, { beneficiaryType: 'INDIVIDUAL', fullName: 'A B', address: { line1: 'x', postalCode: '1', country: 'US' } }],
-    ['GBP without address', 'GBP', { accountType: 'GBP_ACCOUNT', sortCode: '200000', accountNumber: '55779111' }, { beneficiaryType: 'INDIVIDUAL', fullName: 'A B' }],
-    ['EUR without fullName', 'EUR', { accountType: 'EUR_ACCOUNT', iban: 'DE89370400440532013000' }, { beneficiaryType: 'INDIVIDUAL', address: { line1: 'x', city: 'y', postalCode: '1', country: 'DE' } }],
-    ['MXN without beneficiaryType', 'MXN', { accountType: 'MXN_ACCOUNT', clabeNumber: '012180015000000011' }, { fullName: 'A B' }],
-    ['bank account without beneficiary', 'MXN', { accountType: 'MXN_ACCOUNT', clabeNumber: '012180015000000011' }, undefined],
+    [
+      'USD without address',
+      'USD',
+      { accountType: 'US_ACCOUNT', accountNumber: '12345678', routingNumber: '021000021', accountCategory: 'SAVINGS' },
+      { beneficiaryType: 'INDIVIDUAL', fullName: 'A B' }
+    ],
+    [
+      'USD address without city',
+      'USD',
+      { accountType: 'US_ACCOUNT', accountNumber: '12345678', routingNumber: '021000021', accountCategory: 'SAVINGS' },
+      { beneficiaryType: 'INDIVIDUAL', fullName: 'A B', address: { line1: 'x', postalCode: '1', country: 'US' } }
+    ],
+    [
+      'GBP without address',
+      'GBP',
+      { accountType: 'GBP_ACCOUNT', sortCode: '200000', accountNumber: '55779111' },
+      { beneficiaryType: 'INDIVIDUAL', fullName: 'A B' }
+    ],
+    [
+      'EUR without fullName',
+      'EUR',
+      { accountType: 'EUR_ACCOUNT', iban: 'DE89370400440532013000' },
+      { beneficiaryType: 'INDIVIDUAL', address: { line1: 'x', city: 'y', postalCode: '1', country: 'DE' } }
+    ],
+    [
+      'MXN without beneficiaryType',
+      'MXN',
+      { accountType: 'MXN_ACCOUNT', clabeNumber: '012180015000000011' },
+      { fullName: 'A B' }
+    ],
+    [
+      'bank account without beneficiary',
+      'MXN',
+      { accountType: 'MXN_ACCOUNT', clabeNumber: '012180015000000011' },
+      undefined
+    ]
   ])('400 for beneficiary minimums: %s', async (_name, currency, info, beneficiary) => {
-    const r = await c.post(EA, { customerId, currency, accountInfo: { ...info, ...(beneficiary ? { beneficiary } : {}) } });
-    expectError(r, 400, 'INVALID_INPUT');
-  });
+    const r = await c.post(EA, {
+      customerId,
+      currency,
+      accountInfo: { ...info, ...(beneficiary ? { beneficiary } : {}) }
+    })
+    expectError(r, 400, 'INVALID_INPUT')
+  })
 
   it('accepts the minimum beneficiary of a country whose address is optional', async () => {
     const r = await c.post(EA, {
       customerId,
       currency: 'MXN',
-      accountInfo: { accountType: 'MXN_ACCOUNT', clabeNumber: '012180015000000222', beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'A B' } },
-    });
-    expect(r.status, r.text).toBe(201);
-  });
+      accountInfo: {
+        accountType: 'MXN_ACCOUNT',
+        clabeNumber: '012180015000000222',
+        beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'A B' }
+      }
+    })
+    expect(r.status, r.text).toBe(201)
+  })
 
   it.each([
     ['a bad checksum', (a: string) => a.slice(0, -1) + (a.endsWith('q') ? 'p' : 'q')],
     ['86 characters', (a: string) => a.slice(0, -1)],
     ['mixed case', (a: string) => a.slice(0, 10).toUpperCase() + a.slice(10)],
-    ['the wrong prefix', (a: string) => 'spork1' + a.slice(6)],
+    ['the wrong prefix', (a: string) => 'spork1' + a.slice(6)]
   ])('400 for a Spark address with %s', async (_name, mutate) => {
     const r = await c.post(EA, {
       customerId,
       currency: 'BTC',
       cryptoNetwork: 'SPARK_MAINNET',
-      accountInfo: { accountType: 'SPARK_WALLET', address: mutate(sparkAddress(99)) },
-    });
-    expectError(r, 400, 'INVALID_INPUT');
-  });
+      accountInfo: { accountType: 'SPARK_WALLET', address: mutate(sparkAddress(99)) }
+    })
+    expectError(r, 400, 'INVALID_INPUT')
+  })
 
   it('accepts a valid Spark address in upper case (case-insensitive)', async () => {
     const r = await c.post(EA, {
       customerId,
       currency: 'BTC',
       cryptoNetwork: 'SPARK_TESTNET',
-      accountInfo: { accountType: 'SPARK_WALLET', address: sparkAddress(98).toUpperCase() },
-    });
-    expect(r.status, r.text).toBe(201);
-  });
+      accountInfo: { accountType: 'SPARK_WALLET', address: sparkAddress(98).toUpperCase() }
+    })
+    expect(r.status, r.text).toBe(201)
+  })
 
   it('requires cryptoNetwork for a wallet, and a crypto currency', async () => {
-    const info = { accountType: 'SPARK_WALLET', address: sparkAddress(97) };
-    const r = await c.post(EA, { customerId, currency: 'BTC', accountInfo: info });
-    expectError(r, 400, 'INVALID_INPUT');
-    expect(r.body.details.issues.map((i: any) => i.path)).toContain('cryptoNetwork');
-    expectError(await c.post(EA, { customerId, currency: 'BTC', cryptoNetwork: 'SOLANA_MAINNET', accountInfo: info }), 400);
-    expectError(await c.post(EA, { customerId, currency: 'USD', cryptoNetwork: 'SPARK_MAINNET', accountInfo: info }), 400, 'INVALID_CURRENCY');
-  });
+    const info = { accountType: 'SPARK_WALLET', address: sparkAddress(97) }
+    const r = await c.post(EA, { customerId, currency: 'BTC', accountInfo: info })
+    expectError(r, 400, 'INVALID_INPUT')
+    expect(r.body.details.issues.map((i: any) => i.path)).toContain('cryptoNetwork')
+    expectError(
+      await c.post(EA, { customerId, currency: 'BTC', cryptoNetwork: 'SOLANA_MAINNET', accountInfo: info }),
+      400
+    )
+    expectError(
+      await c.post(EA, { customerId, currency: 'USD', cryptoNetwork: 'SPARK_MAINNET', accountInfo: info }),
+      400,
+      'INVALID_CURRENCY'
+    )
+  })
 
   it('requires a bankName from the discovery endpoint for PHP, NGN and ZAR', async () => {
-    const disc = await c.get('/discoveries?country=PH&currency=PHP');
-    expect(disc.status).toBe(200);
-    expect(disc.body.data.length).toBeGreaterThan(0);
-    expect(disc.body.data.every((d: any) => d.country === 'PH' && d.currency === 'PHP')).toBe(true);
+    const disc = await c.get('/discoveries?country=PH&currency=PHP')
+    expect(disc.status).toBe(200)
+    expect(disc.body.data.length).toBeGreaterThan(0)
+    expect(disc.body.data.every((d: any) => d.country === 'PH' && d.currency === 'PHP')).toBe(true)
     const body = (bankName?: string) => ({
       customerId,
       currency: 'PHP',
-      accountInfo: { accountType: 'PHP_ACCOUNT', accountNumber: '123456789333', ...(bankName ? { bankName } : {}), beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'A B' } },
-    });
-    expectError(await c.post(EA, body()), 400, 'INVALID_INPUT');
-    const r = await c.post(EA, body('Bank Nobody Heard Of'));
-    expectError(r, 400, 'INVALID_INPUT');
-    expect(r.body.message).toMatch(/discoveries/);
-    expect((await c.post(EA, body(disc.body.data[0].bankName))).status).toBe(201);
-  });
+      accountInfo: {
+        accountType: 'PHP_ACCOUNT',
+        accountNumber: '123456789333',
+        ...(bankName ? { bankName } : {}),
+        beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'A B' }
+      }
+    })
+    expectError(await c.post(EA, body()), 400, 'INVALID_INPUT')
+    const r = await c.post(EA, body('Bank Nobody Heard Of'))
+    expectError(r, 400, 'INVALID_INPUT')
+    expect(r.body.message).toMatch(/discoveries/)
+    expect((await c.post(EA, body(disc.body.data[0].bankName))).status).toBe(201)
+  })
 
   it('404 for an unknown customerId, 409 for the same account twice', async () => {
-    expectError(await c.post(EA, usAccountBody('Customer:nope', nextNumber())), 404, 'USER_NOT_FOUND');
-    const n = nextNumber();
-    await createUsAccount(c, customerId, n);
-    expectError(await c.post(EA, usAccountBody(customerId, n)), 409, 'EXTERNAL_ACCOUNT_EXISTS');
-  });
-});
+    expectError(await c.post(EA, usAccountBody('Customer:nope', nextNumber())), 404, 'USER_NOT_FOUND')
+    const n = nextNumber()
+    await createUsAccount(c, customerId, n)
+    expectError(await c.post(EA, usAccountBody(customerId, n)), 409, 'EXTERNAL_ACCOUNT_EXISTS')
+  })
+})
 
 describe('beneficiary verification by suffix (reference)', () => {
   it.each([
@@ -224,145 +298,177 @@ describe('beneficiary verification by suffix (reference)', () => {
     ['104', 'PENDING'],
     ['106', 'UNSUPPORTED'],
     ['107', 'CHECKED_BY_RECEIVING_FI'],
-    ['108', 'MATCHED'],
+    ['108', 'MATCHED']
   ])('account number ending %s → %s', async (suffix, status) => {
-    const a = await createUsAccount(c, customerId, nextNumber(suffix));
-    expect(a.beneficiaryVerificationStatus).toBe(status);
-    if (status === 'NOT_MATCHED') expect(a.beneficiaryVerifiedData.fullName).not.toBe('Test Person');
-    if (status === 'PARTIAL_MATCH') expect(a.beneficiaryVerifiedData.fullName).not.toBe('Test Person');
-  });
+    const a = await createUsAccount(c, customerId, nextNumber(suffix))
+    expect(a.beneficiaryVerificationStatus).toBe(status)
+    if (status === 'NOT_MATCHED') expect(a.beneficiaryVerifiedData.fullName).not.toBe('Test Person')
+    if (status === 'PARTIAL_MATCH') expect(a.beneficiaryVerifiedData.fullName).not.toBe('Test Person')
+  })
 
   it('suffix 105 answers 400 INVALID_BANK_ACCOUNT and creates nothing', async () => {
-    const before = c.sb.server.state.store.externalAccounts.size;
-    expectError(await c.post(EA, usAccountBody(customerId, nextNumber('105'))), 400, 'INVALID_BANK_ACCOUNT');
-    expect(c.sb.server.state.store.externalAccounts.size).toBe(before);
-  });
+    const before = c.sb.server.state.store.externalAccounts.size
+    expectError(await c.post(EA, usAccountBody(customerId, nextNumber('105'))), 400, 'INVALID_BANK_ACCOUNT')
+    expect(c.sb.server.state.store.externalAccounts.size).toBe(before)
+  })
 
   it('a 104 account stays PENDING longer than a normal one, then ends ACTIVE and MATCHED', async () => {
-    const slow = await createUsAccount(c, customerId, nextNumber('104'));
-    const normal = await createUsAccount(c, customerId, nextNumber('55'));
-    await activeAccount(c, normal.id);
-    expect((await c.get(`${EA}/${slow.id}`)).body.status).toBe('PENDING');
-    const done = await activeAccount(c, slow.id);
-    expect(done.beneficiaryVerificationStatus).toBe('MATCHED');
-  });
-});
+    const slow = await createUsAccount(c, customerId, nextNumber('104'))
+    const normal = await createUsAccount(c, customerId, nextNumber('55'))
+    await activeAccount(c, normal.id)
+    expect((await c.get(`${EA}/${slow.id}`)).body.status).toBe('PENDING')
+    const done = await activeAccount(c, slow.id)
+    expect(done.beneficiaryVerificationStatus).toBe('MATCHED')
+  })
+})
 
 describe('default deposit account', () => {
   it('at most one per customer: setting one clears the previous', async () => {
-    const cust = await createCustomer(c);
-    const a = await createUsAccount(c, cust.id, nextNumber(), { defaultUmaDepositAccount: true });
-    const b = await createUsAccount(c, cust.id, nextNumber(), { defaultUmaDepositAccount: true });
-    expect(b.defaultUmaDepositAccount).toBe(true);
-    expect((await c.get(`${EA}/${a.id}`)).body.defaultUmaDepositAccount).toBe(false);
-    const list = await c.get(`${EA}?customerId=${cust.id}`);
-    expect(list.body.data.filter((x: any) => x.defaultUmaDepositAccount)).toHaveLength(1);
-  });
+    const cust = await createCustomer(c)
+    const a = await createUsAccount(c, cust.id, nextNumber(), { defaultUmaDepositAccount: true })
+    const b = await createUsAccount(c, cust.id, nextNumber(), { defaultUmaDepositAccount: true })
+    expect(b.defaultUmaDepositAccount).toBe(true)
+    expect((await c.get(`${EA}/${a.id}`)).body.defaultUmaDepositAccount).toBe(false)
+    const list = await c.get(`${EA}?customerId=${cust.id}`)
+    expect(list.body.data.filter((x: any) => x.defaultUmaDepositAccount)).toHaveLength(1)
+  })
 
   it('is refused for a platform account', async () => {
-    expectError(await c.post(EA, usAccountBody(undefined, nextNumber(), { defaultUmaDepositAccount: true })), 400, 'INVALID_INPUT');
-  });
-});
+    expectError(
+      await c.post(EA, usAccountBody(undefined, nextNumber(), { defaultUmaDepositAccount: true })),
+      400,
+      'INVALID_INPUT'
+    )
+  })
+})
 
 describe('PATCH', () => {
   it('accepts only platformAccountId and beneficiary; anything else is 400 and changes nothing', async () => {
-    const a = await createUsAccount(c, customerId, nextNumber());
-    for (const body of [{ currency: 'EUR' }, { status: 'ACTIVE' }, { accountInfo: {} }, { defaultUmaDepositAccount: true }, {}]) {
-      expectError(await c.patch(`${EA}/${a.id}`, body), 400, 'INVALID_INPUT');
+    const a = await createUsAccount(c, customerId, nextNumber())
+    for (const body of [
+      { currency: 'EUR' },
+      { status: 'ACTIVE' },
+      { accountInfo: {} },
+      { defaultUmaDepositAccount: true },
+      {}
+    ]) {
+      expectError(await c.patch(`${EA}/${a.id}`, body), 400, 'INVALID_INPUT')
     }
-    const r = await c.patch(`${EA}/${a.id}`, { platformAccountId: 'renamed' });
-    expect(r.status).toBe(200);
-    expect(r.body.platformAccountId).toBe('renamed');
-    expect(r.body.currency).toBe('USD');
-    expectError(await c.patch(`${EA}/ExternalAccount:nope`, { platformAccountId: 'x' }), 404);
-  });
+    const r = await c.patch(`${EA}/${a.id}`, { platformAccountId: 'renamed' })
+    expect(r.status).toBe(200)
+    expect(r.body.platformAccountId).toBe('renamed')
+    expect(r.body.currency).toBe('USD')
+    expectError(await c.patch(`${EA}/ExternalAccount:nope`, { platformAccountId: 'x' }), 404)
+  })
 
   it('a beneficiary update on an ACTIVE account → UNDER_REVIEW, then ACTIVE after the simulated review', async () => {
-    const a = await createUsAccount(c, customerId, nextNumber());
-    await activeAccount(c, a.id);
-    const r = await c.patch(`${EA}/${a.id}`, { beneficiary: { ...usBeneficiary, fullName: 'New Name' } });
-    expect(r.status, r.text).toBe(200);
-    expect(r.body.status).toBe('UNDER_REVIEW');
-    expect(r.body.accountInfo.beneficiary.fullName).toBe('New Name');
-    await activeAccount(c, a.id);
-  });
+    const a = await createUsAccount(c, customerId, nextNumber())
+    await activeAccount(c, a.id)
+    const r = await c.patch(`${EA}/${a.id}`, { beneficiary: { ...usBeneficiary, fullName: 'New Name' } })
+    expect(r.status, r.text).toBe(200)
+    expect(r.body.status).toBe('UNDER_REVIEW')
+    expect(r.body.accountInfo.beneficiary.fullName).toBe('New Name')
+    await activeAccount(c, a.id)
+  })
 
   it('checks the beneficiary against the minimums of the account currency', async () => {
-    const a = await createUsAccount(c, customerId, nextNumber());
-    const r = await c.patch(`${EA}/${a.id}`, { beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'No Address' } });
-    expectError(r, 400, 'INVALID_INPUT');
-    expect((await c.get(`${EA}/${a.id}`)).body.accountInfo.beneficiary.fullName).toBe('Test Person');
-  });
+    const a = await createUsAccount(c, customerId, nextNumber())
+    const r = await c.patch(`${EA}/${a.id}`, { beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'No Address' } })
+    expectError(r, 400, 'INVALID_INPUT')
+    expect((await c.get(`${EA}/${a.id}`)).body.accountInfo.beneficiary.fullName).toBe('Test Person')
+  })
 
   it('refuses a beneficiary on a wallet', async () => {
-    const w = await c.post(EA, { customerId, currency: 'BTC', cryptoNetwork: 'SPARK_MAINNET', accountInfo: { accountType: 'SPARK_WALLET', address: sparkAddress(55) } });
-    expectError(await c.patch(`${EA}/${w.body.id}`, { beneficiary: usBeneficiary }), 400, 'INVALID_INPUT');
-  });
-});
+    const w = await c.post(EA, {
+      customerId,
+      currency: 'BTC',
+      cryptoNetwork: 'SPARK_MAINNET',
+      accountInfo: { accountType: 'SPARK_WALLET', address: sparkAddress(55) }
+    })
+    expectError(await c.patch(`${EA}/${w.body.id}`, { beneficiary: usBeneficiary }), 400, 'INVALID_INPUT')
+  })
+})
 
 describe('DELETE', () => {
   it('204 with no body, then 404', async () => {
-    const a = await createUsAccount(c, customerId, nextNumber());
-    const r = await c.del(`${EA}/${a.id}`);
-    expect(r.status).toBe(204);
-    expect(r.text).toBe('');
-    expectError(await c.get(`${EA}/${a.id}`), 404);
-    expectError(await c.del(`${EA}/${a.id}`), 404);
-  });
+    const a = await createUsAccount(c, customerId, nextNumber())
+    const r = await c.del(`${EA}/${a.id}`)
+    expect(r.status).toBe(204)
+    expect(r.text).toBe('')
+    expectError(await c.get(`${EA}/${a.id}`), 404)
+    expectError(await c.del(`${EA}/${a.id}`), 404)
+  })
 
   it('409 while a pending transaction references the account, allowed once it settled', async () => {
-    const cust = await createCustomer(c);
-    const internal = await internalAccountOf(c, cust.id);
-    await c.post(`/sandbox/internal-accounts/${internal}/fund`, { amount: 100_000 });
-    const a = await createUsAccount(c, cust.id, nextNumber());
-    await activeAccount(c, a.id);
-    const tx = await c.post('/transfer-out', { source: { accountId: internal }, destination: { accountId: a.id }, amount: 1000 });
-    expect(tx.status, tx.text).toBe(201);
-    const r = await c.del(`${EA}/${a.id}`);
-    expectError(r, 409, 'EXTERNAL_ACCOUNT_IN_USE');
-    expect(r.body.details.transactionId).toBe(tx.body.id);
-    expect((await c.get(`${EA}/${a.id}`)).status).toBe(200);
-    await txStatus(c, tx.body.id, 'COMPLETED');
-    expect((await c.del(`${EA}/${a.id}`)).status).toBe(204);
-  });
-});
+    const cust = await createCustomer(c)
+    const internal = await internalAccountOf(c, cust.id)
+    await c.post(`/sandbox/internal-accounts/${internal}/fund`, { amount: 100_000 })
+    const a = await createUsAccount(c, cust.id, nextNumber())
+    await activeAccount(c, a.id)
+    const tx = await c.post('/transfer-out', {
+      source: { accountId: internal },
+      destination: { accountId: a.id },
+      amount: 1000
+    })
+    expect(tx.status, tx.text).toBe(201)
+    const r = await c.del(`${EA}/${a.id}`)
+    expectError(r, 409, 'EXTERNAL_ACCOUNT_IN_USE')
+    expect(r.body.details.transactionId).toBe(tx.body.id)
+    expect((await c.get(`${EA}/${a.id}`)).status).toBe(200)
+    await txStatus(c, tx.body.id, 'COMPLETED')
+    expect((await c.del(`${EA}/${a.id}`)).status).toBe(204)
+  })
+})
 
 describe('GET /customers/external-accounts (paged, filters)', () => {
   it('filters by customerId, currency and accountType and pages without repeats', async () => {
-    const fresh = await start();
+    const fresh = await start()
     try {
-      const cust = await createCustomer(fresh);
-      const other = await createCustomer(fresh);
-      const made: string[] = [];
-      for (let i = 0; i < 5; i++) made.push((await createUsAccount(fresh, cust.id, `5550000${i}`)).id);
-      await createUsAccount(fresh, other.id, '55500009');
-      const w = await fresh.post(EA, { customerId: cust.id, currency: 'BTC', cryptoNetwork: 'SPARK_MAINNET', accountInfo: { accountType: 'SPARK_WALLET', address: sparkAddress(1) } });
-      expect((await fresh.get(`${EA}?customerId=${cust.id}`)).body.totalCount).toBe(6);
-      expect((await fresh.get(`${EA}?customerId=${cust.id}&currency=BTC`)).body.data.map((x: any) => x.id)).toEqual([w.body.id]);
-      expect((await fresh.get(`${EA}?accountType=SPARK_WALLET`)).body.totalCount).toBe(1);
-      expect((await fresh.get(`${EA}`)).body.totalCount).toBe(7);
-      const seen: string[] = [];
-      let cursor: string | undefined;
+      const cust = await createCustomer(fresh)
+      const other = await createCustomer(fresh)
+      const made: string[] = []
+      for (let i = 0; i < 5; i++) made.push((await createUsAccount(fresh, cust.id, `5550000${i}`)).id)
+      await createUsAccount(fresh, other.id, '55500009')
+      const w = await fresh.post(EA, {
+        customerId: cust.id,
+        currency: 'BTC',
+        cryptoNetwork: 'SPARK_MAINNET',
+        accountInfo: { accountType: 'SPARK_WALLET', address: sparkAddress(1) }
+      })
+      expect((await fresh.get(`${EA}?customerId=${cust.id}`)).body.totalCount).toBe(6)
+      expect((await fresh.get(`${EA}?customerId=${cust.id}&currency=BTC`)).body.data.map((x: any) => x.id)).toEqual([
+        w.body.id
+      ])
+      expect((await fresh.get(`${EA}?accountType=SPARK_WALLET`)).body.totalCount).toBe(1)
+      expect((await fresh.get(`${EA}`)).body.totalCount).toBe(7)
+      const seen: string[] = []
+      let cursor: string | undefined
       do {
-        const r = await fresh.get(`${EA}?customerId=${cust.id}&currency=USD&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
-        seen.push(...r.body.data.map((x: any) => x.id));
-        cursor = r.body.nextCursor;
-      } while (cursor);
-      expect([...seen].sort()).toEqual([...made].sort());
-      expect(new Set(seen).size).toBe(5);
-      expectError(await fresh.get(`${EA}?limit=0`), 400);
-      expectError(await fresh.get(`${EA}?customerId=nope`), 400);
+        const r = await fresh.get(
+          `${EA}?customerId=${cust.id}&currency=USD&limit=2${cursor ? `&cursor=${cursor}` : ''}`
+        )
+        seen.push(...r.body.data.map((x: any) => x.id))
+        cursor = r.body.nextCursor
+      } while (cursor)
+      expect([...seen].sort()).toEqual([...made].sort())
+      expect(new Set(seen).size).toBe(5)
+      expectError(await fresh.get(`${EA}?limit=0`), 400)
+      expectError(await fresh.get(`${EA}?customerId=nope`), 400)
     } finally {
-      await fresh.sb.close();
+      await fresh.sb.close()
     }
-  });
-});
+  })
+})
 
 describe('status changes are observable promptly', () => {
   it('verification completes within a few scaled seconds', async () => {
-    const a = await createUsAccount(c, customerId, nextNumber());
-    const t0 = Date.now();
-    await waitFor(() => c.get(`${EA}/${a.id}`), (r) => r.body.status === 'ACTIVE', 2000);
-    expect(Date.now() - t0).toBeLessThan(2000);
-  });
-});
+    const a = await createUsAccount(c, customerId, nextNumber())
+    const t0 = Date.now()
+    await waitFor(
+      () => c.get(`${EA}/${a.id}`),
+      (r) => r.body.status === 'ACTIVE',
+      2000
+    )
+    expect(Date.now() - t0).toBeLessThan(2000)
+  })
+})

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies under test are untyped JSON, checked by assertions and the shared schemas */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IncomingTransaction } from '../../src/shared/api/transaction';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { IncomingTransaction } from '../../src/shared/api/transaction'
 import {
   activeAccount,
   balanceOf,
@@ -12,198 +12,222 @@ import {
   internalAccountOf,
   start,
   txStatus,
-  type Client,
-} from './util';
+  type Client
+} from './util'
 
-let c: Client;
+let c: Client
 beforeAll(async () => {
-  c = await start({ approvalWindowSeconds: 60 }); // 0.6 s at timeScale 0.01
-});
+  c = await start({ approvalWindowSeconds: 60 }) // 0.6 s at timeScale 0.01
+})
 afterAll(async () => {
-  expectLedgerConsistent(c);
-  await c.sb.close();
-});
+  expectLedgerConsistent(c)
+  await c.sb.close()
+})
 
-const SUCCESS = '$success.usd@sandbox.uma.money';
+const SUCCESS = '$success.usd@sandbox.uma.money'
 const receive = (cl: Client, body: Record<string, unknown>) =>
-  cl.post('/sandbox/uma/receive', { senderUmaAddress: SUCCESS, receivingCurrencyCode: 'USD', receivingCurrencyAmount: 10_000, ...body });
+  cl.post('/sandbox/uma/receive', {
+    senderUmaAddress: SUCCESS,
+    receivingCurrencyCode: 'USD',
+    receivingCurrencyAmount: 10_000,
+    ...body
+  })
 
 describe('POST /sandbox/uma/receive', () => {
   it('creates an incoming payment waiting for approval (PENDING), to the primary internal account', async () => {
-    const cust = await createCustomer(c);
-    const internal = await internalAccountOf(c, cust.id);
-    const r = await receive(c, { customerId: cust.id, receivingCurrencyAmount: 12_345 });
-    expect(r.status, r.text).toBe(200);
-    const tx = IncomingTransaction.parse(r.body);
-    expect(tx).toMatchObject({ type: 'INCOMING', status: 'PENDING', customerId: cust.id, platformCustomerId: cust.platformCustomerId });
-    expect(tx.receivedAmount).toMatchObject({ amount: 12_345, currency: { code: 'USD' } });
-    expect(tx.destination).toMatchObject({ destinationType: 'ACCOUNT', accountId: internal, currency: 'USD' });
-    expect(tx.source).toMatchObject({ sourceType: 'UMA_ADDRESS', umaAddress: SUCCESS });
-    expect(tx.reconciliationInstructions?.reference).toMatch(/\S/);
-    expect(tx.rateDetails?.gridApiFixedFee).toBeGreaterThanOrEqual(0);
-    expect(await balanceOf(c, internal, cust.id)).toBe(0);
-  });
+    const cust = await createCustomer(c)
+    const internal = await internalAccountOf(c, cust.id)
+    const r = await receive(c, { customerId: cust.id, receivingCurrencyAmount: 12_345 })
+    expect(r.status, r.text).toBe(200)
+    const tx = IncomingTransaction.parse(r.body)
+    expect(tx).toMatchObject({
+      type: 'INCOMING',
+      status: 'PENDING',
+      customerId: cust.id,
+      platformCustomerId: cust.platformCustomerId
+    })
+    expect(tx.receivedAmount).toMatchObject({ amount: 12_345, currency: { code: 'USD' } })
+    expect(tx.destination).toMatchObject({ destinationType: 'ACCOUNT', accountId: internal, currency: 'USD' })
+    expect(tx.source).toMatchObject({ sourceType: 'UMA_ADDRESS', umaAddress: SUCCESS })
+    expect(tx.reconciliationInstructions?.reference).toMatch(/\S/)
+    expect(tx.rateDetails?.gridApiFixedFee).toBeGreaterThanOrEqual(0)
+    expect(await balanceOf(c, internal, cust.id)).toBe(0)
+  })
 
   it('finds the receiver by umaAddress', async () => {
-    const cust = await createCustomer(c, { umaAddress: '$receiver.one@uma.example.com' });
-    const r = await receive(c, { receiverUmaAddress: '$receiver.one@uma.example.com' });
-    expect(r.status, r.text).toBe(200);
-    expect(r.body.customerId).toBe(cust.id);
-    expectError(await receive(c, { receiverUmaAddress: '$nobody@uma.example.com' }), 404, 'USER_NOT_FOUND');
-    const other = await createCustomer(c);
-    expectError(await receive(c, { receiverUmaAddress: '$receiver.one@uma.example.com', customerId: other.id }), 400);
-  });
+    const cust = await createCustomer(c, { umaAddress: '$receiver.one@uma.example.com' })
+    const r = await receive(c, { receiverUmaAddress: '$receiver.one@uma.example.com' })
+    expect(r.status, r.text).toBe(200)
+    expect(r.body.customerId).toBe(cust.id)
+    expectError(await receive(c, { receiverUmaAddress: '$nobody@uma.example.com' }), 404, 'USER_NOT_FOUND')
+    const other = await createCustomer(c)
+    expectError(await receive(c, { receiverUmaAddress: '$receiver.one@uma.example.com', customerId: other.id }), 400)
+  })
 
   it('404 for an unknown sender; 400 without a receiver; nothing is created', async () => {
-    const cust = await createCustomer(c);
-    const before = c.sb.server.state.store.transactions.size;
-    expectError(await receive(c, { customerId: cust.id, senderUmaAddress: '$someone@sandbox.uma.money' }), 404);
-    expectError(await receive(c, { customerId: cust.id, senderUmaAddress: '$success.jpy@sandbox.uma.money' }), 404);
-    expectError(await receive(c, {}), 400, 'INVALID_INPUT');
-    expectError(await receive(c, { customerId: 'Customer:nope' }), 404, 'USER_NOT_FOUND');
-    expectError(await receive(c, { customerId: cust.id, receivingCurrencyAmount: 0 }), 400, 'INVALID_INPUT');
-    expectError(await receive(c, { customerId: cust.id, receivingCurrencyAmount: 1.25 }), 400, 'INVALID_INPUT');
-    expectError(await receive(c, { customerId: cust.id, receivingCurrencyCode: 'GBP' }), 400, 'INVALID_CURRENCY');
-    expect(c.sb.server.state.store.transactions.size).toBe(before);
-  });
+    const cust = await createCustomer(c)
+    const before = c.sb.server.state.store.transactions.size
+    expectError(await receive(c, { customerId: cust.id, senderUmaAddress: '$someone@sandbox.uma.money' }), 404)
+    expectError(await receive(c, { customerId: cust.id, senderUmaAddress: '$success.jpy@sandbox.uma.money' }), 404)
+    expectError(await receive(c, {}), 400, 'INVALID_INPUT')
+    expectError(await receive(c, { customerId: 'Customer:nope' }), 404, 'USER_NOT_FOUND')
+    expectError(await receive(c, { customerId: cust.id, receivingCurrencyAmount: 0 }), 400, 'INVALID_INPUT')
+    expectError(await receive(c, { customerId: cust.id, receivingCurrencyAmount: 1.25 }), 400, 'INVALID_INPUT')
+    expectError(await receive(c, { customerId: cust.id, receivingCurrencyCode: 'GBP' }), 400, 'INVALID_CURRENCY')
+    expect(c.sb.server.state.store.transactions.size).toBe(before)
+  })
 
   it.each([
     ['Kay Park 001', 'PENDING'],
     ['Kay Park 002', 'REJECTED'],
-    ['Kay Park 003', 'UNVERIFIED'],
+    ['Kay Park 003', 'UNVERIFIED']
   ])('403 USER_NOT_READY for a customer whose KYC is %s', async (fullName) => {
-    const cust = await createCustomer(c, { fullName });
-    expectError(await receive(c, { customerId: cust.id }), 403, 'USER_NOT_READY');
-  });
+    const cust = await createCustomer(c, { fullName })
+    expectError(await receive(c, { customerId: cust.id }), 403, 'USER_NOT_READY')
+  })
 
   it('accepts each test sender; $success.eur and $success.mxn convert into the receiving currency', async () => {
-    const cust = await createCustomer(c);
-    for (const sender of ['$success.eur@sandbox.uma.money', '$success.mxn@sandbox.uma.money', '$success.usd@sandbox.grid.uma.money']) {
-      const r = await receive(c, { customerId: cust.id, senderUmaAddress: sender });
-      expect(r.status, `${sender}: ${r.text}`).toBe(200);
-      expect(r.body.receivedAmount.amount).toBe(10_000);
-      expect(r.body.source.currency).toBe(sender.includes('.eur') ? 'EUR' : sender.includes('.mxn') ? 'MXN' : 'USD');
+    const cust = await createCustomer(c)
+    for (const sender of [
+      '$success.eur@sandbox.uma.money',
+      '$success.mxn@sandbox.uma.money',
+      '$success.usd@sandbox.grid.uma.money'
+    ]) {
+      const r = await receive(c, { customerId: cust.id, senderUmaAddress: sender })
+      expect(r.status, `${sender}: ${r.text}`).toBe(200)
+      expect(r.body.receivedAmount.amount).toBe(10_000)
+      expect(r.body.source.currency).toBe(sender.includes('.eur') ? 'EUR' : sender.includes('.mxn') ? 'MXN' : 'USD')
     }
-  });
+  })
 
   it('$fail.compliance.usd fails at once with a failureReason and credits nothing', async () => {
-    const cust = await createCustomer(c);
-    const internal = await internalAccountOf(c, cust.id);
-    const r = await receive(c, { customerId: cust.id, senderUmaAddress: '$fail.compliance.usd@sandbox.uma.money' });
-    expect(r.status).toBe(200);
-    expect(r.body.status).toBe('FAILED');
-    expect(r.body.failureReason).toBeTruthy();
-    expectError(await c.post(`/transactions/${r.body.id}/approve`, {}), 409, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL');
-    expect(await balanceOf(c, internal, cust.id)).toBe(0);
-  });
-});
+    const cust = await createCustomer(c)
+    const internal = await internalAccountOf(c, cust.id)
+    const r = await receive(c, { customerId: cust.id, senderUmaAddress: '$fail.compliance.usd@sandbox.uma.money' })
+    expect(r.status).toBe(200)
+    expect(r.body.status).toBe('FAILED')
+    expect(r.body.failureReason).toBeTruthy()
+    expectError(
+      await c.post(`/transactions/${r.body.id}/approve`, {}),
+      409,
+      'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL'
+    )
+    expect(await balanceOf(c, internal, cust.id)).toBe(0)
+  })
+})
 
 describe('approve / reject / timeout', () => {
   it('approve → PROCESSING → COMPLETED, crediting the primary internal account', async () => {
-    const cust = await createCustomer(c);
-    const internal = await internalAccountOf(c, cust.id);
-    const tx = (await receive(c, { customerId: cust.id, receivingCurrencyAmount: 4_321 })).body;
-    const r = await c.post(`/transactions/${tx.id}/approve`, { receiverCustomerInfo: { FULL_NAME: 'Test Person', BIRTH_DATE: '1990-01-01' } });
-    expect(r.status, r.text).toBe(200);
-    expect(IncomingTransaction.parse(r.body).status).toBe('PROCESSING');
-    expect(await balanceOf(c, internal, cust.id)).toBe(0);
-    const done = await txStatus(c, tx.id, 'COMPLETED');
-    expect(done.settledAt).toBeTruthy();
-    expect(await balanceOf(c, internal, cust.id)).toBe(4_321);
-    expectError(await c.post(`/transactions/${tx.id}/approve`, {}), 409, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL');
-    expectError(await c.post(`/transactions/${tx.id}/reject`, {}), 409, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL');
-  });
+    const cust = await createCustomer(c)
+    const internal = await internalAccountOf(c, cust.id)
+    const tx = (await receive(c, { customerId: cust.id, receivingCurrencyAmount: 4_321 })).body
+    const r = await c.post(`/transactions/${tx.id}/approve`, {
+      receiverCustomerInfo: { FULL_NAME: 'Test Person', BIRTH_DATE: '1990-01-01' }
+    })
+    expect(r.status, r.text).toBe(200)
+    expect(IncomingTransaction.parse(r.body).status).toBe('PROCESSING')
+    expect(await balanceOf(c, internal, cust.id)).toBe(0)
+    const done = await txStatus(c, tx.id, 'COMPLETED')
+    expect(done.settledAt).toBeTruthy()
+    expect(await balanceOf(c, internal, cust.id)).toBe(4_321)
+    expectError(await c.post(`/transactions/${tx.id}/approve`, {}), 409, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL')
+    expectError(await c.post(`/transactions/${tx.id}/reject`, {}), 409, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL')
+  })
 
   it('approve accepts an empty body', async () => {
-    const cust = await createCustomer(c);
-    const tx = (await receive(c, { customerId: cust.id })).body;
-    const r = await c.req('POST', `/transactions/${tx.id}/approve`);
-    expect(r.status, r.text).toBe(200);
-  });
+    const cust = await createCustomer(c)
+    const tx = (await receive(c, { customerId: cust.id })).body
+    const r = await c.req('POST', `/transactions/${tx.id}/approve`)
+    expect(r.status, r.text).toBe(200)
+  })
 
   it('validates the approve body', async () => {
-    const cust = await createCustomer(c);
-    const tx = (await receive(c, { customerId: cust.id })).body;
-    expectError(await c.post(`/transactions/${tx.id}/approve`, { receiverCustomerInfo: { fullName: 'x' } }), 400, 'INVALID_INPUT');
-    expectError(await c.post(`/transactions/${tx.id}/approve`, { somethingElse: 1 }), 400, 'INVALID_INPUT');
-    expect((await c.get(`/transactions/${tx.id}`)).body.status).toBe('PENDING');
-  });
+    const cust = await createCustomer(c)
+    const tx = (await receive(c, { customerId: cust.id })).body
+    expectError(
+      await c.post(`/transactions/${tx.id}/approve`, { receiverCustomerInfo: { fullName: 'x' } }),
+      400,
+      'INVALID_INPUT'
+    )
+    expectError(await c.post(`/transactions/${tx.id}/approve`, { somethingElse: 1 }), 400, 'INVALID_INPUT')
+    expect((await c.get(`/transactions/${tx.id}`)).body.status).toBe('PENDING')
+  })
 
   it('deposits into the default deposit external account when one is set (no internal credit)', async () => {
-    const cust = await createCustomer(c);
-    const internal = await internalAccountOf(c, cust.id);
-    const dep = await createUsAccount(c, cust.id, '6060606060', { defaultUmaDepositAccount: true });
-    await activeAccount(c, dep.id);
-    const tx = (await receive(c, { customerId: cust.id, receivingCurrencyAmount: 9_999 })).body;
-    expect(tx.destination.accountId).toBe(dep.id);
-    await c.post(`/transactions/${tx.id}/approve`, {});
-    await txStatus(c, tx.id, 'COMPLETED');
-    expect(await balanceOf(c, internal, cust.id)).toBe(0);
-    const list = await c.get(`/transactions?receiverAccountIdentifier=${encodeURIComponent(dep.id)}`);
-    expect(list.body.data.map((t: any) => t.id)).toEqual([tx.id]);
-  });
+    const cust = await createCustomer(c)
+    const internal = await internalAccountOf(c, cust.id)
+    const dep = await createUsAccount(c, cust.id, '6060606060', { defaultUmaDepositAccount: true })
+    await activeAccount(c, dep.id)
+    const tx = (await receive(c, { customerId: cust.id, receivingCurrencyAmount: 9_999 })).body
+    expect(tx.destination.accountId).toBe(dep.id)
+    await c.post(`/transactions/${tx.id}/approve`, {})
+    await txStatus(c, tx.id, 'COMPLETED')
+    expect(await balanceOf(c, internal, cust.id)).toBe(0)
+    const list = await c.get(`/transactions?receiverAccountIdentifier=${encodeURIComponent(dep.id)}`)
+    expect(list.body.data.map((t: any) => t.id)).toEqual([tx.id])
+  })
 
   it('409 when the default deposit account is not ACTIVE yet', async () => {
-    const cust = await createCustomer(c);
-    await createUsAccount(c, cust.id, '6060606104', { defaultUmaDepositAccount: true });
-    expectError(await receive(c, { customerId: cust.id }), 409, 'EXTERNAL_ACCOUNT_NOT_ACTIVE');
-  });
+    const cust = await createCustomer(c)
+    await createUsAccount(c, cust.id, '6060606104', { defaultUmaDepositAccount: true })
+    expectError(await receive(c, { customerId: cust.id }), 409, 'EXTERNAL_ACCOUNT_NOT_ACTIVE')
+  })
 
   it('reject → REJECTED, nothing credited, then 409', async () => {
-    const cust = await createCustomer(c);
-    const internal = await internalAccountOf(c, cust.id);
-    const tx = (await receive(c, { customerId: cust.id })).body;
-    const r = await c.post(`/transactions/${tx.id}/reject`, { reason: 'RESTRICTED_JURISDICTION' });
-    expect(r.status).toBe(200);
-    expect(r.body.status).toBe('REJECTED');
-    await new Promise((res) => setTimeout(res, 100));
-    expect((await c.get(`/transactions/${tx.id}`)).body.status).toBe('REJECTED');
-    expect(await balanceOf(c, internal, cust.id)).toBe(0);
-    expectError(await c.post(`/transactions/${tx.id}/reject`, {}), 409, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL');
-    expectError(await c.post(`/transactions/${tx.id}/approve`, {}), 409, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL');
-  });
+    const cust = await createCustomer(c)
+    const internal = await internalAccountOf(c, cust.id)
+    const tx = (await receive(c, { customerId: cust.id })).body
+    const r = await c.post(`/transactions/${tx.id}/reject`, { reason: 'RESTRICTED_JURISDICTION' })
+    expect(r.status).toBe(200)
+    expect(r.body.status).toBe('REJECTED')
+    await new Promise((res) => setTimeout(res, 100))
+    expect((await c.get(`/transactions/${tx.id}`)).body.status).toBe('REJECTED')
+    expect(await balanceOf(c, internal, cust.id)).toBe(0)
+    expectError(await c.post(`/transactions/${tx.id}/reject`, {}), 409, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL')
+    expectError(await c.post(`/transactions/${tx.id}/approve`, {}), 409, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL')
+  })
 
   it('no decision within the approval window → FAILED with PAYMENT_APPROVAL_TIMED_OUT', async () => {
-    const cust = await createCustomer(c);
-    const tx = (await receive(c, { customerId: cust.id })).body;
-    const failed = await txStatus(c, tx.id, 'FAILED', 3000);
-    expect(failed.failureReason).toBe('PAYMENT_APPROVAL_TIMED_OUT');
-    expectError(await c.post(`/transactions/${tx.id}/approve`, {}), 409, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL');
-  });
+    const cust = await createCustomer(c)
+    const tx = (await receive(c, { customerId: cust.id })).body
+    const failed = await txStatus(c, tx.id, 'FAILED', 3000)
+    expect(failed.failureReason).toBe('PAYMENT_APPROVAL_TIMED_OUT')
+    expectError(await c.post(`/transactions/${tx.id}/approve`, {}), 409, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL')
+  })
 
   it('the window is exact and observable at once (stepped clock, default 600 s window)', async () => {
-    const clock = fakeClock();
-    const fc = await start({ now: clock.now, timeScale: 1 });
+    const clock = fakeClock()
+    const fc = await start({ now: clock.now, timeScale: 1 })
     try {
-      const cust = await createCustomer(fc);
-      const a = (await receive(fc, { customerId: cust.id })).body;
-      const b = (await receive(fc, { customerId: cust.id })).body;
-      clock.advance(599_999);
-      expect((await fc.get(`/transactions/${a.id}`)).body.status).toBe('PENDING');
-      expect((await fc.post(`/transactions/${b.id}/approve`, {})).status).toBe(200);
-      clock.advance(1);
-      const r = (await fc.get(`/transactions/${a.id}`)).body;
-      expect(r).toMatchObject({ status: 'FAILED', failureReason: 'PAYMENT_APPROVAL_TIMED_OUT' });
-      expect((await fc.get(`/transactions/${b.id}`)).body.status).not.toBe('FAILED');
+      const cust = await createCustomer(fc)
+      const a = (await receive(fc, { customerId: cust.id })).body
+      const b = (await receive(fc, { customerId: cust.id })).body
+      clock.advance(599_999)
+      expect((await fc.get(`/transactions/${a.id}`)).body.status).toBe('PENDING')
+      expect((await fc.post(`/transactions/${b.id}/approve`, {})).status).toBe(200)
+      clock.advance(1)
+      const r = (await fc.get(`/transactions/${a.id}`)).body
+      expect(r).toMatchObject({ status: 'FAILED', failureReason: 'PAYMENT_APPROVAL_TIMED_OUT' })
+      expect((await fc.get(`/transactions/${b.id}`)).body.status).not.toBe('FAILED')
     } finally {
-      await fc.sb.close();
+      await fc.sb.close()
     }
-  });
+  })
 
   it('$pending.long.usd stays PROCESSING long after approval', async () => {
-    const cust = await createCustomer(c);
-    const internal = await internalAccountOf(c, cust.id);
-    const tx = (await receive(c, { customerId: cust.id, senderUmaAddress: '$pending.long.usd@sandbox.uma.money' })).body;
-    await c.post(`/transactions/${tx.id}/approve`, {});
-    const normal = (await receive(c, { customerId: cust.id })).body;
-    await c.post(`/transactions/${normal.id}/approve`, {});
-    await txStatus(c, normal.id, 'COMPLETED');
-    expect((await c.get(`/transactions/${tx.id}`)).body.status).toBe('PROCESSING');
-    expect(await balanceOf(c, internal, cust.id)).toBe(10_000);
-  });
+    const cust = await createCustomer(c)
+    const internal = await internalAccountOf(c, cust.id)
+    const tx = (await receive(c, { customerId: cust.id, senderUmaAddress: '$pending.long.usd@sandbox.uma.money' })).body
+    await c.post(`/transactions/${tx.id}/approve`, {})
+    const normal = (await receive(c, { customerId: cust.id })).body
+    await c.post(`/transactions/${normal.id}/approve`, {})
+    await txStatus(c, normal.id, 'COMPLETED')
+    expect((await c.get(`/transactions/${tx.id}`)).body.status).toBe('PROCESSING')
+    expect(await balanceOf(c, internal, cust.id)).toBe(10_000)
+  })
 
   it('approve/reject 404 for unknown ids', async () => {
-    expectError(await c.post('/transactions/Transaction:nope/approve', {}), 404, 'TRANSACTION_NOT_FOUND');
-    expectError(await c.post('/transactions/Transaction:nope/reject', {}), 404, 'TRANSACTION_NOT_FOUND');
-  });
-});
+    expectError(await c.post('/transactions/Transaction:nope/approve', {}), 404, 'TRANSACTION_NOT_FOUND')
+    expectError(await c.post('/transactions/Transaction:nope/reject', {}), 404, 'TRANSACTION_NOT_FOUND')
+  })
+})

@@ -1,137 +1,150 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCustomer, expectLedgerConsistent, fakeClock, internalAccountOf, start, waitFor, type Client } from './util';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import {
+  createCustomer,
+  expectLedgerConsistent,
+  fakeClock,
+  internalAccountOf,
+  start,
+  waitFor,
+  type Client
+} from './util'
 
-let dir: string;
-let file: string;
-const open: Client[] = [];
+let dir: string
+let file: string
+const open: Client[] = []
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'sandbox-persist-'));
-  file = join(dir, 'nested', 'state.json');
-});
+  dir = mkdtempSync(join(tmpdir(), 'sandbox-persist-'))
+  file = join(dir, 'nested', 'state.json')
+})
 afterEach(async () => {
-  for (const c of open.splice(0)) await c.sb.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+  for (const c of open.splice(0)) await c.sb.close()
+  rmSync(dir, { recursive: true, force: true })
+})
 
-const creds = { tokenId: 'persist-token', clientSecret: 'persist-secret' };
+const creds = { tokenId: 'persist-token', clientSecret: 'persist-secret' }
 async function boot(extra: Record<string, unknown> = {}): Promise<Client> {
-  const c = await start({ dataFile: file, ...creds, ...extra });
-  open.push(c);
-  return c;
+  const c = await start({ dataFile: file, ...creds, ...extra })
+  open.push(c)
+  return c
 }
 async function stop(c: Client): Promise<void> {
-  await c.sb.close();
-  open.splice(open.indexOf(c), 1);
+  await c.sb.close()
+  open.splice(open.indexOf(c), 1)
 }
 
 describe('state file', () => {
   it('is created at first start and survives a restart (customers, balances, transactions, ledger)', async () => {
-    const a = await boot();
-    expect(existsSync(file)).toBe(true);
-    const cust = await createCustomer(a, { fullName: 'Persisted Person' });
-    const internal = await internalAccountOf(a, cust.id);
-    await a.post(`/sandbox/internal-accounts/${internal}/fund`, { amount: 4_242 });
+    const a = await boot()
+    expect(existsSync(file)).toBe(true)
+    const cust = await createCustomer(a, { fullName: 'Persisted Person' })
+    const internal = await internalAccountOf(a, cust.id)
+    await a.post(`/sandbox/internal-accounts/${internal}/fund`, { amount: 4_242 })
     const tx = (
       await a.post('/sandbox/uma/receive', {
         senderUmaAddress: '$success.usd@sandbox.uma.money',
         customerId: cust.id,
         receivingCurrencyCode: 'USD',
-        receivingCurrencyAmount: 100,
+        receivingCurrencyAmount: 100
       })
-    ).body;
-    await stop(a);
+    ).body
+    await stop(a)
 
-    const b = await boot();
-    expect((await b.get(`/customers/${cust.id}`)).body.fullName).toBe('Persisted Person');
-    const acc = await b.get(`/customers/internal-accounts?customerId=${cust.id}`);
-    expect(acc.body.data[0].balance.amount).toBe(4_242);
-    expect((await b.get(`/transactions/${tx.id}`)).body.id).toBe(tx.id);
-    expectLedgerConsistent(b);
+    const b = await boot()
+    expect((await b.get(`/customers/${cust.id}`)).body.fullName).toBe('Persisted Person')
+    const acc = await b.get(`/customers/internal-accounts?customerId=${cust.id}`)
+    expect(acc.body.data[0].balance.amount).toBe(4_242)
+    expect((await b.get(`/transactions/${tx.id}`)).body.id).toBe(tx.id)
+    expectLedgerConsistent(b)
     // new ids keep sorting after old ones
-    const later = await createCustomer(b);
-    const list = await b.get('/customers?limit=1');
-    expect(list.body.data[0].id).toBe(later.id);
-    expect(later.id > cust.id).toBe(true);
-  });
+    const later = await createCustomer(b)
+    const list = await b.get('/customers?limit=1')
+    expect(list.body.data[0].id).toBe(later.id)
+    expect(later.id > cust.id).toBe(true)
+  })
 
   it('keeps pending time-based transitions across a restart', async () => {
-    const clock = fakeClock();
-    const a = await boot({ now: clock.now, timeScale: 1 });
-    const cust = await createCustomer(a);
+    const clock = fakeClock()
+    const a = await boot({ now: clock.now, timeScale: 1 })
+    const cust = await createCustomer(a)
     const tx = (
       await a.post('/sandbox/uma/receive', {
         senderUmaAddress: '$success.usd@sandbox.uma.money',
         customerId: cust.id,
         receivingCurrencyCode: 'USD',
-        receivingCurrencyAmount: 100,
+        receivingCurrencyAmount: 100
       })
-    ).body;
-    await stop(a);
-    clock.advance(601_000);
-    const b = await boot({ now: clock.now, timeScale: 1 });
-    expect((await b.get(`/transactions/${tx.id}`)).body).toMatchObject({ status: 'FAILED', failureReason: 'PAYMENT_APPROVAL_TIMED_OUT' });
-  });
+    ).body
+    await stop(a)
+    clock.advance(601_000)
+    const b = await boot({ now: clock.now, timeScale: 1 })
+    expect((await b.get(`/transactions/${tx.id}`)).body).toMatchObject({
+      status: 'FAILED',
+      failureReason: 'PAYMENT_APPROVAL_TIMED_OUT'
+    })
+  })
 
   it('is written soon after a change without an explicit save (debounced), atomically, no temp files left', async () => {
-    const a = await boot();
-    const cust = await createCustomer(a, { fullName: 'Debounced' });
+    const a = await boot()
+    const cust = await createCustomer(a, { fullName: 'Debounced' })
     await waitFor(
       async () => readFileSync(file, 'utf8'),
       (text) => text.includes(cust.id),
-      3000,
-    );
-    for (let i = 0; i < 30; i++) await createCustomer(a);
-    await a.sb.server.state.save();
-    const doc = JSON.parse(readFileSync(file, 'utf8'));
-    expect(doc.format).toBe('paydesk-sandbox-state');
-    expect(doc.customers).toHaveLength(31);
-    expect(readdirSync(join(dir, 'nested')).filter((n) => n.includes('.tmp'))).toEqual([]);
-  });
+      3000
+    )
+    for (let i = 0; i < 30; i++) await createCustomer(a)
+    await a.sb.server.state.save()
+    const doc = JSON.parse(readFileSync(file, 'utf8'))
+    expect(doc.format).toBe('paydesk-sandbox-state')
+    expect(doc.customers).toHaveLength(31)
+    expect(readdirSync(join(dir, 'nested')).filter((n) => n.includes('.tmp'))).toEqual([])
+  })
 
   it('a corrupt file is set aside as <file>.corrupt-<timestamp> with a clear message, never lost', async () => {
-    const a = await boot();
-    await stop(a);
-    writeFileSync(file, '{"format":"paydesk-sandbox-state", truncated');
-    const messages: string[] = [];
-    const b = await boot({ log: (m: string) => messages.push(m) });
-    const aside = readdirSync(join(dir, 'nested')).filter((n) => n.startsWith('state.json.corrupt-'));
-    expect(aside).toHaveLength(1);
-    expect(readFileSync(join(dir, 'nested', aside[0] as string), 'utf8')).toBe('{"format":"paydesk-sandbox-state", truncated');
-    expect(messages.join('\n')).toContain(aside[0]);
-    expect(messages.join('\n')).toMatch(/could not be read/);
-    expect(b.sb.server.state.corruptFileMovedTo).toContain('.corrupt-');
+    const a = await boot()
+    await stop(a)
+    writeFileSync(file, '{"format":"paydesk-sandbox-state", truncated')
+    const messages: string[] = []
+    const b = await boot({ log: (m: string) => messages.push(m) })
+    const aside = readdirSync(join(dir, 'nested')).filter((n) => n.startsWith('state.json.corrupt-'))
+    expect(aside).toHaveLength(1)
+    expect(readFileSync(join(dir, 'nested', aside[0] as string), 'utf8')).toBe(
+      '{"format":"paydesk-sandbox-state", truncated'
+    )
+    expect(messages.join('\n')).toContain(aside[0])
+    expect(messages.join('\n')).toMatch(/could not be read/)
+    expect(b.sb.server.state.corruptFileMovedTo).toContain('.corrupt-')
     // fresh state works and is saved again
-    await createCustomer(b);
-    await b.sb.server.state.save();
-    expect(JSON.parse(readFileSync(file, 'utf8')).customers).toHaveLength(1);
-  });
+    await createCustomer(b)
+    await b.sb.server.state.save()
+    expect(JSON.parse(readFileSync(file, 'utf8')).customers).toHaveLength(1)
+  })
 
   it('valid JSON that is not sandbox state is also set aside', async () => {
-    writeFileSync(join(dir, 'other.json'), JSON.stringify({ hello: 'world' }));
-    file = join(dir, 'other.json');
-    await boot({ log: () => undefined });
-    expect(readdirSync(dir).some((n) => n.startsWith('other.json.corrupt-'))).toBe(true);
-  });
+    writeFileSync(join(dir, 'other.json'), JSON.stringify({ hello: 'world' }))
+    file = join(dir, 'other.json')
+    await boot({ log: () => undefined })
+    expect(readdirSync(dir).some((n) => n.startsWith('other.json.corrupt-'))).toBe(true)
+  })
 
   it('seeds only on the first start', async () => {
-    const a = await boot({ seed: true });
-    const count = (await a.get('/customers?limit=100&isIncludingDeleted=true')).body.totalCount;
-    expect(count).toBeGreaterThan(0);
-    await createCustomer(a);
-    await stop(a);
-    const b = await boot({ seed: true });
-    expect((await b.get('/customers?limit=100&isIncludingDeleted=true')).body.totalCount).toBe(count + 1);
-  });
+    const a = await boot({ seed: true })
+    const count = (await a.get('/customers?limit=100&isIncludingDeleted=true')).body.totalCount
+    expect(count).toBeGreaterThan(0)
+    await createCustomer(a)
+    await stop(a)
+    const b = await boot({ seed: true })
+    expect((await b.get('/customers?limit=100&isIncludingDeleted=true')).body.totalCount).toBe(count + 1)
+  })
 
   it('memory mode writes nothing even when a file is named', async () => {
-    const a = await start({ dataFile: file, memory: true });
-    open.push(a);
-    await createCustomer(a);
-    await a.sb.server.state.save();
-    await stop(a);
-    expect(existsSync(file)).toBe(false);
-  });
-});
+    const a = await start({ dataFile: file, memory: true })
+    open.push(a)
+    await createCustomer(a)
+    await a.sb.server.state.save()
+    await stop(a)
+    expect(existsSync(file)).toBe(false)
+  })
+})

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Quote } from '../../src/shared/api/quote';
-import { OutgoingTransaction } from '../../src/shared/api/transaction';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Quote } from '../../src/shared/api/quote'
+import { OutgoingTransaction } from '../../src/shared/api/transaction'
 import {
   activeAccount,
   balanceOf,
@@ -11,31 +11,35 @@ import {
   internalAccountOf,
   start,
   txStatus,
-  type Client,
-} from './util';
+  type Client
+} from './util'
 
-let c: Client;
-let platformUsd: string;
+let c: Client
+let platformUsd: string
 beforeAll(async () => {
-  c = await start();
-  platformUsd = (await c.get('/platform/internal-accounts?currency=USD')).body.data[0].id;
-  await c.post(`/sandbox/internal-accounts/${platformUsd}/fund`, { amount: 10_000_000 });
-});
+  c = await start()
+  platformUsd = (await c.get('/platform/internal-accounts?currency=USD')).body.data[0].id
+  await c.post(`/sandbox/internal-accounts/${platformUsd}/fund`, { amount: 10_000_000 })
+})
 afterAll(async () => {
-  expectLedgerConsistent(c);
-  await c.sb.close();
-});
+  expectLedgerConsistent(c)
+  await c.sb.close()
+})
 
 async function mxnAccount(cl: Client, clabe: string): Promise<string> {
-  const cust = await createCustomer(cl, { region: 'MX', fullName: 'Carla Ruiz' });
+  const cust = await createCustomer(cl, { region: 'MX', fullName: 'Carla Ruiz' })
   const r = await cl.post('/customers/external-accounts', {
     customerId: cust.id,
     currency: 'MXN',
-    accountInfo: { accountType: 'MXN_ACCOUNT', clabeNumber: clabe, beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Carla Ruiz' } },
-  });
-  expect(r.status, r.text).toBe(201);
-  await activeAccount(cl, r.body.id);
-  return r.body.id;
+    accountInfo: {
+      accountType: 'MXN_ACCOUNT',
+      clabeNumber: clabe,
+      beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Carla Ruiz' }
+    }
+  })
+  expect(r.status, r.text).toBe(201)
+  await activeAccount(cl, r.body.id)
+  return r.body.id
 }
 
 const quoteBody = (source: string, dest: string, extra: Record<string, unknown> = {}) => ({
@@ -43,93 +47,112 @@ const quoteBody = (source: string, dest: string, extra: Record<string, unknown> 
   destination: { destinationType: 'ACCOUNT', accountId: dest },
   lockedCurrencySide: 'SENDING',
   lockedCurrencyAmount: 10_000,
-  ...extra,
-});
+  ...extra
+})
 
 describe('POST /quotes, GET /quotes/{id}', () => {
   it('creates a PENDING quote with a PENDING outgoing transaction whose amounts add up', async () => {
-    const dest = await mxnAccount(c, '012180015000000123');
-    const r = await c.post('/quotes', quoteBody(platformUsd, dest, { description: 'Invoice 7' }));
-    expect(r.status, r.text).toBe(201);
-    const q = Quote.parse(r.body);
-    expect(q.id).toMatch(/^Quote:/);
-    expect(q).toMatchObject({ status: 'PENDING', totalSendingAmount: 10_000, feesIncluded: 10 });
-    expect(q.sendingCurrency?.code).toBe('USD');
-    expect(q.receivingCurrency?.code).toBe('MXN');
-    expect(Date.parse(q.expiresAt as string)).toBeGreaterThan(Date.parse(q.createdAt as string));
+    const dest = await mxnAccount(c, '012180015000000123')
+    const r = await c.post('/quotes', quoteBody(platformUsd, dest, { description: 'Invoice 7' }))
+    expect(r.status, r.text).toBe(201)
+    const q = Quote.parse(r.body)
+    expect(q.id).toMatch(/^Quote:/)
+    expect(q).toMatchObject({ status: 'PENDING', totalSendingAmount: 10_000, feesIncluded: 10 })
+    expect(q.sendingCurrency?.code).toBe('USD')
+    expect(q.receivingCurrency?.code).toBe('MXN')
+    expect(Date.parse(q.expiresAt as string)).toBeGreaterThan(Date.parse(q.createdAt as string))
     // 9 990 cents at 0.055 USD per MXN ≈ 181 636 centavos
-    expect(q.totalReceivingAmount).toBe(Math.floor(((10_000 - 10) / 100 / 0.055) * 100));
-    expect((await c.get(`/quotes/${q.id}`)).body).toEqual(r.body);
-    const tx = OutgoingTransaction.parse((await c.get(`/transactions/${q.transactionId}`)).body);
-    expect(tx).toMatchObject({ status: 'PENDING', quoteId: q.id, fees: 10, description: 'Invoice 7' });
-    expect(tx.sentAmount.amount).toBe(q.totalSendingAmount);
-    expect(tx.receivedAmount?.amount).toBe(q.totalReceivingAmount);
-  });
+    expect(q.totalReceivingAmount).toBe(Math.floor(((10_000 - 10) / 100 / 0.055) * 100))
+    expect((await c.get(`/quotes/${q.id}`)).body).toEqual(r.body)
+    const tx = OutgoingTransaction.parse((await c.get(`/transactions/${q.transactionId}`)).body)
+    expect(tx).toMatchObject({ status: 'PENDING', quoteId: q.id, fees: 10, description: 'Invoice 7' })
+    expect(tx.sentAmount.amount).toBe(q.totalSendingAmount)
+    expect(tx.receivedAmount?.amount).toBe(q.totalReceivingAmount)
+  })
 
   it('locks the receiving side', async () => {
-    const dest = await mxnAccount(c, '012180015000000124');
-    const r = await c.post('/quotes', quoteBody(platformUsd, dest, { lockedCurrencySide: 'RECEIVING', lockedCurrencyAmount: 100_000 }));
-    expect(r.status, r.text).toBe(201);
-    expect(r.body.totalReceivingAmount).toBe(100_000);
-    const net = r.body.totalSendingAmount - r.body.feesIncluded;
-    expect(Math.floor((net / 100 / 0.055) * 100)).toBeGreaterThanOrEqual(100_000);
-    expect(Math.floor(((net - 1) / 100 / 0.055) * 100)).toBeLessThan(100_000);
-  });
+    const dest = await mxnAccount(c, '012180015000000124')
+    const r = await c.post(
+      '/quotes',
+      quoteBody(platformUsd, dest, { lockedCurrencySide: 'RECEIVING', lockedCurrencyAmount: 100_000 })
+    )
+    expect(r.status, r.text).toBe(201)
+    expect(r.body.totalReceivingAmount).toBe(100_000)
+    const net = r.body.totalSendingAmount - r.body.feesIncluded
+    expect(Math.floor((net / 100 / 0.055) * 100)).toBeGreaterThanOrEqual(100_000)
+    expect(Math.floor(((net - 1) / 100 / 0.055) * 100)).toBeLessThan(100_000)
+  })
 
   it('validates: 400 for bad bodies, 404 for unknown accounts, 409 for a non-ACTIVE destination', async () => {
-    const dest = await mxnAccount(c, '012180015000000125');
-    expectError(await c.post('/quotes', { ...quoteBody(platformUsd, dest), lockedCurrencySide: 'BOTH' }), 400, 'INVALID_INPUT');
-    expectError(await c.post('/quotes', { ...quoteBody(platformUsd, dest), lockedCurrencyAmount: -5 }), 400, 'INVALID_INPUT');
-    expectError(await c.post('/quotes', quoteBody('InternalAccount:nope', dest)), 404);
-    expectError(await c.post('/quotes', quoteBody(platformUsd, 'ExternalAccount:nope')), 404);
-    const cust = await createCustomer(c, { region: 'MX' });
+    const dest = await mxnAccount(c, '012180015000000125')
+    expectError(
+      await c.post('/quotes', { ...quoteBody(platformUsd, dest), lockedCurrencySide: 'BOTH' }),
+      400,
+      'INVALID_INPUT'
+    )
+    expectError(
+      await c.post('/quotes', { ...quoteBody(platformUsd, dest), lockedCurrencyAmount: -5 }),
+      400,
+      'INVALID_INPUT'
+    )
+    expectError(await c.post('/quotes', quoteBody('InternalAccount:nope', dest)), 404)
+    expectError(await c.post('/quotes', quoteBody(platformUsd, 'ExternalAccount:nope')), 404)
+    const cust = await createCustomer(c, { region: 'MX' })
     const pending = await c.post('/customers/external-accounts', {
       customerId: cust.id,
       currency: 'MXN',
-      accountInfo: { accountType: 'MXN_ACCOUNT', clabeNumber: '012180015000000104', beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'A B' } },
-    });
-    expectError(await c.post('/quotes', quoteBody(platformUsd, pending.body.id)), 409, 'EXTERNAL_ACCOUNT_NOT_ACTIVE');
-    expectError(await c.get('/quotes/Quote:nope'), 404, 'QUOTE_NOT_FOUND');
-  });
-});
+      accountInfo: {
+        accountType: 'MXN_ACCOUNT',
+        clabeNumber: '012180015000000104',
+        beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'A B' }
+      }
+    })
+    expectError(await c.post('/quotes', quoteBody(platformUsd, pending.body.id)), 409, 'EXTERNAL_ACCOUNT_NOT_ACTIVE')
+    expectError(await c.get('/quotes/Quote:nope'), 404, 'QUOTE_NOT_FOUND')
+  })
+})
 
 describe('POST /sandbox/send', () => {
   it('funds the quote: PROCESSING → COMPLETED, debiting totalSendingAmount once', async () => {
-    const dest = await mxnAccount(c, '012180015000000126');
-    const q = (await c.post('/quotes', quoteBody(platformUsd, dest))).body;
-    const before = await balanceOf(c, platformUsd);
-    const r = await c.post('/sandbox/send', { quoteId: q.id, currencyCode: 'USD' });
-    expect(r.status, r.text).toBe(200);
-    const tx = OutgoingTransaction.parse(r.body);
-    expect(tx).toMatchObject({ id: q.transactionId, status: 'PROCESSING', quoteId: q.id });
-    expect(await balanceOf(c, platformUsd)).toBe(before - q.totalSendingAmount);
-    expect((await c.get(`/quotes/${q.id}`)).body.status).toBe('PROCESSING');
-    await txStatus(c, tx.id, 'COMPLETED');
-    expect((await c.get(`/quotes/${q.id}`)).body.status).toBe('COMPLETED');
-    expectError(await c.post('/sandbox/send', { quoteId: q.id, currencyCode: 'USD' }), 409);
-    expect(await balanceOf(c, platformUsd)).toBe(before - q.totalSendingAmount);
+    const dest = await mxnAccount(c, '012180015000000126')
+    const q = (await c.post('/quotes', quoteBody(platformUsd, dest))).body
+    const before = await balanceOf(c, platformUsd)
+    const r = await c.post('/sandbox/send', { quoteId: q.id, currencyCode: 'USD' })
+    expect(r.status, r.text).toBe(200)
+    const tx = OutgoingTransaction.parse(r.body)
+    expect(tx).toMatchObject({ id: q.transactionId, status: 'PROCESSING', quoteId: q.id })
+    expect(await balanceOf(c, platformUsd)).toBe(before - q.totalSendingAmount)
+    expect((await c.get(`/quotes/${q.id}`)).body.status).toBe('PROCESSING')
+    await txStatus(c, tx.id, 'COMPLETED')
+    expect((await c.get(`/quotes/${q.id}`)).body.status).toBe('COMPLETED')
+    expectError(await c.post('/sandbox/send', { quoteId: q.id, currencyCode: 'USD' }), 409)
+    expect(await balanceOf(c, platformUsd)).toBe(before - q.totalSendingAmount)
     // an outgoing payment cannot be approved or rejected
-    expectError(await c.post(`/transactions/${tx.id}/approve`, {}), 409, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL');
-  });
+    expectError(await c.post(`/transactions/${tx.id}/approve`, {}), 409, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL')
+  })
 
   it('a wrong currency is 400 and changes nothing; a wrong amount fails the payment (FUNDING_AMOUNT_MISMATCH)', async () => {
-    const dest = await mxnAccount(c, '012180015000000127');
-    const q = (await c.post('/quotes', quoteBody(platformUsd, dest))).body;
-    const before = await balanceOf(c, platformUsd);
-    expectError(await c.post('/sandbox/send', { quoteId: q.id, currencyCode: 'EUR' }), 400, 'INVALID_CURRENCY');
-    expect((await c.get(`/quotes/${q.id}`)).body.status).toBe('PENDING');
-    const r = await c.post('/sandbox/send', { quoteId: q.id, currencyCode: 'USD', currencyAmount: q.totalSendingAmount + 1 });
-    expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ status: 'FAILED', failureReason: 'FUNDING_AMOUNT_MISMATCH' });
-    expect(await balanceOf(c, platformUsd)).toBe(before);
-    expectError(await c.post('/sandbox/send', { quoteId: 'Quote:nope', currencyCode: 'USD' }), 404, 'QUOTE_NOT_FOUND');
-    expectError(await c.post('/sandbox/send', { quoteId: q.id }), 400, 'INVALID_INPUT');
-  });
+    const dest = await mxnAccount(c, '012180015000000127')
+    const q = (await c.post('/quotes', quoteBody(platformUsd, dest))).body
+    const before = await balanceOf(c, platformUsd)
+    expectError(await c.post('/sandbox/send', { quoteId: q.id, currencyCode: 'EUR' }), 400, 'INVALID_CURRENCY')
+    expect((await c.get(`/quotes/${q.id}`)).body.status).toBe('PENDING')
+    const r = await c.post('/sandbox/send', {
+      quoteId: q.id,
+      currencyCode: 'USD',
+      currencyAmount: q.totalSendingAmount + 1
+    })
+    expect(r.status).toBe(200)
+    expect(r.body).toMatchObject({ status: 'FAILED', failureReason: 'FUNDING_AMOUNT_MISMATCH' })
+    expect(await balanceOf(c, platformUsd)).toBe(before)
+    expectError(await c.post('/sandbox/send', { quoteId: 'Quote:nope', currencyCode: 'USD' }), 404, 'QUOTE_NOT_FOUND')
+    expectError(await c.post('/sandbox/send', { quoteId: q.id }), 400, 'INVALID_INPUT')
+  })
 
   it('400 INVALID_AMOUNT when the source cannot pay; nothing changes', async () => {
-    const cust = await createCustomer(c);
-    const usd = await internalAccountOf(c, cust.id);
-    await c.post(`/sandbox/internal-accounts/${usd}/fund`, { amount: 500 });
+    const cust = await createCustomer(c)
+    const usd = await internalAccountOf(c, cust.id)
+    await c.post(`/sandbox/internal-accounts/${usd}/fund`, { amount: 500 })
     const acct = await c.post('/customers/external-accounts', {
       customerId: cust.id,
       currency: 'USD',
@@ -138,109 +161,117 @@ describe('POST /sandbox/send', () => {
         accountNumber: '11112222',
         routingNumber: '021000021',
         accountCategory: 'CHECKING',
-        beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'T P', address: { line1: 'a', city: 'b', postalCode: '1', country: 'US' } },
-      },
-    });
-    await activeAccount(c, acct.body.id);
-    const q = (await c.post('/quotes', quoteBody(usd, acct.body.id))).body;
-    expectError(await c.post('/sandbox/send', { quoteId: q.id, currencyCode: 'USD' }), 400, 'INVALID_AMOUNT');
-    expect((await c.get(`/quotes/${q.id}`)).body.status).toBe('PENDING');
-    expect(await balanceOf(c, usd, cust.id)).toBe(500);
-  });
+        beneficiary: {
+          beneficiaryType: 'INDIVIDUAL',
+          fullName: 'T P',
+          address: { line1: 'a', city: 'b', postalCode: '1', country: 'US' }
+        }
+      }
+    })
+    await activeAccount(c, acct.body.id)
+    const q = (await c.post('/quotes', quoteBody(usd, acct.body.id))).body
+    expectError(await c.post('/sandbox/send', { quoteId: q.id, currencyCode: 'USD' }), 400, 'INVALID_AMOUNT')
+    expect((await c.get(`/quotes/${q.id}`)).body.status).toBe('PENDING')
+    expect(await balanceOf(c, usd, cust.id)).toBe(500)
+  })
 
   it('an expired quote: 409 QUOTE_EXPIRED and its transaction EXPIRED', async () => {
-    const clock = fakeClock();
-    const fc = await start({ now: clock.now, timeScale: 1 });
+    const clock = fakeClock()
+    const fc = await start({ now: clock.now, timeScale: 1 })
     try {
-      const p = (await fc.get('/platform/internal-accounts?currency=USD')).body.data[0].id;
-      await fc.post(`/sandbox/internal-accounts/${p}/fund`, { amount: 100_000 });
-      const cust = await createCustomer(fc, { region: 'MX' });
+      const p = (await fc.get('/platform/internal-accounts?currency=USD')).body.data[0].id
+      await fc.post(`/sandbox/internal-accounts/${p}/fund`, { amount: 100_000 })
+      const cust = await createCustomer(fc, { region: 'MX' })
       const acct = await fc.post('/customers/external-accounts', {
         customerId: cust.id,
         currency: 'MXN',
-        accountInfo: { accountType: 'MXN_ACCOUNT', clabeNumber: '012180015000000128', beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'A B' } },
-      });
-      clock.advance(5_000);
-      const q = (await fc.post('/quotes', quoteBody(p, acct.body.id))).body;
-      clock.advance(300_000);
-      const r = await fc.post('/sandbox/send', { quoteId: q.id, currencyCode: 'USD' });
-      expectError(r, 409, 'QUOTE_EXPIRED');
-      expect((await fc.get(`/quotes/${q.id}`)).body.status).toBe('EXPIRED');
-      expect((await fc.get(`/transactions/${q.transactionId}`)).body.status).toBe('EXPIRED');
-      expect(await balanceOf(fc, p)).toBe(100_000);
+        accountInfo: {
+          accountType: 'MXN_ACCOUNT',
+          clabeNumber: '012180015000000128',
+          beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'A B' }
+        }
+      })
+      clock.advance(5_000)
+      const q = (await fc.post('/quotes', quoteBody(p, acct.body.id))).body
+      clock.advance(300_000)
+      const r = await fc.post('/sandbox/send', { quoteId: q.id, currencyCode: 'USD' })
+      expectError(r, 409, 'QUOTE_EXPIRED')
+      expect((await fc.get(`/quotes/${q.id}`)).body.status).toBe('EXPIRED')
+      expect((await fc.get(`/transactions/${q.transactionId}`)).body.status).toBe('EXPIRED')
+      expect(await balanceOf(fc, p)).toBe(100_000)
     } finally {
-      await fc.sb.close();
+      await fc.sb.close()
     }
-  });
+  })
 
   it('immediatelyExecute runs the quote at once; POST /quotes/{id}/execute does the same later', async () => {
-    const dest = await mxnAccount(c, '012180015000000129');
-    const now = (await c.post('/quotes', quoteBody(platformUsd, dest, { immediatelyExecute: true }))).body;
-    expect(now.status).toBe('PROCESSING');
-    const later = (await c.post('/quotes', quoteBody(platformUsd, dest))).body;
-    const ex = await c.post(`/quotes/${later.id}/execute`);
-    expect(ex.status, ex.text).toBe(200);
-    expect(ex.body.status).toBe('PROCESSING');
-    expectError(await c.post(`/quotes/${later.id}/execute`), 409);
-  });
-});
+    const dest = await mxnAccount(c, '012180015000000129')
+    const now = (await c.post('/quotes', quoteBody(platformUsd, dest, { immediatelyExecute: true }))).body
+    expect(now.status).toBe('PROCESSING')
+    const later = (await c.post('/quotes', quoteBody(platformUsd, dest))).body
+    const ex = await c.post(`/quotes/${later.id}/execute`)
+    expect(ex.status, ex.text).toBe(200)
+    expect(ex.body.status).toBe('PROCESSING')
+    expectError(await c.post(`/quotes/${later.id}/execute`), 409)
+  })
+})
 
 describe('quote destination suffix scenarios (reference)', () => {
   it.each([
     ['002', 'FAILED', 'QUOTE_EXECUTION_FAILED', false],
     ['004', 'FAILED', 'COUNTERPARTY_POST_TX_FAILED', true],
-    ['006', 'FAILED', 'COUNTERPARTY_POST_TX_FAILED', true],
+    ['006', 'FAILED', 'COUNTERPARTY_POST_TX_FAILED', true]
   ])('suffix %s → %s (%s), refunded: %s', async (suffix, status, reason, refunded) => {
-    const dest = await mxnAccount(c, `012180015000000${suffix}`);
-    const before = await balanceOf(c, platformUsd);
-    const q = (await c.post('/quotes', quoteBody(platformUsd, dest))).body;
-    await c.post('/sandbox/send', { quoteId: q.id, currencyCode: 'USD' });
-    const tx = await txStatus(c, q.transactionId, status);
-    expect(tx.failureReason).toBe(reason);
-    if (refunded) expect(tx.refund.status).toBe('COMPLETED');
-    expect(await balanceOf(c, platformUsd)).toBe(before);
-  });
+    const dest = await mxnAccount(c, `012180015000000${suffix}`)
+    const before = await balanceOf(c, platformUsd)
+    const q = (await c.post('/quotes', quoteBody(platformUsd, dest))).body
+    await c.post('/sandbox/send', { quoteId: q.id, currencyCode: 'USD' })
+    const tx = await txStatus(c, q.transactionId, status)
+    expect(tx.failureReason).toBe(reason)
+    if (refunded) expect(tx.refund.status).toBe('COMPLETED')
+    expect(await balanceOf(c, platformUsd)).toBe(before)
+  })
 
   it('suffix 005: completes, then is returned by the bank (FAILED and refunded)', async () => {
-    const dest = await mxnAccount(c, '012180015000000005');
-    const before = await balanceOf(c, platformUsd);
-    const q = (await c.post('/quotes', quoteBody(platformUsd, dest))).body;
-    await c.post('/sandbox/send', { quoteId: q.id, currencyCode: 'USD' });
-    await txStatus(c, q.transactionId, 'COMPLETED');
-    expect(await balanceOf(c, platformUsd)).toBe(before - q.totalSendingAmount);
-    const failed = await txStatus(c, q.transactionId, 'FAILED');
-    expect(failed.refund.status).toBe('COMPLETED');
-    expect(await balanceOf(c, platformUsd)).toBe(before);
-  });
+    const dest = await mxnAccount(c, '012180015000000005')
+    const before = await balanceOf(c, platformUsd)
+    const q = (await c.post('/quotes', quoteBody(platformUsd, dest))).body
+    await c.post('/sandbox/send', { quoteId: q.id, currencyCode: 'USD' })
+    await txStatus(c, q.transactionId, 'COMPLETED')
+    expect(await balanceOf(c, platformUsd)).toBe(before - q.totalSendingAmount)
+    const failed = await txStatus(c, q.transactionId, 'FAILED')
+    expect(failed.refund.status).toBe('COMPLETED')
+    expect(await balanceOf(c, platformUsd)).toBe(before)
+  })
 
   it('suffix 007: payout and refund both fail (money stays debited)', async () => {
-    const dest = await mxnAccount(c, '012180015000000007');
-    const before = await balanceOf(c, platformUsd);
-    const q = (await c.post('/quotes', quoteBody(platformUsd, dest))).body;
-    await c.post('/sandbox/send', { quoteId: q.id, currencyCode: 'USD' });
-    const failed = await txStatus(c, q.transactionId, 'FAILED');
-    expect(failed.refund.status).toBe('FAILED');
-    expect(await balanceOf(c, platformUsd)).toBe(before - q.totalSendingAmount);
-  });
+    const dest = await mxnAccount(c, '012180015000000007')
+    const before = await balanceOf(c, platformUsd)
+    const q = (await c.post('/quotes', quoteBody(platformUsd, dest))).body
+    await c.post('/sandbox/send', { quoteId: q.id, currencyCode: 'USD' })
+    const failed = await txStatus(c, q.transactionId, 'FAILED')
+    expect(failed.refund.status).toBe('FAILED')
+    expect(await balanceOf(c, platformUsd)).toBe(before - q.totalSendingAmount)
+  })
 
   it('suffix 003: completes only after about 6 minutes (scaled)', async () => {
-    const fc = await start({ timeScale: 0.002 });
+    const fc = await start({ timeScale: 0.002 })
     try {
-      const p = (await fc.get('/platform/internal-accounts?currency=USD')).body.data[0].id;
-      await fc.post(`/sandbox/internal-accounts/${p}/fund`, { amount: 100_000 });
-      const dest = await mxnAccount(fc, '012180015000000003');
-      const normal = await mxnAccount(fc, '012180015000000130');
-      const slow = (await fc.post('/quotes', quoteBody(p, dest))).body;
-      const fast = (await fc.post('/quotes', quoteBody(p, normal))).body;
-      const t0 = Date.now();
-      await fc.post('/sandbox/send', { quoteId: slow.id, currencyCode: 'USD' });
-      await fc.post('/sandbox/send', { quoteId: fast.id, currencyCode: 'USD' });
-      await txStatus(fc, fast.transactionId, 'COMPLETED');
-      expect((await fc.get(`/transactions/${slow.transactionId}`)).body.status).toBe('PROCESSING');
-      await txStatus(fc, slow.transactionId, 'COMPLETED', 5000);
-      expect(Date.now() - t0).toBeGreaterThanOrEqual(360 * 1000 * 0.002 - 20);
+      const p = (await fc.get('/platform/internal-accounts?currency=USD')).body.data[0].id
+      await fc.post(`/sandbox/internal-accounts/${p}/fund`, { amount: 100_000 })
+      const dest = await mxnAccount(fc, '012180015000000003')
+      const normal = await mxnAccount(fc, '012180015000000130')
+      const slow = (await fc.post('/quotes', quoteBody(p, dest))).body
+      const fast = (await fc.post('/quotes', quoteBody(p, normal))).body
+      const t0 = Date.now()
+      await fc.post('/sandbox/send', { quoteId: slow.id, currencyCode: 'USD' })
+      await fc.post('/sandbox/send', { quoteId: fast.id, currencyCode: 'USD' })
+      await txStatus(fc, fast.transactionId, 'COMPLETED')
+      expect((await fc.get(`/transactions/${slow.transactionId}`)).body.status).toBe('PROCESSING')
+      await txStatus(fc, slow.transactionId, 'COMPLETED', 5000)
+      expect(Date.now() - t0).toBeGreaterThanOrEqual(360 * 1000 * 0.002 - 20)
     } finally {
-      await fc.sb.close();
+      await fc.sb.close()
     }
-  });
-});
+  })
+})

@@ -3,29 +3,29 @@
  * Every response of the sandbox parses with the shared response schemas (src/shared/api), which is what Paydesk
  * reads with: if the sandbox and the schemas drift apart, this fails.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import { Customer } from '../../src/shared/api/customer';
-import { DiscoveryEntry } from '../../src/shared/api/discovery';
-import { ApiErrorBody } from '../../src/shared/api/error';
-import { ExternalAccount } from '../../src/shared/api/external-account';
-import { InternalAccount } from '../../src/shared/api/internal-account';
-import { dataList, pagedList } from '../../src/shared/api/list';
-import { Quote } from '../../src/shared/api/quote';
-import { IncomingTransaction, KnownTransaction, OutgoingTransaction } from '../../src/shared/api/transaction';
-import { activeAccount, createUsAccount, internalAccountOf, start, type Client } from './util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { z } from 'zod'
+import { Customer } from '../../src/shared/api/customer'
+import { DiscoveryEntry } from '../../src/shared/api/discovery'
+import { ApiErrorBody } from '../../src/shared/api/error'
+import { ExternalAccount } from '../../src/shared/api/external-account'
+import { InternalAccount } from '../../src/shared/api/internal-account'
+import { dataList, pagedList } from '../../src/shared/api/list'
+import { Quote } from '../../src/shared/api/quote'
+import { IncomingTransaction, KnownTransaction, OutgoingTransaction } from '../../src/shared/api/transaction'
+import { activeAccount, createUsAccount, internalAccountOf, start, type Client } from './util'
 
-let c: Client;
+let c: Client
 beforeAll(async () => {
-  c = await start({ seed: true, timeScale: 1 });
-});
+  c = await start({ seed: true, timeScale: 1 })
+})
 afterAll(async () => {
-  await c.sb.close();
-});
+  await c.sb.close()
+})
 
 function parses(schema: z.ZodType, body: unknown, what: string): void {
-  const r = schema.safeParse(body);
-  expect(r.success, `${what}: ${r.success ? '' : JSON.stringify(r.error.issues.slice(0, 3))}`).toBe(true);
+  const r = schema.safeParse(body)
+  expect(r.success, `${what}: ${r.success ? '' : JSON.stringify(r.error.issues.slice(0, 3))}`).toBe(true)
 }
 
 describe('responses parse with the shared schemas', () => {
@@ -37,68 +37,94 @@ describe('responses parse with the shared schemas', () => {
       ['/platform/external-accounts', dataList(ExternalAccount)],
       ['/platform/internal-accounts', dataList(InternalAccount)],
       ['/customers/internal-accounts?limit=100', pagedList(InternalAccount)],
-      ['/transactions?limit=100', pagedList(KnownTransaction)],
-    ];
+      ['/transactions?limit=100', pagedList(KnownTransaction)]
+    ]
     for (const [path, schema] of cases) {
-      const r = await c.get(path);
-      expect(r.status, path).toBe(200);
-      parses(schema, r.body, path);
-      expect(r.body.data.length, path).toBeGreaterThan(0);
+      const r = await c.get(path)
+      expect(r.status, path).toBe(200)
+      parses(schema, r.body, path)
+      expect(r.body.data.length, path).toBeGreaterThan(0)
     }
-  });
+  })
 
   it('single resources and every write', async () => {
-    const cust = await c.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Schema Check', region: 'US' });
-    parses(Customer, cust.body, 'POST /customers');
-    parses(Customer, (await c.get(`/customers/${cust.body.id}`)).body, 'GET /customers/{id}');
-    parses(Customer, (await c.patch(`/customers/${cust.body.id}`, { birthDate: '1991-02-03' })).body, 'PATCH /customers/{id}');
+    const cust = await c.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Schema Check', region: 'US' })
+    parses(Customer, cust.body, 'POST /customers')
+    parses(Customer, (await c.get(`/customers/${cust.body.id}`)).body, 'GET /customers/{id}')
+    parses(
+      Customer,
+      (await c.patch(`/customers/${cust.body.id}`, { birthDate: '1991-02-03' })).body,
+      'PATCH /customers/{id}'
+    )
 
-    const acct = await createUsAccount(c, cust.body.id, '31313131');
-    parses(ExternalAccount, acct, 'POST /customers/external-accounts');
-    parses(ExternalAccount, (await c.get(`/customers/external-accounts/${acct.id}`)).body, 'GET external account');
-    parses(ExternalAccount, (await c.patch(`/customers/external-accounts/${acct.id}`, { platformAccountId: 'x' })).body, 'PATCH external account');
+    const acct = await createUsAccount(c, cust.body.id, '31313131')
+    parses(ExternalAccount, acct, 'POST /customers/external-accounts')
+    parses(ExternalAccount, (await c.get(`/customers/external-accounts/${acct.id}`)).body, 'GET external account')
+    parses(
+      ExternalAccount,
+      (await c.patch(`/customers/external-accounts/${acct.id}`, { platformAccountId: 'x' })).body,
+      'PATCH external account'
+    )
 
-    const internal = await internalAccountOf(c, cust.body.id);
-    parses(InternalAccount, (await c.post(`/sandbox/internal-accounts/${internal}/fund`, { amount: 100_000 })).body, 'fund');
+    const internal = await internalAccountOf(c, cust.body.id)
+    parses(
+      InternalAccount,
+      (await c.post(`/sandbox/internal-accounts/${internal}/fund`, { amount: 100_000 })).body,
+      'fund'
+    )
 
     const incoming = await c.post('/sandbox/uma/receive', {
       senderUmaAddress: '$success.usd@sandbox.uma.money',
       customerId: cust.body.id,
       receivingCurrencyCode: 'USD',
-      receivingCurrencyAmount: 1_000,
-    });
-    parses(IncomingTransaction, incoming.body, 'sandbox receive');
-    parses(IncomingTransaction, (await c.post(`/transactions/${incoming.body.id}/approve`, {})).body, 'approve');
+      receivingCurrencyAmount: 1_000
+    })
+    parses(IncomingTransaction, incoming.body, 'sandbox receive')
+    parses(IncomingTransaction, (await c.post(`/transactions/${incoming.body.id}/approve`, {})).body, 'approve')
     const other = await c.post('/sandbox/uma/receive', {
       senderUmaAddress: '$success.usd@sandbox.uma.money',
       customerId: cust.body.id,
       receivingCurrencyCode: 'USD',
-      receivingCurrencyAmount: 1_000,
-    });
-    parses(IncomingTransaction, (await c.post(`/transactions/${other.body.id}/reject`, { reason: 'NO' })).body, 'reject');
-    parses(KnownTransaction, (await c.get(`/transactions/${other.body.id}`)).body, 'GET transaction');
+      receivingCurrencyAmount: 1_000
+    })
+    parses(
+      IncomingTransaction,
+      (await c.post(`/transactions/${other.body.id}/reject`, { reason: 'NO' })).body,
+      'reject'
+    )
+    parses(KnownTransaction, (await c.get(`/transactions/${other.body.id}`)).body, 'GET transaction')
 
     // timeScale 1: the account verifies after 5 s; make it ACTIVE now by running the due job early
-    c.sb.server.state.store.externalAccounts.get(acct.id)!.data.status = 'ACTIVE';
-    await activeAccount(c, acct.id);
-    const out = await c.post('/transfer-out', { source: { accountId: internal }, destination: { accountId: acct.id }, amount: 500 });
-    expect(out.status, out.text).toBe(201);
-    parses(OutgoingTransaction, out.body, 'transfer-out');
+    c.sb.server.state.store.externalAccounts.get(acct.id)!.data.status = 'ACTIVE'
+    await activeAccount(c, acct.id)
+    const out = await c.post('/transfer-out', {
+      source: { accountId: internal },
+      destination: { accountId: acct.id },
+      amount: 500
+    })
+    expect(out.status, out.text).toBe(201)
+    parses(OutgoingTransaction, out.body, 'transfer-out')
 
-    const platformUsd = (await c.get('/platform/internal-accounts?currency=USD')).body.data[0].id;
-    const mxn = (await c.get('/customers/external-accounts?currency=MXN&limit=100')).body.data.find((a: any) => a.status === 'ACTIVE');
+    const platformUsd = (await c.get('/platform/internal-accounts?currency=USD')).body.data[0].id
+    const mxn = (await c.get('/customers/external-accounts?currency=MXN&limit=100')).body.data.find(
+      (a: any) => a.status === 'ACTIVE'
+    )
     const q = await c.post('/quotes', {
       source: { sourceType: 'ACCOUNT', accountId: platformUsd },
       destination: { destinationType: 'ACCOUNT', accountId: mxn.id },
       lockedCurrencySide: 'SENDING',
-      lockedCurrencyAmount: 5_000,
-    });
-    expect(q.status, q.text).toBe(201);
-    parses(Quote, q.body, 'POST /quotes');
-    parses(Quote, (await c.get(`/quotes/${q.body.id}`)).body, 'GET /quotes/{id}');
-    parses(OutgoingTransaction, (await c.post('/sandbox/send', { quoteId: q.body.id, currencyCode: 'USD' })).body, 'sandbox send');
-    parses(Customer, (await c.del(`/customers/${cust.body.id}`)).body, 'DELETE /customers/{id}');
-  });
+      lockedCurrencyAmount: 5_000
+    })
+    expect(q.status, q.text).toBe(201)
+    parses(Quote, q.body, 'POST /quotes')
+    parses(Quote, (await c.get(`/quotes/${q.body.id}`)).body, 'GET /quotes/{id}')
+    parses(
+      OutgoingTransaction,
+      (await c.post('/sandbox/send', { quoteId: q.body.id, currencyCode: 'USD' })).body,
+      'sandbox send'
+    )
+    parses(Customer, (await c.del(`/customers/${cust.body.id}`)).body, 'DELETE /customers/{id}')
+  })
 
   it('error bodies', async () => {
     for (const r of [
@@ -106,10 +132,10 @@ describe('responses parse with the shared schemas', () => {
       await c.post('/customers', {}),
       await c.get('/nowhere'),
       await c.post('/transactions/Transaction:nope/approve', {}),
-      await c.req('GET', '/customers', undefined, { authorization: 'Basic eDp5' }),
+      await c.req('GET', '/customers', undefined, { authorization: 'Basic eDp5' })
     ]) {
-      parses(ApiErrorBody, r.body, `${r.status}`);
-      expect(r.body.status).toBe(r.status);
+      parses(ApiErrorBody, r.body, `${r.status}`)
+      expect(r.body.status).toBe(r.status)
     }
-  });
-});
+  })
+})

@@ -1,90 +1,103 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies under test are untyped JSON, checked by assertions and the shared schemas */
-import { expect } from 'vitest';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox';
-import type { SandboxServerOptions } from '../../src/sandbox/server';
-import { sandboxSparkAddress } from '../../src/sandbox/seed';
+import { expect } from 'vitest'
+import { startTestSandbox, type TestSandbox } from '../support/sandbox'
+import type { SandboxServerOptions } from '../../src/sandbox/server'
+import { sandboxSparkAddress } from '../../src/sandbox/seed'
 
 export interface Res<T = any> {
-  status: number;
-  body: T;
-  headers: Headers;
-  text: string;
+  status: number
+  body: T
+  headers: Headers
+  text: string
 }
 
 export interface Client {
-  sb: TestSandbox;
-  req<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Res<T>>;
-  get<T = any>(path: string, headers?: Record<string, string>): Promise<Res<T>>;
-  post<T = any>(path: string, body?: unknown, headers?: Record<string, string>): Promise<Res<T>>;
-  patch<T = any>(path: string, body?: unknown): Promise<Res<T>>;
-  del<T = any>(path: string): Promise<Res<T>>;
+  sb: TestSandbox
+  req<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Res<T>>
+  get<T = any>(path: string, headers?: Record<string, string>): Promise<Res<T>>
+  post<T = any>(path: string, body?: unknown, headers?: Record<string, string>): Promise<Res<T>>
+  patch<T = any>(path: string, body?: unknown): Promise<Res<T>>
+  del<T = any>(path: string): Promise<Res<T>>
 }
 
 export function client(sb: TestSandbox): Client {
-  const req = async <T,>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Res<T>> => {
-    const h: Record<string, string> = { authorization: sb.authorization, ...headers };
-    let payload: string | undefined;
+  const req = async <T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {}
+  ): Promise<Res<T>> => {
+    const h: Record<string, string> = { authorization: sb.authorization, ...headers }
+    let payload: string | undefined
     if (body !== undefined) {
-      payload = typeof body === 'string' ? body : JSON.stringify(body);
-      h['content-type'] ??= 'application/json';
+      payload = typeof body === 'string' ? body : JSON.stringify(body)
+      h['content-type'] ??= 'application/json'
     }
-    const r = await fetch(sb.baseUrl + path, { method, headers: h, ...(payload !== undefined ? { body: payload } : {}) });
-    const text = await r.text();
-    let parsed: unknown = undefined;
+    const r = await fetch(sb.baseUrl + path, {
+      method,
+      headers: h,
+      ...(payload !== undefined ? { body: payload } : {})
+    })
+    const text = await r.text()
+    let parsed: unknown = undefined
     if (text.length > 0) {
       try {
-        parsed = JSON.parse(text);
+        parsed = JSON.parse(text)
       } catch {
-        parsed = text;
+        parsed = text
       }
     }
-    return { status: r.status, body: parsed as T, headers: r.headers, text };
-  };
+    return { status: r.status, body: parsed as T, headers: r.headers, text }
+  }
   return {
     sb,
     req,
     get: (p, h) => req('GET', p, undefined, h),
     post: (p, b, h) => req('POST', p, b, h),
     patch: (p, b) => req('PATCH', p, b),
-    del: (p) => req('DELETE', p),
-  };
+    del: (p) => req('DELETE', p)
+  }
 }
 
 export async function start(opts: SandboxServerOptions = {}): Promise<Client> {
-  return client(await startTestSandbox(opts));
+  return client(await startTestSandbox(opts))
 }
 
 /** Poll `probe` until `accept` holds (or fail after `timeoutMs`). */
 export async function waitFor<T>(probe: () => Promise<T>, accept: (v: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  let last: T = await probe();
+  const until = Date.now() + timeoutMs
+  let last: T = await probe()
   while (!accept(last)) {
-    if (Date.now() > until) throw new Error(`waitFor timed out; last value: ${JSON.stringify(last)}`);
-    await new Promise((r) => setTimeout(r, 10));
-    last = await probe();
+    if (Date.now() > until) throw new Error(`waitFor timed out; last value: ${JSON.stringify(last)}`)
+    await new Promise((r) => setTimeout(r, 10))
+    last = await probe()
   }
-  return last;
+  return last
 }
 
 export function expectError(res: Res, status: number, code?: string): void {
-  expect(res.status, res.text).toBe(status);
-  expect(res.body).toMatchObject({ status, code: expect.any(String), message: expect.any(String) });
-  if (code) expect(res.body.code).toBe(code);
+  expect(res.status, res.text).toBe(status)
+  expect(res.body).toMatchObject({ status, code: expect.any(String), message: expect.any(String) })
+  if (code) expect(res.body.code).toBe(code)
 }
 
 export const usBeneficiary = {
   beneficiaryType: 'INDIVIDUAL',
   fullName: 'Test Person',
-  address: { line1: '1 Test Street', city: 'Austin', postalCode: '73301', country: 'US' },
-};
-
-export async function createCustomer(c: Client, extra: Record<string, unknown> = {}): Promise<any> {
-  const r = await c.post('/customers', { customerType: 'INDIVIDUAL', region: 'US', fullName: 'Test Person', ...extra });
-  expect(r.status, r.text).toBe(201);
-  return r.body;
+  address: { line1: '1 Test Street', city: 'Austin', postalCode: '73301', country: 'US' }
 }
 
-export function usAccountBody(customerId: string | undefined, accountNumber: string, extra: Record<string, unknown> = {}) {
+export async function createCustomer(c: Client, extra: Record<string, unknown> = {}): Promise<any> {
+  const r = await c.post('/customers', { customerType: 'INDIVIDUAL', region: 'US', fullName: 'Test Person', ...extra })
+  expect(r.status, r.text).toBe(201)
+  return r.body
+}
+
+export function usAccountBody(
+  customerId: string | undefined,
+  accountNumber: string,
+  extra: Record<string, unknown> = {}
+) {
   return {
     ...(customerId ? { customerId } : {}),
     currency: 'USD',
@@ -93,75 +106,93 @@ export function usAccountBody(customerId: string | undefined, accountNumber: str
       accountNumber,
       routingNumber: '021000021',
       accountCategory: 'CHECKING',
-      beneficiary: usBeneficiary,
+      beneficiary: usBeneficiary
     },
-    ...extra,
-  };
+    ...extra
+  }
 }
 
-export async function createUsAccount(c: Client, customerId: string | undefined, accountNumber: string, extra: Record<string, unknown> = {}) {
-  const r = await c.post('/customers/external-accounts', usAccountBody(customerId, accountNumber, extra));
-  expect(r.status, r.text).toBe(201);
-  return r.body;
+export async function createUsAccount(
+  c: Client,
+  customerId: string | undefined,
+  accountNumber: string,
+  extra: Record<string, unknown> = {}
+) {
+  const r = await c.post('/customers/external-accounts', usAccountBody(customerId, accountNumber, extra))
+  expect(r.status, r.text).toBe(201)
+  return r.body
 }
 
 /** A customer's USD internal account id. */
 export async function internalAccountOf(c: Client, customerId: string, currency = 'USD'): Promise<string> {
-  const r = await c.get(`/customers/internal-accounts?customerId=${encodeURIComponent(customerId)}&currency=${currency}`);
-  expect(r.status, r.text).toBe(200);
-  expect(r.body.data).toHaveLength(1);
-  return r.body.data[0].id;
+  const r = await c.get(
+    `/customers/internal-accounts?customerId=${encodeURIComponent(customerId)}&currency=${currency}`
+  )
+  expect(r.status, r.text).toBe(200)
+  expect(r.body.data).toHaveLength(1)
+  return r.body.data[0].id
 }
 
 export async function balanceOf(c: Client, accountId: string, customerId?: string): Promise<number> {
   const r = customerId
     ? await c.get(`/customers/internal-accounts?customerId=${encodeURIComponent(customerId)}&limit=100`)
-    : await c.get('/platform/internal-accounts');
-  const a = r.body.data.find((x: { id: string }) => x.id === accountId);
-  expect(a, `account ${accountId}`).toBeTruthy();
-  return a.balance.amount;
+    : await c.get('/platform/internal-accounts')
+  const a = r.body.data.find((x: { id: string }) => x.id === accountId)
+  expect(a, `account ${accountId}`).toBeTruthy()
+  return a.balance.amount
 }
 
 export async function activeAccount(c: Client, id: string): Promise<any> {
-  return (await waitFor(() => c.get(`/customers/external-accounts/${id}`), (r) => r.body?.status === 'ACTIVE')).body;
+  return (
+    await waitFor(
+      () => c.get(`/customers/external-accounts/${id}`),
+      (r) => r.body?.status === 'ACTIVE'
+    )
+  ).body
 }
 
 export async function txStatus(c: Client, id: string, status: string, timeoutMs = 5000): Promise<any> {
-  return (await waitFor(() => c.get(`/transactions/${id}`), (r) => r.body?.status === status, timeoutMs)).body;
+  return (
+    await waitFor(
+      () => c.get(`/transactions/${id}`),
+      (r) => r.body?.status === status,
+      timeoutMs
+    )
+  ).body
 }
 
 /** A funded, KYC-approved customer with an ACTIVE US account ending in `suffix`. */
 export async function payer(c: Client, accountNumber = '1234567890', fund = 1_000_000) {
-  const customer = await createCustomer(c);
-  const internal = await internalAccountOf(c, customer.id);
-  if (fund > 0) expect((await c.post(`/sandbox/internal-accounts/${internal}/fund`, { amount: fund })).status).toBe(200);
-  const account = await createUsAccount(c, customer.id, accountNumber);
-  await activeAccount(c, account.id);
-  return { customer, internal, account };
+  const customer = await createCustomer(c)
+  const internal = await internalAccountOf(c, customer.id)
+  if (fund > 0) expect((await c.post(`/sandbox/internal-accounts/${internal}/fund`, { amount: fund })).status).toBe(200)
+  const account = await createUsAccount(c, customer.id, accountNumber)
+  await activeAccount(c, account.id)
+  return { customer, internal, account }
 }
 
-export const sparkAddress = sandboxSparkAddress;
+export const sparkAddress = sandboxSparkAddress
 
 /** Fake clock for tests that step time explicitly. */
 export function fakeClock(start = Date.parse('2025-10-13T12:00:00Z')) {
-  let now = start;
+  let now = start
   return {
     now: () => now,
     advance: (ms: number) => {
-      now += ms;
+      now += ms
     },
     set: (ms: number) => {
-      now = ms;
-    },
-  };
+      now = ms
+    }
+  }
 }
 
 /** Balance = sum of the ledger journal, never negative, for every internal account. */
 export function expectLedgerConsistent(c: Client): void {
-  const { store, engine } = c.sb.server.state;
-  const totals = engine.ledgerTotals();
+  const { store, engine } = c.sb.server.state
+  const totals = engine.ledgerTotals()
   for (const a of store.internalAccounts.values()) {
-    expect(a.data.balance.amount, a.id).toBeGreaterThanOrEqual(0);
-    expect(a.data.balance.amount, `balance of ${a.id} equals its journal`).toBe(totals.get(a.id) ?? 0);
+    expect(a.data.balance.amount, a.id).toBeGreaterThanOrEqual(0)
+    expect(a.data.balance.amount, `balance of ${a.id} equals its journal`).toBe(totals.get(a.id) ?? 0)
   }
 }

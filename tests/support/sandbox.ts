@@ -1,15 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import { createSandboxServer, type SandboxServer, type SandboxServerOptions } from '../../src/sandbox/server';
+import { randomBytes } from 'node:crypto'
+import { createSandboxServer, type SandboxServer, type SandboxServerOptions } from '../../src/sandbox/server'
 
 export interface TestSandbox {
   /** `http://127.0.0.1:<port>/2025-10-13` */
-  baseUrl: string;
-  tokenId: string;
-  clientSecret: string;
+  baseUrl: string
+  tokenId: string
+  clientSecret: string
   /** `Basic <base64(tokenId:clientSecret)>` */
-  authorization: string;
-  server: SandboxServer;
-  close(): Promise<void>;
+  authorization: string
+  server: SandboxServer
+  close(): Promise<void>
 }
 
 /**
@@ -18,8 +18,8 @@ export interface TestSandbox {
  * Any option can be overridden (e.g. `{ seed: true }`, `{ dataFile }`, `{ approvalWindowSeconds: 5 }`).
  */
 export async function startTestSandbox(opts: SandboxServerOptions = {}): Promise<TestSandbox> {
-  const tokenId = opts.tokenId ?? `test-token-${randomBytes(4).toString('hex')}`;
-  const clientSecret = opts.clientSecret ?? randomBytes(16).toString('hex');
+  const tokenId = opts.tokenId ?? `test-token-${randomBytes(4).toString('hex')}`
+  const clientSecret = opts.clientSecret ?? randomBytes(16).toString('hex')
   const server = await createSandboxServer({
     memory: opts.dataFile === undefined,
     seed: false,
@@ -29,14 +29,14 @@ export async function startTestSandbox(opts: SandboxServerOptions = {}): Promise
     ...opts,
     tokenId,
     clientSecret,
-    port: opts.port ?? 0,
-  });
+    port: opts.port ?? 0
+  })
   return {
     baseUrl: server.baseUrl,
     tokenId,
     clientSecret,
     authorization: `Basic ${Buffer.from(`${tokenId}:${clientSecret}`).toString('base64')}`,
     server,
-    close: () => server.close(),
-  };
+    close: () => server.close()
+  }
 }

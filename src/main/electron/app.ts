@@ -50,7 +50,9 @@ export function runElectronApp(): void {
     powerMonitor.on('suspend', () => backend?.setSuspended(true))
     powerMonitor.on('resume', () => backend?.setSuspended(false))
 
-    window = new BrowserWindow(mainWindowOptions(join(__dirname, '../preload/index.cjs'), join(__dirname, '../../resources/icon.png')))
+    window = new BrowserWindow(
+      mainWindowOptions(join(__dirname, '../preload/index.cjs'), join(__dirname, '../../resources/icon.png'))
+    )
     registerIpc(backend, () => window, appPageUrl, log)
     window.on('focus', () => backend?.setForeground(true))
     window.on('blur', () => backend?.setForeground(false))

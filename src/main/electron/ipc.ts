@@ -9,7 +9,12 @@ import { isAppPageUrl } from './url-policy'
  * The only place that touches ipcMain. Every call is checked to come from the main frame of our own window showing
  * our own page before its input is validated and its handler runs.
  */
-export function registerIpc(backend: Backend, getWindow: () => BrowserWindow | null, appPageUrl: string, log: (m: string) => void) {
+export function registerIpc(
+  backend: Backend,
+  getWindow: () => BrowserWindow | null,
+  appPageUrl: string,
+  log: (m: string) => void
+) {
   const isTrustedSender = (event: IpcMainInvokeEvent): boolean => {
     const win = getWindow()
     const frame = event.senderFrame

@@ -6,7 +6,9 @@
 export function isSafeExternalUrl(url: string): boolean {
   try {
     const parsed = new URL(url)
-    return (parsed.protocol === 'https:' || parsed.protocol === 'http:') && parsed.username === '' && parsed.password === ''
+    return (
+      (parsed.protocol === 'https:' || parsed.protocol === 'http:') && parsed.username === '' && parsed.password === ''
+    )
   } catch {
     return false
   }

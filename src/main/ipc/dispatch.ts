@@ -1,10 +1,18 @@
 import { z } from 'zod'
-import { channels, isChannelName, type ChannelInput, type ChannelName, type ChannelOutput } from '../../shared/ipc/contract'
+import {
+  channels,
+  isChannelName,
+  type ChannelInput,
+  type ChannelName,
+  type ChannelOutput
+} from '../../shared/ipc/contract'
 import type { IpcResult } from '../../shared/ipc/define'
 import { AppError } from '../errors'
 
 /** One plain async function per channel: what main answers. Built by `createBackend`. */
-export type Handlers = { [K in ChannelName]: (input: z.output<(typeof channels)[K]['input']>) => Promise<ChannelOutput<K>> }
+export type Handlers = {
+  [K in ChannelName]: (input: z.output<(typeof channels)[K]['input']>) => Promise<ChannelOutput<K>>
+}
 
 export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
   const out: Record<string, string[]> = {}
@@ -34,14 +42,21 @@ export async function dispatch<K extends ChannelName>(
   log: (message: string) => void = () => {}
 ): Promise<IpcResult<ChannelOutput<K>>> {
   if (!isChannelName(name)) {
-    return { ok: false, error: { code: 'UNKNOWN_CHANNEL', message: `Paydesk has no operation called "${String(name)}".` } }
+    return {
+      ok: false,
+      error: { code: 'UNKNOWN_CHANNEL', message: `Paydesk has no operation called "${String(name)}".` }
+    }
   }
   const spec = channels[name]
   const parsed = spec.input.safeParse(rawInput ?? null)
   if (!parsed.success) {
     return {
       ok: false,
-      error: { code: 'INVALID_INPUT', message: describeInvalidInput(parsed.error), fieldErrors: fieldErrorsOf(parsed.error) }
+      error: {
+        code: 'INVALID_INPUT',
+        message: describeInvalidInput(parsed.error),
+        fieldErrors: fieldErrorsOf(parsed.error)
+      }
     }
   }
   try {
@@ -52,7 +67,10 @@ export async function dispatch<K extends ChannelName>(
     if (error instanceof AppError) return { ok: false, error: error.toIpcError() }
     // Internals (stack, request details) stay in main; the operator gets a sentence and the log gets the name only.
     log(`ipc ${name} failed: ${error instanceof Error ? error.name : typeof error}`)
-    return { ok: false, error: { code: 'INTERNAL', message: 'Something went wrong inside Paydesk. Check the log, then try again.' } }
+    return {
+      ok: false,
+      error: { code: 'INTERNAL', message: 'Something went wrong inside Paydesk. Check the log, then try again.' }
+    }
   }
 }
 

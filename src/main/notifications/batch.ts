@@ -40,7 +40,18 @@ export function batchNotifications(
     for (const items of byRoute.values()) {
       const { route, profileId } = items[0]!
       if (items.length === 1) show(items[0]!)
-      else show({ id: `group:${items[0]!.id}`, title: `${items.length} more: ${items[0]!.title}`, body: items.map((i) => i.body).slice(0, 3).join('\n') + (items.length > 3 ? '\n…' : ''), route, ...(profileId !== undefined && { profileId }) })
+      else
+        show({
+          id: `group:${items[0]!.id}`,
+          title: `${items.length} more: ${items[0]!.title}`,
+          body:
+            items
+              .map((i) => i.body)
+              .slice(0, 3)
+              .join('\n') + (items.length > 3 ? '\n…' : ''),
+          route,
+          ...(profileId !== undefined && { profileId })
+        })
     }
   }
 

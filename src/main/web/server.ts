@@ -111,7 +111,8 @@ export async function startBrowserModeServer(options: {
         })
       }
       const channelName = decodeURIComponent(path.slice(BRIDGE_INVOKE_PATH.length))
-      const input = typeof body === 'object' && body !== null && 'input' in body ? (body as { input: unknown }).input : null
+      const input =
+        typeof body === 'object' && body !== null && 'input' in body ? (body as { input: unknown }).input : null
       return sendJson(res, 200, await dispatch(backend.handlers, channelName, input, log))
     }
     return sendJson(res, 404, { ok: false, error: { code: 'UNKNOWN_CHANNEL', message: 'No such bridge route.' } })
@@ -191,7 +192,11 @@ function securityHeaders(): Record<string, string> {
 
 function sendJson(res: ServerResponse, status: number, body: unknown) {
   const text = JSON.stringify(body)
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...securityHeaders() })
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    ...securityHeaders()
+  })
   res.end(text)
 }
 
@@ -204,7 +209,9 @@ function readBody(req: IncomingMessage): Promise<string> {
       size += chunk.length
       if (size <= MAX_BODY_BYTES) chunks.push(chunk)
     })
-    req.on('end', () => (size > MAX_BODY_BYTES ? reject(new Error('too large')) : resolve(Buffer.concat(chunks).toString('utf8'))))
+    req.on('end', () =>
+      size > MAX_BODY_BYTES ? reject(new Error('too large')) : resolve(Buffer.concat(chunks).toString('utf8'))
+    )
     req.on('error', reject)
   })
 }

@@ -50,7 +50,10 @@ export function formatMoney(
  * Parses what a person typed ("1,250.5") into minor units with the currency's decimals, refusing anything that would
  * need rounding. Returns an error sentence instead of guessing.
  */
-export function parseMoneyInput(text: string, decimals: number): { ok: true; amount: number } | { ok: false; error: string } {
+export function parseMoneyInput(
+  text: string,
+  decimals: number
+): { ok: true; amount: number } | { ok: false; error: string } {
   const cleaned = text.trim().replace(/[,\s_]/g, '')
   if (cleaned === '') return { ok: false, error: 'Enter an amount' }
   const match = /^(\d+)(?:\.(\d*))?$/.exec(cleaned)
@@ -58,7 +61,10 @@ export function parseMoneyInput(text: string, decimals: number): { ok: true; amo
   const whole = match[1] ?? '0'
   const fraction = match[2] ?? ''
   if (fraction.length > decimals) {
-    return { ok: false, error: decimals === 0 ? 'This currency has no decimal places' : `Use at most ${decimals} decimal places` }
+    return {
+      ok: false,
+      error: decimals === 0 ? 'This currency has no decimal places' : `Use at most ${decimals} decimal places`
+    }
   }
   const minor = BigInt(whole) * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, '0') || '0')
   if (minor > BigInt(Number.MAX_SAFE_INTEGER)) return { ok: false, error: 'That amount is too large' }
@@ -67,7 +73,34 @@ export function parseMoneyInput(text: string, decimals: number): { ok: true; amo
 
 /** Decimal places of common currencies, for forms that know only a code. The server's Currency object wins. */
 export const KNOWN_DECIMALS: Record<string, number> = {
-  USD: 2, EUR: 2, GBP: 2, MXN: 2, BRL: 2, CAD: 2, PHP: 2, NGN: 2, ZAR: 2, KES: 2, INR: 2, AED: 2, DKK: 2, HKD: 2,
-  SGD: 2, THB: 2, MYR: 2, TZS: 2, ZMW: 2, MWK: 2, UGX: 0, RWF: 0, XOF: 0, JPY: 0, IDR: 2, VND: 0, BTC: 8, SAT: 0,
-  USDC: 6, USDT: 6
+  USD: 2,
+  EUR: 2,
+  GBP: 2,
+  MXN: 2,
+  BRL: 2,
+  CAD: 2,
+  PHP: 2,
+  NGN: 2,
+  ZAR: 2,
+  KES: 2,
+  INR: 2,
+  AED: 2,
+  DKK: 2,
+  HKD: 2,
+  SGD: 2,
+  THB: 2,
+  MYR: 2,
+  TZS: 2,
+  ZMW: 2,
+  MWK: 2,
+  UGX: 0,
+  RWF: 0,
+  XOF: 0,
+  JPY: 0,
+  IDR: 2,
+  VND: 0,
+  BTC: 8,
+  SAT: 0,
+  USDC: 6,
+  USDT: 6
 }

@@ -13,7 +13,10 @@ export function channel<I extends z.ZodType, O extends z.ZodType>(input: I, outp
 }
 
 /** Channels that take no input use this, so the wire value is always `null`. */
-export const NoInput = z.null().optional().transform(() => null)
+export const NoInput = z
+  .null()
+  .optional()
+  .transform(() => null)
 
 /**
  * Failure kinds a person can act on. `message` is a sentence for the operator; `serviceCode` is the Payments API's own

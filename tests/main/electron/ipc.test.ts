@@ -28,7 +28,12 @@ describe('registerIpc', () => {
     setSuspended: () => {},
     close: async () => {}
   } satisfies Backend
-  registerIpc(backend, () => window as never, PAGE, () => {})
+  registerIpc(
+    backend,
+    () => window as never,
+    PAGE,
+    () => {}
+  )
   const invoke = (event: unknown, input: unknown) => registered.get('profiles.switch')!(event, input)
 
   it('registers exactly the contract channels', () => {
@@ -44,7 +49,10 @@ describe('registerIpc', () => {
   it.each([
     ['a sub-frame of our window', { sender: webContents, senderFrame: { url: PAGE } }],
     ['another webContents', { sender: { mainFrame }, senderFrame: mainFrame }],
-    ['our window after navigating elsewhere', { sender: webContents, senderFrame: { url: 'https://evil.example/' }, swapUrl: true }],
+    [
+      'our window after navigating elsewhere',
+      { sender: webContents, senderFrame: { url: 'https://evil.example/' }, swapUrl: true }
+    ],
     ['a destroyed frame', { sender: webContents, senderFrame: null }]
   ])('refuses %s, running nothing', async (_case, event) => {
     const before = calls.length
@@ -57,7 +65,10 @@ describe('registerIpc', () => {
     } else {
       result = await invoke(event, { id: 'local' })
     }
-    expect(result).toEqual({ ok: false, error: { code: 'FORBIDDEN_SENDER', message: 'This window may not call Paydesk.' } })
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'FORBIDDEN_SENDER', message: 'This window may not call Paydesk.' }
+    })
     expect(calls.length).toBe(before)
   })
 })

@@ -34,7 +34,13 @@ describe('native notifications', () => {
   it('show the event, and a click focuses the window on that exact approval without acting on it', () => {
     const window = fakeWindow(true)
     const notify = createNativeNotifier((n) => showItem(window as never, n.route, n.targetId))
-    notify({ id: 'n1', title: 'Payment awaiting approval', body: '12.00 USD from $a@b.c', route: 'approvals', targetId: 'Transaction:1' })
+    notify({
+      id: 'n1',
+      title: 'Payment awaiting approval',
+      body: '12.00 USD from $a@b.c',
+      route: 'approvals',
+      targetId: 'Transaction:1'
+    })
 
     expect(shown).toHaveLength(1)
     expect(shown[0]!.options).toMatchObject({ title: 'Payment awaiting approval', body: '12.00 USD from $a@b.c' })

@@ -410,7 +410,10 @@ describe('production approvals need the operator’s confirmation in main', () =
     expect(await h.call('approvals.rules.get', null)).toEqual(on)
     // Every save that leaves them on (a wider ceiling, say) is confirmed again; turning them off needs nothing.
     const widened = { ...on, maxAmountByCurrency: { USD: 1_000_00 } }
-    expect(await h.raw('approvals.rules.set', widened)).toMatchObject({ ok: false, error: { code: 'CONFIRMATION_REQUIRED' } })
+    expect(await h.raw('approvals.rules.set', widened)).toMatchObject({
+      ok: false,
+      error: { code: 'CONFIRMATION_REQUIRED' }
+    })
     expect((await h.call('approvals.rules.get', null)).maxAmountByCurrency).toEqual({ USD: 10_00 })
     expect(await h.call('approvals.rules.set', { ...widened, confirmProduction: true })).toEqual(widened)
     expect(await h.call('approvals.rules.set', { ...on, enabled: false })).toMatchObject({ enabled: false })

@@ -12,7 +12,10 @@ describe('nestFlat', () => {
   })
 
   it('gives the schema paths that name the box the error belongs under', () => {
-    const result = CustomerCreateRequest.safeParse({ customerType: 'INDIVIDUAL', ...nestFlat({ 'address.line1': '9 Elm' }) })
+    const result = CustomerCreateRequest.safeParse({
+      customerType: 'INDIVIDUAL',
+      ...nestFlat({ 'address.line1': '9 Elm' })
+    })
     expect(result.success).toBe(false)
     const paths = result.success ? [] : result.error.issues.map((i) => i.path.join('.'))
     expect(paths).toContain('address.postalCode')

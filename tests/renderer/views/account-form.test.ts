@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { ExternalAccountCreateRequest } from '../../../src/shared/api'
-import { INITIAL_VALUES, relevantKeys, toCreateRequest } from '../../../src/renderer/src/views/external-accounts/account-form'
+import {
+  INITIAL_VALUES,
+  relevantKeys,
+  toCreateRequest
+} from '../../../src/renderer/src/views/external-accounts/account-form'
 
 const customer = 'Customer:019541a2-0000-7000-8000-000000000001'
 
@@ -30,7 +34,9 @@ describe('add external account form → ExternalAccountCreateRequest', () => {
       toCreateRequest({ ...INITIAL_VALUES, customerId: customer, 'accountInfo.routingNumber': '12345' })
     )
     expect(result.success).toBe(false)
-    const issue = result.success ? undefined : result.error.issues.find((i) => i.path.join('.') === 'accountInfo.routingNumber')
+    const issue = result.success
+      ? undefined
+      : result.error.issues.find((i) => i.path.join('.') === 'accountInfo.routingNumber')
     expect(issue?.message).toBe('US routing number must be exactly 9 digits')
   })
 
@@ -45,12 +51,20 @@ describe('add external account form → ExternalAccountCreateRequest', () => {
       'accountInfo.beneficiary.fullName': 'Nobody'
     }
     const body = toCreateRequest(values) as Record<string, unknown>
-    expect(body).toEqual({ currency: 'BTC', cryptoNetwork: 'SPARK_MAINNET', accountInfo: { accountType: 'SPARK_WALLET', address: 'spark1xyz' } })
+    expect(body).toEqual({
+      currency: 'BTC',
+      cryptoNetwork: 'SPARK_MAINNET',
+      accountInfo: { accountType: 'SPARK_WALLET', address: 'spark1xyz' }
+    })
     expect(relevantKeys(values)).not.toContain('customerId')
   })
 
   it('the default-deposit tick becomes a boolean, only for a customer’s account', () => {
-    const body = toCreateRequest({ ...INITIAL_VALUES, customerId: customer, defaultUmaDepositAccount: 'true' }) as Record<string, unknown>
+    const body = toCreateRequest({
+      ...INITIAL_VALUES,
+      customerId: customer,
+      defaultUmaDepositAccount: 'true'
+    }) as Record<string, unknown>
     expect(body['defaultUmaDepositAccount']).toBe(true)
   })
 })

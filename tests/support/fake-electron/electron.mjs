@@ -34,8 +34,12 @@ export class BrowserWindow extends EventEmitter {
     report.loadedUrl = url
     setTimeout(() => finish(this), 50)
   }
-  isDestroyed() { return false }
-  isMinimized() { return false }
+  isDestroyed() {
+    return false
+  }
+  isMinimized() {
+    return false
+  }
   show() {}
   focus() {}
   restore() {}
@@ -58,10 +62,12 @@ async function finish(win) {
   contents.emit('will-attach-webview', { preventDefault: () => (webviewPrevented = true) })
   report.probes.webviewPrevented = webviewPrevented
   for (const permission of ['notifications', 'media', 'geolocation']) {
-    await new Promise((done) => permissionRequestHandler?.(contents, permission, (granted) => {
-      report.permissionAnswers.push({ permission, granted })
-      done()
-    }))
+    await new Promise((done) =>
+      permissionRequestHandler?.(contents, permission, (granted) => {
+        report.permissionAnswers.push({ permission, granted })
+        done()
+      })
+    )
   }
   report.probes.permissionCheck = permissionCheckHandler?.(contents, 'media')
   const request = (url) => new Promise((done) => beforeRequest({ url }, (answer) => done(answer.cancel)))
@@ -93,7 +99,9 @@ export const shell = { openExternal: async (url) => opened.push(url) }
 export const powerMonitor = { on() {} }
 export const dialog = { showErrorBox: (title, message) => report.errors?.push({ title, message }) }
 export class Notification extends EventEmitter {
-  static isSupported() { return false }
+  static isSupported() {
+    return false
+  }
   show() {}
 }
 export default { app, session, ipcMain, shell, powerMonitor, dialog, Notification, BrowserWindow }

@@ -83,13 +83,17 @@ export function connectEvents(): () => void {
     })
   ]
   const reportForeground = () =>
-    void paydesk.invoke('app.reportForeground', { foreground: document.visibilityState === 'visible' && document.hasFocus() })
+    void paydesk.invoke('app.reportForeground', {
+      foreground: document.visibilityState === 'visible' && document.hasFocus()
+    })
   window.addEventListener('focus', reportForeground)
   window.addEventListener('blur', reportForeground)
   document.addEventListener('visibilitychange', reportForeground)
   reportForeground()
   void paydesk.invoke('sync.status', null).then((r) => r.ok && applySync(r.value))
-  void paydesk.invoke('approvals.list', null).then((r) => r.ok && useBadges.getState().setPendingApprovals(r.value.items.length))
+  void paydesk
+    .invoke('approvals.list', null)
+    .then((r) => r.ok && useBadges.getState().setPendingApprovals(r.value.items.length))
   return () => {
     offs.forEach((off) => off())
     window.removeEventListener('focus', reportForeground)

@@ -11,7 +11,11 @@ export function Sidebar({ environment }: { environment: ProfileEnvironment }) {
   const items = ROUTES.filter((r) => !('sandboxOnly' in r) || environment !== 'production')
   return (
     <nav className="sidebar" aria-label="Sections">
-      <button className="sidebar-toggle" onClick={toggle} aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}>
+      <button
+        className="sidebar-toggle"
+        onClick={toggle}
+        aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+      >
         {collapsed ? '»' : '«'}
       </button>
       <ul>

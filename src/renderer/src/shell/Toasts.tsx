@@ -31,7 +31,11 @@ export function Toasts() {
               {hidden} more notification{hidden === 1 ? '' : 's'}
             </strong>
           </span>
-          <button className="toast-close" aria-label="Dismiss all notifications" onClick={() => toasts.forEach((t) => dismiss(t.id))}>
+          <button
+            className="toast-close"
+            aria-label="Dismiss all notifications"
+            onClick={() => toasts.forEach((t) => dismiss(t.id))}
+          >
             ×
           </button>
         </div>

@@ -58,7 +58,11 @@ function SyncIndicator() {
               ? 'Paused'
               : 'Not synced yet'
   return (
-    <div className={`sync sync-${status}`} role="status" title={message ?? (lastSyncedAt ? `Last synced ${lastSyncedAt}` : undefined)}>
+    <div
+      className={`sync sync-${status}`}
+      role="status"
+      title={message ?? (lastSyncedAt ? `Last synced ${lastSyncedAt}` : undefined)}
+    >
       <span className="sync-dot" aria-hidden /> {text}
     </div>
   )

@@ -9,7 +9,10 @@ export interface ListMemory {
 
 const EMPTY: ListMemory = { filters: {}, scrollTop: 0, selectedId: null }
 
-export const useListMemory = create<{ lists: Record<string, ListMemory>; save(list: string, patch: Partial<ListMemory>): void }>((set) => ({
+export const useListMemory = create<{
+  lists: Record<string, ListMemory>
+  save(list: string, patch: Partial<ListMemory>): void
+}>((set) => ({
   lists: {},
   save: (list, patch) => set((s) => ({ lists: { ...s.lists, [list]: { ...(s.lists[list] ?? EMPTY), ...patch } } }))
 }))

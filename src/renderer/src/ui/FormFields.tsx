@@ -15,7 +15,13 @@ interface Common<S extends z.ZodType> {
 
 /** A labelled text box bound to one dotted key of a flat form, its message line under it. */
 export function TextField<S extends z.ZodType>(
-  props: Common<S> & { type?: string; placeholder?: string; autoFocus?: boolean; inputMode?: 'numeric' | 'decimal' | 'text' | 'email' | 'tel'; className?: string }
+  props: Common<S> & {
+    type?: string
+    placeholder?: string
+    autoFocus?: boolean
+    inputMode?: 'numeric' | 'decimal' | 'text' | 'email' | 'tel'
+    className?: string
+  }
 ) {
   const id = fieldId(props.prefix, props.name)
   const error = props.form.error(props.name)

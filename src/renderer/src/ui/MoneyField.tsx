@@ -2,7 +2,11 @@ import { formatMoney, KNOWN_DECIMALS, parseMoneyInput, type CurrencyLike } from 
 import { Field } from './Field'
 
 /** The currency's decimals: the server's Currency object first, then the table of known codes; undefined if neither. */
-export function currencyOf(currency: { code: string; decimals?: number | undefined; symbol?: string | undefined }): CurrencyLike | undefined {
+export function currencyOf(currency: {
+  code: string
+  decimals?: number | undefined
+  symbol?: string | undefined
+}): CurrencyLike | undefined {
   const decimals = currency.decimals ?? KNOWN_DECIMALS[currency.code]
   if (decimals === undefined) return undefined
   return { code: currency.code, decimals, ...(currency.symbol ? { symbol: currency.symbol } : {}) }
@@ -45,7 +49,11 @@ export function MoneyField(props: {
   onBlur?(): void
 }) {
   const error = props.showError && props.check && !props.check.ok ? props.check.error : undefined
-  const hint = props.check?.ok ? `= ${props.check.text}` : props.currency ? `In ${props.currency.code}, e.g. 1250.00` : ''
+  const hint = props.check?.ok
+    ? `= ${props.check.text}`
+    : props.currency
+      ? `In ${props.currency.code}, e.g. 1250.00`
+      : ''
   return (
     <Field id={props.id} label={props.label} error={error} hint={hint}>
       <div className="money-input">

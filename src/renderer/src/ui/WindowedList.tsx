@@ -52,7 +52,11 @@ export function WindowedList<Row, F extends Record<string, string>>(props: {
   })
 
   if (query.loading && !data) {
-    return query.error ? <ErrorNotice error={query.error} onRetry={query.reload} /> : <SkeletonRows label={props.label} />
+    return query.error ? (
+      <ErrorNotice error={query.error} onRetry={query.reload} />
+    ) : (
+      <SkeletonRows label={props.label} />
+    )
   }
   return (
     <>
@@ -65,27 +69,25 @@ export function WindowedList<Row, F extends Record<string, string>>(props: {
           <Freshness syncedAt={data.syncedAt} />
         </div>
       )}
-      {data && data.total === 0 ? (
-        props.empty
-      ) : (
-        data && (
-          <WindowedTable
-            key={state.tableKey}
-            label={props.label}
-            columns={props.columns}
-            rows={rows}
-            offset={offset}
-            total={data.total}
-            rowId={props.rowId}
-            selectedId={state.selectedId}
-            onSelect={(row) => state.select(props.rowId(row))}
-            onWindow={state.setOffset}
-            initialScrollTop={state.initialScrollTop}
-            onScroll={state.onScroll}
-            {...(props.rowClass ? { rowClass: props.rowClass } : {})}
-          />
-        )
-      )}
+      {data && data.total === 0
+        ? props.empty
+        : data && (
+            <WindowedTable
+              key={state.tableKey}
+              label={props.label}
+              columns={props.columns}
+              rows={rows}
+              offset={offset}
+              total={data.total}
+              rowId={props.rowId}
+              selectedId={state.selectedId}
+              onSelect={(row) => state.select(props.rowId(row))}
+              onWindow={state.setOffset}
+              initialScrollTop={state.initialScrollTop}
+              onScroll={state.onScroll}
+              {...(props.rowClass ? { rowClass: props.rowClass } : {})}
+            />
+          )}
     </>
   )
 }

@@ -46,7 +46,8 @@ export function WindowedTable<Row>(props: {
     const top = (offset + index) * ROW_HEIGHT
     const el = scroller.current
     if (top < el.scrollTop) el.scrollTop = top
-    else if (top + ROW_HEIGHT > el.scrollTop + el.clientHeight - ROW_HEIGHT) el.scrollTop = top - el.clientHeight + 2 * ROW_HEIGHT
+    else if (top + ROW_HEIGHT > el.scrollTop + el.clientHeight - ROW_HEIGHT)
+      el.scrollTop = top - el.clientHeight + 2 * ROW_HEIGHT
   }, [props.selectedId, rows, offset, props])
 
   const onScroll = () => {
@@ -71,7 +72,11 @@ export function WindowedTable<Row>(props: {
         <thead>
           <tr>
             {props.columns.map((c) => (
-              <th key={c.key} className={c.numeric ? 'num' : undefined} style={c.width ? { width: c.width } : undefined}>
+              <th
+                key={c.key}
+                className={c.numeric ? 'num' : undefined}
+                style={c.width ? { width: c.width } : undefined}
+              >
                 {c.header}
               </th>
             ))}

@@ -7,14 +7,21 @@ import type { Tone } from './status'
 export function StatusChip({ value, tone }: { value: string | undefined; tone: Tone }) {
   const text = value ?? 'UNKNOWN'
   return (
-    <span className={`chip chip-${tone}`} title={tone === 'unknown' ? `Status not known to this Paydesk: ${text}` : undefined}>
+    <span
+      className={`chip chip-${tone}`}
+      title={tone === 'unknown' ? `Status not known to this Paydesk: ${text}` : undefined}
+    >
       {text}
     </span>
   )
 }
 
 /** Amount from integer minor units, formatted only here; never rounded. */
-export function Money(props: { amount: number | undefined; currency: Partial<CurrencyLike> & { code: string }; showCode?: boolean }) {
+export function Money(props: {
+  amount: number | undefined
+  currency: Partial<CurrencyLike> & { code: string }
+  showCode?: boolean
+}) {
   if (props.amount === undefined) return <span className="muted">—</span>
   const decimals = props.currency.decimals
   if (decimals === undefined) {
@@ -23,7 +30,11 @@ export function Money(props: { amount: number | undefined; currency: Partial<Cur
   }
   return (
     <span className="money">
-      {formatMoney(props.amount, { code: props.currency.code, decimals, ...(props.currency.symbol ? { symbol: props.currency.symbol } : {}) }, { showCode: props.showCode ?? false })}
+      {formatMoney(
+        props.amount,
+        { code: props.currency.code, decimals, ...(props.currency.symbol ? { symbol: props.currency.symbol } : {}) },
+        { showCode: props.showCode ?? false }
+      )}
     </span>
   )
 }
@@ -56,7 +67,15 @@ export function Id({ value }: { value: string | undefined | null }) {
 
 function CopyIcon() {
   return (
-    <svg width="12" height="12" viewBox="0 0 16 16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.5">
+    <svg
+      width="12"
+      height="12"
+      viewBox="0 0 16 16"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.5"
+    >
       <rect x="5.5" y="5.5" width="8" height="8" rx="1.5" />
       <path d="M10.5 3.5v-1a1 1 0 0 0-1-1h-6a1 1 0 0 0-1 1v6a1 1 0 0 0 1 1h1" />
     </svg>
@@ -73,7 +92,13 @@ export function Time({ iso }: { iso: string | undefined }) {
   )
 }
 
-export function ErrorNotice({ error, onRetry }: { error: { message: string; code: string; serviceCode?: string | undefined }; onRetry?: () => void }) {
+export function ErrorNotice({
+  error,
+  onRetry
+}: {
+  error: { message: string; code: string; serviceCode?: string | undefined }
+  onRetry?: () => void
+}) {
   return (
     <div className="state state-error" role="alert">
       <p>{error.message}</p>

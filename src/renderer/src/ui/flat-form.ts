@@ -77,7 +77,13 @@ export function useFlatForm<S extends z.ZodType>(
     otherErrors: (shownKeys) => {
       if (!submitted) return server[''] ? [server['']] : []
       const all = { ...issues, ...server }
-      return [...new Set(Object.entries(all).filter(([k]) => !shownKeys.includes(k)).map(([, m]) => m))]
+      return [
+        ...new Set(
+          Object.entries(all)
+            .filter(([k]) => !shownKeys.includes(k))
+            .map(([, m]) => m)
+        )
+      ]
     },
     set: (key, value) => {
       setValues((v) => ({ ...v, [key]: value }))
@@ -102,6 +108,12 @@ export function useFlatForm<S extends z.ZodType>(
       setServer({})
     },
     setServerErrors: (fieldErrors) =>
-      setServer(Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, v[0] ?? '']).filter(([, m]) => m)))
+      setServer(
+        Object.fromEntries(
+          Object.entries(fieldErrors)
+            .map(([k, v]) => [k, v[0] ?? ''])
+            .filter(([, m]) => m)
+        )
+      )
   }
 }

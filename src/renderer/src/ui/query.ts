@@ -15,7 +15,12 @@ export interface QueryState<T> {
  * Calls a channel whenever its input (compared by value) or `version` changes, keeping the last good data on screen
  * while a new answer is on its way, and dropping answers that arrive out of order.
  */
-export function useChannel<K extends ChannelName>(channel: K, input: ChannelInput<K>, version = 0, enabled = true): QueryState<ChannelOutput<K>> {
+export function useChannel<K extends ChannelName>(
+  channel: K,
+  input: ChannelInput<K>,
+  version = 0,
+  enabled = true
+): QueryState<ChannelOutput<K>> {
   const [data, setData] = useState<ChannelOutput<K> | null>(null)
   const [error, setError] = useState<IpcError | null>(null)
   const [loading, setLoading] = useState(true)

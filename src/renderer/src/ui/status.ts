@@ -27,7 +27,8 @@ export function transactionTone(status: string | undefined, type?: string): Tone
   if (status === 'PENDING' && type === 'INCOMING') return 'needs-you'
   return (status && TRANSACTION[status]) || 'unknown'
 }
-export const externalAccountTone = (status: string | undefined): Tone => (status && EXTERNAL_ACCOUNT[status]) || 'unknown'
+export const externalAccountTone = (status: string | undefined): Tone =>
+  (status && EXTERNAL_ACCOUNT[status]) || 'unknown'
 export const kycTone = (status: string | undefined): Tone => (status && KYC[status]) || 'unknown'
 
 /** Sentences for failure reasons, with the raw code shown beside them. */

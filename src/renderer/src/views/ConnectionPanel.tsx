@@ -43,7 +43,11 @@ export function ConnectionPanel({ profile }: { profile: ProfileView }) {
         <dd>{profile.hasSecret ? 'Stored in the OS keychain' : 'Not set'}</dd>
       </dl>
       {report && (
-        <p className={report.ok ? 'result result-ok' : 'result result-bad'} role="status" data-testid="connection-result">
+        <p
+          className={report.ok ? 'result result-ok' : 'result result-bad'}
+          role="status"
+          data-testid="connection-result"
+        >
           {report.ok ? '✓ ' : '✗ '}
           {report.message}
           {report.serviceCode && <code className="code">{report.serviceCode}</code>}

@@ -87,7 +87,9 @@ export function HomeView({ profile }: { profile: ProfileView | undefined }) {
                         <StatusChip value={t.status} tone={transactionTone(t.status, t.type)} />
                       </td>
                       <td>{t.type === 'INCOMING' ? '↓ In' : t.type === 'OUTGOING' ? '↑ Out' : t.type}</td>
-                      <td className="num">{amount ? <Money amount={amount.amount} currency={amount.currency} showCode /> : '—'}</td>
+                      <td className="num">
+                        {amount ? <Money amount={amount.amount} currency={amount.currency} showCode /> : '—'}
+                      </td>
                       <td>
                         <Time iso={'createdAt' in t ? (t.createdAt as string | undefined) : undefined} />
                       </td>

@@ -101,7 +101,13 @@ function profileInput(values: Record<string, string>): Record<string, unknown> {
 function EditProfileForm({ profile, onDone }: { profile: ProfileView; onDone(): void }) {
   const form = useFlatForm(
     ProfileUpdateInput,
-    { id: profile.id, name: profile.name, environment: profile.environment, baseUrl: profile.baseUrl, tokenId: profile.tokenId },
+    {
+      id: profile.id,
+      name: profile.name,
+      environment: profile.environment,
+      baseUrl: profile.baseUrl,
+      tokenId: profile.tokenId
+    },
     profileInput
   )
   const [error, setError] = useState<IpcError | null>(null)
@@ -127,7 +133,12 @@ function EditProfileForm({ profile, onDone }: { profile: ProfileView; onDone(): 
     >
       <h2>Edit “{profile.name}”</h2>
       <Field id="e-name" label="Name" error={form.error('name')}>
-        <input id="e-name" value={form.values['name']} onChange={(e) => form.set('name', e.target.value)} onBlur={() => form.blur('name')} />
+        <input
+          id="e-name"
+          value={form.values['name']}
+          onChange={(e) => form.set('name', e.target.value)}
+          onBlur={() => form.blur('name')}
+        />
       </Field>
       <Field id="e-env" label="Environment" error={form.error('environment')}>
         <select id="e-env" value={form.values['environment']} onChange={(e) => form.set('environment', e.target.value)}>
@@ -136,10 +147,21 @@ function EditProfileForm({ profile, onDone }: { profile: ProfileView; onDone(): 
         </select>
       </Field>
       <Field id="e-url" label="Base URL" error={form.error('baseUrl')}>
-        <input id="e-url" value={form.values['baseUrl']} onChange={(e) => form.set('baseUrl', e.target.value)} onBlur={() => form.blur('baseUrl')} />
+        <input
+          id="e-url"
+          value={form.values['baseUrl']}
+          onChange={(e) => form.set('baseUrl', e.target.value)}
+          onBlur={() => form.blur('baseUrl')}
+        />
       </Field>
       <Field id="e-token" label="API token id" error={form.error('tokenId')}>
-        <input id="e-token" value={form.values['tokenId']} onChange={(e) => form.set('tokenId', e.target.value)} onBlur={() => form.blur('tokenId')} autoComplete="off" />
+        <input
+          id="e-token"
+          value={form.values['tokenId']}
+          onChange={(e) => form.set('tokenId', e.target.value)}
+          onBlur={() => form.blur('tokenId')}
+          autoComplete="off"
+        />
       </Field>
       {error && (
         <p className="result result-bad" role="alert">
@@ -194,29 +216,65 @@ function AddProfileForm() {
     >
       <h2 id="add-profile-title">Add a profile</h2>
       <Field id="p-name" label="Name" error={form.error('name')}>
-        <input id="p-name" value={form.values['name']} onChange={(e) => form.set('name', e.target.value)} onBlur={() => form.blur('name')} />
+        <input
+          id="p-name"
+          value={form.values['name']}
+          onChange={(e) => form.set('name', e.target.value)}
+          onBlur={() => form.blur('name')}
+        />
       </Field>
-      <Field id="p-env" label="Environment" error={form.error('environment')} hint="Production profiles move real money and ask twice before they do.">
+      <Field
+        id="p-env"
+        label="Environment"
+        error={form.error('environment')}
+        hint="Production profiles move real money and ask twice before they do."
+      >
         <select id="p-env" value={form.values['environment']} onChange={(e) => form.set('environment', e.target.value)}>
           <option value="sandbox">Sandbox</option>
           <option value="production">Production</option>
         </select>
       </Field>
       <Field id="p-url" label="Base URL" error={form.error('baseUrl')}>
-        <input id="p-url" value={form.values['baseUrl']} onChange={(e) => form.set('baseUrl', e.target.value)} onBlur={() => form.blur('baseUrl')} />
+        <input
+          id="p-url"
+          value={form.values['baseUrl']}
+          onChange={(e) => form.set('baseUrl', e.target.value)}
+          onBlur={() => form.blur('baseUrl')}
+        />
       </Field>
       <Field id="p-token" label="API token id" error={form.error('tokenId')}>
-        <input id="p-token" value={form.values['tokenId']} onChange={(e) => form.set('tokenId', e.target.value)} onBlur={() => form.blur('tokenId')} autoComplete="off" />
+        <input
+          id="p-token"
+          value={form.values['tokenId']}
+          onChange={(e) => form.set('tokenId', e.target.value)}
+          onBlur={() => form.blur('tokenId')}
+          autoComplete="off"
+        />
       </Field>
-      <Field id="p-secret" label="API client secret" error={form.error('clientSecret')} hint="Kept in the OS keychain. Paydesk never shows it again.">
-        <input id="p-secret" type="password" value={form.values['clientSecret']} onChange={(e) => form.set('clientSecret', e.target.value)} autoComplete="off" />
+      <Field
+        id="p-secret"
+        label="API client secret"
+        error={form.error('clientSecret')}
+        hint="Kept in the OS keychain. Paydesk never shows it again."
+      >
+        <input
+          id="p-secret"
+          type="password"
+          value={form.values['clientSecret']}
+          onChange={(e) => form.set('clientSecret', e.target.value)}
+          autoComplete="off"
+        />
       </Field>
       {error && (
         <p className="result result-bad" role="alert">
           {error.message}
         </p>
       )}
-      {added && <p className="result result-ok" role="status">Added “{added}”.</p>}
+      {added && (
+        <p className="result result-ok" role="status">
+          Added “{added}”.
+        </p>
+      )}
       <button type="submit">Add profile</button>
     </form>
   )
@@ -233,7 +291,11 @@ function SecretForm({ profiles }: { profiles: ProfileView[] }) {
         ? await paydesk.invoke('profiles.setSecret', { id: profileId, clientSecret: secret })
         : await paydesk.invoke('profiles.clearSecret', { id: profileId })
     setSecret('')
-    setMessage(result.ok ? { ok: true, text: kind === 'set' ? 'Secret replaced.' : 'Secret removed.' } : { ok: false, text: result.error.message })
+    setMessage(
+      result.ok
+        ? { ok: true, text: kind === 'set' ? 'Secret replaced.' : 'Secret removed.' }
+        : { ok: false, text: result.error.message }
+    )
     await useProfiles.getState().load()
   }
   return (
@@ -249,13 +311,27 @@ function SecretForm({ profiles }: { profiles: ProfileView[] }) {
         </select>
       </Field>
       <Field id="s-secret" label="New client secret">
-        <input id="s-secret" type="password" value={secret} onChange={(e) => setSecret(e.target.value)} autoComplete="off" />
+        <input
+          id="s-secret"
+          type="password"
+          value={secret}
+          onChange={(e) => setSecret(e.target.value)}
+          autoComplete="off"
+        />
       </Field>
       <div className="row">
-        <button disabled={!secret} onClick={() => void act('set')}>Replace secret</button>
-        <button className="danger" onClick={() => void act('clear')}>Remove secret</button>
+        <button disabled={!secret} onClick={() => void act('set')}>
+          Replace secret
+        </button>
+        <button className="danger" onClick={() => void act('clear')}>
+          Remove secret
+        </button>
       </div>
-      {message && <p className={message.ok ? 'result result-ok' : 'result result-bad'} role="status">{message.text}</p>}
+      {message && (
+        <p className={message.ok ? 'result result-ok' : 'result result-bad'} role="status">
+          {message.text}
+        </p>
+      )}
     </div>
   )
 }

@@ -166,11 +166,12 @@ export function ApprovalForm({ item, onDecided }: { item: ApprovalItem; onDecide
         {reviewing && (
           <div className="review" role="group" aria-label="Confirm approval">
             <p>
-              <strong>Production:</strong> approving accepts {amountText} into {item.customer?.fullName ?? t.customerId}’s account.
+              <strong>Production:</strong> approving accepts {amountText} into {item.customer?.fullName ?? t.customerId}
+              ’s account.
             </p>
             <label>
-              <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} /> I checked the
-              payment and the receiver information
+              <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} /> I checked
+              the payment and the receiver information
             </label>
           </div>
         )}

@@ -57,7 +57,13 @@ export function ApprovalsView() {
             ['decisions', 'Automatic decisions']
           ] as const
         ).map(([id, label]) => (
-          <button key={id} role="tab" aria-selected={tab === id} className={tab === id ? 'tab active' : 'tab'} onClick={() => setTab(id)}>
+          <button
+            key={id}
+            role="tab"
+            aria-selected={tab === id}
+            className={tab === id ? 'tab active' : 'tab'}
+            onClick={() => setTab(id)}
+          >
             {label}
           </button>
         ))}
@@ -139,7 +145,8 @@ export function ApprovalsView() {
 
 function ApprovalRow({ item, selected, onSelect }: { item: ApprovalItem; selected: boolean; onSelect(): void }) {
   const t = item.transaction
-  const sender = t.source?.umaAddress ?? t.source?.accountId ?? (t.counterpartyInformation?.['FULL_NAME'] as string | undefined)
+  const sender =
+    t.source?.umaAddress ?? t.source?.accountId ?? (t.counterpartyInformation?.['FULL_NAME'] as string | undefined)
   return (
     <tr aria-selected={selected} onClick={onSelect} className="clickable">
       <td className="num">

@@ -2,7 +2,11 @@ import { ErrorNotice, Id, Money, Time } from '../../ui/atoms'
 import { KNOWN_DECIMALS } from '../../../../shared/format/money'
 import { useChannel } from '../../ui/query'
 
-const OUTCOME_TEXT = { approved: 'Approved', 'left-for-operator': 'Left for you', failed: 'Approve call failed' } as const
+const OUTCOME_TEXT = {
+  approved: 'Approved',
+  'left-for-operator': 'Left for you',
+  failed: 'Approve call failed'
+} as const
 
 /** Every automatic decision, with the reason for each rule, so nothing is decided behind the operator's back. */
 export function DecisionsLog({ version }: { version: number }) {
@@ -37,7 +41,9 @@ export function DecisionsLog({ version }: { version: number }) {
               <Time iso={d.decidedAt} />
             </td>
             <td>
-              <span className={`chip chip-${d.outcome === 'approved' ? 'good' : d.outcome === 'failed' ? 'bad' : 'needs-you'}`}>
+              <span
+                className={`chip chip-${d.outcome === 'approved' ? 'good' : d.outcome === 'failed' ? 'bad' : 'needs-you'}`}
+              >
                 {OUTCOME_TEXT[d.outcome]}
               </span>
             </td>

@@ -1,6 +1,11 @@
 import { useState } from 'react'
 import { ApprovalRules } from '../../../../shared/ipc/channels/approvals'
-import { formatMoney, KNOWN_DECIMALS, minorUnitsToDecimalString, parseMoneyInput } from '../../../../shared/format/money'
+import {
+  formatMoney,
+  KNOWN_DECIMALS,
+  minorUnitsToDecimalString,
+  parseMoneyInput
+} from '../../../../shared/format/money'
 import { paydesk } from '../../bridge/paydesk'
 import { ErrorNotice } from '../../ui/atoms'
 import { Field } from '../../ui/Field'
@@ -60,7 +65,9 @@ function RulesForm(props: { rules: ApprovalRules; saved: string | null; onSaved(
       if (!code) continue
       const decimals = KNOWN_DECIMALS[code]
       if (decimals === undefined) {
-        problems.push(`${code}: Paydesk does not know this currency’s decimal places, so it cannot set a ceiling safely.`)
+        problems.push(
+          `${code}: Paydesk does not know this currency’s decimal places, so it cannot set a ceiling safely.`
+        )
         continue
       }
       const parsed = parseMoneyInput(row.amount, decimals)
@@ -70,7 +77,10 @@ function RulesForm(props: { rules: ApprovalRules; saved: string | null; onSaved(
     const candidate = {
       enabled,
       maxAmountByCurrency,
-      allowedSenders: senders.split('\n').map((s) => s.trim()).filter(Boolean),
+      allowedSenders: senders
+        .split('\n')
+        .map((s) => s.trim())
+        .filter(Boolean),
       requireKycApproved: requireKyc
     }
     const parsed = ApprovalRules.safeParse(candidate)
@@ -129,16 +139,23 @@ function RulesForm(props: { rules: ApprovalRules; saved: string | null; onSaved(
               placeholder="500.00"
               onChange={(e) => setCeilings((c) => c.map((r, j) => (j === i ? { ...r, amount: e.target.value } : r)))}
             />
-            {row.currency && KNOWN_DECIMALS[row.currency.toUpperCase()] !== undefined && parseMoneyInput(row.amount, KNOWN_DECIMALS[row.currency.toUpperCase()]!).ok && (
-              <span className="muted">
-                up to{' '}
-                {formatMoney(
-                  (parseMoneyInput(row.amount, KNOWN_DECIMALS[row.currency.toUpperCase()]!) as { amount: number }).amount,
-                  { code: row.currency.toUpperCase(), decimals: KNOWN_DECIMALS[row.currency.toUpperCase()]! }
-                )}
-              </span>
-            )}
-            <button type="button" aria-label={`Remove ceiling ${i + 1}`} onClick={() => setCeilings((c) => c.filter((_, j) => j !== i))}>
+            {row.currency &&
+              KNOWN_DECIMALS[row.currency.toUpperCase()] !== undefined &&
+              parseMoneyInput(row.amount, KNOWN_DECIMALS[row.currency.toUpperCase()]!).ok && (
+                <span className="muted">
+                  up to{' '}
+                  {formatMoney(
+                    (parseMoneyInput(row.amount, KNOWN_DECIMALS[row.currency.toUpperCase()]!) as { amount: number })
+                      .amount,
+                    { code: row.currency.toUpperCase(), decimals: KNOWN_DECIMALS[row.currency.toUpperCase()]! }
+                  )}
+                </span>
+              )}
+            <button
+              type="button"
+              aria-label={`Remove ceiling ${i + 1}`}
+              onClick={() => setCeilings((c) => c.filter((_, j) => j !== i))}
+            >
               ×
             </button>
           </div>

@@ -17,7 +17,9 @@ const KYC_HINT: Record<string, string> = {
 
 export function formatAddress(a: Address | undefined): string | undefined {
   if (!a) return undefined
-  return [a.line1, a.line2, [a.postalCode, a.city].filter(Boolean).join(' '), a.state, a.country].filter(Boolean).join(', ')
+  return [a.line1, a.line2, [a.postalCode, a.city].filter(Boolean).join(' '), a.state, a.country]
+    .filter(Boolean)
+    .join(', ')
 }
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -34,10 +36,15 @@ export function CustomerDetail({ id, onClose }: { id: string; onClose(): void })
   const go = useUi((s) => s.go)
   const query = useChannel('customers.get', { id: id as `Customer:${string}` }, versions.customers)
   const internal = useChannel('internalAccounts.list', { scope: 'customer', customerId: id }, versions.internalAccounts)
-  const external = useChannel('externalAccounts.query', { scope: 'customer', customerId: id, limit: 50 }, versions.externalAccounts)
+  const external = useChannel(
+    'externalAccounts.query',
+    { scope: 'customer', customerId: id, limit: 50 },
+    versions.externalAccounts
+  )
   const transactions = useChannel('transactions.query', { filter: { customerId: id }, limit: 8 }, versions.transactions)
 
-  if (query.loading && !query.data) return query.error ? <ErrorNotice error={query.error} onRetry={query.reload} /> : <SkeletonRows label="customer" />
+  if (query.loading && !query.data)
+    return query.error ? <ErrorNotice error={query.error} onRetry={query.reload} /> : <SkeletonRows label="customer" />
   const customer = query.data?.customer
   if (!customer) {
     return (
@@ -57,7 +64,8 @@ export function CustomerDetail({ id, onClose }: { id: string; onClose(): void })
         </button>
       </div>
       <p className="detail-sub">
-        <StatusChip value={customer.kycStatus} tone={kycTone(customer.kycStatus)} /> <Freshness syncedAt={query.data?.syncedAt} />
+        <StatusChip value={customer.kycStatus} tone={kycTone(customer.kycStatus)} />{' '}
+        <Freshness syncedAt={query.data?.syncedAt} />
       </p>
       {kycHint && <p className={`hint hint-${kycTone(customer.kycStatus)}`}>{kycHint}</p>}
       {query.error && <ErrorNotice error={query.error} onRetry={query.reload} />}
@@ -149,7 +157,9 @@ export function CustomerDetail({ id, onClose }: { id: string; onClose(): void })
               return (
                 <tr key={t.id} className="clickable" onClick={() => go('transactions', t.id)}>
                   <td>{t.type === 'INCOMING' ? '↓ In' : t.type === 'OUTGOING' ? '↑ Out' : t.type}</td>
-                  <td className="num">{amount ? <Money amount={amount.amount} currency={amount.currency} showCode /> : '—'}</td>
+                  <td className="num">
+                    {amount ? <Money amount={amount.amount} currency={amount.currency} showCode /> : '—'}
+                  </td>
                   <td>
                     <StatusChip value={t.status} tone={transactionTone(t.status, t.type)} />
                   </td>

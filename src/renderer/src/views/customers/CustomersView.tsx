@@ -17,8 +17,17 @@ import { NewCustomerForm } from './NewCustomerForm'
 export const customerName = (c: Pick<Customer, 'fullName' | 'platformCustomerId'>) => c.fullName ?? c.platformCustomerId
 
 const columns: Column<Customer>[] = [
-  { key: 'name', header: 'Name', render: (c) => (c.fullName ? c.fullName : <span className="muted">{c.platformCustomerId}</span>) },
-  { key: 'kyc', header: 'KYC', width: '120px', render: (c) => <StatusChip value={c.kycStatus} tone={kycTone(c.kycStatus)} /> },
+  {
+    key: 'name',
+    header: 'Name',
+    render: (c) => (c.fullName ? c.fullName : <span className="muted">{c.platformCustomerId}</span>)
+  },
+  {
+    key: 'kyc',
+    header: 'KYC',
+    width: '120px',
+    render: (c) => <StatusChip value={c.kycStatus} tone={kycTone(c.kycStatus)} />
+  },
   { key: 'platform', header: 'Platform id', render: (c) => <span className="mono">{c.platformCustomerId}</span> },
   { key: 'region', header: 'Region', width: '70px', render: (c) => c.region ?? <span className="muted">—</span> },
   { key: 'created', header: 'Created', width: '130px', render: (c) => <Time iso={c.createdAt} /> }
@@ -70,7 +79,11 @@ export function CustomersView() {
               value={list.filters.search}
               onChange={(v) => list.setFilter('search', v)}
             />
-            <select aria-label="KYC status" value={list.filters.kycStatus} onChange={(e) => list.setFilter('kycStatus', e.target.value)}>
+            <select
+              aria-label="KYC status"
+              value={list.filters.kycStatus}
+              onChange={(e) => list.setFilter('kycStatus', e.target.value)}
+            >
               <option value="">Any KYC status</option>
               {KYC_STATUSES.map((s) => (
                 <option key={s} value={s}>
@@ -106,7 +119,12 @@ export function CustomersView() {
             }
           />
         </div>
-        <aside className="detail-pane" aria-label={creating ? 'New customer' : 'Customer detail'} ref={detailRef} tabIndex={-1}>
+        <aside
+          className="detail-pane"
+          aria-label={creating ? 'New customer' : 'Customer detail'}
+          ref={detailRef}
+          tabIndex={-1}
+        >
           {creating ? (
             <NewCustomerForm
               onCancel={() => setCreating(false)}
@@ -119,7 +137,9 @@ export function CustomersView() {
           ) : selectedId ? (
             <CustomerDetail id={selectedId} onClose={() => list.select(null)} />
           ) : (
-            <p className="muted">Select a customer to see their details, accounts and recent payments. j/k move, Enter opens, Esc closes.</p>
+            <p className="muted">
+              Select a customer to see their details, accounts and recent payments. j/k move, Enter opens, Esc closes.
+            </p>
           )}
         </aside>
       </div>

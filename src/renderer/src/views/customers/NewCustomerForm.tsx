@@ -79,17 +79,39 @@ export function NewCustomerForm({ onCancel, onCreated }: { onCancel(): void; onC
           ×
         </button>
       </div>
-      <p className="muted">An individual. Only the type is required; the service generates the platform id and UMA address when left empty.</p>
+      <p className="muted">
+        An individual. Only the type is required; the service generates the platform id and UMA address when left empty.
+      </p>
       <TextField form={upper} prefix={p} name="fullName" label="Full name" autoFocus />
       <div className="grid-2">
         <TextField form={upper} prefix={p} name="birthDate" label="Birth date" placeholder="YYYY-MM-DD" />
-        <TextField form={upper} prefix={p} name="nationality" label="Nationality" placeholder="US" hint="Country code" />
+        <TextField
+          form={upper}
+          prefix={p}
+          name="nationality"
+          label="Nationality"
+          placeholder="US"
+          hint="Country code"
+        />
       </div>
       <div className="grid-2">
         <TextField form={upper} prefix={p} name="region" label="Region" placeholder="US" hint="Fixed once created" />
-        <TextField form={upper} prefix={p} name="currencies" label="Currencies" placeholder="USD, BTC" hint="Comma separated" />
+        <TextField
+          form={upper}
+          prefix={p}
+          name="currencies"
+          label="Currencies"
+          placeholder="USD, BTC"
+          hint="Comma separated"
+        />
       </div>
-      <TextField form={upper} prefix={p} name="platformCustomerId" label="Platform customer id" hint="Your own id for this customer" />
+      <TextField
+        form={upper}
+        prefix={p}
+        name="platformCustomerId"
+        label="Platform customer id"
+        hint="Your own id for this customer"
+      />
       <TextField form={upper} prefix={p} name="umaAddress" label="UMA address" placeholder="$jane@uma.example.com" />
       <fieldset>
         <legend>Address</legend>
@@ -105,10 +127,18 @@ export function NewCustomerForm({ onCancel, onCreated }: { onCancel(): void; onC
         </div>
       </fieldset>
       <FormErrors messages={form.otherErrors(SHOWN)} />
-      {error && <ActionResult ok={false} code={error.serviceCode ?? error.code}>{error.message}</ActionResult>}
+      {error && (
+        <ActionResult ok={false} code={error.serviceCode ?? error.code}>
+          {error.message}
+        </ActionResult>
+      )}
       <div className="row">
         <button type="submit" className="primary" disabled={busy}>
-          {busy ? 'Creating…' : form.values['fullName']?.trim() ? `Create customer ${form.values['fullName'].trim()}` : 'Create customer'}
+          {busy
+            ? 'Creating…'
+            : form.values['fullName']?.trim()
+              ? `Create customer ${form.values['fullName'].trim()}`
+              : 'Create customer'}
         </button>
         <button type="button" onClick={onCancel}>
           Cancel

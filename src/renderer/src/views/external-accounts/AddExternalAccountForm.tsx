@@ -64,8 +64,18 @@ export function AddExternalAccountForm(props: {
   const isWallet = isWalletAccountType(type)
   const currency = v['currency'] ?? ''
 
-  const customers = useChannel('customers.query', { limit: 500, sort: { field: 'fullName', direction: 'asc' } }, versions.customers, v['owner'] === 'customer')
-  const banks = useChannel('discoveries.list', { currency: currency || undefined }, versions.discoveries, hasBankName(type) && /^[A-Z]{3}$/.test(currency))
+  const customers = useChannel(
+    'customers.query',
+    { limit: 500, sort: { field: 'fullName', direction: 'asc' } },
+    versions.customers,
+    v['owner'] === 'customer'
+  )
+  const banks = useChannel(
+    'discoveries.list',
+    { currency: currency || undefined },
+    versions.discoveries,
+    hasBankName(type) && /^[A-Z]{3}$/.test(currency)
+  )
   const bankOptions = hasBankName(type) ? (banks.data?.rows ?? []).filter((b) => b.currency === currency) : []
 
   const chooseType = (next: string) => {
@@ -130,7 +140,10 @@ export function AddExternalAccountForm(props: {
             name="customerId"
             label="Customer"
             placeholder={customers.loading ? 'Loading customers…' : 'Choose a customer'}
-            options={(customers.data?.rows ?? []).map((c) => ({ value: c.id, label: `${c.fullName ?? c.platformCustomerId} (${c.platformCustomerId})` }))}
+            options={(customers.data?.rows ?? []).map((c) => ({
+              value: c.id,
+              label: `${c.fullName ?? c.platformCustomerId} (${c.platformCustomerId})`
+            }))}
           />
         )}
       </div>
@@ -144,7 +157,13 @@ export function AddExternalAccountForm(props: {
           onChange={chooseType}
         />
         {isWallet ? (
-          <SelectField form={form} prefix={P} name="currency" label="Currency" options={WALLET_CURRENCIES.map((c) => ({ value: c, label: c }))} />
+          <SelectField
+            form={form}
+            prefix={P}
+            name="currency"
+            label="Currency"
+            options={WALLET_CURRENCIES.map((c) => ({ value: c, label: c }))}
+          />
         ) : (
           <Field id={fieldId(P, 'currency')} label="Currency" hint={`A ${type} account holds ${currency}`}>
             <input id={fieldId(P, 'currency')} value={currency} readOnly aria-readonly />
@@ -192,8 +211,16 @@ export function AddExternalAccountForm(props: {
             prefix={P}
             name="accountInfo.bankName"
             label="Bank"
-            hint={bankNameRequired ? `Required for ${currency} accounts: names from the service’s bank list` : 'Optional'}
-            placeholder={banks.loading ? 'Loading banks…' : bankOptions.length ? 'Choose a bank' : 'No banks listed for this currency'}
+            hint={
+              bankNameRequired ? `Required for ${currency} accounts: names from the service’s bank list` : 'Optional'
+            }
+            placeholder={
+              banks.loading
+                ? 'Loading banks…'
+                : bankOptions.length
+                  ? 'Choose a bank'
+                  : 'No banks listed for this currency'
+            }
             options={bankOptions.map((b) => ({ value: b.bankName, label: b.displayName }))}
           />
         ) : (
@@ -208,25 +235,62 @@ export function AddExternalAccountForm(props: {
             prefix={P}
             name="accountInfo.beneficiary.beneficiaryType"
             label="Beneficiary type"
-            options={BENEFICIARY_TYPES.map((t) => ({ value: t, label: t === 'INDIVIDUAL' ? 'Individual' : 'Business' }))}
+            options={BENEFICIARY_TYPES.map((t) => ({
+              value: t,
+              label: t === 'INDIVIDUAL' ? 'Individual' : 'Business'
+            }))}
           />
           {beneficiaryBusiness ? (
             <div className="grid-2">
-              <TextField form={form} prefix={P} name="accountInfo.beneficiary.businessInfo.legalName" label="Legal name" />
-              <TextField form={form} prefix={P} name="accountInfo.beneficiary.businessInfo.taxId" label="Business tax id" />
+              <TextField
+                form={form}
+                prefix={P}
+                name="accountInfo.beneficiary.businessInfo.legalName"
+                label="Legal name"
+              />
+              <TextField
+                form={form}
+                prefix={P}
+                name="accountInfo.beneficiary.businessInfo.taxId"
+                label="Business tax id"
+              />
             </div>
           ) : (
             <TextField form={form} prefix={P} name="accountInfo.beneficiary.fullName" label="Full name" />
           )}
           <div className="grid-2">
-            <TextField form={form} prefix={P} name="accountInfo.beneficiary.birthDate" label="Birth date" placeholder="YYYY-MM-DD" />
-            <TextField form={form} prefix={P} name="accountInfo.beneficiary.nationality" label="Nationality" placeholder="US" />
+            <TextField
+              form={form}
+              prefix={P}
+              name="accountInfo.beneficiary.birthDate"
+              label="Birth date"
+              placeholder="YYYY-MM-DD"
+            />
+            <TextField
+              form={form}
+              prefix={P}
+              name="accountInfo.beneficiary.nationality"
+              label="Nationality"
+              placeholder="US"
+            />
           </div>
           <div className="grid-2">
             <TextField form={form} prefix={P} name="accountInfo.beneficiary.email" label="Email" type="email" />
-            <TextField form={form} prefix={P} name="accountInfo.beneficiary.phoneNumber" label="Phone" placeholder="+14155550123" />
+            <TextField
+              form={form}
+              prefix={P}
+              name="accountInfo.beneficiary.phoneNumber"
+              label="Phone"
+              placeholder="+14155550123"
+            />
           </div>
-          <TextField form={form} prefix={P} name="accountInfo.beneficiary.countryOfResidence" label="Country of residence" placeholder="US" />
+          <TextField
+            form={form}
+            prefix={P}
+            name="accountInfo.beneficiary.countryOfResidence"
+            label="Country of residence"
+            placeholder="US"
+          />
           <div className="grid-2">
             {BENEFICIARY_ADDRESS.map((key) => {
               const member = key.split('.').pop() ?? ''
@@ -235,7 +299,13 @@ export function AddExternalAccountForm(props: {
           </div>
         </fieldset>
       )}
-      <TextField form={form} prefix={P} name="platformAccountId" label="Platform account id" hint="Your own id for this account (optional)" />
+      <TextField
+        form={form}
+        prefix={P}
+        name="platformAccountId"
+        label="Platform account id"
+        hint="Your own id for this account (optional)"
+      />
       {v['owner'] === 'customer' && (
         <label className="check">
           <input

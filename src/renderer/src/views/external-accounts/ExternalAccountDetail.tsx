@@ -84,7 +84,9 @@ export function ExternalAccountDetail(props: { account: ExternalAccount; onClose
   const beneficiary = account.accountInfo.beneficiary
   const verification = account.beneficiaryVerificationStatus
   const known = new Set(['accountType', 'beneficiary', 'paymentRails', ...INFO_LABELS.map(([k]) => k)])
-  const extra = Object.entries(info).filter(([k, v]) => !known.has(k) && (typeof v === 'string' || typeof v === 'number'))
+  const extra = Object.entries(info).filter(
+    ([k, v]) => !known.has(k) && (typeof v === 'string' || typeof v === 'number')
+  )
 
   const remove = async () => {
     setBusy(true)
@@ -130,7 +132,9 @@ export function ExternalAccountDetail(props: { account: ExternalAccount; onClose
             'Platform'
           )}
         </Fact>
-        <Fact label="Platform account id">{account.platformAccountId && <span className="mono">{account.platformAccountId}</span>}</Fact>
+        <Fact label="Platform account id">
+          {account.platformAccountId && <span className="mono">{account.platformAccountId}</span>}
+        </Fact>
         <Fact label="Account type">
           <span className="mono">{account.accountInfo.accountType}</span>
         </Fact>
@@ -145,8 +149,14 @@ export function ExternalAccountDetail(props: { account: ExternalAccount; onClose
             <span className="mono">{String(v)}</span>
           </Fact>
         ))}
-        {account.accountInfo.paymentRails && <Fact label="Payment rails">{account.accountInfo.paymentRails.join(', ')}</Fact>}
-        {account.customerId && <Fact label="Default deposit">{account.defaultUmaDepositAccount ? 'Yes: incoming payments land here' : 'No'}</Fact>}
+        {account.accountInfo.paymentRails && (
+          <Fact label="Payment rails">{account.accountInfo.paymentRails.join(', ')}</Fact>
+        )}
+        {account.customerId && (
+          <Fact label="Default deposit">
+            {account.defaultUmaDepositAccount ? 'Yes: incoming payments land here' : 'No'}
+          </Fact>
+        )}
         <Fact label="Created">
           <Time iso={account.createdAt} />
         </Fact>
@@ -158,7 +168,9 @@ export function ExternalAccountDetail(props: { account: ExternalAccount; onClose
           <dl className="facts">
             <Fact label="Type">{beneficiary.beneficiaryType}</Fact>
             {beneficiary.fullName && <Fact label="Full name">{beneficiary.fullName}</Fact>}
-            {beneficiary.businessInfo?.legalName && <Fact label="Legal name">{beneficiary.businessInfo.legalName}</Fact>}
+            {beneficiary.businessInfo?.legalName && (
+              <Fact label="Legal name">{beneficiary.businessInfo.legalName}</Fact>
+            )}
             {beneficiary.businessInfo?.taxId && <Fact label="Business tax id">{beneficiary.businessInfo.taxId}</Fact>}
             {beneficiary.birthDate && <Fact label="Birth date">{beneficiary.birthDate}</Fact>}
             {beneficiary.nationality && <Fact label="Nationality">{beneficiary.nationality}</Fact>}

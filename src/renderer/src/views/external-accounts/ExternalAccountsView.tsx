@@ -19,7 +19,12 @@ import { ExternalAccountDetail } from './ExternalAccountDetail'
 const CURRENCIES = [...new Set([...Object.values(ACCOUNT_TYPE_CURRENCY), ...WALLET_CURRENCIES])].sort()
 
 const columns: Column<ExternalAccount>[] = [
-  { key: 'status', header: 'Status', width: '118px', render: (a) => <StatusChip value={a.status} tone={externalAccountTone(a.status)} /> },
+  {
+    key: 'status',
+    header: 'Status',
+    width: '118px',
+    render: (a) => <StatusChip value={a.status} tone={externalAccountTone(a.status)} />
+  },
   {
     key: 'holder',
     header: 'Holder',
@@ -71,9 +76,15 @@ export function ExternalAccountsView() {
   const query = useChannel('externalAccounts.query', input, version)
   // The open account: from the window on screen, else looked up by id (it may be scrolled away or filtered out).
   const inWindow = query.data?.rows.find((a) => a.id === list.selectedId)
-  const lookup = useChannel('externalAccounts.query', { search: list.selectedId ?? '', limit: 1 }, version, !!list.selectedId && !inWindow)
+  const lookup = useChannel(
+    'externalAccounts.query',
+    { search: list.selectedId ?? '', limit: 1 },
+    version,
+    !!list.selectedId && !inWindow
+  )
   const selected = inWindow ?? lookup.data?.rows.find((a) => a.id === list.selectedId)
-  const filtered = list.filters.scope !== 'all' || !!(list.filters.currency || list.filters.status || list.filters.search)
+  const filtered =
+    list.filters.scope !== 'all' || !!(list.filters.currency || list.filters.status || list.filters.search)
 
   return (
     <section className="page" aria-labelledby="ea-title">
@@ -101,12 +112,20 @@ export function ExternalAccountsView() {
             />
             <div className="segmented" role="group" aria-label="Owner">
               {(['all', 'customer', 'platform'] as const).map((scope) => (
-                <button key={scope} aria-pressed={list.filters.scope === scope} onClick={() => list.setFilter('scope', scope)}>
+                <button
+                  key={scope}
+                  aria-pressed={list.filters.scope === scope}
+                  onClick={() => list.setFilter('scope', scope)}
+                >
                   {scope === 'all' ? 'All' : scope === 'customer' ? 'Customers' : 'Platform'}
                 </button>
               ))}
             </div>
-            <select aria-label="Currency" value={list.filters.currency} onChange={(e) => list.setFilter('currency', e.target.value)}>
+            <select
+              aria-label="Currency"
+              value={list.filters.currency}
+              onChange={(e) => list.setFilter('currency', e.target.value)}
+            >
               <option value="">Any currency</option>
               {CURRENCIES.map((c) => (
                 <option key={c} value={c}>
@@ -114,7 +133,11 @@ export function ExternalAccountsView() {
                 </option>
               ))}
             </select>
-            <select aria-label="Status" value={list.filters.status} onChange={(e) => list.setFilter('status', e.target.value)}>
+            <select
+              aria-label="Status"
+              value={list.filters.status}
+              onChange={(e) => list.setFilter('status', e.target.value)}
+            >
               <option value="">Any status</option>
               {KNOWN_EXTERNAL_ACCOUNT_STATUSES.map((s) => (
                 <option key={s} value={s}>
@@ -151,13 +174,20 @@ export function ExternalAccountsView() {
             }
           />
         </div>
-        <aside className="detail-pane" aria-label={adding ? 'Add external account' : 'External account detail'} ref={detailRef} tabIndex={-1}>
+        <aside
+          className="detail-pane"
+          aria-label={adding ? 'Add external account' : 'External account detail'}
+          ref={detailRef}
+          tabIndex={-1}
+        >
           {adding ? (
             <AddExternalAccountForm
               onCancel={() => setAdding(false)}
               onCreated={(account) => {
                 setAdding(false)
-                setNotice(`Added ${accountTypeName(account.accountInfo.accountType)} ${lastDigits(account)} (${account.status}).`)
+                setNotice(
+                  `Added ${accountTypeName(account.accountInfo.accountType)} ${lastDigits(account)} (${account.status}).`
+                )
                 select(account.id)
                 query.reload()
               }}

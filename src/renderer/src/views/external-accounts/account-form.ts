@@ -85,17 +85,30 @@ export const ACCOUNT_FIELDS: Record<InputAccountType, AccountField[]> = {
 /** Bank account types whose bankName is required and must come from the discovery endpoint. */
 export const BANK_NAME_REQUIRED = new Set<string>(['NGN_ACCOUNT', 'PHP_ACCOUNT', 'ZAR_ACCOUNT'])
 /** Mobile-money types have no bankName member. */
-const MOBILE_TYPES = new Set<string>(['KES_ACCOUNT', 'TZS_ACCOUNT', 'ZMW_ACCOUNT', 'RWF_ACCOUNT', 'MWK_ACCOUNT', 'UGX_ACCOUNT', 'XOF_ACCOUNT'])
+const MOBILE_TYPES = new Set<string>([
+  'KES_ACCOUNT',
+  'TZS_ACCOUNT',
+  'ZMW_ACCOUNT',
+  'RWF_ACCOUNT',
+  'MWK_ACCOUNT',
+  'UGX_ACCOUNT',
+  'XOF_ACCOUNT'
+])
 export const hasBankName = (type: string) => !isWalletAccountType(type) && !MOBILE_TYPES.has(type)
 
 /** Currencies a wallet can hold, for the currency select (the schema accepts any ticker). */
 export const WALLET_CURRENCIES = ['BTC', 'USDC', 'USDT']
 
-export const fixedCurrency = (type: string): string | undefined => (ACCOUNT_TYPE_CURRENCY as Record<string, string>)[type]
+export const fixedCurrency = (type: string): string | undefined =>
+  (ACCOUNT_TYPE_CURRENCY as Record<string, string>)[type]
 export const networksOf = (type: string) => WALLET_NETWORKS[type] ?? []
 
-const BENEFICIARY_COMMON = ['birthDate', 'nationality', 'email', 'phoneNumber', 'countryOfResidence'].map((m) => `accountInfo.beneficiary.${m}`)
-export const BENEFICIARY_ADDRESS = ['line1', 'line2', 'city', 'state', 'postalCode', 'country'].map((m) => `accountInfo.beneficiary.address.${m}`)
+const BENEFICIARY_COMMON = ['birthDate', 'nationality', 'email', 'phoneNumber', 'countryOfResidence'].map(
+  (m) => `accountInfo.beneficiary.${m}`
+)
+export const BENEFICIARY_ADDRESS = ['line1', 'line2', 'city', 'state', 'postalCode', 'country'].map(
+  (m) => `accountInfo.beneficiary.address.${m}`
+)
 
 /** Every box a person can see for this account type and beneficiary type, in order. */
 export function relevantKeys(values: Record<string, string>): string[] {
@@ -124,7 +137,8 @@ export function toCreateRequest(values: Record<string, string>): unknown {
     picked[key] = values[key] ?? ''
   }
   const body = nestFlat(picked)
-  if (values['owner'] === 'customer' && values['defaultUmaDepositAccount'] === 'true') body['defaultUmaDepositAccount'] = true
+  if (values['owner'] === 'customer' && values['defaultUmaDepositAccount'] === 'true')
+    body['defaultUmaDepositAccount'] = true
   return body
 }
 

@@ -42,7 +42,10 @@ export function holderName(account: ExternalAccount): string | undefined {
 
 /** One line that names an account for a person: "Jane Smith · US bank account …9012". */
 export function describeAccount(account: ExternalAccount): string {
-  const parts = [holderName(account), `${accountTypeName(account.accountInfo.accountType)} ${lastDigits(account)}`.trim()]
+  const parts = [
+    holderName(account),
+    `${accountTypeName(account.accountInfo.accountType)} ${lastDigits(account)}`.trim()
+  ]
   return parts.filter(Boolean).join(' · ')
 }
 
@@ -65,4 +68,5 @@ const SHORT_NAMES: Record<string, string> = {
   ETHEREUM_WALLET: 'Ethereum',
   LIGHTNING: 'Lightning'
 }
-export const shortTypeName = (type: string) => SHORT_NAMES[type] ?? (type.endsWith('_ACCOUNT') ? `${type.slice(0, 3)} mobile` : type)
+export const shortTypeName = (type: string) =>
+  SHORT_NAMES[type] ?? (type.endsWith('_ACCOUNT') ? `${type.slice(0, 3)} mobile` : type)

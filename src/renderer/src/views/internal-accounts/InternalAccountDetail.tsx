@@ -13,7 +13,12 @@ const INSTRUCTION_LABELS: [string, string][] = [
   ['invoice', 'Invoice']
 ]
 
-export function InternalAccountDetail(props: { account: InternalAccount; owner: string; onClose(): void; onSend(): void }) {
+export function InternalAccountDetail(props: {
+  account: InternalAccount
+  owner: string
+  onClose(): void
+  onSend(): void
+}) {
   const { account } = props
   const go = useUi((s) => s.go)
   const instructions = account.fundingPaymentInstructions ?? []
@@ -99,7 +104,9 @@ export function InternalAccountDetail(props: { account: InternalAccount; owner: 
                 )}
               </dl>
               {instruction.instructionsNotes && <p className="muted">{instruction.instructionsNotes}</p>}
-              {instruction.isPlatformAccount && <p className="muted">Paid into the platform’s account, credited here by reference.</p>}
+              {instruction.isPlatformAccount && (
+                <p className="muted">Paid into the platform’s account, credited here by reference.</p>
+              )}
             </div>
           )
         })

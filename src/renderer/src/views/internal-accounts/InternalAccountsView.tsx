@@ -51,7 +51,11 @@ export function InternalAccountsView() {
       accounts
         .filter((a) => (scope === 'platform' ? !a.customerId : scope === 'customer' ? !!a.customerId : true))
         .filter((a) => !currency || a.balance.currency.code === currency)
-        .sort((a, b) => Number(!!a.customerId) - Number(!!b.customerId) || a.balance.currency.code.localeCompare(b.balance.currency.code)),
+        .sort(
+          (a, b) =>
+            Number(!!a.customerId) - Number(!!b.customerId) ||
+            a.balance.currency.code.localeCompare(b.balance.currency.code)
+        ),
     [accounts, scope, currency]
   )
   const currencies = useMemo(() => [...new Set(accounts.map((a) => a.balance.currency.code))].sort(), [accounts])
@@ -73,13 +77,21 @@ export function InternalAccountsView() {
     save(LIST, { filters: { scope, currency, [name]: value } })
   }
   const ownerOf = (a: InternalAccount) =>
-    a.customerId ? (customerNames.get(a.customerId as string) ?? <Id value={a.customerId} />) : <span className="owner-platform">Platform</span>
+    a.customerId ? (
+      (customerNames.get(a.customerId as string) ?? <Id value={a.customerId} />)
+    ) : (
+      <span className="owner-platform">Platform</span>
+    )
 
   return (
     <section className="page" aria-labelledby="ia-title">
       <div className="page-head">
         <h1 id="ia-title">Internal accounts</h1>
-        <button className="primary" disabled={accounts.length === 0} onClick={() => setSending({ sourceId: selectedId, resume: null })}>
+        <button
+          className="primary"
+          disabled={accounts.length === 0}
+          onClick={() => setSending({ sourceId: selectedId, resume: null })}
+        >
           Send money
         </button>
       </div>
@@ -104,7 +116,9 @@ export function InternalAccountsView() {
           </div>
           {all.error && <ErrorNotice error={all.error} onRetry={all.reload} />}
           {all.loading && !all.data ? (
-            all.error ? null : <SkeletonRows label="internal accounts" />
+            all.error ? null : (
+              <SkeletonRows label="internal accounts" />
+            )
           ) : (
             all.data && (
               <>
@@ -117,8 +131,8 @@ export function InternalAccountsView() {
                 {rows.length === 0 ? (
                   accounts.length === 0 ? (
                     <EmptyState title="No internal accounts yet.">
-                      Internal accounts hold the balances you pay out from. The service opens them for the platform and for each customer;
-                      they appear here after the first sync.
+                      Internal accounts hold the balances you pay out from. The service opens them for the platform and
+                      for each customer; they appear here after the first sync.
                     </EmptyState>
                   ) : (
                     <EmptyState title="No internal account matches these filters." />
@@ -169,7 +183,12 @@ export function InternalAccountsView() {
             onResume={(resume) => setSending({ sourceId: resume.sourceAccountId, resume })}
           />
         </div>
-        <aside className="detail-pane" aria-label={sending ? 'Send money' : 'Internal account detail'} ref={detailRef} tabIndex={-1}>
+        <aside
+          className="detail-pane"
+          aria-label={sending ? 'Send money' : 'Internal account detail'}
+          ref={detailRef}
+          tabIndex={-1}
+        >
           {sending ? (
             <SendMoney
               key={sending.resume?.actionId ?? 'new'}
@@ -183,7 +202,9 @@ export function InternalAccountsView() {
           ) : selected ? (
             <InternalAccountDetail
               account={selected}
-              owner={selected.customerId ? (customerNames.get(selected.customerId as string) ?? 'Customer') : 'Platform'}
+              owner={
+                selected.customerId ? (customerNames.get(selected.customerId as string) ?? 'Customer') : 'Platform'
+              }
               onClose={() => select(null)}
               onSend={() => setSending({ sourceId: selected.id, resume: null })}
             />

@@ -37,7 +37,9 @@ export interface ResumeTransfer {
 export function accountLabel(a: InternalAccount, customerNames: Map<string, string>): string {
   const owner = a.customerId ? (customerNames.get(a.customerId) ?? 'Customer') : 'Platform'
   const currency = currencyOf(a.balance.currency)
-  const balance = currency ? formatMoney(a.balance.amount, currency, { showCode: true }) : `${a.balance.amount} minor units`
+  const balance = currency
+    ? formatMoney(a.balance.amount, currency, { showCode: true })
+    : `${a.balance.amount} minor units`
   return `${owner} · ${a.balance.currency.code} · ${balance}`
 }
 
@@ -77,7 +79,12 @@ export function SendMoney(props: {
 
   const destinations = useChannel(
     'externalAccounts.query',
-    { status: 'ACTIVE', currency: source?.balance.currency.code, limit: 500, ...(source?.customerId ? { customerId: source.customerId } : {}) },
+    {
+      status: 'ACTIVE',
+      currency: source?.balance.currency.code,
+      limit: 500,
+      ...(source?.customerId ? { customerId: source.customerId } : {})
+    },
     versions.externalAccounts,
     !!source
   )
@@ -88,9 +95,19 @@ export function SendMoney(props: {
     if (step === 'review') reviewRef.current?.scrollIntoView({ block: 'nearest' })
   }, [step])
 
-  const check = amountText.trim() || tried
-    ? checkAmount(amountText, currency, source ? { max: source.balance.amount, maxText: `More than this account holds (${currency ? formatMoney(source.balance.amount, currency) : source.balance.amount})` } : {})
-    : null
+  const check =
+    amountText.trim() || tried
+      ? checkAmount(
+          amountText,
+          currency,
+          source
+            ? {
+                max: source.balance.amount,
+                maxText: `More than this account holds (${currency ? formatMoney(source.balance.amount, currency) : source.balance.amount})`
+              }
+            : {}
+        )
+      : null
   const amount = resume && step !== 'edit' ? resume.amount : check?.ok ? check.amount : null
   const amountDisplay = amount !== null && currency ? formatMoney(amount, currency) : ''
   const to = destination ? lastDigits(destination) || describeAccount(destination) : ''
@@ -158,7 +175,10 @@ export function SendMoney(props: {
             </dd>
             <dt>Status</dt>
             <dd>
-              <StatusChip value={sent.transaction.status} tone={transactionTone(sent.transaction.status, sent.transaction.type)} />
+              <StatusChip
+                value={sent.transaction.status}
+                tone={transactionTone(sent.transaction.status, sent.transaction.type)}
+              />
             </dd>
             <dt>Request key</dt>
             <dd>
@@ -193,12 +213,24 @@ export function SendMoney(props: {
             <Field
               id="send-destination"
               label="To external account"
-              error={tried && !destination ? `Choose an ACTIVE ${source?.balance.currency.code ?? ''} account to pay` : undefined}
+              error={
+                tried && !destination
+                  ? `Choose an ACTIVE ${source?.balance.currency.code ?? ''} account to pay`
+                  : undefined
+              }
               hint={`Only ACTIVE accounts in ${source?.balance.currency.code ?? 'this currency'} can receive payments`}
             >
-              <select id="send-destination" value={destination ? destinationId : ''} onChange={(e) => setDestinationId(e.target.value)}>
+              <select
+                id="send-destination"
+                value={destination ? destinationId : ''}
+                onChange={(e) => setDestinationId(e.target.value)}
+              >
                 <option value="">
-                  {destinations.loading ? 'Loading accounts…' : options.length ? 'Choose an account' : `No ACTIVE ${source?.balance.currency.code ?? ''} account`}
+                  {destinations.loading
+                    ? 'Loading accounts…'
+                    : options.length
+                      ? 'Choose an account'
+                      : `No ACTIVE ${source?.balance.currency.code ?? ''} account`}
                 </option>
                 {options.map((a) => (
                   <option key={a.id} value={a.id}>
@@ -245,7 +277,8 @@ export function SendMoney(props: {
               <br />
               <span className="muted">
                 {accountTypeName(destination.accountInfo.accountType)}
-                {destination.accountInfo.bankName ? ` · ${destination.accountInfo.bankName}` : ''} · <Id value={destination.id} />
+                {destination.accountInfo.bankName ? ` · ${destination.accountInfo.bankName}` : ''} ·{' '}
+                <Id value={destination.id} />
               </span>
             </dd>
             <dt>Request key</dt>
@@ -255,8 +288,9 @@ export function SendMoney(props: {
           </dl>
           {production && (
             <label className="confirm-twice">
-              <input type="checkbox" checked={realMoney} onChange={(e) => setRealMoney(e.target.checked)} />
-              I am sending real money: {amountDisplay} leaves {source.customerId ? 'this customer’s' : 'the platform’s'} account and cannot be called back.
+              <input type="checkbox" checked={realMoney} onChange={(e) => setRealMoney(e.target.checked)} />I am sending
+              real money: {amountDisplay} leaves {source.customerId ? 'this customer’s' : 'the platform’s'} account and
+              cannot be called back.
             </label>
           )}
           {error && (

@@ -18,7 +18,11 @@ const STATE: Record<TransferRecord['state'], { text: string; tone: Tone; title: 
     tone: 'waiting',
     title: 'No answer arrived: it may or may not have gone out. Retrying with the same key is safe.'
   },
-  prepared: { text: 'Not sent', tone: 'waiting', title: 'Prepared but never sent (Paydesk stopped first). Retrying is safe.' }
+  prepared: {
+    text: 'Not sent',
+    tone: 'waiting',
+    title: 'Prepared but never sent (Paydesk stopped first). Retrying is safe.'
+  }
 }
 
 /** Transfers started from this Paydesk (the crash-safe journal), newest first, with whether their outcome is known. */
@@ -32,16 +36,27 @@ export function TransferJournal(props: {
   const versions = useDataVersion((s) => s.versions)
   const journal = useChannel('transfers.journal', null, props.version)
   const records = journal.data?.records ?? []
-  const destinations = useChannel('externalAccounts.query', { limit: 500 }, versions.externalAccounts, records.length > 0)
+  const destinations = useChannel(
+    'externalAccounts.query',
+    { limit: 500 },
+    versions.externalAccounts,
+    records.length > 0
+  )
   const byId = new Map<string, InternalAccount>(props.accounts.map((a) => [a.id, a]))
   const destinationById = new Map<string, ExternalAccount>((destinations.data?.rows ?? []).map((a) => [a.id, a]))
   return (
     <section className="journal" aria-labelledby="journal-title">
       <h2 id="journal-title">Transfers from this Paydesk</h2>
       {journal.loading && !journal.data ? (
-        journal.error ? <ErrorNotice error={journal.error} onRetry={journal.reload} /> : <SkeletonRows label="transfers" />
+        journal.error ? (
+          <ErrorNotice error={journal.error} onRetry={journal.reload} />
+        ) : (
+          <SkeletonRows label="transfers" />
+        )
       ) : records.length === 0 ? (
-        <p className="muted">No transfers sent from this Paydesk on this profile yet. Use Send money to pay out from an internal account.</p>
+        <p className="muted">
+          No transfers sent from this Paydesk on this profile yet. Use Send money to pay out from an internal account.
+        </p>
       ) : (
         <div className="scroll-table">
           <table className="table compact" aria-label="Transfers from this Paydesk">
@@ -88,7 +103,10 @@ export function TransferJournal(props: {
                     <td title={title}>
                       {r.state === 'sent' && r.transactionStatus ? (
                         <span className="row nowrap">
-                          <StatusChip value={r.transactionStatus} tone={transactionTone(r.transactionStatus, 'OUTGOING')} />
+                          <StatusChip
+                            value={r.transactionStatus}
+                            tone={transactionTone(r.transactionStatus, 'OUTGOING')}
+                          />
                           <span className="mono muted" aria-label={`Transaction ${r.transactionId}`}>
                             …{r.transactionId?.slice(-4)}
                           </span>

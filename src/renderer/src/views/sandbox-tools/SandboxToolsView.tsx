@@ -1,5 +1,10 @@
 import { useMemo, useState } from 'react'
-import { MAX_SANDBOX_FUNDING_AMOUNT, SANDBOX_SENDER_ADDRESSES, type InternalAccount, type Transaction } from '../../../../shared/api'
+import {
+  MAX_SANDBOX_FUNDING_AMOUNT,
+  SANDBOX_SENDER_ADDRESSES,
+  type InternalAccount,
+  type Transaction
+} from '../../../../shared/api'
 import type { IpcError } from '../../../../shared/ipc/define'
 import { formatMoney, KNOWN_DECIMALS } from '../../../../shared/format/money'
 import { paydesk } from '../../bridge/paydesk'
@@ -31,7 +36,8 @@ export function SandboxView() {
       <section className="page" aria-labelledby="sandbox-title">
         <h1 id="sandbox-title">Sandbox tools</h1>
         <EmptyState title="Sandbox tools are only for sandbox profiles.">
-          This is a production profile: funding accounts and simulated payments do not exist here. Switch to a sandbox profile to use them.
+          This is a production profile: funding accounts and simulated payments do not exist here. Switch to a sandbox
+          profile to use them.
         </EmptyState>
       </section>
     )
@@ -42,7 +48,11 @@ export function SandboxView() {
 function SandboxTools() {
   const versions = useDataVersion((s) => s.versions)
   const accounts = useChannel('internalAccounts.list', { scope: 'all' }, versions.internalAccounts)
-  const customers = useChannel('customers.query', { limit: 500, sort: { field: 'fullName', direction: 'asc' } }, versions.customers)
+  const customers = useChannel(
+    'customers.query',
+    { limit: 500, sort: { field: 'fullName', direction: 'asc' } },
+    versions.customers
+  )
   const customerNames = useMemo(
     () => new Map<string, string>((customers.data?.rows ?? []).map((c) => [c.id, c.fullName ?? c.platformCustomerId])),
     [customers.data]
@@ -53,7 +63,9 @@ function SandboxTools() {
         <h1 id="sandbox-title">Sandbox tools</h1>
         {accounts.data && <Freshness syncedAt={accounts.data.syncedAt} />}
       </div>
-      <p className="muted page-intro">Test money only: these tools work on sandbox profiles and never touch production.</p>
+      <p className="muted page-intro">
+        Test money only: these tools work on sandbox profiles and never touch production.
+      </p>
       {accounts.error && <ErrorNotice error={accounts.error} onRetry={accounts.reload} />}
       <div className="two-panels">
         <FundPanel accounts={accounts.data?.rows ?? null} customerNames={customerNames} onFunded={accounts.reload} />
@@ -63,7 +75,11 @@ function SandboxTools() {
   )
 }
 
-function FundPanel(props: { accounts: InternalAccount[] | null; customerNames: Map<string, string>; onFunded(): void }) {
+function FundPanel(props: {
+  accounts: InternalAccount[] | null
+  customerNames: Map<string, string>
+  onFunded(): void
+}) {
   const [accountId, setAccountId] = useState('')
   const [text, setText] = useState('')
   const [left, setLeft] = useState(false)
@@ -81,14 +97,21 @@ function FundPanel(props: { accounts: InternalAccount[] | null; customerNames: M
           maxText: `Sandbox funding is at most ${currency ? formatMoney(MAX_SANDBOX_FUNDING_AMOUNT, currency) : MAX_SANDBOX_FUNDING_AMOUNT} (${MAX_SANDBOX_FUNDING_AMOUNT.toLocaleString()} minor units)`
         })
       : null
-  const owner = account ? (account.customerId ? (props.customerNames.get(account.customerId) ?? 'customer') : 'platform') : ''
+  const owner = account
+    ? account.customerId
+      ? (props.customerNames.get(account.customerId) ?? 'customer')
+      : 'platform'
+    : ''
 
   const fund = async () => {
     setTried(true)
     if (!account || !check?.ok) return
     setBusy(true)
     const before = account.balance.amount
-    const result = await paydesk.invoke('sandbox.fund', { accountId: account.id as `InternalAccount:${string}`, amount: check.amount })
+    const result = await paydesk.invoke('sandbox.fund', {
+      accountId: account.id as `InternalAccount:${string}`,
+      amount: check.amount
+    })
     setBusy(false)
     if (!result.ok) {
       setError(result.error)
@@ -152,7 +175,11 @@ function FundPanel(props: { accounts: InternalAccount[] | null; customerNames: M
           )}
           <div className="row">
             <button type="submit" className="primary" disabled={busy}>
-              {busy ? 'Adding…' : check?.ok ? `Add ${check.text} to the ${owner} ${account?.balance.currency.code ?? ''} account` : 'Add funds'}
+              {busy
+                ? 'Adding…'
+                : check?.ok
+                  ? `Add ${check.text} to the ${owner} ${account?.balance.currency.code ?? ''} account`
+                  : 'Add funds'}
             </button>
           </div>
         </>
@@ -161,7 +188,11 @@ function FundPanel(props: { accounts: InternalAccount[] | null; customerNames: M
   )
 }
 
-function ReceivePanel(props: { customers: { id: string; fullName?: string | undefined; platformCustomerId: string; currencies?: string[] | undefined }[] | null }) {
+function ReceivePanel(props: {
+  customers:
+    | { id: string; fullName?: string | undefined; platformCustomerId: string; currencies?: string[] | undefined }[]
+    | null
+}) {
   const go = useUi((s) => s.go)
   const [sender, setSender] = useState<string>(SANDBOX_SENDER_ADDRESSES[0])
   const [customerId, setCustomerId] = useState('')
@@ -219,7 +250,11 @@ function ReceivePanel(props: { customers: { id: string; fullName?: string | unde
           ))}
         </select>
       </Field>
-      <Field id="receive-customer" label="Receiving customer" error={tried && !customer ? 'Choose who receives the payment' : undefined}>
+      <Field
+        id="receive-customer"
+        label="Receiving customer"
+        error={tried && !customer ? 'Choose who receives the payment' : undefined}
+      >
         <select
           id="receive-customer"
           value={customerId}
@@ -266,7 +301,8 @@ function ReceivePanel(props: { customers: { id: string; fullName?: string | unde
       {received && (
         <div className="result result-ok" role="status" aria-label="Simulated payment">
           <span>Payment created: </span>
-          <Id value={received.id} /> <StatusChip value={received.status} tone={transactionTone(received.status, received.type)} />{' '}
+          <Id value={received.id} />{' '}
+          <StatusChip value={received.status} tone={transactionTone(received.status, received.type)} />{' '}
           <button type="button" className="link" onClick={() => go('transactions', received.id)}>
             Open in Transactions
           </button>

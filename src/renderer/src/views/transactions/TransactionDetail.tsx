@@ -10,9 +10,28 @@ type Loose = Record<string, unknown>
 
 /** Fields this view lays out itself; anything else the service sends is listed verbatim under "Other fields". */
 const KNOWN_FIELDS = new Set([
-  'id', 'status', 'type', 'destination', 'source', 'customerId', 'platformCustomerId', 'settledAt', 'createdAt',
-  'updatedAt', 'description', 'counterpartyInformation', 'rateDetails', 'failureReason', 'receivedAmount', 'sentAmount',
-  'exchangeRate', 'fees', 'quoteId', 'paymentInstructions', 'refund', 'reconciliationInstructions'
+  'id',
+  'status',
+  'type',
+  'destination',
+  'source',
+  'customerId',
+  'platformCustomerId',
+  'settledAt',
+  'createdAt',
+  'updatedAt',
+  'description',
+  'counterpartyInformation',
+  'rateDetails',
+  'failureReason',
+  'receivedAmount',
+  'sentAmount',
+  'exchangeRate',
+  'fees',
+  'quoteId',
+  'paymentInstructions',
+  'refund',
+  'reconciliationInstructions'
 ])
 
 export function TransactionDetail({ id, version, onClose }: { id: string; version: number; onClose(): void }) {
@@ -44,7 +63,8 @@ function TransactionFacts({ t, syncedAt, onClose }: { t: Transaction; syncedAt: 
     const received = loose['receivedAmount'] as { amount: number; currency: { code: string; decimals?: number } }
     rows.push(['Recipient gets', <Money key="r" amount={received.amount} currency={received.currency} showCode />])
   }
-  if (typeof loose['fees'] === 'number' && amount) rows.push(['Fees', <Money key="f" amount={loose['fees'] as number} currency={amount.currency} showCode />])
+  if (typeof loose['fees'] === 'number' && amount)
+    rows.push(['Fees', <Money key="f" amount={loose['fees'] as number} currency={amount.currency} showCode />])
   if (typeof loose['exchangeRate'] === 'number') rows.push(['Exchange rate', String(loose['exchangeRate'])])
   rows.push(
     ['Customer', <Id key="c" value={loose['customerId'] as string | undefined} />],

@@ -15,19 +15,41 @@ import { headlineAmount } from './amount'
 import { TransactionDetail } from './TransactionDetail'
 
 const columns: Column<Transaction>[] = [
-  { key: 'status', header: 'Status', width: '130px', render: (t) => <StatusChip value={t.status} tone={transactionTone(t.status, t.type)} /> },
-  { key: 'type', header: 'Type', width: '90px', render: (t) => (t.type === 'INCOMING' ? '↓ In' : t.type === 'OUTGOING' ? '↑ Out' : t.type) },
+  {
+    key: 'status',
+    header: 'Status',
+    width: '130px',
+    render: (t) => <StatusChip value={t.status} tone={transactionTone(t.status, t.type)} />
+  },
+  {
+    key: 'type',
+    header: 'Type',
+    width: '90px',
+    render: (t) => (t.type === 'INCOMING' ? '↓ In' : t.type === 'OUTGOING' ? '↑ Out' : t.type)
+  },
   {
     key: 'amount',
     header: 'Amount',
     numeric: true,
     render: (t) => {
       const amount = headlineAmount(t)
-      return amount ? <Money amount={amount.amount} currency={amount.currency} showCode /> : <span className="muted">—</span>
+      return amount ? (
+        <Money amount={amount.amount} currency={amount.currency} showCode />
+      ) : (
+        <span className="muted">—</span>
+      )
     }
   },
-  { key: 'customer', header: 'Customer', render: (t) => <Id value={'customerId' in t ? (t.customerId as string) : undefined} /> },
-  { key: 'created', header: 'Created', render: (t) => <Time iso={'createdAt' in t ? (t.createdAt as string | undefined) : undefined} /> },
+  {
+    key: 'customer',
+    header: 'Customer',
+    render: (t) => <Id value={'customerId' in t ? (t.customerId as string) : undefined} />
+  },
+  {
+    key: 'created',
+    header: 'Created',
+    render: (t) => <Time iso={'createdAt' in t ? (t.createdAt as string | undefined) : undefined} />
+  },
   { key: 'id', header: 'Transaction', render: (t) => <Id value={t.id} /> }
 ]
 
