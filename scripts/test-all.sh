@@ -14,8 +14,8 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 ELECTRON_SKIP_BINARY_DOWNLOAD=1
 step() { printf '\n== %s\n' "$*"; }
 step "typecheck"
 npm run --silent typecheck
-step "lint"
-npx eslint . --max-warnings=0
+step "lint (eslint, prettier)"
+npm run --silent lint
 step "build (electron-vite)"
 npx electron-vite build --logLevel warn
 reports=$(mktemp -d)
