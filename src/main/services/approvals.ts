@@ -217,7 +217,7 @@ export class ApprovalService {
               this.d.notify({
                 id: `approval:${t.id}`,
                 title: 'Payment approved automatically',
-                body: `${describe(t)} matched the approval rules.`,
+                body: `${describe(t, await this.customer(t.customerId))} matched the approval rules.`,
                 route: 'approvals',
                 targetId: t.id
               })
@@ -229,6 +229,10 @@ export class ApprovalService {
           this.inProgress.delete(c.id)
         }
       })
+    )
+    // The operator is about to open these: fetch their customers now, so each approval opens prefilled.
+    const customers = new Map(
+      await Promise.all(waiting.map(async (t) => [t.id, await this.customer(t.customerId)] as const))
     )
     if (waiting.length > GROUP_NOTIFICATIONS_ABOVE) {
       this.d.notify({
@@ -243,7 +247,7 @@ export class ApprovalService {
         this.d.notify({
           id: `approval:${t.id}`,
           title: 'Payment awaiting approval',
-          body: `${describe(t)}${deadline ? ` Decide before ${deadline.slice(11, 16)} UTC.` : ''}`,
+          body: `${describe(t, customers.get(t.id) ?? null)}${deadline ? ` Decide before ${deadline.slice(11, 16)} UTC.` : ''}`,
           route: 'approvals',
           targetId: t.id
         })
@@ -448,9 +452,9 @@ export function senderIdentifiers(t: Incoming): string[] {
   return out
 }
 
-function describe(t: Incoming): string {
+function describe(t: Incoming, customer: Customer | null): string {
   const m = t.receivedAmount
   const address = senderIdentifiers(t).find((x) => x.startsWith('$'))
   const from = address ? ` from ${address}` : ''
-  return `${formatMinor(m.amount, m.currency.code, m.currency.decimals ?? 2)}${from} for ${t.customerId}.`
+  return `${formatMinor(m.amount, m.currency.code, m.currency.decimals ?? 2)}${from} for ${customer?.fullName ?? t.customerId}.`
 }

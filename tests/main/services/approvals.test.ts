@@ -244,6 +244,16 @@ describe('approvals against the sandbox', () => {
     expect((again as { error: { message: string } }).error.message).toMatch(/no longer waiting for approval/)
   })
 
+  it('without rules, a new payment is announced with its customer’s name and opens prefilled, customer never viewed', async () => {
+    const c = await customer('Rosa Parks 010')
+    const t = await receive(c.id, 12_00)
+    await h.call('sync.now', null)
+    const n = await waitFor(() => h.notifications.find((x) => x.targetId === t.id))
+    expect(n.body).toContain('for Rosa Parks 010')
+    const { items } = await h.call('approvals.list', null)
+    expect(items.find((i) => i.transaction.id === t.id)?.prefill).toMatchObject({ FULL_NAME: 'Rosa Parks 010' })
+  })
+
   it('rejects with a reason, and a notification per new payment without rules', async () => {
     const c = await customer()
     const a = await receive(c.id, 1_00)
