@@ -20,11 +20,7 @@ export async function startBrowserMode(): Promise<BrowserModeApp & { stop(): Pro
   const child: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', 'src/main/web/cli.ts', '--port', '0', '--data-dir', dataDir],
-    {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, PAYDESK_SANDBOX_TIME_SCALE: process.env['PAYDESK_SANDBOX_TIME_SCALE'] ?? '0.05' }
-    }
+    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] }
   )
   let output = ''
   const url = await new Promise<string>((resolvePromise, reject) => {

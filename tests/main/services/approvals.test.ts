@@ -17,6 +17,9 @@ import {
 
 requireRealKeyring()
 
+/** Scaled by the time scale 0.01 to 10 minutes: payments never time out while a slow machine runs a test. */
+const APPROVAL_WINDOW_S = 60_000
+
 const tx = (amount: number, currency = 'USD', sender = '$success.usd@sandbox.uma.money') =>
   ({
     id: 'Transaction:1',
@@ -166,7 +169,7 @@ describe('approvals against the sandbox', () => {
     cleanup = t.cleanup
     dataDir = t.dir
     keychain = testKeychainService('approvals')
-    server = await startSandbox({ approvalWindowSeconds: 600, timeScale: 0.01 })
+    server = await startSandbox({ approvalWindowSeconds: APPROVAL_WINDOW_S, timeScale: 0.01 })
     h = await startBackend(t.dir, keychain)
     await addProfile(h, server)
   })
@@ -297,8 +300,8 @@ describe('approval rules of a profile in the background', () => {
     cleanup = t.cleanup
     dataDir = t.dir
     keychain = testKeychainService('approvals-bg')
-    server = await startSandbox({ approvalWindowSeconds: 600, timeScale: 0.01 })
-    other = await startSandbox({ clientSecret: 'other-sandbox-secret' })
+    server = await startSandbox({ approvalWindowSeconds: APPROVAL_WINDOW_S, timeScale: 0.01 })
+    other = await startSandbox({ clientSecret: 'other-sandbox-secret', approvalWindowSeconds: APPROVAL_WINDOW_S })
     h = await startBackend(t.dir, keychain)
   })
   afterEach(async () => {
@@ -385,7 +388,7 @@ describe('production approvals need the operator’s confirmation in main', () =
     const t = await tempDir('approvals-prod')
     cleanup = t.cleanup
     keychain = testKeychainService('approvals-prod')
-    server = await startSandbox({ approvalWindowSeconds: 600, timeScale: 0.01 })
+    server = await startSandbox({ approvalWindowSeconds: APPROVAL_WINDOW_S, timeScale: 0.01 })
     h = await startBackend(t.dir, keychain)
     await addProfile(h, server, { name: 'Acme live', environment: 'production' })
   })

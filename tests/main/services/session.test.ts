@@ -38,12 +38,14 @@ afterEach(async () => {
 })
 
 async function sandbox(opts: Parameters<typeof startSandbox>[0] = {}) {
-  const s = await startSandbox(opts)
+  // Incoming payments stay PENDING for the whole test: the default window, scaled by the test time scale (0.01), is
+  // 6 s, which a loaded machine outlasts, and payments timing out mid-test would show up as unexpected changes.
+  const s = await startSandbox({ approvalWindowSeconds: 1_000_000, ...opts })
   servers.push(s)
   return s
 }
 
-/** n incoming payments through the sandbox (they stay PENDING: approval window 10 min). */
+/** n incoming payments through the sandbox (they stay PENDING: see the approval window in `sandbox`). */
 async function payments(server: SandboxServer, n: number, amount = 1_00) {
   const api = sandboxApi(server)
   const c = await api<{ id: string }>('POST', 'customers', {
