@@ -79,6 +79,7 @@ export class ApprovalService {
   private state!: State
   private chain: Promise<unknown> = Promise.resolve()
   private inProgress = new Set<string>()
+  private readonly customerLookups = new Map<string, Promise<Customer | null>>()
 
   private constructor(private readonly d: ApprovalDeps) {}
 
@@ -149,18 +150,31 @@ export class ApprovalService {
     return items.sort((a, b) => (a.deadline ?? '9999').localeCompare(b.deadline ?? '9999'))
   }
 
-  /** The customer record, from the cache or (then cached) from the service. */
-  async customer(id: string): Promise<Customer | null> {
+  /**
+   * The customer record, from the cache or (then cached) from the service. Concurrent asks for the same customer share
+   * one request: a burst of payments to one customer costs one lookup, not one each.
+   */
+  customer(id: string): Promise<Customer | null> {
     const cached = this.d.cache.get<Customer>('customers', id)
-    if (cached) return cached
-    if (!this.d.client) return null
-    try {
-      const c = await this.d.client.get(`customers/${encodeURIComponent(id)}`, Customer)
-      await this.d.cache.put('customers', [c])
-      return c
-    } catch {
-      return null
+    if (cached) return Promise.resolve(cached)
+    const client = this.d.client
+    if (!client) return Promise.resolve(null)
+    let lookup = this.customerLookups.get(id)
+    if (!lookup) {
+      lookup = (async () => {
+        try {
+          const c = await client.get(`customers/${encodeURIComponent(id)}`, Customer)
+          await this.d.cache.put('customers', [c])
+          return c
+        } catch {
+          return null
+        } finally {
+          this.customerLookups.delete(id)
+        }
+      })()
+      this.customerLookups.set(id, lookup)
     }
+    return lookup
   }
 
   /**

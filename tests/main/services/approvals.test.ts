@@ -257,6 +257,15 @@ describe('approvals against the sandbox', () => {
     expect(items.find((i) => i.transaction.id === t.id)?.prefill).toMatchObject({ FULL_NAME: 'Rosa Parks 010' })
   })
 
+  it('a burst of payments to one customer costs one customer lookup, not one each', async () => {
+    const c = await customer('Burst Doe 010')
+    for (let i = 0; i < 12; i++) await receive(c.id, 1_00 + i)
+    const lookups = server.faults.add({ route: 'GET /customers/{customerId}', kind: 'latency', latencyMs: 20 })
+    await h.call('sync.now', null)
+    await waitFor(() => h.notifications.some((n) => n.route === 'approvals'))
+    expect(server.faults.list().find((r) => r.id === lookups.id)!.hits).toBe(1)
+  })
+
   it('rejects with a reason, and a notification per new payment without rules', async () => {
     const c = await customer()
     const a = await receive(c.id, 1_00)
