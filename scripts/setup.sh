@@ -21,8 +21,11 @@ fi
 # Binaries these tools would try to fetch from the internet are never downloaded: Debian's Chromium is used for e2e,
 # and the Electron binary is optional (npm start falls back to browser mode without it).
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 ELECTRON_SKIP_BINARY_DOWNLOAD=1
+# Install when the manifests' content changed since the last install (content, not mtimes: a checkout or an edit that
+# changes nothing must not trigger a reinstall).
 stamp=node_modules/.paydesk-installed
-if [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ] || [ package.json -nt "$stamp" ]; then
+manifests=$(cat package.json package-lock.json | sha256sum | cut -d' ' -f1)
+if [ "$(cat "$stamp" 2>/dev/null)" != "$manifests" ]; then
   echo "setup: installing the locked npm dependencies"
   # Not `npm ci`: this workplace's registry lacks other platforms' optional packages (e.g. rollup's android/darwin
   # builds), so the lockfile cannot list them and `npm ci` refuses it. `npm install` installs exactly the locked
@@ -30,5 +33,5 @@ if [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ] || [ package.json -nt
   npm install --no-save --no-audit --no-fund --loglevel=error
   # keytar is a native addon: make sure it was built for this Node (its install script builds it from source here).
   node -e "require('keytar')" 2>/dev/null || npm rebuild keytar --loglevel=error
-  touch "$stamp"
+  echo "$manifests" > "$stamp"
 fi
