@@ -4,7 +4,7 @@ import type { IpcError } from '../../../shared/ipc/define'
 import { paydesk } from '../bridge/paydesk'
 import { useProfiles } from '../stores/profiles'
 import { Field } from '../ui/Field'
-import { useFlatForm } from '../ui/flat-form'
+import { useFlatForm, type FlatForm } from '../ui/flat-form'
 import { ConnectionPanel } from './ConnectionPanel'
 
 export function SettingsView() {
@@ -132,37 +132,7 @@ function EditProfileForm({ profile, onDone }: { profile: ProfileView; onDone(): 
       }}
     >
       <h2>Edit “{profile.name}”</h2>
-      <Field id="e-name" label="Name" error={form.error('name')}>
-        <input
-          id="e-name"
-          value={form.values['name']}
-          onChange={(e) => form.set('name', e.target.value)}
-          onBlur={() => form.blur('name')}
-        />
-      </Field>
-      <Field id="e-env" label="Environment" error={form.error('environment')}>
-        <select id="e-env" value={form.values['environment']} onChange={(e) => form.set('environment', e.target.value)}>
-          <option value="sandbox">Sandbox</option>
-          <option value="production">Production</option>
-        </select>
-      </Field>
-      <Field id="e-url" label="Base URL" error={form.error('baseUrl')}>
-        <input
-          id="e-url"
-          value={form.values['baseUrl']}
-          onChange={(e) => form.set('baseUrl', e.target.value)}
-          onBlur={() => form.blur('baseUrl')}
-        />
-      </Field>
-      <Field id="e-token" label="API token id" error={form.error('tokenId')}>
-        <input
-          id="e-token"
-          value={form.values['tokenId']}
-          onChange={(e) => form.set('tokenId', e.target.value)}
-          onBlur={() => form.blur('tokenId')}
-          autoComplete="off"
-        />
-      </Field>
+      <ProfileFields idPrefix="e" form={form} />
       {error && (
         <p className="result result-bad" role="alert">
           {error.message}
@@ -215,42 +185,7 @@ function AddProfileForm() {
       }}
     >
       <h2 id="add-profile-title">Add a profile</h2>
-      <Field id="p-name" label="Name" error={form.error('name')}>
-        <input
-          id="p-name"
-          value={form.values['name']}
-          onChange={(e) => form.set('name', e.target.value)}
-          onBlur={() => form.blur('name')}
-        />
-      </Field>
-      <Field
-        id="p-env"
-        label="Environment"
-        error={form.error('environment')}
-        hint="Production profiles move real money and ask twice before they do."
-      >
-        <select id="p-env" value={form.values['environment']} onChange={(e) => form.set('environment', e.target.value)}>
-          <option value="sandbox">Sandbox</option>
-          <option value="production">Production</option>
-        </select>
-      </Field>
-      <Field id="p-url" label="Base URL" error={form.error('baseUrl')}>
-        <input
-          id="p-url"
-          value={form.values['baseUrl']}
-          onChange={(e) => form.set('baseUrl', e.target.value)}
-          onBlur={() => form.blur('baseUrl')}
-        />
-      </Field>
-      <Field id="p-token" label="API token id" error={form.error('tokenId')}>
-        <input
-          id="p-token"
-          value={form.values['tokenId']}
-          onChange={(e) => form.set('tokenId', e.target.value)}
-          onBlur={() => form.blur('tokenId')}
-          autoComplete="off"
-        />
-      </Field>
+      <ProfileFields idPrefix="p" form={form} />
       <Field
         id="p-secret"
         label="API client secret"
@@ -333,5 +268,48 @@ function SecretForm({ profiles }: { profiles: ProfileView[] }) {
         </p>
       )}
     </div>
+  )
+}
+
+/** The fields a profile has in both the add and the edit form (the secret is only asked for when adding). */
+function ProfileFields({
+  idPrefix,
+  form
+}: {
+  idPrefix: string
+  form: FlatForm<typeof ProfileCreateInput | typeof ProfileUpdateInput>
+}) {
+  const text = (name: string, label: string, extra: { autoComplete?: string } = {}) => (
+    <Field id={`${idPrefix}-${name}`} label={label} error={form.error(name)}>
+      <input
+        id={`${idPrefix}-${name}`}
+        value={form.values[name]}
+        onChange={(e) => form.set(name, e.target.value)}
+        onBlur={() => form.blur(name)}
+        {...extra}
+      />
+    </Field>
+  )
+  return (
+    <>
+      {text('name', 'Name')}
+      <Field
+        id={`${idPrefix}-environment`}
+        label="Environment"
+        error={form.error('environment')}
+        hint="Production profiles move real money and ask twice before they do."
+      >
+        <select
+          id={`${idPrefix}-environment`}
+          value={form.values['environment']}
+          onChange={(e) => form.set('environment', e.target.value)}
+        >
+          <option value="sandbox">Sandbox</option>
+          <option value="production">Production</option>
+        </select>
+      </Field>
+      {text('baseUrl', 'Base URL')}
+      {text('tokenId', 'API token id', { autoComplete: 'off' })}
+    </>
   )
 }
