@@ -31,7 +31,10 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$manifests" ]; then
   # builds), so the lockfile cannot list them and `npm ci` refuses it. `npm install` installs exactly the locked
   # versions and skips the unavailable optional ones; --no-save keeps package.json and the lockfile untouched.
   npm install --no-save --no-audit --no-fund --loglevel=error
-  # keytar is a native addon: make sure it was built for this Node (its install script builds it from source here).
-  node -e "require('keytar')" 2>/dev/null || npm rebuild keytar --loglevel=error
+  # keytar and the SQLite binding are native addons: make sure each was built for this Node. Their install scripts try
+  # a prebuilt download first, which this network refuses, then build from source (the SQLite one takes about 80 s).
+  for addon in keytar better-sqlite3-multiple-ciphers; do
+    node -e "require('$addon')" 2>/dev/null || npm rebuild "$addon" --loglevel=error
+  done
   echo "$manifests" > "$stamp"
 fi
