@@ -19,6 +19,41 @@ export function minorUnitsToDecimalString(amount: number, decimals: number): str
   return `${negative ? '-' : ''}${whole}${fraction}`
 }
 
+type SignDisplay = 'auto' | 'always' | 'exceptZero'
+
+/**
+ * Building an Intl.NumberFormat costs far more than formatting with one (a scrolled list formats thousands of cells),
+ * so each locale + currency + decimals + sign combination is built once and reused. A currency Intl rejects is
+ * remembered too, so the fallback is not paid for with a throw on every call.
+ */
+const numberFormats = new Map<string, Intl.NumberFormat | RangeError>()
+
+function numberFormat(
+  locale: string | undefined,
+  code: string,
+  decimals: number,
+  signDisplay: SignDisplay,
+  asCurrency: boolean
+): Intl.NumberFormat {
+  const key = `${locale ?? ''}|${code}|${decimals}|${signDisplay}|${asCurrency ? 'currency' : 'number'}`
+  let format = numberFormats.get(key)
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat(locale, {
+        minimumFractionDigits: decimals,
+        maximumFractionDigits: decimals,
+        signDisplay,
+        ...(asCurrency ? { style: 'currency', currency: code } : {})
+      })
+    } catch (error) {
+      format = error instanceof RangeError ? error : new RangeError(String(error))
+    }
+    numberFormats.set(key, format)
+  }
+  if (format instanceof RangeError) throw format
+  return format
+}
+
 /**
  * "$1,234.56" for USD, "₿0.00010000"-style for crypto tickers Intl does not know (falls back to "0.00010000 BTC").
  * `showCode` adds the ISO code when currencies are mixed on one screen.
@@ -26,21 +61,19 @@ export function minorUnitsToDecimalString(amount: number, decimals: number): str
 export function formatMoney(
   amount: number,
   currency: CurrencyLike,
-  options: { locale?: string; showCode?: boolean; signDisplay?: 'auto' | 'always' | 'exceptZero' } = {}
+  options: { locale?: string; showCode?: boolean; signDisplay?: SignDisplay } = {}
 ): string {
   const decimal = minorUnitsToDecimalString(amount, currency.decimals)
-  const common = {
-    minimumFractionDigits: currency.decimals,
-    maximumFractionDigits: currency.decimals,
-    signDisplay: options.signDisplay ?? 'auto'
-  } as const
+  const signDisplay = options.signDisplay ?? 'auto'
   let text: string
   try {
-    text = new Intl.NumberFormat(options.locale, { ...common, style: 'currency', currency: currency.code }).format(
+    text = numberFormat(options.locale, currency.code, currency.decimals, signDisplay, true).format(
       decimal as unknown as number
     )
   } catch {
-    const number = new Intl.NumberFormat(options.locale, common).format(decimal as unknown as number)
+    const number = numberFormat(options.locale, currency.code, currency.decimals, signDisplay, false).format(
+      decimal as unknown as number
+    )
     return `${number} ${currency.code}`
   }
   return options.showCode && !text.includes(currency.code) ? `${text} ${currency.code}` : text

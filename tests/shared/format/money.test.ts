@@ -39,6 +39,41 @@ describe('formatMoney', () => {
   it('adds the code when asked, for screens that mix currencies', () => {
     expect(formatMoney(100, USD, { locale: 'en-US', showCode: true })).toBe('$1.00 USD')
   })
+
+  it('gives the same text when formatters are reused across interleaved currencies, locales and signs', () => {
+    const cases = [
+      () => formatMoney(125000, USD, { locale: 'en-US' }),
+      () => formatMoney(125000, { code: 'EUR', decimals: 2 }, { locale: 'de-DE' }),
+      () => formatMoney(-1999, USD, { locale: 'en-US', signDisplay: 'always' }),
+      () => formatMoney(1000, { code: 'JPY', decimals: 0 }, { locale: 'en-US' }),
+      () => formatMoney(12345678, { code: 'USDC', decimals: 6 }, { locale: 'en-US' }),
+      () => formatMoney(5, USD, { locale: 'en-US', signDisplay: 'exceptZero' })
+    ]
+    const first = cases.map((c) => c())
+    expect(first).toEqual(['$1,250.00', '1.250,00\u00a0€', '-$19.99', '¥1,000', '12.345678 USDC', '+$0.05'])
+    // Second and third rounds come from the reused formatters, in another order: nothing may leak between them.
+    expect([...cases].reverse().map((c) => c())).toEqual([...first].reverse())
+    expect(cases.map((c) => c())).toEqual(first)
+  })
+
+  it('builds one number formatter per locale and currency, not one per amount', () => {
+    const original = Intl.NumberFormat
+    let built = 0
+    const counting = new Proxy(original, {
+      construct: (target, args: ConstructorParameters<typeof Intl.NumberFormat>) => {
+        built += 1
+        return new target(...args)
+      }
+    })
+    Object.defineProperty(Intl, 'NumberFormat', { value: counting, configurable: true, writable: true })
+    try {
+      for (let i = 0; i < 500; i++) formatMoney(i, { code: 'GBP', decimals: 2 }, { locale: 'en-GB' })
+      expect(built).toBe(1)
+      expect(formatMoney(499, { code: 'GBP', decimals: 2 }, { locale: 'en-GB' })).toBe('£4.99')
+    } finally {
+      Object.defineProperty(Intl, 'NumberFormat', { value: original, configurable: true, writable: true })
+    }
+  })
 })
 
 describe('parseMoneyInput', () => {

@@ -1,7 +1,17 @@
+/*
+ * Intl formatters are expensive to build and cheap to use, and a scrolled list formats thousands of cells: each one
+ * here is built once (the operator's locale does not change while the page lives) and reused.
+ */
+let clockFormat: Intl.DateTimeFormat | undefined
+let dateFormat: Intl.DateTimeFormat | undefined
+let relativeFormat: Intl.RelativeTimeFormat | undefined
+
 /** "14:02" in the operator's own time zone. */
 export function formatClock(iso: string): string {
   const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
+  if (Number.isNaN(date.getTime())) return iso
+  clockFormat ??= new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' })
+  return clockFormat.format(date)
 }
 
 /** "3 min ago" within the last day, an absolute date after that. The ISO time belongs in the title attribute. */
@@ -11,11 +21,14 @@ export function formatRelative(iso: string, now: number = Date.now()): string {
   const seconds = Math.round((now - time) / 1000)
   if (Math.abs(seconds) < 45) return 'just now'
   if (Math.abs(seconds) < 86_400) {
-    const rtf = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' })
+    relativeFormat ??= new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' })
     const minutes = Math.round(seconds / 60)
-    return Math.abs(minutes) < 60 ? rtf.format(-minutes, 'minute') : rtf.format(-Math.round(minutes / 60), 'hour')
+    return Math.abs(minutes) < 60
+      ? relativeFormat.format(-minutes, 'minute')
+      : relativeFormat.format(-Math.round(minutes / 60), 'hour')
   }
-  return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })
+  dateFormat ??= new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' })
+  return dateFormat.format(time)
 }
 
 export const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone

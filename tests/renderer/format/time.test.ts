@@ -1,0 +1,57 @@
+import { describe, expect, it, vi } from 'vitest'
+import { formatClock, formatRelative } from '../../../src/renderer/src/format/time'
+
+const NOW = Date.parse('2026-03-10T12:00:00Z')
+
+describe('formatRelative', () => {
+  it('says "just now", minutes, hours, then the date', () => {
+    expect(formatRelative('2026-03-10T11:59:40Z', NOW)).toBe('just now')
+    expect(formatRelative('2026-03-10T11:57:00Z', NOW)).toBe(
+      new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' }).format(-3, 'minute')
+    )
+    expect(formatRelative('2026-03-10T07:00:00Z', NOW)).toBe(
+      new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' }).format(-5, 'hour')
+    )
+    expect(formatRelative('2025-12-24T08:00:00Z', NOW)).toBe(
+      new Date('2025-12-24T08:00:00Z').toLocaleDateString(undefined, {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric'
+      })
+    )
+  })
+
+  it('gives the same text for every row however many rows are formatted, in any order', () => {
+    const times = Array.from({ length: 200 }, (_, i) => new Date(NOW - i * 7_919_000).toISOString())
+    const once = times.map((t) => formatRelative(t, NOW))
+    expect([...times].reverse().map((t) => formatRelative(t, NOW))).toEqual([...once].reverse())
+    expect(new Set(once).size).toBeGreaterThan(10)
+  })
+
+  it('builds its formatters once, not once per cell', () => {
+    formatRelative('2026-03-10T11:00:00Z', NOW)
+    formatRelative('2025-01-01T00:00:00Z', NOW)
+    const relative = vi.spyOn(Intl, 'RelativeTimeFormat')
+    const dates = vi.spyOn(Intl, 'DateTimeFormat')
+    try {
+      for (let i = 0; i < 300; i++) formatRelative(new Date(NOW - i * 600_000).toISOString(), NOW)
+      expect(relative).not.toHaveBeenCalled()
+      expect(dates).not.toHaveBeenCalled()
+    } finally {
+      relative.mockRestore()
+      dates.mockRestore()
+    }
+  })
+
+  it('shows an unreadable time as it came', () => {
+    expect(formatRelative('not a date', NOW)).toBe('not a date')
+  })
+})
+
+describe('formatClock', () => {
+  it('matches the locale clock the page showed before', () => {
+    const iso = '2026-03-10T14:02:00Z'
+    expect(formatClock(iso)).toBe(new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }))
+    expect(formatClock('garbage')).toBe('garbage')
+  })
+})
