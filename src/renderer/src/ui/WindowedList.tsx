@@ -1,17 +1,10 @@
-import type { ReactNode, RefObject } from 'react'
-import type { IpcError } from '../../../shared/ipc/define'
+import { useCallback, type ReactNode, type RefObject } from 'react'
 import { ErrorNotice } from './atoms'
 import { useListKeys } from './list-keys'
 import type { ListState } from './list-state'
-import { WindowedTable, type Column } from './WindowedTable'
 import { Freshness, SkeletonRows } from './view-states'
-
-export interface WindowAnswer<Row> {
-  rows: Row[]
-  total: number
-  offset: number
-  syncedAt: string | null
-}
+import type { WindowQuery } from './window-query'
+import { WindowedTable, type Column } from './WindowedTable'
 
 /**
  * The body of a windowed list with every state of the design: skeleton rows before the first answer, the error with
@@ -23,7 +16,7 @@ export function WindowedList<Row, F extends Record<string, string>>(props: {
   /** Plural noun for the count line ("customers"). */
   noun: string
   state: ListState<F>
-  query: { data: WindowAnswer<Row> | null; error: IpcError | null; loading: boolean; reload(): void }
+  query: WindowQuery<Row>
   columns: Column<Row>[]
   rowId(row: Row): string
   rowClass?(row: Row): string | undefined
@@ -38,6 +31,10 @@ export function WindowedList<Row, F extends Record<string, string>>(props: {
   const rows = data?.rows ?? []
   const offset = data?.offset ?? 0
   const selectedIndex = rows.findIndex((r) => props.rowId(r) === state.selectedId)
+  const { select } = state
+  const { rowId } = props
+  // Stable, so memoised rows are not re-rendered by every render of the list.
+  const onSelect = useCallback((row: Row) => select(rowId(row)), [select, rowId])
 
   useListKeys({
     count: data?.total ?? 0,
@@ -73,7 +70,6 @@ export function WindowedList<Row, F extends Record<string, string>>(props: {
         ? props.empty
         : data && (
             <WindowedTable
-              key={state.tableKey}
               label={props.label}
               columns={props.columns}
               rows={rows}
@@ -81,9 +77,10 @@ export function WindowedList<Row, F extends Record<string, string>>(props: {
               total={data.total}
               rowId={props.rowId}
               selectedId={state.selectedId}
-              onSelect={(row) => state.select(props.rowId(row))}
-              onWindow={state.setOffset}
+              onSelect={onSelect}
+              onViewport={query.setViewport}
               initialScrollTop={state.initialScrollTop}
+              scrollResetKey={state.scrollResetKey}
               onScroll={state.onScroll}
               {...(props.rowClass ? { rowClass: props.rowClass } : {})}
             />

@@ -1,20 +1,23 @@
-import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react'
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { memo, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react'
+import { ROW_HEIGHT } from './window-query'
 
 export interface Column<Row> {
   key: string
   header: string
   numeric?: boolean
   width?: string
+  /** Must not depend on anything but the row: rows are memoised on the row object. */
   render(row: Row): ReactNode
 }
 
-export const ROW_HEIGHT = 34
-/** Rows asked of main per window: the screen plus a margin above and below. */
-export const WINDOW_SIZE = 120
+/** Rows drawn beyond each edge of the viewport, so a fast scroll finds them already laid out. */
+const OVERSCAN = 12
 
 /**
- * A table that holds only the window of rows main sent (never the whole list), positioned inside a spacer as tall as
- * all `total` rows, so scrolling through 100,000 transactions stays smooth. Scrolling asks for a new window.
+ * A table as tall as all `total` rows that draws only those on screen (@tanstack/react-virtual), filled from the
+ * window of rows main sent. It reports the rows on screen through `onViewport`; the window loader keeps rows ahead of
+ * them loaded. A row not loaded yet draws as a placeholder of the same height, so the scroll position never jumps.
  */
 export function WindowedTable<Row>(props: {
   label: string
@@ -24,54 +27,59 @@ export function WindowedTable<Row>(props: {
   total: number
   rowId(row: Row): string
   selectedId: string | null
-  onSelect(row: Row, index: number): void
-  onWindow(offset: number): void
+  onSelect(row: Row): void
+  onViewport(first: number, last: number): void
   initialScrollTop?: number
+  /** Scrolls back to the top whenever it changes (a new filter). */
+  scrollResetKey?: number
   onScroll?(scrollTop: number): void
   rowClass?(row: Row): string | undefined
 }) {
-  const { rows, offset, total, onWindow } = props
+  const { rows, offset, total, onViewport, selectedId, columns, rowId } = props
   const scroller = useRef<HTMLDivElement>(null)
-  const lastRequested = useRef(offset)
+  const virtualizer = useVirtualizer({
+    count: total,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: OVERSCAN,
+    initialOffset: props.initialScrollTop ?? 0
+  })
+  const items = virtualizer.getVirtualItems()
+  const first = items[0]?.index ?? 0
+  const last = items[items.length - 1]?.index ?? 0
 
+  useEffect(() => onViewport(first, last), [first, last, onViewport])
+
+  const resetKey = useRef(props.scrollResetKey)
   useLayoutEffect(() => {
-    if (scroller.current && props.initialScrollTop) scroller.current.scrollTop = props.initialScrollTop
-    // Only on mount: restores where the operator left this list.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
+    if (resetKey.current === props.scrollResetKey) return
+    resetKey.current = props.scrollResetKey
+    virtualizer.scrollToOffset(0)
+  }, [props.scrollResetKey, virtualizer])
 
+  // Keeps the selected row in view when the selection moves (j/k), not on every render: scrolling away from the
+  // selected row must not be yanked back.
+  const selectedIndex = selectedId === null ? -1 : rows.findIndex((r) => rowId(r) === selectedId)
+  const absoluteSelected = selectedIndex < 0 ? -1 : offset + selectedIndex
   useEffect(() => {
-    const index = rows.findIndex((r) => props.rowId(r) === props.selectedId)
-    if (index < 0 || !scroller.current) return
-    const top = (offset + index) * ROW_HEIGHT
-    const el = scroller.current
-    if (top < el.scrollTop) el.scrollTop = top
-    else if (top + ROW_HEIGHT > el.scrollTop + el.clientHeight - ROW_HEIGHT)
-      el.scrollTop = top - el.clientHeight + 2 * ROW_HEIGHT
-  }, [props.selectedId, rows, offset, props])
+    if (absoluteSelected >= 0) virtualizer.scrollToIndex(absoluteSelected, { align: 'auto' })
+    // Only when the selection changes; `virtualizer` is stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selectedId])
 
+  const { onScroll: saveScroll } = props
   const onScroll = () => {
-    const el = scroller.current
-    if (!el) return
-    props.onScroll?.(el.scrollTop)
-    const first = Math.floor(el.scrollTop / ROW_HEIGHT)
-    const visible = Math.ceil(el.clientHeight / ROW_HEIGHT)
-    const windowEnd = offset + rows.length
-    if (first < offset || first + visible > windowEnd) {
-      const next = Math.max(0, first - Math.floor((WINDOW_SIZE - visible) / 2))
-      if (next !== lastRequested.current) {
-        lastRequested.current = next
-        onWindow(next)
-      }
-    }
+    if (scroller.current) saveScroll?.(scroller.current.scrollTop)
   }
 
+  const before = items[0]?.start ?? 0
+  const after = virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0)
   return (
     <div className="windowed" ref={scroller} onScroll={onScroll} role="region" aria-label={props.label} tabIndex={-1}>
       <table className="table" aria-label={props.label} aria-rowcount={total}>
         <thead>
           <tr>
-            {props.columns.map((c) => (
+            {columns.map((c) => (
               <th
                 key={c.key}
                 className={c.numeric ? 'num' : undefined}
@@ -83,37 +91,70 @@ export function WindowedTable<Row>(props: {
           </tr>
         </thead>
         <tbody>
-          {offset > 0 && (
-            <tr aria-hidden style={{ height: offset * ROW_HEIGHT }}>
-              <td colSpan={props.columns.length} />
+          {before > 0 && (
+            <tr aria-hidden style={{ height: before }}>
+              <td colSpan={columns.length} />
             </tr>
           )}
-          {rows.map((row, i) => {
-            const id = props.rowId(row)
+          {items.map((item) => {
+            const row = rows[item.index - offset]
+            if (row === undefined) return <PendingRow key={`pending-${item.index}`} span={columns.length} />
+            const id = rowId(row)
             return (
-              <tr
+              <TableRow
                 key={id}
-                aria-rowindex={offset + i + 1}
-                aria-selected={id === props.selectedId}
+                row={row}
+                index={item.index}
+                columns={columns}
+                selected={id === selectedId}
                 className={props.rowClass?.(row)}
-                style={{ height: ROW_HEIGHT }}
-                onClick={() => props.onSelect(row, offset + i)}
-              >
-                {props.columns.map((c) => (
-                  <td key={c.key} className={c.numeric ? 'num' : undefined}>
-                    {c.render(row)}
-                  </td>
-                ))}
-              </tr>
+                onSelect={props.onSelect}
+              />
             )
           })}
-          {total > offset + rows.length && (
-            <tr aria-hidden style={{ height: (total - offset - rows.length) * ROW_HEIGHT }}>
-              <td colSpan={props.columns.length} />
+          {after > 0 && (
+            <tr aria-hidden style={{ height: after }}>
+              <td colSpan={columns.length} />
             </tr>
           )}
         </tbody>
       </table>
     </div>
+  )
+}
+
+function TableRowInner<Row>(props: {
+  row: Row
+  index: number
+  columns: Column<Row>[]
+  selected: boolean
+  className: string | undefined
+  onSelect(row: Row): void
+}) {
+  const { row, columns, onSelect } = props
+  return (
+    <tr
+      aria-rowindex={props.index + 1}
+      aria-selected={props.selected}
+      className={props.className}
+      style={{ height: ROW_HEIGHT }}
+      onClick={() => onSelect(row)}
+    >
+      {columns.map((c) => (
+        <td key={c.key} className={c.numeric ? 'num' : undefined}>
+          {c.render(row)}
+        </td>
+      ))}
+    </tr>
+  )
+}
+/** Re-renders only when its row object, position, selection or columns change. */
+const TableRow = memo(TableRowInner) as typeof TableRowInner
+
+function PendingRow({ span }: { span: number }) {
+  return (
+    <tr className="row-pending" aria-hidden style={{ height: ROW_HEIGHT }}>
+      <td colSpan={span} />
+    </tr>
   )
 }

@@ -6,10 +6,10 @@ import { useUi } from '../../stores/ui'
 import { StatusChip, Time } from '../../ui/atoms'
 import { useListState } from '../../ui/list-state'
 import { SearchBox } from '../../ui/SearchBox'
-import { useChannel } from '../../ui/query'
 import { kycTone } from '../../ui/status'
 import { WindowedList } from '../../ui/WindowedList'
-import { WINDOW_SIZE, type Column } from '../../ui/WindowedTable'
+import { type Column } from '../../ui/WindowedTable'
+import { useWindowQuery } from '../../ui/window-query'
 import { EmptyState } from '../../ui/view-states'
 import { CustomerDetail } from './CustomerDetail'
 import { NewCustomerForm } from './NewCustomerForm'
@@ -48,17 +48,15 @@ export function CustomersView() {
     if (focusId?.startsWith('Customer:')) select(focusId)
   }, [focusId, select])
 
-  const input = useMemo<CustomersQueryInput>(
+  const input = useMemo<Omit<CustomersQueryInput, 'offset' | 'limit'>>(
     () => ({
       ...(list.filters.search.trim() && { search: list.filters.search.trim() }),
       ...(list.filters.kycStatus && { kycStatus: list.filters.kycStatus }),
-      sort: { field: 'createdAt', direction: 'desc' },
-      offset: list.offset,
-      limit: WINDOW_SIZE
+      sort: { field: 'createdAt', direction: 'desc' }
     }),
-    [list.filters, list.offset]
+    [list.filters]
   )
-  const query = useChannel('customers.query', input, version)
+  const query = useWindowQuery('customers.query', input, version, list.initialScrollTop)
   const filtered = !!(list.filters.search || list.filters.kycStatus)
 
   return (

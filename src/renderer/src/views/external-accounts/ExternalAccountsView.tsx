@@ -9,7 +9,8 @@ import { useChannel } from '../../ui/query'
 import { SearchBox } from '../../ui/SearchBox'
 import { externalAccountTone } from '../../ui/status'
 import { WindowedList } from '../../ui/WindowedList'
-import { WINDOW_SIZE, type Column } from '../../ui/WindowedTable'
+import { type Column } from '../../ui/WindowedTable'
+import { useWindowQuery } from '../../ui/window-query'
 import { ActionResult, EmptyState } from '../../ui/view-states'
 import { AddExternalAccountForm } from './AddExternalAccountForm'
 import { WALLET_CURRENCIES } from './account-form'
@@ -62,18 +63,16 @@ export function ExternalAccountsView() {
     if (focusId?.startsWith('ExternalAccount:')) select(focusId)
   }, [focusId, select])
 
-  const input = useMemo<ExternalAccountsQueryInput>(
+  const input = useMemo<Omit<ExternalAccountsQueryInput, 'offset' | 'limit'>>(
     () => ({
       scope: list.filters.scope as 'all' | 'customer' | 'platform',
       ...(list.filters.currency && { currency: list.filters.currency }),
       ...(list.filters.status && { status: list.filters.status }),
-      ...(list.filters.search.trim() && { search: list.filters.search.trim() }),
-      offset: list.offset,
-      limit: WINDOW_SIZE
+      ...(list.filters.search.trim() && { search: list.filters.search.trim() })
     }),
-    [list.filters, list.offset]
+    [list.filters]
   )
-  const query = useChannel('externalAccounts.query', input, version)
+  const query = useWindowQuery('externalAccounts.query', input, version, list.initialScrollTop)
   // The open account: from the window on screen, else looked up by id (it may be scrolled away or filtered out).
   const inWindow = query.data?.rows.find((a) => a.id === list.selectedId)
   const lookup = useChannel(

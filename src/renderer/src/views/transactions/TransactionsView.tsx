@@ -5,12 +5,12 @@ import { useDataVersion } from '../../stores/data-version'
 import { useUi } from '../../stores/ui'
 import { Id, Money, StatusChip, Time } from '../../ui/atoms'
 import { useListState } from '../../ui/list-state'
-import { useChannel } from '../../ui/query'
 import { SearchBox } from '../../ui/SearchBox'
 import { transactionTone } from '../../ui/status'
 import { EmptyState } from '../../ui/view-states'
 import { WindowedList } from '../../ui/WindowedList'
-import { WINDOW_SIZE, type Column } from '../../ui/WindowedTable'
+import { type Column } from '../../ui/WindowedTable'
+import { useWindowQuery } from '../../ui/window-query'
 import { headlineAmount } from './amount'
 import { TransactionDetail } from './TransactionDetail'
 
@@ -68,20 +68,18 @@ export function TransactionsView() {
   }
 
   const { search, status, type } = list.filters
-  const input = useMemo<TransactionsQueryInput>(
+  const input = useMemo<Omit<TransactionsQueryInput, 'offset' | 'limit'>>(
     () => ({
       filter: {
         ...(search.trim() && { search: search.trim() }),
         ...(status && { status: [status] }),
         ...(type && { type: type as 'INCOMING' | 'OUTGOING' })
       },
-      sort: { field: 'createdAt', direction: 'desc' },
-      offset: list.offset,
-      limit: WINDOW_SIZE
+      sort: { field: 'createdAt', direction: 'desc' }
     }),
-    [search, status, type, list.offset]
+    [search, status, type]
   )
-  const query = useChannel('transactions.query', input, version)
+  const query = useWindowQuery('transactions.query', input, version, list.initialScrollTop)
   const filtered = !!(search || status || type)
 
   return (
