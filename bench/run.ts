@@ -4,10 +4,12 @@
  */
 import { runCoreBench } from './core'
 import { runSandboxBench } from './sandbox'
+import { runUiBench } from './ui'
 
 const SECTIONS: Record<string, () => Promise<void>> = {
   sandbox: runSandboxBench,
-  core: runCoreBench
+  core: runCoreBench,
+  ui: runUiBench
 }
 
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'))

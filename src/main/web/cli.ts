@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util'
 import { createBackend } from '../backend'
 import { lockDataDir } from '../data-lock'
 import { createLogger } from '../log'
+import { startEventLoopProbe } from '../services/event-loop-probe'
 import { browserModeDataDir, createBrowserHost } from './host'
 import { startBrowserModeServer } from './server'
 
@@ -52,6 +53,7 @@ async function main() {
     }
   })
   console.log(`Paydesk (browser mode) is running. Open this URL: ${server.url}`)
+  startEventLoopProbe(process.env, (line) => process.stdout.write(line))
 
   let closing = false
   const shutdown = async () => {

@@ -1,0 +1,151 @@
+/**
+ * Measurements of the `ui` bench that run inside the page (Playwright `page.evaluate`), timed with the page's own
+ * clock so the round trip to Playwright is not counted. Each function is self-contained: it is serialised into the page.
+ */
+import type { Page } from '@playwright/test'
+
+/*
+ * Bench code is typechecked with Node's types only (no DOM, which must not leak into src/main). The page globals these
+ * functions use are declared loosely here, in this module only.
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any */
+declare const document: any
+declare const requestAnimationFrame: (callback: (time: number) => void) => number
+declare const MutationObserver: any
+declare const HTMLInputElement: any
+/** The page's PerformanceObserver, which knows 'longtask' entries (Node's does not). */
+declare const PerformanceObserver: any
+type HTMLElement = any
+type HTMLButtonElement = any
+type HTMLInputElement = any
+
+const TABLE = 'table[aria-label="Transactions"]'
+
+/** Clicks Transactions in the sidebar; ms until its first rows and the total are on screen. */
+export function openTransactions(page: Page): Promise<number> {
+  return page.evaluate(async (table) => {
+    const nav = [...document.querySelectorAll('nav[aria-label="Sections"] button')].find((b: HTMLElement) =>
+      b.textContent?.startsWith('Transactions')
+    ) as HTMLButtonElement | undefined
+    if (!nav) throw new Error('no Transactions button in the sidebar')
+    const shown = () =>
+      !!document.querySelector(`${table} tbody tr[aria-rowindex]`) &&
+      /\d[\d,.\s]* transactions/.test(document.querySelector('.list-meta')?.textContent ?? '')
+    const start = performance.now()
+    nav.click()
+    return new Promise<number>((resolve) => {
+      const check = () => (shown() ? resolve(performance.now() - start) : requestAnimationFrame(check))
+      check()
+    })
+  }, TABLE)
+}
+
+/**
+ * Types each string into the filter one key at a time (clearing it first). A keystroke's latency is the time until
+ * the list (count and rows) last changed before 250 ms of quiet; keystrokes that changed nothing on screen are counted
+ * apart, since there is no update to time.
+ */
+export function typeInFilter(page: Page, texts: string[]): Promise<{ latencies: number[]; unchanged: number }> {
+  return page.evaluate(async (texts) => {
+    const input = document.querySelector('input[aria-label="Filter transactions"]') as HTMLInputElement | null
+    const pane = document.querySelector('.list-pane')
+    const filters = document.querySelector('.list-pane .filters')
+    if (!input || !pane || !filters) throw new Error('no transactions filter on screen')
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!
+    let lastChange = 0
+    const observer = new MutationObserver((records: { target: unknown }[]) => {
+      if (records.some((r) => !filters.contains(r.target))) lastChange = performance.now()
+    })
+    observer.observe(pane, { subtree: true, childList: true, characterData: true, attributes: true })
+    const latencies: number[] = []
+    let unchanged = 0
+    const key = async (value: string) => {
+      lastChange = 0
+      const start = performance.now()
+      setValue.call(input, value)
+      input.dispatchEvent(new Event('input', { bubbles: true }))
+      for (;;) {
+        await new Promise((r) => setTimeout(r, 25))
+        const now = performance.now()
+        if (lastChange > 0 && now - lastChange > 250) break
+        if (lastChange === 0 && now - start > 3000) break
+      }
+      if (lastChange > 0) latencies.push(lastChange - start)
+      else unchanged += 1
+    }
+    for (const text of texts) {
+      await key('')
+      for (let i = 1; i <= text.length; i++) await key(text.slice(0, i))
+    }
+    await key('')
+    observer.disconnect()
+    return { latencies, unchanged }
+  }, texts)
+}
+
+/** Scrolls the list from top to bottom in `steps` frames; the longest task (Long Tasks API) and frame gap seen. */
+export function scrollTopToBottom(page: Page, steps: number): Promise<{ longestTask: number; longestFrame: number }> {
+  return page.evaluate(async (steps) => {
+    const scroller = document.querySelector('.windowed') as HTMLElement
+    scroller.scrollTop = 0
+    let longestTask = 0
+    const observer = new PerformanceObserver((list: { getEntries(): { duration: number }[] }) => {
+      for (const entry of list.getEntries()) longestTask = Math.max(longestTask, entry.duration)
+    })
+    observer.observe({ type: 'longtask', buffered: false })
+    const step = (scroller.scrollHeight - scroller.clientHeight) / steps
+    let longestFrame = 0
+    let last = performance.now()
+    for (let i = 1; i <= steps; i++) {
+      await new Promise(requestAnimationFrame)
+      const now = performance.now()
+      longestFrame = Math.max(longestFrame, now - last)
+      last = now
+      scroller.scrollTop = Math.round(step * i)
+    }
+    await new Promise((r) => setTimeout(r, 300))
+    observer.disconnect()
+    return { longestTask, longestFrame }
+  }, steps)
+}
+
+/**
+ * Scrolls at `pxPerSecond` for `seconds`, by the frame clock; in each frame checks whether the top, middle and bottom
+ * of the viewport show loaded rows (not placeholders or blank space). Returns the share of such frames.
+ */
+export function scrollAtSpeed(
+  page: Page,
+  pxPerSecond: number,
+  seconds: number
+): Promise<{ frames: number; drawn: number }> {
+  return page.evaluate(
+    async ({ pxPerSecond, seconds }) => {
+      const scroller = document.querySelector('.windowed') as HTMLElement
+      scroller.scrollTop = 0
+      await new Promise((r) => setTimeout(r, 300))
+      const box = scroller.getBoundingClientRect()
+      const header = scroller.querySelector('thead')?.getBoundingClientRect().height ?? 0
+      const x = box.left + box.width / 2
+      const points = [box.top + header + 6, box.top + box.height / 2, box.bottom - 6]
+      const loadedAt = (y: number) => {
+        const row = document.elementFromPoint(x, y)?.closest('tr')
+        return !!row?.hasAttribute('aria-rowindex')
+      }
+      let frames = 0
+      let drawn = 0
+      const start = performance.now()
+      let last = start
+      let position = 0
+      while (performance.now() - start < seconds * 1000) {
+        const now = await new Promise<number>(requestAnimationFrame)
+        frames += 1
+        if (points.every(loadedAt)) drawn += 1
+        position += (pxPerSecond * (now - last)) / 1000
+        last = now
+        scroller.scrollTop = Math.round(position)
+      }
+      return { frames, drawn }
+    },
+    { pxPerSecond, seconds }
+  )
+}
