@@ -142,3 +142,22 @@ describe('WindowLoader', () => {
     expect(loader.getState()).toMatchObject({ error: null, data: { total: TOTAL } })
   })
 })
+
+describe('WindowLoader on a filter change', () => {
+  it('asks for the top of the new result, not the window the old scroll position was at', async () => {
+    const main = fakeMain()
+    const loader = loaderOver(main)
+    main.pending.shift()!.answer()
+    await settle()
+    loader.setViewport(5000, 5020)
+    main.pending.shift()!.answer()
+    await settle()
+    const filtered = fakeMain(1000, 'new-')
+    loader.setQuery(filtered.fetch, { fromTop: true })
+    expect(filtered.pending).toHaveLength(1)
+    expect(filtered.pending[0]!.offset).toBe(0)
+    filtered.pending.shift()!.answer()
+    await settle()
+    expect(loader.getState().data?.rows[0]).toBe('new-row-0')
+  })
+})

@@ -57,9 +57,13 @@ export class WindowLoader<Row> {
     this.pump()
   }
 
-  /** A new query (another filter) or new data behind the same one: the next answer replaces what is shown. */
-  setQuery(fetchWindow: FetchWindow<Row>): void {
+  /**
+   * A new query (another filter) or new data behind the same one: the next answer replaces what is shown. A new filter
+   * starts at the top (`fromTop`), where the table is about to scroll, so the first window asked for is the one shown.
+   */
+  setQuery(fetchWindow: FetchWindow<Row>, options: { fromTop?: boolean } = {}): void {
     this.fetchWindow = fetchWindow
+    if (options.fromTop) this.viewport = { first: 0, last: this.viewport.last - this.viewport.first }
     this.invalidate()
   }
 

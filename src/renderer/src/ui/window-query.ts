@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract'
 import { paydesk } from '../bridge/paydesk'
 import { WindowLoader, type WindowLoaderState } from './window-loader'
@@ -35,13 +35,18 @@ export function useWindowQuery<K extends WindowChannel>(
     created.setViewport(first, first + 30)
     return created
   })
+  const queriedKey = useRef<string | null>(null)
   useEffect(() => {
     const base = JSON.parse(key) as ChannelInput<K>
+    // The first query keeps the restored scroll position; a changed filter starts at the top.
+    const fromTop = queriedKey.current !== null && queriedKey.current !== key
+    queriedKey.current = key
     loader.setQuery(
       (offset, limit) =>
         paydesk.invoke(channel, { ...base, offset, limit } as ChannelInput<K>) as ReturnType<
           Parameters<typeof loader.setQuery>[0]
-        >
+        >,
+      { fromTop }
     )
   }, [loader, channel, key, version])
   const state = useSyncExternalStore(loader.subscribe, loader.getState)

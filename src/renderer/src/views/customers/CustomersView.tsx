@@ -8,7 +8,7 @@ import { useListState } from '../../ui/list-state'
 import { SearchBox } from '../../ui/SearchBox'
 import { kycTone } from '../../ui/status'
 import { WindowedList } from '../../ui/WindowedList'
-import { type Column } from '../../ui/WindowedTable'
+import { idOf, type Column } from '../../ui/WindowedTable'
 import { useWindowQuery } from '../../ui/window-query'
 import { EmptyState } from '../../ui/view-states'
 import { CustomerDetail } from './CustomerDetail'
@@ -97,7 +97,7 @@ export function CustomersView() {
             filterRef={filterRef}
             query={query}
             columns={columns}
-            rowId={(c) => c.id}
+            rowId={idOf}
             onOpen={() => detailRef.current?.focus()}
             empty={
               filtered ? (

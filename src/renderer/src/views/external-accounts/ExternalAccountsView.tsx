@@ -9,7 +9,7 @@ import { useChannel } from '../../ui/query'
 import { SearchBox } from '../../ui/SearchBox'
 import { externalAccountTone } from '../../ui/status'
 import { WindowedList } from '../../ui/WindowedList'
-import { type Column } from '../../ui/WindowedTable'
+import { idOf, type Column } from '../../ui/WindowedTable'
 import { useWindowQuery } from '../../ui/window-query'
 import { ActionResult, EmptyState } from '../../ui/view-states'
 import { AddExternalAccountForm } from './AddExternalAccountForm'
@@ -153,7 +153,7 @@ export function ExternalAccountsView() {
             filterRef={filterRef}
             query={query}
             columns={columns}
-            rowId={(a) => a.id}
+            rowId={idOf}
             onOpen={() => detailRef.current?.focus()}
             empty={
               filtered ? (

@@ -9,7 +9,7 @@ import { SearchBox } from '../../ui/SearchBox'
 import { transactionTone } from '../../ui/status'
 import { EmptyState } from '../../ui/view-states'
 import { WindowedList } from '../../ui/WindowedList'
-import { type Column } from '../../ui/WindowedTable'
+import { idOf, type Column } from '../../ui/WindowedTable'
 import { useWindowQuery } from '../../ui/window-query'
 import { headlineAmount } from './amount'
 import { TransactionDetail } from './TransactionDetail'
@@ -116,7 +116,7 @@ export function TransactionsView() {
             filterRef={filterRef}
             query={query}
             columns={columns}
-            rowId={(t) => t.id}
+            rowId={idOf}
             onOpen={() => detailRef.current?.focus()}
             empty={
               filtered ? (
