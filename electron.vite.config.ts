@@ -8,7 +8,10 @@ export default defineConfig({
     plugins: [externalizeDepsPlugin()],
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve(__dirname, 'src/main/index.ts') } }
+      // `web` is browser mode's entry (npm run web, e2e, bench): started with plain node, it skips tsx's compile-on-load.
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'src/main/index.ts'), web: resolve(__dirname, 'src/main/web/cli.ts') }
+      }
     }
   },
   preload: {

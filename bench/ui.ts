@@ -49,7 +49,7 @@ function startApp(dataDir: string, env: Record<string, string>): Promise<App> {
   const startedAt = performance.now()
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src/main/web/cli.ts', '--port', '0', '--data-dir', dataDir, '--quiet'],
+    ['out/main/web.js', '--port', '0', '--data-dir', dataDir, '--quiet'],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env, PAYDESK_BENCH_EVENT_LOOP: '1' } }
   )
   let output = ''

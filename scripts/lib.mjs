@@ -69,6 +69,6 @@ export function exec(command, args) {
 
 export function runBrowserMode(extraArgs) {
   const prefix = keyringPrefix()
-  const command = [...prefix, process.execPath, '--import', 'tsx', 'src/main/web/cli.ts', ...extraArgs]
+  const command = [...prefix, process.execPath, 'out/main/web.js', ...extraArgs]
   exec(command[0], command.slice(1))
 }

@@ -13,15 +13,14 @@ export interface BrowserModeApp {
   output(): string
 }
 
-/** Starts `src/main/web/cli.ts` (what `npm run web` runs) on a free port with a fresh data folder. */
+/** Starts the built browser mode, `out/main/web.js` (what `npm run web` runs), on a free port with a fresh data folder. */
 export async function startBrowserMode(): Promise<BrowserModeApp & { stop(): Promise<void> }> {
   const root = resolve(import.meta.dirname, '../..')
   const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-e2e-'))
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/main/web/cli.ts', '--port', '0', '--data-dir', dataDir],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] }
-  )
+  const child: ChildProcess = spawn(process.execPath, ['out/main/web.js', '--port', '0', '--data-dir', dataDir], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
   let output = ''
   const url = await new Promise<string>((resolvePromise, reject) => {
     const timer = setTimeout(() => reject(new Error(`browser mode did not start:\n${output}`)), 30_000)

@@ -93,15 +93,11 @@ test('a profile can be renamed and repointed; a bad base URL is refused and chan
 
 test('a second Paydesk on the same data folder refuses to start and says why', async ({ app }) => {
   const { spawnSync } = await import('node:child_process')
-  const second = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'src/main/web/cli.ts', '--port', '0', '--data-dir', app.dataDir],
-    {
-      cwd: new URL('../..', import.meta.url).pathname,
-      encoding: 'utf8',
-      timeout: 30_000
-    }
-  )
+  const second = spawnSync(process.execPath, ['out/main/web.js', '--port', '0', '--data-dir', app.dataDir], {
+    cwd: new URL('../..', import.meta.url).pathname,
+    encoding: 'utf8',
+    timeout: 30_000
+  })
   expect(second.status).toBe(1)
   expect(second.stderr).toMatch(/Another Paydesk \(process \d+\) is already using/)
 })

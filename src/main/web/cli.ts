@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { createBackend } from '../backend'
 import { lockDataDir } from '../data-lock'
@@ -7,6 +7,14 @@ import { createLogger } from '../log'
 import { startEventLoopProbe } from '../services/event-loop-probe'
 import { browserModeDataDir, createBrowserHost } from './host'
 import { startBrowserModeServer } from './server'
+
+/** The folder holding package.json: this file runs from src/main/web under tsx and from out/main once built. */
+function projectRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir
+    if (dirname(dir) === dir) throw new Error(`Paydesk: no package.json above ${from}`)
+  }
+}
 
 /**
  * `npm run web`: the same backend as the desktop app, under Node, serving the built renderer on 127.0.0.1.
@@ -20,7 +28,7 @@ async function main() {
       quiet: { type: 'boolean', default: false }
     }
   })
-  const root = resolve(import.meta.dirname, '../../..')
+  const root = projectRoot(import.meta.dirname)
   const rendererDir = resolve(values['renderer-dir'] ?? join(root, 'out/renderer'))
   if (!existsSync(join(rendererDir, 'index.html'))) {
     console.error(`Paydesk: no built renderer in ${rendererDir}. Run "npm run build" first.`)
