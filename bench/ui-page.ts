@@ -83,8 +83,14 @@ export function typeInFilter(page: Page, texts: string[]): Promise<{ latencies: 
   }, texts)
 }
 
-/** Scrolls the list from top to bottom in `steps` frames; the longest task (Long Tasks API) and frame gap seen. */
-export function scrollTopToBottom(page: Page, steps: number): Promise<{ longestTask: number; longestFrame: number }> {
+/**
+ * Scrolls the list from top to bottom in `steps` frames; the longest task (Long Tasks API) and frame gap seen, and
+ * whether the list's last row is then on screen (browsers cap an element's height: a million rows must still end).
+ */
+export function scrollTopToBottom(
+  page: Page,
+  steps: number
+): Promise<{ longestTask: number; longestFrame: number; lastRowShown: boolean }> {
   return page.evaluate(async (steps) => {
     const scroller = document.querySelector('.windowed') as HTMLElement
     scroller.scrollTop = 0
@@ -105,7 +111,13 @@ export function scrollTopToBottom(page: Page, steps: number): Promise<{ longestT
     }
     await new Promise((r) => setTimeout(r, 300))
     observer.disconnect()
-    return { longestTask, longestFrame }
+    const table = scroller.querySelector('table') as HTMLElement
+    const lastRow = () => scroller.querySelector(`tr[aria-rowindex="${table.getAttribute('aria-rowcount')}"]`)
+    for (let waited = 0; !lastRow() && waited < 3000; waited += 100) await new Promise((r) => setTimeout(r, 100))
+    const box = lastRow()?.getBoundingClientRect()
+    const view = scroller.getBoundingClientRect()
+    const lastRowShown = !!box && box.bottom <= view.bottom + 1 && box.top >= view.top
+    return { longestTask, longestFrame, lastRowShown }
   }, steps)
 }
 

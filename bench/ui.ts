@@ -252,6 +252,9 @@ async function runSize(browser: Browser, size: number) {
     )
     report(`longest task while scrolling top to bottom (${label})`, r.scroll.longestTask, 'ms', { max: 50 })
     console.log(
+      `  ${`the bottom of the scroll shows the list's last row (${label})`.padEnd(64)} ${(r.scroll.lastRowShown ? 'yes' : 'no').padStart(16)}   target yes          ${r.scroll.lastRowShown ? 'PASS' : 'FAIL'}`
+    )
+    console.log(
       `    (longest frame while scrolling: ${r.scroll.longestFrame.toFixed(1)} ms; long tasks under 50 ms are not reported by the browser)`
     )
     if (r.frames)

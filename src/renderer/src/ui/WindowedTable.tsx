@@ -1,5 +1,6 @@
-import { useVirtualizer } from '@tanstack/react-virtual'
+import { elementScroll, observeElementOffset, useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react'
+import { scrollScale, spacers, type ScrollScale } from './scroll-scale'
 import { ROW_HEIGHT } from './window-query'
 
 export interface Column<Row> {
@@ -40,13 +41,25 @@ export function WindowedTable<Row>(props: {
 }) {
   const { rows, offset, total, onViewport, selectedId, columns, rowId } = props
   const scroller = useRef<HTMLDivElement>(null)
+  // The virtualizer works in row positions; the scroll area may be shorter than the rows (scroll-scale.ts). The
+  // callbacks read the scale through a ref, as the virtualizer keeps the functions it was first given.
+  const scale = useRef<ScrollScale>({ domHeight: 0, factor: 1 })
   const virtualizer = useVirtualizer({
     count: total,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: OVERSCAN,
-    initialOffset: props.initialScrollTop ?? 0
+    initialOffset: () => (props.initialScrollTop ?? 0) * scale.current.factor,
+    observeElementOffset: (instance, report) =>
+      observeElementOffset(instance, (offset, isScrolling) => report(offset * scale.current.factor, isScrolling)),
+    scrollToFn: (offset, options, instance) =>
+      elementScroll(
+        offset / scale.current.factor,
+        { ...options, adjustments: (options.adjustments ?? 0) / scale.current.factor },
+        instance
+      )
   })
+  scale.current = scrollScale(virtualizer.getTotalSize(), scroller.current?.clientHeight ?? 0)
   const items = virtualizer.getVirtualItems()
   const first = items[0]?.index ?? 0
   const last = items[items.length - 1]?.index ?? 0
@@ -75,8 +88,9 @@ export function WindowedTable<Row>(props: {
     if (scroller.current) saveScroll?.(scroller.current.scrollTop)
   }
 
-  const before = items[0]?.start ?? 0
-  const after = virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0)
+  const scrollTop = (virtualizer.scrollOffset ?? 0) / scale.current.factor
+  const drawn = (items[items.length - 1]?.end ?? 0) - (items[0]?.start ?? 0)
+  const { before, after } = spacers(scale.current, scrollTop, items[0]?.start ?? 0, drawn)
   return (
     <div className="windowed" ref={scroller} onScroll={onScroll} role="region" aria-label={props.label} tabIndex={-1}>
       <table className="table" aria-label={props.label} aria-rowcount={total}>
