@@ -1,0 +1,137 @@
+// Where code may run, as an allow-list per layer (docs/ARCHITECTURE.md): an import that is not on its layer's list
+// fails lint. A new dependency is therefore a decision recorded here, not something any file can start using.
+import { builtinModules } from 'node:module'
+import { dirname, relative, resolve } from 'node:path'
+
+const ROOT = resolve(import.meta.dirname, '..')
+
+/**
+ * Layers, most specific first. `code` lists the source folders a layer may import from; `packages` the npm packages
+ * (or sub-paths of them); `builtins` the Node modules, named without the `node:` prefix. `exclude` and `notCode` carve
+ * the Electron adapter out of main's files and out of what main's services may import.
+ */
+export const LAYERS = [
+  {
+    name: 'the Electron adapter',
+    files: ['src/main/electron/', 'src/main/index.ts'],
+    code: ['src/main/', 'src/shared/'],
+    packages: ['electron', 'zod'],
+    builtins: ['path', 'url'],
+    why: 'Electron adapters stay thin: logic belongs in a service under src/main.'
+  },
+  {
+    name: 'main',
+    files: ['src/main/'],
+    code: ['src/main/', 'src/shared/', 'src/sandbox/'],
+    packages: ['zod', 'keytar', 'undici'],
+    builtins: [
+      'crypto',
+      'events',
+      'fs',
+      'fs/promises',
+      'http',
+      'net',
+      'os',
+      'path',
+      'perf_hooks',
+      'stream',
+      'timers/promises',
+      'url',
+      'util'
+    ],
+    exclude: ['src/main/electron/'],
+    notCode: ['src/main/electron/', 'src/main/index.ts'],
+    why: 'Main services never import electron (src/main/electron adapts them), nor renderer or preload code.'
+  },
+  {
+    name: 'preload',
+    files: ['src/preload/'],
+    code: ['src/shared/'],
+    packages: ['electron'],
+    builtins: [],
+    why: 'Preload only bridges the IPC contract.'
+  },
+  {
+    name: 'the renderer',
+    files: ['src/renderer/'],
+    code: ['src/renderer/', 'src/shared/'],
+    packages: ['react', 'react-dom', 'zustand', 'zod', '@tanstack/react-virtual'],
+    builtins: [],
+    why: 'The renderer is a sandboxed page: it talks to main only through window.paydesk.'
+  },
+  {
+    name: 'the sandbox',
+    files: ['src/sandbox/'],
+    code: ['src/sandbox/', 'src/shared/'],
+    packages: ['zod'],
+    builtins: ['crypto', 'fs', 'fs/promises', 'http', 'net', 'path', 'url', 'util'],
+    why: 'The sandbox server stands alone: it runs without Paydesk.'
+  },
+  {
+    name: 'shared',
+    files: ['src/shared/'],
+    code: ['src/shared/'],
+    packages: ['zod'],
+    builtins: [],
+    why: 'src/shared holds schemas and pure helpers that run in every process.'
+  }
+]
+
+const BUILTINS = new Set(builtinModules)
+
+function packageName(source) {
+  const parts = source.split('/')
+  return source.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]
+}
+
+function layerOf(file) {
+  return LAYERS.find(
+    (layer) =>
+      layer.files.some((prefix) => file === prefix || file.startsWith(prefix)) &&
+      !(layer.exclude ?? []).some((prefix) => file.startsWith(prefix))
+  )
+}
+
+/** Why `source`, imported from `file` (repo-relative), is refused; null when it is on the layer's list. */
+export function refusal(layer, file, source) {
+  if (source.startsWith('.')) {
+    const target = relative(ROOT, resolve(ROOT, dirname(file), source))
+      .split('\\')
+      .join('/')
+    const within = (prefix) => target === prefix.replace(/\/$/, '') || target.startsWith(prefix)
+    const barred = (layer.notCode ?? []).some((prefix) => within(prefix) || within(prefix.replace(/\.ts$/, '')))
+    if (layer.code.some(within) && !barred) return null
+    return `${layer.name} may not import ${target}. ${layer.why}`
+  }
+  const bare = source.startsWith('node:') ? source.slice(5) : source
+  if (source.startsWith('node:') || BUILTINS.has(bare)) {
+    if (layer.builtins.includes(bare)) return null
+    return `Node's ${bare} is not on ${layer.name}'s allow-list (eslint/layers.js). ${layer.why}`
+  }
+  if (layer.packages.includes(packageName(source))) return null
+  return `${packageName(source)} is not on ${layer.name}'s allow-list (eslint/layers.js). ${layer.why}`
+}
+
+export const layersPlugin = {
+  rules: {
+    'allowed-imports': {
+      meta: { type: 'problem', schema: [], messages: { refused: '{{reason}}' } },
+      create(context) {
+        const file = relative(ROOT, context.filename).split('\\').join('/')
+        const layer = layerOf(file)
+        if (!layer) return {}
+        const check = (node) => {
+          if (!node.source || typeof node.source.value !== 'string') return
+          const reason = refusal(layer, file, node.source.value)
+          if (reason) context.report({ node: node.source, messageId: 'refused', data: { reason } })
+        }
+        return {
+          ImportDeclaration: check,
+          ExportNamedDeclaration: check,
+          ExportAllDeclaration: check,
+          ImportExpression: check
+        }
+      }
+    }
+  }
+}
