@@ -34,7 +34,6 @@ export type EventName = keyof Events
 export type EventPayload<K extends EventName> = z.output<Events[K]>
 
 export const CHANNEL_NAMES = Object.keys(channels) as ChannelName[]
-export const EVENT_NAMES = Object.keys(events) as EventName[]
 
 export function isChannelName(name: unknown): name is ChannelName {
   return typeof name === 'string' && Object.hasOwn(channels, name)
