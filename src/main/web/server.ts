@@ -81,18 +81,36 @@ export async function startBrowserModeServer(options: {
     return null
   }
 
+  // Every request ends in an answer: a malformed one gets a 4xx, and anything thrown is logged and answered 500. A
+  // web page can make the browser send any path here (<img src="http://127.0.0.1:PORT//">); none may stop the backend
+  // that runs approvals and polling.
   const server: Server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname
+    handleRequest(req, res).catch((error: unknown) => {
+      log(`browser mode: ${req.method} request failed: ${describeError(error)}`)
+      if (!res.headersSent) sendJson(res, 500, { ok: false, error: { code: 'INTERNAL', message: 'Internal error.' } })
+      else res.destroy()
+    })
+  })
+  // A request Node cannot parse (bad request line, header or encoding) never reaches the handler: answer 400 and close.
+  server.on('clientError', (error, socket) => {
+    if (socket.writable && !(error as NodeJS.ErrnoException).code?.startsWith('ECONNRESET'))
+      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
+    else socket.destroy()
+  })
+
+  async function handleRequest(req: IncomingMessage, res: ServerResponse) {
+    const path = requestPath(req.url)
+    if (path === null) return sendJson(res, 400, { ok: false, error: { code: 'INVALID_INPUT', message: 'Bad path.' } })
     const isBridge = path.startsWith('/__paydesk/')
     const refused = refusal(req, isBridge)
     if (refused) {
       log(`browser mode refused ${req.method} ${isBridge ? path : 'page'}: ${refused}`)
       return sendJson(res, 403, { ok: false, error: { code: 'FORBIDDEN_SENDER', message: `Refused: ${refused}.` } })
     }
-    if (isBridge) return void handleBridge(req, res, path)
+    if (isBridge) return handleBridge(req, res, path)
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'Method not allowed' })
-    return void serveStatic(res, path)
-  })
+    return serveStatic(res, path)
+  }
 
   async function handleBridge(req: IncomingMessage, res: ServerResponse, path: string) {
     if (path === BRIDGE_EVENTS_PATH && req.method === 'GET') return openEventStream(res)
@@ -110,7 +128,9 @@ export async function startBrowserModeServer(options: {
           error: { code: 'INVALID_INPUT', message: tooLarge ? 'Request too large.' : 'Request body is not valid JSON.' }
         })
       }
-      const channelName = decodeURIComponent(path.slice(BRIDGE_INVOKE_PATH.length))
+      const channelName = decodePathPart(path.slice(BRIDGE_INVOKE_PATH.length))
+      if (channelName === null)
+        return sendJson(res, 404, { ok: false, error: { code: 'UNKNOWN_CHANNEL', message: 'No such bridge route.' } })
       const input =
         typeof body === 'object' && body !== null && 'input' in body ? (body as { input: unknown }).input : null
       return sendJson(res, 200, await dispatch(backend.handlers, channelName, input, log))
@@ -139,7 +159,9 @@ export async function startBrowserModeServer(options: {
   })
 
   async function serveStatic(res: ServerResponse, urlPath: string) {
-    const relative = urlPath === '/' ? 'index.html' : decodeURIComponent(urlPath).replace(/^\/+/, '')
+    const decoded = decodePathPart(urlPath)
+    if (decoded === null || decoded.includes('\0')) return sendJson(res, 404, { error: 'Not found' })
+    const relative = urlPath === '/' ? 'index.html' : decoded.replace(/^\/+/, '')
     const file = normalize(join(rendererDir, relative))
     if (!file.startsWith(normalize(rendererDir) + sep)) return sendJson(res, 404, { error: 'Not found' })
     try {
@@ -176,6 +198,29 @@ export async function startBrowserModeServer(options: {
       await new Promise<void>((resolve) => server.close(() => resolve()))
     }
   }
+}
+
+/** The path of a request target, or null when it is not an origin-form path this server can read. */
+export function requestPath(target: string | undefined): string | null {
+  if (!target || !target.startsWith('/')) return null
+  try {
+    // Parsed against a fixed origin, so `//host/x` cannot become another host: the path is all that is kept.
+    return new URL(`http://x${target}`).pathname
+  } catch {
+    return null
+  }
+}
+
+function decodePathPart(part: string): string | null {
+  try {
+    return decodeURIComponent(part)
+  } catch {
+    return null
+  }
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error)
 }
 
 function securityHeaders(): Record<string, string> {
