@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
+import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 import { AppError } from './errors'
 
@@ -8,7 +8,9 @@ import { AppError } from './errors'
  * A lock left by a process that no longer runs (a crash) is taken over.
  */
 export function lockDataDir(dataDir: string, pid = process.pid): () => void {
-  mkdirSync(dataDir, { recursive: true })
+  // Profiles, journals and the cache are private: a folder made by an older version (0755) is tightened too.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+  chmodSync(dataDir, 0o700)
   const file = join(dataDir, 'paydesk.lock')
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

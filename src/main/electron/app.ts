@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { app, BrowserWindow, dialog, powerMonitor } from 'electron'
 import { createBackend, type Backend } from '../backend'
 import { lockDataDir } from '../data-lock'
-import { createLogger } from '../log'
+import { createLogger, logCrashes } from '../log'
 import { registerIpc } from './ipc'
 import { batchNotifications } from '../notifications/batch'
 import { showItem } from './focus'
@@ -17,6 +17,7 @@ export function runElectronApp(): void {
     return
   }
   const log = createLogger(join(app.getPath('userData'), 'logs'))
+  logCrashes(log, (code) => app.exit(code))
   const devServerUrl = process.env['ELECTRON_RENDERER_URL']
   const appPageUrl = devServerUrl ?? `file://${join(__dirname, '../renderer/index.html')}`
   let window: BrowserWindow | null = null

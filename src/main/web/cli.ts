@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { createBackend } from '../backend'
 import { lockDataDir } from '../data-lock'
-import { createLogger } from '../log'
+import { createLogger, logCrashes } from '../log'
 import { startEventLoopProbe } from '../services/event-loop-probe'
 import { browserModeDataDir, createBrowserHost } from './host'
 import { startBrowserModeServer } from './server'
@@ -41,6 +41,7 @@ async function main() {
   }
   const dataDir = resolve(values['data-dir'] ?? browserModeDataDir())
   const log = createLogger(join(dataDir, 'logs'), values.quiet ? undefined : (line) => process.stderr.write(line))
+  logCrashes(log)
   const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }
 
   const releaseDataDir = lockDataDir(dataDir)

@@ -7,6 +7,7 @@ import { extname, join, normalize, sep } from 'node:path'
 import { BRIDGE_EVENTS_PATH, BRIDGE_INVOKE_PATH, TOKEN_HEADER } from '../../shared/ipc/wire'
 import type { Backend } from '../backend'
 import { dispatch } from '../ipc/dispatch'
+import { describeError } from '../log'
 
 const MAX_BODY_BYTES = 1024 * 1024
 const LOOPBACK = '127.0.0.1'
@@ -217,10 +218,6 @@ function decodePathPart(part: string): string | null {
   } catch {
     return null
   }
-}
-
-function describeError(error: unknown): string {
-  return error instanceof Error ? (error.stack ?? error.message) : String(error)
 }
 
 function securityHeaders(): Record<string, string> {
