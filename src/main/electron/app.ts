@@ -8,6 +8,7 @@ import { batchNotifications } from '../notifications/batch'
 import { showItem } from './focus'
 import { createNativeNotifier } from './notifier'
 import { lockDownApp } from './security'
+import { appPageUrlFor } from './url-policy'
 import { mainWindowOptions } from './window-options'
 
 /** Electron entry: a thin adapter that hosts the backend and one locked-down window. */
@@ -18,8 +19,11 @@ export function runElectronApp(): void {
   }
   const log = createLogger(join(app.getPath('userData'), 'logs'))
   logCrashes(log, (code) => app.exit(code))
-  const devServerUrl = process.env['ELECTRON_RENDERER_URL']
-  const appPageUrl = devServerUrl ?? `file://${join(__dirname, '../renderer/index.html')}`
+  const appPageUrl = appPageUrlFor({
+    isPackaged: app.isPackaged,
+    devServerUrl: process.env['ELECTRON_RENDERER_URL'],
+    builtPage: join(__dirname, '../renderer/index.html')
+  })
   let window: BrowserWindow | null = null
   let backend: Backend | null = null
 

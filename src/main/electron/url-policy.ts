@@ -2,16 +2,35 @@
  * Which URLs may do what. Pure functions so they are unit-tested without Electron.
  */
 
-/** Only plain web links leave the app, and only through the OS browser. */
+/**
+ * The only places a link may open in the OS browser: the service's documentation and the project's own pages. A
+ * renderer compromised through some payload must not be able to launch arbitrary URLs on the operator's machine.
+ */
+export const EXTERNAL_LINK_HOSTS: readonly string[] = ['grid.lightspark.com', 'lightspark.com', 'uma.me']
+
+/** Only https links to an allow-listed host leave the app, and only through the OS browser. */
 export function isSafeExternalUrl(url: string): boolean {
   try {
     const parsed = new URL(url)
     return (
-      (parsed.protocol === 'https:' || parsed.protocol === 'http:') && parsed.username === '' && parsed.password === ''
+      parsed.protocol === 'https:' &&
+      parsed.username === '' &&
+      parsed.password === '' &&
+      parsed.port === '' &&
+      EXTERNAL_LINK_HOSTS.includes(parsed.hostname)
     )
   } catch {
     return false
   }
+}
+
+/**
+ * The page the window loads. `ELECTRON_RENDERER_URL` (electron-vite's dev server) is honoured only in development: in
+ * an installed app, an environment variable must not swap the operator's console for another page.
+ */
+export function appPageUrlFor(options: { isPackaged: boolean; devServerUrl: string | undefined; builtPage: string }) {
+  if (!options.isPackaged && options.devServerUrl) return options.devServerUrl
+  return `file://${options.builtPage}`
 }
 
 /** The renderer's own page: the built index.html (file://) or, in development, the electron-vite dev server. */

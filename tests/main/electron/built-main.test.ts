@@ -25,6 +25,24 @@ interface Report {
   probes: Record<string, unknown>
 }
 
+/** Runs the built main process under the recording fake; `env` adds to the fake's environment. */
+function runBuiltMain(dir: string, env: Record<string, string> = {}): Report {
+  const reportFile = join(dir, 'report.json')
+  const result = spawnSync(
+    process.execPath,
+    ['--import', join(root, 'tests/support/fake-electron/register.mjs'), builtMain],
+    {
+      cwd: root,
+      env: { ...process.env, ...env, FAKE_ELECTRON_REPORT: reportFile, FAKE_ELECTRON_USER_DATA: join(dir, 'userData') },
+      timeout: 60_000,
+      encoding: 'utf8'
+    }
+  )
+  if (!existsSync(reportFile))
+    throw new Error(`built main did not open its window:\n${result.stdout}\n${result.stderr}`)
+  return JSON.parse(readFileSync(reportFile, 'utf8')) as Report
+}
+
 // Reads what the *built* main process (out/main/index.js, what Electron runs) passes to Electron, through a recording
 // fake of the electron module.
 describe('built main process', () => {
@@ -36,20 +54,7 @@ describe('built main process', () => {
     if (!existsSync(builtMain) || newestMtime(join(root, 'src')) > statSync(builtMain).mtimeMs)
       execFileSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
     dir = mkdtempSync(join(tmpdir(), 'paydesk-built-main-'))
-    const reportFile = join(dir, 'report.json')
-    const result = spawnSync(
-      process.execPath,
-      ['--import', join(root, 'tests/support/fake-electron/register.mjs'), builtMain],
-      {
-        cwd: root,
-        env: { ...process.env, FAKE_ELECTRON_REPORT: reportFile, FAKE_ELECTRON_USER_DATA: join(dir, 'userData') },
-        timeout: 60_000,
-        encoding: 'utf8'
-      }
-    )
-    if (!existsSync(reportFile))
-      throw new Error(`built main did not open its window:\n${result.stdout}\n${result.stderr}`)
-    report = JSON.parse(readFileSync(reportFile, 'utf8')) as Report
+    report = runBuiltMain(dir)
   }, 120_000)
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -76,10 +81,10 @@ describe('built main process', () => {
     expect([...report.ipcChannels].sort()).toEqual([...CHANNEL_NAMES].sort())
   })
 
-  it('denies new windows, sending web links to the OS browser and dropping anything else', () => {
+  it('denies new windows, sending only allow-listed https links to the OS browser and dropping anything else', () => {
     expect(report.probes['windowOpenHttps']).toEqual({ action: 'deny' })
     expect(report.probes['windowOpenFile']).toEqual({ action: 'deny' })
-    expect(report.probes['openedExternally']).toEqual(['https://example.com/help'])
+    expect(report.probes['openedExternally']).toEqual(['https://grid.lightspark.com/platform-overview'])
   })
 
   it('prevents navigation away from the app page and webviews', () => {
@@ -97,6 +102,19 @@ describe('built main process', () => {
     expect(report.probes['cancelRemoteRequest']).toBe(true)
     expect(report.probes['cancelOwnFile']).toBe(false)
   })
+
+  it('an installed app ignores ELECTRON_RENDERER_URL and loads its own page', () => {
+    const packagedDir = mkdtempSync(join(tmpdir(), 'paydesk-built-main-packaged-'))
+    try {
+      const packaged = runBuiltMain(packagedDir, {
+        FAKE_ELECTRON_PACKAGED: '1',
+        ELECTRON_RENDERER_URL: 'http://evil.example/'
+      })
+      expect(packaged.loadedUrl).toMatch(/^file:\/\/.*\/renderer\/index\.html$/)
+    } finally {
+      rmSync(packagedDir, { recursive: true, force: true })
+    }
+  }, 60_000)
 
   it('ships a strict Content-Security-Policy in the page', () => {
     const html = readFileSync(join(root, 'out/renderer/index.html'), 'utf8')

@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest'
-import { isAllowedRendererRequest, isAppPageUrl, isSafeExternalUrl } from '../../../src/main/electron/url-policy'
+import {
+  appPageUrlFor,
+  isAllowedRendererRequest,
+  isAppPageUrl,
+  isSafeExternalUrl
+} from '../../../src/main/electron/url-policy'
 
 const page = 'file:///opt/paydesk/out/renderer/index.html'
 
 describe('isSafeExternalUrl', () => {
   it.each([
-    ['https://docs.example.com/x', true],
-    ['http://example.com', true],
+    ['https://grid.lightspark.com/platform-overview', true],
+    ['http://grid.lightspark.com/platform-overview', false],
+    ['https://docs.example.com/x', false],
+    ['https://grid.lightspark.com.evil.example/x', false],
+    ['https://grid.lightspark.com:8443/x', false],
+    ['http://example.com', false],
     ['file:///etc/passwd', false],
     ['javascript:alert(1)', false],
     ['smb://host/share', false],
@@ -37,4 +46,19 @@ describe('isAllowedRendererRequest', () => {
     ['https://api.lightspark.com/grid/2025-10-13/customers', false],
     ['http://127.0.0.1:4010/2025-10-13/customers', false]
   ])('%s → %s', (url, expected) => expect(isAllowedRendererRequest(url, page)).toBe(expected))
+})
+
+describe('appPageUrlFor', () => {
+  const builtPage = '/opt/Paydesk/resources/app.asar/out/renderer/index.html'
+  it('ignores ELECTRON_RENDERER_URL in an installed app', () => {
+    expect(appPageUrlFor({ isPackaged: true, devServerUrl: 'http://evil.example/', builtPage })).toBe(
+      `file://${builtPage}`
+    )
+  })
+  it('uses the dev server in development', () => {
+    expect(appPageUrlFor({ isPackaged: false, devServerUrl: 'http://localhost:5173/', builtPage })).toBe(
+      'http://localhost:5173/'
+    )
+    expect(appPageUrlFor({ isPackaged: false, devServerUrl: undefined, builtPage })).toBe(`file://${builtPage}`)
+  })
 })

@@ -48,7 +48,9 @@ export class BrowserWindow extends EventEmitter {
 async function finish(win) {
   const contents = win.webContents
   const deny = (url) => contents.windowOpenHandler?.({ url })
-  report.probes.windowOpenHttps = deny('https://example.com/help')
+  report.probes.windowOpenHttps = deny('https://grid.lightspark.com/platform-overview')
+  report.probes.windowOpenOtherHost = deny('https://example.com/help')
+  report.probes.windowOpenPlainHttp = deny('http://grid.lightspark.com/platform-overview')
   report.probes.windowOpenFile = deny('file:///etc/passwd')
   report.probes.openedExternally = [...opened]
   const navigation = (url) => {
@@ -79,6 +81,8 @@ async function finish(win) {
 
 export const app = {
   requestSingleInstanceLock: () => true,
+  isPackaged: process.env.FAKE_ELECTRON_PACKAGED === '1',
+  exit: (code) => process.exit(code),
   getPath: () => process.env.FAKE_ELECTRON_USER_DATA,
   getVersion: () => '0.0.0-test',
   whenReady: () => Promise.resolve(),
