@@ -91,6 +91,36 @@ test('a profile can be renamed and repointed; a bad base URL is refused and chan
   ).toHaveCount(1)
 })
 
+test('repointing a profile removes its secret, and changing its environment asks first', async ({ page, app }) => {
+  await page.goto(app.url)
+  await page.getByRole('button', { name: /^Settings/ }).click()
+  await page.getByLabel('Name').fill('Ops sandbox')
+  await page.getByLabel('Base URL').fill('http://127.0.0.1:9/2025-10-13')
+  await page.getByLabel('API token id').fill('ops-token')
+  await page.getByLabel('API client secret').fill('ops-secret-value')
+  await page.getByRole('button', { name: 'Add profile' }).click()
+  const row = page.getByRole('row', { name: /Ops sandbox/ })
+  await expect(row).toContainText('In keychain')
+
+  await row.getByRole('button', { name: 'Edit…' }).click()
+  const edit = page.getByRole('form', { name: 'Edit Ops sandbox' })
+  await edit.getByLabel('Base URL').fill('http://api.example.com/2025-10-13')
+  await edit.getByRole('button', { name: 'Save changes' }).click()
+  await expect(edit.getByText(/Plain http:\/\/ is allowed only for a server on this machine/)).toBeVisible()
+
+  await edit.getByLabel('Base URL').fill('http://127.0.0.1:10/2025-10-13')
+  await expect(edit.getByRole('note')).toContainText('Saving removes the stored client secret')
+  await edit.getByLabel('Environment').selectOption('production')
+  await edit.getByRole('button', { name: 'Save changes' }).click()
+  await expect(edit.getByRole('alert')).toContainText('would change from sandbox to production')
+  await expect(row).toContainText('sandbox')
+  await expect(row).toContainText('In keychain') // nothing changed yet
+  await edit.getByRole('button', { name: 'Change to production' }).click()
+  await expect(row).toContainText('production')
+  await expect(row).toContainText('http://127.0.0.1:10/2025-10-13')
+  await expect(row).toContainText('Not set')
+})
+
 test('a second Paydesk on the same data folder refuses to start and says why', async ({ app }) => {
   const { spawnSync } = await import('node:child_process')
   const second = spawnSync(process.execPath, ['out/main/web.js', '--port', '0', '--data-dir', app.dataDir], {

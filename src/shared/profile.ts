@@ -13,12 +13,23 @@ export const ProfileId = z
   .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'Profile id must be lower-case letters, digits and dashes')
 export type ProfileId = z.infer<typeof ProfileId>
 
+/** The addresses of this machine: the only hosts a profile may reach over plain http. */
+export function isLoopbackUrl(url: string): boolean {
+  // No URL global here (src/shared runs everywhere): the authority is read by pattern, userinfo excluded by it.
+  return /^https?:\/\/(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d{1,5})?(\/|$)/i.test(url.trim())
+}
+
 const ProfileName = z.string().trim().min(1, 'Give the profile a name').max(60, 'Keep the name under 60 characters')
 const BaseUrl = z
   .string()
   .trim()
   .url('Base URL must be a full URL such as https://api.example.com/2025-10-13')
   .refine((u) => /^https?:\/\//i.test(u), 'Base URL must start with https:// (or http:// for a local server)')
+  // The client secret travels with every request: over plain http anyone on the way could read it.
+  .refine(
+    (u) => !/^http:\/\//i.test(u) || isLoopbackUrl(u),
+    'Use https://. Plain http:// is allowed only for a server on this machine (127.0.0.1, localhost or [::1]).'
+  )
   .refine((u) => !/[?#]/.test(u), 'Base URL cannot contain a query or fragment')
 const TokenId = z.string().trim().min(1, 'Enter the API token id').max(200)
 /** Write-only: travels renderer → main once, is stored in the OS keychain and never sent back. */
@@ -49,7 +60,9 @@ export const ProfileUpdateInput = z.strictObject({
   name: ProfileName.optional(),
   environment: z.enum(['sandbox', 'production']).optional(),
   baseUrl: BaseUrl.optional(),
-  tokenId: TokenId.optional()
+  tokenId: TokenId.optional(),
+  /** Moving a profile between sandbox and production changes which actions ask twice: main asks first. */
+  confirmEnvironmentChange: z.literal(true).optional()
 })
 export type ProfileUpdateInput = z.infer<typeof ProfileUpdateInput>
 

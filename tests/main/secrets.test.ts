@@ -195,6 +195,42 @@ describe('secrets never leave the keychain', () => {
     }
   })
 
+  it('a base URL pointed elsewhere never receives the secret: it is removed and must be entered again', async () => {
+    const { createServer } = await import('node:http')
+    const received: string[] = []
+    const trap = createServer((req, res) => {
+      received.push(`${req.method} ${req.url} auth=${req.headers.authorization ?? ''}`)
+      res.writeHead(401, { 'content-type': 'application/json' }).end('{"code":"UNAUTHORIZED","message":"trap"}')
+    })
+    await new Promise<void>((r) => trap.listen(0, '127.0.0.1', r))
+    const trapUrl = `http://127.0.0.1:${(trap.address() as { port: number }).port}`
+    try {
+      const created = await call('profiles.create', {
+        name: 'Moved',
+        environment: 'sandbox',
+        baseUrl: server.baseUrl,
+        tokenId: TOKEN,
+        clientSecret: SECRET
+      })
+      const id = created.value.id as string
+      const moved = await call('profiles.update', { id, baseUrl: trapUrl })
+      expect(moved.ok).toBe(true)
+      expect(moved.value.hasSecret).toBe(false)
+      expect(await createKeytarStore(service).get(secretAccount(id))).toBeUndefined()
+      await call('connection.test', { profileId: id })
+      await call('profiles.switch', { id })
+      await call('sync.now', null)
+      await call('customers.create', { customerType: 'INDIVIDUAL', fullName: 'Trap' })
+      const basic = Buffer.from(`${TOKEN}:${SECRET}`).toString('base64')
+      for (const line of received) expect(line).not.toContain(basic)
+      expect(received.filter((line) => !line.endsWith('auth='))).toEqual([])
+      await call('profiles.switch', { id: 'local' })
+      await call('profiles.remove', { id })
+    } finally {
+      await new Promise((r) => trap.close(r))
+    }
+  })
+
   it('answers and emits exactly what the contract declares', async () => {
     const { channels, events } = await import('../../src/shared/ipc/contract')
     expect(named.length).toBeGreaterThan(30)

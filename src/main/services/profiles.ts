@@ -174,7 +174,19 @@ export class ProfileStore {
         ...(input.baseUrl !== undefined && { baseUrl: stripTrailingSlash(input.baseUrl) }),
         ...(input.tokenId !== undefined && { tokenId: input.tokenId })
       }
+      if (next.environment !== current.environment && input.confirmEnvironmentChange !== true) {
+        throw new AppError('CONFIRMATION_REQUIRED', environmentChangeWarning(current, next.environment))
+      }
+      // A secret belongs to the endpoint and token it was entered for: sent to a new base URL it would hand the
+      // credentials to whoever answers there. It is deleted before the new address is saved, so a failure between the
+      // two leaves a profile without a secret, never a secret pointed at the new host.
+      const endpointChanged = next.baseUrl !== current.baseUrl || next.tokenId !== current.tokenId
+      if (endpointChanged) await this.secrets.delete(secretAccount(current.id))
       await this.persist({ ...this.state, profiles: this.state.profiles.map((p) => (p.id === next.id ? next : p)) })
+      if (endpointChanged)
+        this.log(`profile ${current.id}: base URL or token id changed, so its stored secret was removed`)
+      if (next.environment !== current.environment)
+        this.log(`profile ${current.id}: environment changed from ${current.environment} to ${next.environment}`)
       return this.view(next.id)
     })
   }
@@ -236,6 +248,14 @@ export class ProfileStore {
       return this.view(id)
     })
   }
+}
+
+function environmentChangeWarning(current: StoredProfile, to: string): string {
+  const consequence =
+    to === 'production'
+      ? 'Its payments will move real money, and each one will ask for confirmation.'
+      : 'Its payments will no longer ask for the production confirmation, though its base URL may still move real money.'
+  return `“${current.name}” would change from ${current.environment} to ${to}. ${consequence} Confirm to change it.`
 }
 
 function stripTrailingSlash(url: string): string {

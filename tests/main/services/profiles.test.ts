@@ -8,6 +8,7 @@ import {
   type SecretStore
 } from '../../../src/main/services/keychain'
 import { ProfileStore, profileDir } from '../../../src/main/services/profiles'
+import { ProfileUpdateInput } from '../../../src/shared/profile'
 import { AppError } from '../../../src/main/errors'
 import { requireRealKeyring, testKeychainService } from '../../support/keyring'
 import { tempDir } from '../helpers'
@@ -75,7 +76,12 @@ describe('ProfileStore', () => {
   it('edits and switches, and refuses to repoint or re-key the Local sandbox', async () => {
     const store = await ProfileStore.open(dir, secrets)
     const view = await create(store)
-    const edited = await store.update({ id: view.id, name: 'Acme prod', environment: 'production' })
+    const edited = await store.update({
+      id: view.id,
+      name: 'Acme prod',
+      environment: 'production',
+      confirmEnvironmentChange: true
+    })
     expect(edited).toMatchObject({ name: 'Acme prod', environment: 'production' })
     expect((await store.switch(view.id)).activeProfileId).toBe(view.id)
     await expect(store.update({ id: 'local', baseUrl: 'https://evil.example.com' })).rejects.toMatchObject({
@@ -84,6 +90,47 @@ describe('ProfileStore', () => {
     await expect(store.setSecret('local', 'x')).rejects.toMatchObject({ code: 'INVALID_INPUT' })
     expect((await store.update({ id: 'local', name: 'My sandbox' })).name).toBe('My sandbox')
     await expect(store.switch('nope')).rejects.toBeInstanceOf(AppError)
+  })
+
+  it('changing the environment, either way, needs a confirmation and changes nothing without it', async () => {
+    const store = await ProfileStore.open(dir, secrets)
+    const view = await create(store)
+    await expect(store.update({ id: view.id, environment: 'production' })).rejects.toMatchObject({
+      code: 'CONFIRMATION_REQUIRED',
+      message: expect.stringContaining('real money')
+    })
+    expect(store.get(view.id).environment).toBe('sandbox')
+    await store.update({ id: view.id, environment: 'production', confirmEnvironmentChange: true })
+    await expect(store.update({ id: view.id, environment: 'sandbox' })).rejects.toMatchObject({
+      code: 'CONFIRMATION_REQUIRED'
+    })
+    expect(store.get(view.id).environment).toBe('production')
+  })
+
+  it('a secret stays with its endpoint: a new base URL or token id removes it, a new name keeps it', async () => {
+    const store = await ProfileStore.open(dir, secrets)
+    const view = await create(store, { clientSecret: 'bound-to-its-url' })
+    expect((await store.update({ id: view.id, name: 'Renamed' })).hasSecret).toBe(true)
+    // The form sends every field: an unchanged base URL is not a change.
+    expect((await store.update({ id: view.id, baseUrl: store.get(view.id).baseUrl })).hasSecret).toBe(true)
+    expect((await store.update({ id: view.id, baseUrl: 'https://other.example.com/v1' })).hasSecret).toBe(false)
+    await store.setSecret(view.id, 'again')
+    expect((await store.update({ id: view.id, tokenId: 'another-token' })).hasSecret).toBe(false)
+    expect(await secrets.get(secretAccount(view.id))).toBeUndefined()
+  })
+
+  it.each([
+    ['http://api.example.com/v1', false],
+    ['http://192.168.1.20:8080', false],
+    ['http://127.0.0.1:4010', true],
+    ['http://localhost:4010/v1', true],
+    ['http://[::1]:4010', true],
+    ['http://127.0.0.1.evil.example/', false],
+    ['http://localhost@evil.example/', false],
+    ['https://api.example.com/v1', true]
+  ])('a base URL of %s is accepted: %s (plain http only on this machine)', (baseUrl, accepted) => {
+    const result = ProfileUpdateInput.safeParse({ id: 'p-1', baseUrl })
+    expect(result.success).toBe(accepted)
   })
 
   it('removing a profile removes its secret, its cache key and its folder, and falls back to Local sandbox', async () => {

@@ -111,10 +111,13 @@ function EditProfileForm({ profile, onDone }: { profile: ProfileView; onDone(): 
     profileInput
   )
   const [error, setError] = useState<IpcError | null>(null)
-  const submit = async () => {
+  const submit = async (confirmEnvironmentChange = false) => {
     const input = form.submit()
     if (!input) return
-    const result = await paydesk.invoke('profiles.update', input)
+    const result = await paydesk.invoke(
+      'profiles.update',
+      confirmEnvironmentChange ? { ...input, confirmEnvironmentChange: true } : input
+    )
     if (!result.ok) {
       setError(result.error)
       if (result.error.fieldErrors) form.setServerErrors(result.error.fieldErrors)
@@ -122,6 +125,7 @@ function EditProfileForm({ profile, onDone }: { profile: ProfileView; onDone(): 
     }
     onDone()
   }
+  const endpointChanged = form.values['baseUrl'] !== profile.baseUrl || form.values['tokenId'] !== profile.tokenId
   return (
     <form
       className="panel form"
@@ -133,15 +137,26 @@ function EditProfileForm({ profile, onDone }: { profile: ProfileView; onDone(): 
     >
       <h2>Edit “{profile.name}”</h2>
       <ProfileFields idPrefix="e" form={form} />
+      {endpointChanged && profile.hasSecret && (
+        <p className="result result-warn" role="note">
+          Saving removes the stored client secret: it belongs to the old base URL and token id. Enter it again below.
+        </p>
+      )}
       {error && (
         <p className="result result-bad" role="alert">
           {error.message}
         </p>
       )}
       <div className="row">
-        <button type="submit" className="primary">
-          Save changes
-        </button>
+        {error?.code === 'CONFIRMATION_REQUIRED' ? (
+          <button type="button" className="danger" onClick={() => void submit(true)}>
+            Change to {form.values['environment']}
+          </button>
+        ) : (
+          <button type="submit" className="primary">
+            Save changes
+          </button>
+        )}
         <button type="button" onClick={onDone}>
           Cancel
         </button>
