@@ -301,8 +301,11 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
     'externalAccounts.remove': async ({ id }) => (await active()).removeExternalAccount(id),
     'internalAccounts.list': async (input) => (await active()).listInternalAccounts(input),
     'discoveries.list': async (input) => (await active()).listDiscoveries(input),
-    'transfers.send': async (input) => (await active()).sendTransfer(input),
-    'transfers.journal': async () => (await active()).journalRecords(),
+    'transfers.send': async (input) => (await active()).transfers.send(input),
+    'transfers.check': async ({ actionId }) => (await active()).transfers.check(actionId),
+    'transfers.resolve': async (input) => (await active()).transfers.resolve(input),
+    'transfers.sendAgain': async (input) => (await active()).transfers.sendAgain(input),
+    'transfers.journal': async () => (await active()).transfers.records(),
     'sandbox.fund': async ({ accountId, amount }) => (await active()).fund(accountId, amount),
     'sandbox.receive': async (input) => (await active()).receive(input),
 

@@ -9,11 +9,18 @@ export class AppError extends Error {
   readonly serviceCode: string | undefined
   readonly httpStatus: number | undefined
   readonly fieldErrors: Record<string, string[]> | undefined
+  readonly actionId: string | undefined
 
   constructor(
     code: IpcErrorCode,
     message: string,
-    extra: { serviceCode?: string; httpStatus?: number; fieldErrors?: Record<string, string[]>; cause?: unknown } = {}
+    extra: {
+      serviceCode?: string
+      httpStatus?: number
+      fieldErrors?: Record<string, string[]>
+      actionId?: string
+      cause?: unknown
+    } = {}
   ) {
     super(message, { cause: extra.cause })
     this.name = 'AppError'
@@ -21,6 +28,7 @@ export class AppError extends Error {
     this.serviceCode = extra.serviceCode
     this.httpStatus = extra.httpStatus
     this.fieldErrors = extra.fieldErrors
+    this.actionId = extra.actionId
   }
 
   toIpcError(): IpcError {
@@ -29,7 +37,8 @@ export class AppError extends Error {
       message: this.message,
       ...(this.serviceCode !== undefined && { serviceCode: this.serviceCode }),
       ...(this.httpStatus !== undefined && { httpStatus: this.httpStatus }),
-      ...(this.fieldErrors !== undefined && { fieldErrors: this.fieldErrors })
+      ...(this.fieldErrors !== undefined && { fieldErrors: this.fieldErrors }),
+      ...(this.actionId !== undefined && { actionId: this.actionId })
     }
   }
 }

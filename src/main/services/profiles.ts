@@ -23,7 +23,8 @@ const StoredProfile = z.object({
   name: z.string(),
   environment: ProfileEnvironment,
   baseUrl: z.string(),
-  tokenId: z.string()
+  tokenId: z.string(),
+  idempotencyWindowHours: z.number().int().optional()
 })
 export type StoredProfile = z.infer<typeof StoredProfile>
 
@@ -144,7 +145,8 @@ export class ProfileStore {
         name: input.name,
         environment: input.environment,
         baseUrl: stripTrailingSlash(input.baseUrl ?? DEFAULT_BASE_URL),
-        tokenId: input.tokenId
+        tokenId: input.tokenId,
+        ...(input.idempotencyWindowHours !== undefined && { idempotencyWindowHours: input.idempotencyWindowHours })
       }
       // Keychain first: if it fails, nothing was written. If the file write fails, the secret is taken back out.
       if (input.clientSecret !== undefined) await this.secrets.set(secretAccount(id), input.clientSecret)
@@ -172,7 +174,8 @@ export class ProfileStore {
         ...(input.name !== undefined && { name: input.name }),
         ...(input.environment !== undefined && { environment: input.environment }),
         ...(input.baseUrl !== undefined && { baseUrl: stripTrailingSlash(input.baseUrl) }),
-        ...(input.tokenId !== undefined && { tokenId: input.tokenId })
+        ...(input.tokenId !== undefined && { tokenId: input.tokenId }),
+        ...(input.idempotencyWindowHours !== undefined && { idempotencyWindowHours: input.idempotencyWindowHours })
       }
       if (next.environment !== current.environment && input.confirmEnvironmentChange !== true) {
         throw new AppError('CONFIRMATION_REQUIRED', environmentChangeWarning(current, next.environment))

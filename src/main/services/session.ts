@@ -18,8 +18,7 @@ import type {
   CustomersQueryInput,
   DataCollection,
   ExternalAccountsQueryInput,
-  TransactionsQueryInput,
-  TransferSendInput
+  TransactionsQueryInput
 } from '../../shared/ipc/channels/data'
 import type { SyncStatus, TransactionChange } from '../../shared/ipc/channels/sync'
 import { AppError } from '../errors'
@@ -31,7 +30,8 @@ import { formatMinor } from './money'
 import { profileDir, type StoredProfile } from './profiles'
 import { SyncEngine, TERMINAL_STATUSES } from './sync/engine'
 import { realClock, type Clock, type SchedulerState } from './sync/scheduler'
-import { publicRecord, TransferJournal } from './transfer-journal'
+import { TransferJournal } from './transfer-journal'
+import { TransferService } from './transfers'
 
 /**
  * Everything Paydesk runs for one profile: its API client, encrypted cache, transfer journal, live sync and
@@ -71,9 +71,10 @@ const WATCH_OPEN_DETAIL_MS = 5 * 60_000
 export class ProfileSession {
   readonly profileId: string
   readonly client: ApiClient | undefined
+  /** Money leaving internal accounts: the journal and its exactly-once rules. */
+  readonly transfers: TransferService
   sync: SyncEngine | undefined
   private refreshing = new Map<string, Promise<void>>()
-  private sending = new Map<string, ReturnType<ProfileSession['sendTransferOnce']>>()
   private lastRefresh = new Map<string, number>()
   /** Transaction id → until when an open detail keeps it polled. */
   private readonly watched = new Map<string, number>()
@@ -89,6 +90,20 @@ export class ProfileSession {
   ) {
     this.profileId = d.profile.id
     this.client = client
+    this.transfers = new TransferService({
+      profile: d.profile,
+      journal,
+      client: () => this.requireClient(),
+      cachedTransaction: (id) => this.cache.get<Transaction>('transactions', id),
+      onTransaction: async (transaction) => {
+        await this.cache.put('transactions', [transaction])
+        this.changed(['transactions'], this.cache.meta<string>('tx.syncedAt') ?? null)
+        this.refreshInternalAccounts(true)
+        void this.sync?.scheduler.pollNow()
+      },
+      now: () => (d.clock ?? realClock).now(),
+      log: d.log
+    })
   }
 
   static async open(d: SessionDeps): Promise<ProfileSession> {
@@ -467,107 +482,6 @@ export class ProfileSession {
       void this.sync?.scheduler.pollNow()
       return t
     })
-  }
-
-  /**
-   * Transfer-out, exactly once per operator action: the journal stores the action's Idempotency-Key durably before
-   * the first attempt; every attempt and every later retry of the same action (also after a restart) sends that key.
-   */
-  sendTransfer(input: TransferSendInput) {
-    // A double click (or two windows) sending the same action waits for the first send instead of racing it.
-    const running = this.sending.get(input.actionId)
-    if (running) return running
-    const run = this.sendTransferOnce(input).finally(() => this.sending.delete(input.actionId))
-    this.sending.set(input.actionId, run)
-    return run
-  }
-
-  private async sendTransferOnce(input: TransferSendInput) {
-    if (this.d.profile.environment === 'production' && input.confirmProduction !== true) {
-      throw new AppError(
-        'CONFIRMATION_REQUIRED',
-        'This is a production profile: real money moves. Confirm the transfer to send it.'
-      )
-    }
-    const client = this.requireClient()
-    const intent = {
-      actionId: input.actionId,
-      sourceAccountId: input.sourceAccountId,
-      destinationAccountId: input.destinationAccountId,
-      amount: input.amount
-    }
-    let record = await this.journal.prepare(intent, new Date())
-    if (record.state === 'sent' && record.transactionId) {
-      const known = this.cache.get<Transaction>('transactions', record.transactionId)
-      if (known) return { profileId: this.profileId, transaction: known, record: publicRecord(record) }
-    }
-    record = await this.journal.update(record.actionId, { attempts: record.attempts + 1 })
-    try {
-      const transaction = await client.request('POST', 'transfer-out', {
-        body: {
-          source: { accountId: input.sourceAccountId },
-          destination: { accountId: input.destinationAccountId },
-          amount: input.amount
-        },
-        idempotencyKey: record.idempotencyKey,
-        retry: 'idempotent',
-        maxRetries: 5,
-        schema: Transaction
-      })
-      record = await this.journal.update(record.actionId, {
-        state: 'sent',
-        transactionId: transaction.id,
-        transactionStatus: String((transaction as { status?: unknown }).status ?? ''),
-        lastError: undefined
-      })
-      await this.cache.put('transactions', [transaction])
-      this.changed(['transactions'], this.cache.meta<string>('tx.syncedAt') ?? null)
-      this.refreshInternalAccounts(true)
-      void this.sync?.scheduler.pollNow()
-      return { profileId: this.profileId, transaction, record: publicRecord(record) }
-    } catch (error) {
-      const apiError = error instanceof ApiError ? error : undefined
-      const status = apiError?.kind === 'http' && !apiError.maybeProcessed ? apiError.httpStatus : undefined
-      // Refused: the service looked at this transfer and said no (400, 404, 409, 422...). Not refused: it never got
-      // that far (401/403 credentials, 429 rate limit) or we cannot know.
-      const refused = status !== undefined && ![401, 403, 408, 429].includes(status)
-      const neverSent = apiError !== undefined && !apiError.maybeProcessed && !refused
-      // Once a transfer may have gone through ('unknown') or went through ('sent'), no later failure can say otherwise.
-      const prior = record.state
-      const state =
-        prior === 'sent' || prior === 'unknown' ? prior : refused ? 'refused' : neverSent ? prior : 'unknown'
-      await this.journal.update(record.actionId, {
-        state,
-        lastError: error instanceof AppError ? error.message : 'failed inside Paydesk'
-      })
-      if (refused || !apiError) throw error
-      const safe =
-        'Sending this same transfer again is safe: Paydesk reuses its idempotency key, so the money cannot move twice.'
-      if (apiError.isNetwork) {
-        throw new AppError(
-          'OFFLINE',
-          neverSent
-            ? `Paydesk is offline: the transfer was not sent and nothing was queued. ${apiError.message} ${safe}`
-            : `The connection dropped before the service confirmed the transfer, so its outcome is not known yet. ${safe}`
-        )
-      }
-      const extra = {
-        ...(apiError.serviceCode !== undefined && { serviceCode: apiError.serviceCode }),
-        ...(apiError.httpStatus !== undefined && { httpStatus: apiError.httpStatus })
-      }
-      if (neverSent && state === 'prepared') {
-        throw new AppError(apiError.code, `${apiError.message} The transfer was not sent.`, extra)
-      }
-      throw new AppError(
-        apiError.code,
-        `${apiError.message} The outcome of the transfer is not known yet. ${safe}`,
-        extra
-      )
-    }
-  }
-
-  journalRecords() {
-    return { profileId: this.profileId, records: this.journal.list().map(publicRecord) }
   }
 
   /** Transactions polled every time: the operator's transfers that are not final, and open details not final yet. */

@@ -39,6 +39,8 @@ export const IPC_ERROR_CODES = [
   'UNEXPECTED_RESPONSE',
   'KEYCHAIN',
   'CONFIRMATION_REQUIRED',
+  /** A money-moving retry that could pay twice (its key may be forgotten): look the action up at the service first. */
+  'CHECK_REQUIRED',
   'INTERNAL'
 ] as const
 export const IpcErrorCode = z.enum(IPC_ERROR_CODES)
@@ -50,7 +52,9 @@ export const IpcError = z.object({
   serviceCode: z.string().optional(),
   httpStatus: z.number().int().optional(),
   /** Field-level problems of invalid input, keyed by dotted path ("" for the whole value). */
-  fieldErrors: z.record(z.string(), z.array(z.string())).optional()
+  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+  /** The journal record (operator action) this error is about, when it points at one. */
+  actionId: z.string().optional()
 })
 export type IpcError = z.infer<typeof IpcError>
 

@@ -126,7 +126,8 @@ export const TransferSendInput = z.strictObject({
 })
 export type TransferSendInput = z.infer<typeof TransferSendInput>
 
-export const TRANSFER_JOURNAL_STATES = ['prepared', 'sent', 'unknown', 'refused'] as const
+/** superseded: its outcome stayed unknown past the key's window; the operator checked and sent it again as `supersededBy`. */
+export const TRANSFER_JOURNAL_STATES = ['prepared', 'sent', 'unknown', 'refused', 'superseded'] as const
 /** A transfer the operator started, as the crash-safe journal knows it. */
 export const TransferRecord = z.object({
   actionId: z.string(),
@@ -139,9 +140,45 @@ export const TransferRecord = z.object({
   attempts: z.number().int().min(0),
   transactionId: z.string().optional(),
   transactionStatus: z.string().optional(),
-  lastError: z.string().optional()
+  lastError: z.string().optional(),
+  /** When its Idempotency-Key first went to the service; the service forgets the key one window later. */
+  firstSentAt: z.string().optional(),
+  /** After this, a retry with the same key could pay again: the operator must check the service first. */
+  keyExpiresAt: z.string().optional(),
+  /** The last look-up of this transfer at the service, and how many matching transactions it found. */
+  checkedAt: z.string().optional(),
+  checkFound: z.number().int().min(0).optional(),
+  /** The action that replaced this one ("it did not go through, send again"), and the one this replaces. */
+  supersededBy: z.string().optional(),
+  replaces: z.string().optional()
 })
 export type TransferRecord = z.infer<typeof TransferRecord>
+
+/** Whether the outcome of a journal record is still open: no answer, or an attempt that may have reached the service. */
+export function isUnresolvedTransfer(r: Pick<TransferRecord, 'state' | 'attempts'>): boolean {
+  return r.state === 'unknown' || (r.state === 'prepared' && r.attempts > 0)
+}
+
+export const TransferActionInput = z.strictObject({ actionId: z.uuid() })
+
+/** What the service holds that could be this transfer: outgoing, from its account, to its destination, same amount. */
+export const TransferCheckResult = z.object({
+  profileId: ProfileId,
+  record: TransferRecord,
+  matches: z.array(Transaction)
+})
+
+export const TransferResolveInput = z.strictObject({ actionId: z.uuid(), transactionId: TransactionId })
+export type TransferResolveInput = z.infer<typeof TransferResolveInput>
+
+/** "It did not go through, send again": a new action (new key) in place of a checked, expired unknown one. */
+export const TransferSendAgainInput = z.strictObject({
+  actionId: z.uuid(),
+  newActionId: z.uuid({ error: 'newActionId must be a new uuid for the new attempt' }),
+  confirmNotSent: z.literal(true, { error: 'Confirm that the service shows no such transfer' }),
+  confirmProduction: z.boolean().optional()
+})
+export type TransferSendAgainInput = z.infer<typeof TransferSendAgainInput>
 
 export const TransferResult = z.object({ profileId: ProfileId, transaction: Transaction, record: TransferRecord })
 
@@ -184,6 +221,21 @@ export const dataChannels = {
     TransferSendInput,
     TransferResult,
     'Send money out of an internal account, exactly once per operator action'
+  ),
+  'transfers.check': channel(
+    TransferActionInput,
+    TransferCheckResult,
+    'Look a transfer of unknown outcome up at the service by time, amount and accounts'
+  ),
+  'transfers.resolve': channel(
+    TransferResolveInput,
+    TransferResult,
+    'Settle a transfer of unknown outcome with the transaction the check found'
+  ),
+  'transfers.sendAgain': channel(
+    TransferSendAgainInput,
+    TransferResult,
+    'Send a checked transfer of unknown outcome again, as a new action, on the operator’s word'
   ),
   'transfers.journal': channel(
     NoInput,

@@ -14,6 +14,7 @@ import { useChannel } from '../../ui/query'
 import { transactionTone } from '../../ui/status'
 import { ActionResult } from '../../ui/view-states'
 import { accountTypeName, describeAccount, lastDigits } from '../external-accounts/describe'
+import { TransferCheck } from './TransferCheck'
 
 /** What a failed send means for the operator, beside main's own sentence. */
 const NEXT_STEP: Record<string, string> = {
@@ -32,7 +33,12 @@ export interface ResumeTransfer {
   sourceAccountId: string
   destinationAccountId: string
   amount: number
+  /** Past it, the service may have forgotten the key: the review asks for a check at the service instead. */
+  keyExpiresAt?: string
 }
+
+/** One payment as the operator reviews it: its action id (and key) is kept for as long as this stays the same. */
+const paymentOf = (source: string, destination: string, amount: number) => `${source}\n${destination}\n${amount}`
 
 export function accountLabel(a: InternalAccount, customerNames: Map<string, string>): string {
   const owner = a.customerId ? (customerNames.get(a.customerId) ?? 'Customer') : 'Platform'
@@ -71,6 +77,13 @@ export function SendMoney(props: {
   const [step, setStep] = useState<'edit' | 'review' | 'done'>(resume ? 'review' : 'edit')
   /** The key of this operator action: made when the review opens, kept for every retry of it. */
   const [actionId, setActionId] = useState<string | null>(resume?.actionId ?? null)
+  // Read once when the review opens (a render must not read the clock).
+  const [resumeExpired] = useState(
+    () => resume?.keyExpiresAt !== undefined && Date.parse(resume.keyExpiresAt) <= Date.now()
+  )
+  const [keyedPayment, setKeyedPayment] = useState<string | null>(
+    resume ? paymentOf(resume.sourceAccountId, resume.destinationAccountId, resume.amount) : null
+  )
   const [realMoney, setRealMoney] = useState(false)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<IpcError | null>(null)
@@ -116,7 +129,12 @@ export function SendMoney(props: {
   const review = () => {
     setTried(true)
     if (!source || !destination || !check?.ok) return
-    setActionId(crypto.randomUUID())
+    // Back and review again with the same payment: the same action, so the same key; a changed payment is a new one.
+    const payment = paymentOf(source.id, destination.id, check.amount)
+    if (!actionId || keyedPayment !== payment) {
+      setActionId(crypto.randomUUID())
+      setKeyedPayment(payment)
+    }
     setRealMoney(false)
     setError(null)
     setStep('review')
@@ -144,9 +162,26 @@ export function SendMoney(props: {
     props.onSent()
   }
 
+  const settled = (result: { transaction: Transaction; record: TransferRecord }) => {
+    setError(null)
+    setSent(result)
+    setStep('done')
+    props.onSent()
+  }
+  const expiredResume = resumeExpired && actionId === resume?.actionId
+  const needsCheck = error?.code === 'CHECK_REQUIRED' || (expiredResume && error === null)
+  // Main refused a new payment identical to one whose outcome is unknown: that one is reviewed and retried instead.
+  const twinActionId = error?.code === 'CONFLICT' ? error.actionId : undefined
+  const retryTwin = () => {
+    if (!twinActionId) return
+    setActionId(twinActionId)
+    setError(null)
+  }
+
   const restart = () => {
     setStep('edit')
     setActionId(null)
+    setKeyedPayment(null)
     setAmountText('')
     setTried(false)
     setAmountLeft(false)
@@ -293,15 +328,26 @@ export function SendMoney(props: {
               cannot be called back.
             </label>
           )}
-          {error && (
+          {error && error.code !== 'CHECK_REQUIRED' && (
             <ActionResult ok={false} code={error.serviceCode ?? error.code}>
               {error.message} {NEXT_STEP[error.code] ?? ''}
             </ActionResult>
           )}
+          {needsCheck && actionId && (
+            <TransferCheck actionId={actionId} production={production} realMoney={realMoney} onSettled={settled} />
+          )}
           <div className="row">
-            <button className="primary" disabled={busy || (production && !realMoney)} onClick={() => void send()}>
-              {busy ? 'Sending…' : error ? `Try again: ${sendLabel}` : sendLabel}
-            </button>
+            {twinActionId ? (
+              <button className="primary" onClick={retryTwin}>
+                Review and retry that payment
+              </button>
+            ) : (
+              !needsCheck && (
+                <button className="primary" disabled={busy || (production && !realMoney)} onClick={() => void send()}>
+                  {busy ? 'Sending…' : error ? `Try again: ${sendLabel}` : sendLabel}
+                </button>
+              )
+            )}
             <button disabled={busy} onClick={() => (resume ? props.onClose() : setStep('edit'))}>
               {resume ? 'Close' : 'Back: change the payment'}
             </button>

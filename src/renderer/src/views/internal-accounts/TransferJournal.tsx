@@ -1,5 +1,5 @@
 import type { ExternalAccount, InternalAccount } from '../../../../shared/api'
-import type { TransferRecord } from '../../../../shared/ipc/channels/data'
+import { isUnresolvedTransfer, type TransferRecord } from '../../../../shared/ipc/channels/data'
 import { useDataVersion } from '../../stores/data-version'
 import { useUi } from '../../stores/ui'
 import { ErrorNotice, Id, Money, StatusChip, Time } from '../../ui/atoms'
@@ -22,8 +22,15 @@ const STATE: Record<TransferRecord['state'], { text: string; tone: Tone; title: 
     text: 'Not sent',
     tone: 'waiting',
     title: 'Prepared but never sent (Paydesk stopped first). Retrying is safe.'
+  },
+  superseded: {
+    text: 'Sent again',
+    tone: 'neutral',
+    title: 'Its outcome stayed unknown; after a check at the service it was sent again as a new payment.'
   }
 }
+
+const keyExpired = (r: TransferRecord) => r.keyExpiresAt !== undefined && Date.parse(r.keyExpiresAt) <= Date.now()
 
 /** Transfers started from this Paydesk (the crash-safe journal), newest first, with whether their outcome is known. */
 export function TransferJournal(props: {
@@ -114,7 +121,7 @@ export function TransferJournal(props: {
                       ) : (
                         <span className="row nowrap">
                           <StatusChip value={state.text} tone={state.tone} />
-                          {(r.state === 'unknown' || r.state === 'prepared') && (
+                          {isUnresolvedTransfer(r) && (
                             <button
                               onClick={(e) => {
                                 e.stopPropagation()
@@ -122,11 +129,12 @@ export function TransferJournal(props: {
                                   actionId: r.actionId,
                                   sourceAccountId: r.sourceAccountId,
                                   destinationAccountId: r.destinationAccountId,
-                                  amount: r.amount
+                                  amount: r.amount,
+                                  ...(r.keyExpiresAt !== undefined && { keyExpiresAt: r.keyExpiresAt })
                                 })
                               }}
                             >
-                              Review and retry
+                              {keyExpired(r) ? 'Check at the service' : 'Review and retry'}
                             </button>
                           )}
                         </span>
@@ -139,10 +147,11 @@ export function TransferJournal(props: {
           </table>
         </div>
       )}
-      {records.some((r) => r.state === 'unknown' || r.state === 'prepared') && (
+      {records.some(isUnresolvedTransfer) && (
         <p className="hint hint-waiting">
           Some transfers have no known outcome: the service never answered. Retrying reuses the same key, so the service
-          either returns the first result or makes the payment once.
+          either returns the first result or makes the payment once, for as long as it remembers the key (24 h unless
+          the profile says otherwise). After that, Paydesk asks you to check the service first.
         </p>
       )}
     </section>

@@ -1,0 +1,132 @@
+import { useState } from 'react'
+import type { Transaction } from '../../../../shared/api'
+import type { TransferRecord } from '../../../../shared/ipc/channels/data'
+import type { IpcError } from '../../../../shared/ipc/define'
+import { paydesk } from '../../bridge/paydesk'
+import { Id, StatusChip, Time } from '../../ui/atoms'
+import { transactionTone } from '../../ui/status'
+import { ActionResult } from '../../ui/view-states'
+
+/**
+ * A transfer of unknown outcome whose idempotency key the service may have forgotten: a retry could pay twice, so the
+ * operator looks it up at the service first. Either the look-up finds it ("This is it" settles the record), or the
+ * operator states that it did not go through and sends it again as a new action, which main logs.
+ */
+export function TransferCheck(props: {
+  actionId: string
+  production: boolean
+  /** The production double confirmation, given in the review above. */
+  realMoney: boolean
+  onSettled(result: { transaction: Transaction; record: TransferRecord }): void
+}) {
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<IpcError | null>(null)
+  const [found, setFound] = useState<Transaction[] | null>(null)
+  // One new action per "send again", kept if it must be retried, so the new attempt has one key too.
+  const [newActionId] = useState(() => crypto.randomUUID())
+
+  const run = async <T,>(work: () => Promise<{ ok: true; value: T } | { ok: false; error: IpcError }>) => {
+    setBusy(true)
+    const result = await work()
+    setBusy(false)
+    if (!result.ok) {
+      setError(result.error)
+      return null
+    }
+    setError(null)
+    return result.value
+  }
+
+  const check = async () => {
+    const value = await run(() => paydesk.invoke('transfers.check', { actionId: props.actionId }))
+    if (value) setFound(value.matches)
+  }
+  const resolve = async (transactionId: string) => {
+    const value = await run(() =>
+      paydesk.invoke('transfers.resolve', {
+        actionId: props.actionId,
+        transactionId: transactionId as `Transaction:${string}`
+      })
+    )
+    if (value) props.onSettled(value)
+  }
+  const sendAgain = async () => {
+    const value = await run(() =>
+      paydesk.invoke('transfers.sendAgain', {
+        actionId: props.actionId,
+        newActionId,
+        confirmNotSent: true,
+        ...(props.production ? { confirmProduction: true } : {})
+      })
+    )
+    if (value) props.onSettled(value)
+  }
+
+  return (
+    <div className="transfer-check" role="group" aria-label="Check the service first">
+      <p className="result result-warn">
+        The outcome of this payment is unknown, and the service may no longer remember its idempotency key: retrying it
+        could pay a second time. Look it up at the service first.
+      </p>
+      <div className="row">
+        <button className="primary" disabled={busy} onClick={() => void check()}>
+          {busy && !found ? 'Checking…' : found ? 'Check again' : 'Check the service for this payment'}
+        </button>
+      </div>
+      {found &&
+        (found.length > 0 ? (
+          <table className="table compact" aria-label="Matching transactions at the service">
+            <thead>
+              <tr>
+                <th>Transaction</th>
+                <th>Status</th>
+                <th>Created</th>
+                <th aria-label="Actions" />
+              </tr>
+            </thead>
+            <tbody>
+              {found.map((t) => (
+                <tr key={t.id}>
+                  <td>
+                    <Id value={t.id} />
+                  </td>
+                  <td>
+                    <StatusChip value={String(t.status ?? '')} tone={transactionTone(String(t.status ?? ''), t.type)} />
+                  </td>
+                  <td>
+                    <Time iso={'createdAt' in t ? (t.createdAt as string | undefined) : undefined} />
+                  </td>
+                  <td>
+                    <button disabled={busy} onClick={() => void resolve(t.id)}>
+                      This is it
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <p role="status">
+            The service shows no outgoing payment of this amount from this account to this destination since it was
+            started.
+          </p>
+        ))}
+      {found && (
+        <div className="row">
+          <button
+            className="danger"
+            disabled={busy || (props.production && !props.realMoney)}
+            onClick={() => void sendAgain()}
+          >
+            It did not go through: send it again
+          </button>
+        </div>
+      )}
+      {error && (
+        <ActionResult ok={false} code={error.serviceCode ?? error.code}>
+          {error.message}
+        </ActionResult>
+      )}
+    </div>
+  )
+}
