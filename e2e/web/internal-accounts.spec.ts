@@ -163,3 +163,52 @@ test('internal accounts: on a production profile the review asks twice and Send 
   await confirm.check()
   await expect(send).toBeEnabled()
 })
+
+test('internal accounts: going back and reviewing the same payment again keeps its action id, so it is sent once', async ({
+  page,
+  app
+}) => {
+  await open(page, app.url)
+  await page.getByRole('button', { name: 'Send money', exact: true }).click()
+  const pane = page.getByTestId('send-money')
+  const from = pane.getByLabel('From internal account')
+  await from.selectOption({
+    label: (await from.locator('option', { hasText: /^Platform · USD · / }).textContent()) ?? ''
+  })
+  await pane.getByLabel('To external account').selectOption({ label: 'Jane Smith · US bank account …9012' })
+  await pane.getByLabel('Amount').fill('42')
+  const actionIds: string[] = []
+  page.on('request', (request) => {
+    if (request.url().endsWith(`${BRIDGE_INVOKE_PATH}transfers.send`))
+      actionIds.push(JSON.parse(request.postData() ?? '{}').input.actionId)
+  })
+  const review = pane.getByRole('group', { name: 'Review payment' })
+  const requestKey = async () =>
+    (await review
+      .getByRole('button', { name: /^Copy / })
+      .last()
+      .getAttribute('aria-label'))!
+
+  await pane.getByRole('button', { name: 'Review payment' }).click()
+  const first = await requestKey()
+  // The answer is lost: the outcome is unknown.
+  await page.route(`**${BRIDGE_INVOKE_PATH}transfers.send`, (route) => route.abort('connectionreset'))
+  await review.getByRole('button', { name: 'Send $42.00 to …9012' }).click()
+  await expect(review.getByRole('alert')).toBeVisible()
+  await page.unroute(`**${BRIDGE_INVOKE_PATH}transfers.send`)
+
+  // Back, and the same payment reviewed again: the same request key.
+  await review.getByRole('button', { name: 'Back: change the payment' }).click()
+  await pane.getByRole('button', { name: 'Review payment' }).click()
+  expect(await requestKey()).toBe(first)
+  await review.getByRole('button', { name: 'Send $42.00 to …9012' }).click()
+  await expect(pane.getByRole('status', { name: 'Payment sent' })).toBeVisible()
+  expect(new Set(actionIds).size).toBe(1)
+
+  // A changed payment is a new action.
+  await pane.getByRole('button', { name: 'Send another' }).click()
+  await pane.getByLabel('To external account').selectOption({ label: 'Jane Smith · US bank account …9012' })
+  await pane.getByLabel('Amount').fill('43')
+  await pane.getByRole('button', { name: 'Review payment' }).click()
+  expect(await requestKey()).not.toBe(first)
+})

@@ -149,9 +149,8 @@ export function TransferJournal(props: {
       )}
       {records.some(isUnresolvedTransfer) && (
         <p className="hint hint-waiting">
-          Some transfers have no known outcome: the service never answered. Retrying reuses the same key, so the service
-          either returns the first result or makes the payment once, for as long as it remembers the key (24 h unless
-          the profile says otherwise). After that, Paydesk asks you to check the service first.
+          Some transfers have no known outcome. Retrying reuses the same key, so the payment is made once, while the
+          service remembers the key (24 h unless the profile says otherwise); after that, check the service first.
         </p>
       )}
     </section>
