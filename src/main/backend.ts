@@ -1,13 +1,14 @@
-import { randomBytes } from 'node:crypto'
 import os from 'node:os'
 import path from 'node:path'
 import type { EventName, EventPayload } from '../shared/ipc/contract'
-import { LOCAL_PROFILE_ID } from '../shared/profile'
+import { isUnresolvedTransfer } from '../shared/ipc/channels/data'
 import { AppError } from './errors'
 import type { Handlers } from './ipc/dispatch'
 import { testConnection } from './services/connection'
-import { createKeytarStore, KEYCHAIN_SERVICE, secretAccount, type SecretStore } from './services/keychain'
-import { startLocalSandbox, type LocalSandbox } from './services/local-sandbox'
+import { createKeytarStore, KEYCHAIN_SERVICE, type SecretStore } from './services/keychain'
+import { bringUpLocalSandbox, type LocalSandbox } from './services/local-sandbox'
+import { NoticeBoard, type ReportDamage } from './services/notices'
+import { describeTransfers, findOrphans, unresolvedTransfersOnDisk } from './services/profile-data'
 import { profileDir, ProfileStore } from './services/profiles'
 import { savedRulesEnabled } from './services/approvals'
 import { ProfileSession } from './services/session'
@@ -62,7 +63,6 @@ export interface BackendOptions {
 
 export async function createBackend(host: BackendHost, options: BackendOptions = {}): Promise<Backend> {
   const secrets: SecretStore = createKeytarStore(options.keychainService ?? KEYCHAIN_SERVICE)
-  const profiles = await ProfileStore.open(host.dataDir, secrets, host.log)
   const sinks = new Set<EventSink>()
   const emit: EventSink = (event, payload) => {
     for (const sink of sinks) {
@@ -73,38 +73,26 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
       }
     }
   }
+  // Damaged or orphaned state is told to the operator at once (a banner), kept until they dismiss it.
+  const notices = await NoticeBoard.open(host.dataDir, (list) => emit('notices.changed', list), host.log)
+  const reportDamage: ReportDamage = (notice) => void notices.report(notice).catch(() => {})
+  const profiles = await ProfileStore.open(host.dataDir, secrets, host.log, reportDamage)
+  const orphans = await findOrphans(
+    host.dataDir,
+    secrets,
+    profiles.all().map((p) => p.id)
+  )
+  if (orphans) reportDamage(orphans)
 
-  // The Local sandbox profile: credentials generated once and kept in the keychain like any other profile's.
-  let localSandbox: LocalSandbox | undefined
-  let localSandboxError: string | undefined
+  const local =
+    options.localSandbox === false
+      ? { error: 'the embedded sandbox is switched off' }
+      : await bringUpLocalSandbox({ profiles, secrets, dataDir: host.dataDir, log: host.log })
+  const localSandbox: LocalSandbox | undefined = local.sandbox
+  const localSandboxError: string | undefined = local.error
   /** Told to the operator once, in the Local profile's sync status (and in its connection reports). */
-  let localSandboxNotice: string | undefined
+  const localSandboxNotice: string | undefined = local.notice
   let localNoticeShown = false
-  if (options.localSandbox !== false) {
-    try {
-      const local = profiles.get(LOCAL_PROFILE_ID)
-      let secret = await secrets.get(secretAccount(LOCAL_PROFILE_ID))
-      if (!secret) {
-        secret = randomBytes(32).toString('base64url')
-        await profiles.setSecret(LOCAL_PROFILE_ID, secret, { internal: true })
-      }
-      localSandbox = await startLocalSandbox({
-        dataDir: host.dataDir,
-        tokenId: local.tokenId,
-        clientSecret: secret,
-        log: host.log
-      })
-      await profiles.setLocalBaseUrl(localSandbox.baseUrl)
-      if (localSandbox.corruptFileMovedTo !== undefined) {
-        localSandboxNotice = `The Local sandbox’s saved state was unreadable and was set aside as ${localSandbox.corruptFileMovedTo}; it started fresh.`
-      }
-    } catch (error) {
-      localSandboxError = error instanceof AppError ? error.message : 'the embedded sandbox failed to start'
-      host.log(`local sandbox not started: ${error instanceof Error ? error.name : 'error'}`)
-    }
-  } else {
-    localSandboxError = 'the embedded sandbox is switched off'
-  }
 
   // ---- sessions (cache, sync, approvals), one per profile that needs one: the active profile, plus every profile
   //      whose approval rules are on, which keeps running in the background so its payments are still decided inside
@@ -151,6 +139,7 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
         }
       },
       log: host.log,
+      reportDamage,
       ...(options.clock !== undefined && { clock: options.clock }),
       scheduler: { ...looking },
       ...(profile.environment === 'local' && localSandbox && { approvalWindowMs: localSandbox.approvalWindowMs }),
@@ -207,8 +196,6 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
     void active().catch(() => {})
   }
 
-  const isProduction = (id: string) => profiles.get(id).environment === 'production'
-
   const profilesChanged = async () => emit('profiles.changed', await profiles.list())
   /** New credentials or a new address for a profile: close its session and open a fresh one if it needs one. */
   const restartSession = async (id: string) => {
@@ -234,8 +221,23 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
       await profilesChanged()
       return view
     },
-    'profiles.remove': async ({ id }) => {
-      profiles.get(id)
+    'profiles.remove': async ({ id, confirmUnknownTransfers }) => {
+      const profile = profiles.get(id)
+      // Its journal goes with it, and with the journal the keys that make a retry safe: never without being told.
+      const running = sessions.get(id)
+      const unknown = running
+        ? running.transfers.records().records.filter(isUnresolvedTransfer)
+        : await unresolvedTransfersOnDisk(host.dataDir, secrets, id, host.log)
+      if (unknown.length > 0 && confirmUnknownTransfers !== true) {
+        throw new AppError(
+          'CONFIRMATION_REQUIRED',
+          `“${profile.name}” has ${unknown.length} transfer${unknown.length === 1 ? '' : 's'} whose outcome is unknown: ` +
+            `${describeTransfers(unknown)}. Removing the profile deletes their record. Check Transactions first, or ` +
+            'confirm to remove it anyway.'
+        )
+      }
+      if (unknown.length > 0)
+        host.log(`profile ${id} removed with ${unknown.length} unknown transfer(s), on confirmation`)
       // Its files go with it, so its session (active or background) closes first.
       await closeSession(id)
       let list
@@ -250,6 +252,8 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
       settleSessions()
       return list
     },
+    'notices.list': async () => notices.list(),
+    'notices.dismiss': async ({ id }) => notices.dismiss(id),
     'profiles.switch': async ({ id }) => {
       profiles.get(id)
       const list = await profiles.switch(id)
@@ -322,28 +326,13 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
       const s = await active()
       return { profileId: s.profileId, items: s.approvals.list(), syncedAt: s.syncStatus().lastSyncedAt }
     },
-    'approvals.approve': async ({ transactionId, receiverCustomerInfo, confirmProduction }) => {
-      const s = await active()
-      if (isProduction(s.profileId) && confirmProduction !== true) {
-        throw new AppError(
-          'CONFIRMATION_REQUIRED',
-          'This is a production profile: approving releases a real payment. Confirm the approval to send it; nothing was sent.'
-        )
-      }
-      return s.approvals.approve(transactionId, receiverCustomerInfo)
-    },
+    'approvals.approve': async ({ transactionId, receiverCustomerInfo, confirmProduction }) =>
+      (await active()).approvals.approve(transactionId, receiverCustomerInfo, confirmProduction),
     'approvals.reject': async ({ transactionId, reason }) => (await active()).approvals.reject(transactionId, reason),
     'approvals.rules.get': async () => (await active()).approvals.rules,
     'approvals.rules.set': async ({ confirmProduction, ...rules }) => {
       const s = await active()
-      // Any save that leaves rules on in production (turning them on, or widening a ceiling) is a money decision.
-      if (rules.enabled && isProduction(s.profileId) && confirmProduction !== true) {
-        throw new AppError(
-          'CONFIRMATION_REQUIRED',
-          'This is a production profile: with approval rules on, Paydesk approves real payments automatically. Confirm that to save rules that are on; nothing was changed.'
-        )
-      }
-      const saved = await s.approvals.setRules(rules)
+      const saved = await s.approvals.setRules(rules, confirmProduction)
       await s.setRulesEnabled(saved.enabled)
       if (saved.enabled) rulesOn.add(s.profileId)
       else rulesOn.delete(s.profileId)
@@ -377,6 +366,7 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
         await Promise.all(all.map((s) => s.close().catch(() => {})))
       })
       sinks.clear()
+      await notices.idle()
       await localSandbox?.close().catch(() => {})
     }
   }

@@ -14,6 +14,7 @@ import type { CacheStore } from './cache/store'
 import { formatMinor } from './money'
 import { readFileIfExists } from './atomic-file'
 import { cacheKeyAccount, type SecretStore } from './keychain'
+import { setAside } from './atomic-file'
 import { openJson, readSealed, writeSealed } from './sealed-file'
 
 /**
@@ -43,6 +44,8 @@ type State = z.infer<typeof StateFile>
 
 export interface ApprovalDeps {
   profileId: string
+  /** A production profile: approving, or saving rules that are on, needs the operator's confirmation. */
+  production?: boolean
   file: string
   key: Buffer
   client: ApiClient | undefined
@@ -53,6 +56,8 @@ export interface ApprovalDeps {
   onDecision: (d: AutoDecision) => void
   onQueueChanged: (count: number) => void
   log: (m: string) => void
+  /** The saved state was damaged and set aside (kept) as this file: the rules are off until the operator sets them. */
+  onDamage?: (setAsideAs: string | undefined) => void
 }
 
 type Incoming = IncomingTransaction
@@ -83,11 +88,21 @@ export class ApprovalService {
 
   private constructor(private readonly d: ApprovalDeps) {}
 
+  /**
+   * Opens the approval state. A damaged file is set aside (kept) and reported through `onDamage`; the rules then start
+   * from the defaults, which are off, so nothing is approved on rules nobody can see.
+   */
   static async open(d: ApprovalDeps): Promise<ApprovalService> {
     const s = new ApprovalService(d)
-    const { value } = await readSealed(d.file, d.key, d.log)
-    const parsed = StateFile.safeParse(value)
+    const read = await readSealed(d.file, d.key, d.log)
+    const parsed = StateFile.safeParse(read.value)
     s.state = parsed.success ? parsed.data : { version: 1, rules: DEFAULT_RULES, decisions: [], seen: {} }
+    if (read.setAsideAs !== undefined) d.onDamage?.(read.setAsideAs)
+    else if (read.value !== undefined && !parsed.success) {
+      const where = await setAside(d.file, 'unreadable')
+      d.log(`${d.file} is not an approval state Paydesk can read and was set aside`)
+      d.onDamage?.(where)
+    }
     return s
   }
 
@@ -106,7 +121,19 @@ export class ApprovalService {
     return structuredClone(this.state.rules)
   }
 
-  setRules(rules: ApprovalRules): Promise<ApprovalRules> {
+  /**
+   * Saves the rules. On a production profile, any save that leaves them on (turning them on, or widening a ceiling) is
+   * a money decision and needs the operator's confirmation.
+   */
+  setRules(rules: ApprovalRules, confirmProduction?: boolean): Promise<ApprovalRules> {
+    if (rules.enabled && this.d.production && confirmProduction !== true) {
+      return Promise.reject(
+        new AppError(
+          'CONFIRMATION_REQUIRED',
+          'This is a production profile: with approval rules on, Paydesk approves real payments automatically. Confirm that to save rules that are on; nothing was changed.'
+        )
+      )
+    }
     return this.serial(async () => {
       await this.save({ ...this.state, rules })
       return this.rules
@@ -308,7 +335,17 @@ export class ApprovalService {
     return decision
   }
 
-  async approve(transactionId: string, info: ReceiverCustomerInfo | undefined): Promise<Transaction> {
+  async approve(
+    transactionId: string,
+    info: ReceiverCustomerInfo | undefined,
+    confirmProduction?: boolean
+  ): Promise<Transaction> {
+    if (this.d.production && confirmProduction !== true) {
+      throw new AppError(
+        'CONFIRMATION_REQUIRED',
+        'This is a production profile: approving releases a real payment. Confirm the approval to send it; nothing was sent.'
+      )
+    }
     this.requireClient()
     let receiverCustomerInfo = info
     if (!receiverCustomerInfo) {

@@ -11,12 +11,15 @@ export interface SecretStore {
   get(account: string): Promise<string | undefined>
   set(account: string, value: string): Promise<void>
   delete(account: string): Promise<void>
+  /** The account names stored under Paydesk's service (never their values), to find entries no profile points to. */
+  accounts(): Promise<string[]>
 }
 
 type Keytar = {
   getPassword(service: string, account: string): Promise<string | null>
   setPassword(service: string, account: string, password: string): Promise<void>
   deletePassword(service: string, account: string): Promise<boolean>
+  findCredentials(service: string): Promise<Array<{ account: string; password: string }>>
 }
 
 let keytarModule: Promise<Keytar> | undefined
@@ -62,6 +65,14 @@ export function createKeytarStore(service: string = KEYCHAIN_SERVICE): SecretSto
         await keytar.deletePassword(service, account)
       } catch (error) {
         fail('remove the value', error)
+      }
+    },
+    async accounts() {
+      try {
+        const keytar = await loadKeytar()
+        return (await keytar.findCredentials(service)).map((c) => c.account)
+      } catch (error) {
+        return fail('be listed', error)
       }
     }
   }

@@ -1,4 +1,9 @@
+import { randomBytes } from 'node:crypto'
 import path from 'node:path'
+import { LOCAL_PROFILE_ID } from '../../shared/profile'
+import { AppError } from '../errors'
+import { secretAccount, type SecretStore } from './keychain'
+import type { ProfileStore } from './profiles'
 import { createSandboxServer, SANDBOX_DEFAULTS } from '../../sandbox/server'
 
 /** What Paydesk needs from the embedded sandbox server. */
@@ -43,5 +48,42 @@ export async function startLocalSandbox(options: LocalSandboxOptions): Promise<L
     approvalWindowMs: approvalWindowSeconds * 1000,
     ...(server.state.corruptFileMovedTo !== undefined && { corruptFileMovedTo: server.state.corruptFileMovedTo }),
     close: () => server.close()
+  }
+}
+
+/**
+ * Starts the Local sandbox for the built-in profile: its credentials are generated once and kept in the keychain like
+ * any other profile's, and the profile follows the port the sandbox got. A failure is reported, never thrown: the rest
+ * of Paydesk runs without it.
+ */
+export async function bringUpLocalSandbox(d: {
+  profiles: ProfileStore
+  secrets: SecretStore
+  dataDir: string
+  log: (message: string) => void
+}): Promise<{ sandbox?: LocalSandbox; error?: string; notice?: string }> {
+  try {
+    const local = d.profiles.get(LOCAL_PROFILE_ID)
+    let secret = await d.secrets.get(secretAccount(LOCAL_PROFILE_ID))
+    if (!secret) {
+      secret = randomBytes(32).toString('base64url')
+      await d.profiles.setSecret(LOCAL_PROFILE_ID, secret, { internal: true })
+    }
+    const sandbox = await startLocalSandbox({
+      dataDir: d.dataDir,
+      tokenId: local.tokenId,
+      clientSecret: secret,
+      log: d.log
+    })
+    await d.profiles.setLocalBaseUrl(sandbox.baseUrl)
+    return {
+      sandbox,
+      ...(sandbox.corruptFileMovedTo !== undefined && {
+        notice: `The Local sandbox’s saved state was unreadable and was set aside as ${sandbox.corruptFileMovedTo}; it started fresh.`
+      })
+    }
+  } catch (error) {
+    d.log(`local sandbox not started: ${error instanceof Error ? error.name : 'error'}`)
+    return { error: error instanceof AppError ? error.message : 'the embedded sandbox failed to start' }
   }
 }

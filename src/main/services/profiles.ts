@@ -16,6 +16,7 @@ import {
 import { AppError } from '../errors'
 import { readFileIfExists, setAside, writeFileAtomic } from './atomic-file'
 import { cacheKeyAccount, secretAccount, type SecretStore } from './keychain'
+import type { ReportDamage } from './notices'
 
 /** What is persisted about a profile: everything except the secret, which lives only in the OS keychain. */
 const StoredProfile = z.object({
@@ -28,8 +29,9 @@ const StoredProfile = z.object({
 })
 export type StoredProfile = z.infer<typeof StoredProfile>
 
+const PROFILES_FILE_VERSION = 1
 const ProfilesFile = z.object({
-  version: z.literal(1),
+  version: z.literal(PROFILES_FILE_VERSION),
   activeProfileId: ProfileId,
   profiles: z.array(StoredProfile)
 })
@@ -55,28 +57,64 @@ export class ProfileStore {
   private constructor(
     private readonly dataDir: string,
     private readonly secrets: SecretStore,
-    private readonly log: (message: string) => void
+    private readonly log: (message: string) => void,
+    private readonly reportDamage: ReportDamage
   ) {
     this.file = path.join(dataDir, 'profiles.json')
   }
 
-  static async open(dataDir: string, secrets: SecretStore, log: (m: string) => void = () => {}): Promise<ProfileStore> {
-    const store = new ProfileStore(dataDir, secrets, log)
+  static async open(
+    dataDir: string,
+    secrets: SecretStore,
+    log: (m: string) => void = () => {},
+    reportDamage: ReportDamage = () => {}
+  ): Promise<ProfileStore> {
+    const store = new ProfileStore(dataDir, secrets, log, reportDamage)
     await store.load()
     return store
   }
 
-  private async load(): Promise<void> {
-    const raw = await readFileIfExists(this.file)
-    let parsed: ProfilesFile | undefined
-    if (raw) {
-      try {
-        parsed = ProfilesFile.parse(JSON.parse(raw.toString('utf8')))
-      } catch {
-        const where = await setAside(this.file, 'corrupt')
-        this.log(`profiles.json was unreadable and was set aside${where ? ` as ${path.basename(where)}` : ''}`)
-      }
+  /** The saved list, or undefined when there is none or it was damaged (then set aside, kept, and reported). */
+  private async read(): Promise<ProfilesFile | undefined> {
+    let raw: Buffer | undefined
+    let text: unknown
+    try {
+      raw = await readFileIfExists(this.file)
+      if (!raw) return undefined
+      text = JSON.parse(raw.toString('utf8'))
+    } catch {
+      return this.setAsideDamaged()
     }
+    const version = (text as { version?: unknown } | null)?.version
+    if (typeof version === 'number' && version > PROFILES_FILE_VERSION) {
+      // Rewriting it would drop what the newer version added: refuse, and change nothing.
+      throw new AppError(
+        'CONFLICT',
+        `${this.file} was written by a newer Paydesk (profile list format ${version}; this version reads ` +
+          `${PROFILES_FILE_VERSION}). Update Paydesk to use these profiles. Nothing was changed.`
+      )
+    }
+    const parsed = ProfilesFile.safeParse(text)
+    return parsed.success ? parsed.data : this.setAsideDamaged()
+  }
+
+  private async setAsideDamaged(): Promise<undefined> {
+    const where = await setAside(this.file, 'corrupt')
+    this.log(`profiles.json was unreadable and was set aside${where ? ` as ${path.basename(where)}` : ''}`)
+    this.reportDamage({
+      kind: 'profile-list',
+      title: 'The list of profiles was damaged.',
+      lost:
+        'Paydesk could not read your profiles (names, environments, base URLs, token ids); only the Local sandbox is ' +
+        'listed. Their secrets stay in the keychain and their caches and transfer journals stay on disk.',
+      todo: 'Add the profiles again in Settings, or restore the kept file from a backup while Paydesk is closed.',
+      ...(where !== undefined && { setAsideAs: where })
+    })
+    return undefined
+  }
+
+  private async load(): Promise<void> {
+    const parsed = await this.read()
     const state: ProfilesFile = parsed ?? { version: 1, activeProfileId: LOCAL_PROFILE_ID, profiles: [] }
     if (!state.profiles.some((p) => p.id === LOCAL_PROFILE_ID)) {
       state.profiles.unshift({

@@ -31,6 +31,7 @@ import { profileDir, type StoredProfile } from './profiles'
 import { SyncEngine, TERMINAL_STATUSES } from './sync/engine'
 import { realClock, type Clock, type SchedulerState } from './sync/scheduler'
 import { TransferJournal } from './transfer-journal'
+import type { ReportDamage } from './notices'
 import { TransferService } from './transfers'
 
 /**
@@ -61,6 +62,8 @@ export interface SessionDeps {
   noClientReason?: string
   /** Something to tell the operator in the sync status message while sync runs (e.g. the Local sandbox started fresh). */
   notice?: string
+  /** Damaged state of this profile, set aside: the operator is told at once (a banner), not only the log. */
+  reportDamage?: ReportDamage
 }
 
 /** Background refreshes of the small collections run at most this often per collection. */
@@ -115,7 +118,18 @@ export class ProfileSession {
         `cache of profile ${d.profile.id} was unreadable (${info.reason}) and was set aside; rebuilding from the service`
       )
     }
-    const journal = await TransferJournal.open(path.join(dir, 'transfers.sealed'), key, d.profile.id, d.log)
+    const journal = await TransferJournal.open(path.join(dir, 'transfers.sealed'), key, d.profile.id, d.log, (where) =>
+      d.reportDamage?.({
+        kind: 'transfer-journal',
+        profileId: d.profile.id,
+        title: `The transfer journal of “${d.profile.name}” was damaged.`,
+        lost: 'Paydesk no longer knows which transfers it started on this profile, including any whose outcome was unknown.',
+        todo:
+          'Before sending any payment again, look at Transactions (outgoing, last days) to see what went out. The ' +
+          'damaged file was kept.',
+        ...(where !== undefined && { setAsideAs: where })
+      })
+    )
     const client = d.clientSecret
       ? new ApiClient({
           baseUrl: d.profile.baseUrl,
@@ -128,6 +142,7 @@ export class ProfileSession {
     const holder: { s?: ProfileSession } = {}
     const approvals = await ApprovalService.open({
       profileId: d.profile.id,
+      production: d.profile.environment === 'production',
       file: path.join(dir, 'approvals.sealed'),
       key,
       client,
@@ -136,7 +151,16 @@ export class ProfileSession {
       notify: d.notify,
       onDecision: (decision) => d.emit('approvals.decided', decision),
       onQueueChanged: (count) => d.emit('approvals.changed', { profileId: d.profile.id, count }),
-      log: d.log
+      log: d.log,
+      onDamage: (where) =>
+        d.reportDamage?.({
+          kind: 'approval-rules',
+          profileId: d.profile.id,
+          title: `The approval rules of “${d.profile.name}” were damaged and are OFF.`,
+          lost: 'The rules and the log of automatic decisions could not be read.',
+          todo: 'Incoming payments now wait for you. Set the rules again in Approvals when you are ready.',
+          ...(where !== undefined && { setAsideAs: where })
+        })
     })
     const session = new ProfileSession(d, store, info, journal, approvals, client)
     holder.s = session

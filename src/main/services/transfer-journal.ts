@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import { TransferRecord } from '../../shared/ipc/channels/data'
 import { AppError } from '../errors'
+import { setAside } from './atomic-file'
 import { readSealed, writeSealed } from './sealed-file'
 
 /**
@@ -34,16 +35,31 @@ export class TransferJournal {
     private readonly profileId: string
   ) {}
 
+  /**
+   * Opens the journal. A damaged one (undecryptable, or not a journal) is set aside, kept, and reported through
+   * `onDamage`: the journal then starts empty, and the operator must hear that transfers of unknown outcome may be
+   * among what it held.
+   */
   static async open(
     file: string,
     key: Buffer,
     profileId: string,
-    log: (m: string) => void = () => {}
+    log: (m: string) => void = () => {},
+    onDamage: (setAsideAs: string | undefined) => void = () => {}
   ): Promise<TransferJournal> {
     const journal = new TransferJournal(file, key, profileId)
-    const { value } = await readSealed(file, key, log)
-    const parsed = JournalFile.safeParse(value)
+    const read = await readSealed(file, key, log)
+    if (read.value === undefined) {
+      if (read.setAsideAs !== undefined) onDamage(read.setAsideAs)
+      return journal
+    }
+    const parsed = JournalFile.safeParse(read.value)
     if (parsed.success) for (const r of parsed.data.records) journal.records.set(r.actionId, r)
+    else {
+      const where = await setAside(file, 'unreadable')
+      log(`${file} is not a transfer journal Paydesk can read and was set aside`)
+      onDamage(where)
+    }
     return journal
   }
 

@@ -1,9 +1,12 @@
 import { z } from 'zod'
 import { ProfileList } from '../profile'
+import { NoticeList } from '../notice'
 
 /** Main → renderer events of the app shell. Domain events live beside their channels and are spread in contract.ts. */
 export const appEvents = {
   'profiles.changed': ProfileList,
+  /** Damaged or orphaned state to tell the operator about (or one was dismissed). */
+  'notices.changed': NoticeList,
   /** A notification was clicked: the window should show this item. */
   navigate: z.object({ route: z.string(), id: z.string().optional(), profileId: z.string().optional() }),
   /**

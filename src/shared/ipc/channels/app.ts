@@ -8,6 +8,7 @@ import {
   ProfileUpdateInput,
   ProfileView
 } from '../../profile'
+import { NoticeList } from '../../notice'
 
 export const AppInfo = z.object({
   name: z.string(),
@@ -38,7 +39,11 @@ export const appChannels = {
   'profiles.create': channel(ProfileCreateInput, ProfileView, 'Add a sandbox or production profile'),
   'profiles.update': channel(ProfileUpdateInput, ProfileView, 'Rename a profile or change where it points'),
   'profiles.remove': channel(
-    z.strictObject({ id: ProfileId }),
+    z.strictObject({
+      id: ProfileId,
+      /** Its journal holds transfers of unknown outcome: the operator confirmed removing it anyway. */
+      confirmUnknownTransfers: z.literal(true).optional()
+    }),
     ProfileList,
     'Remove a profile with its secret, cache key and cache'
   ),
@@ -58,6 +63,8 @@ export const appChannels = {
     z.null(),
     'The page says whether a person is looking at it (browser mode; Electron main knows by itself)'
   ),
+  'notices.list': channel(NoInput, NoticeList, 'Damaged or orphaned state the operator has not dismissed yet'),
+  'notices.dismiss': channel(z.strictObject({ id: z.string().min(1).max(300) }), NoticeList, 'The operator read it'),
   'connection.test': channel(
     z.strictObject({ profileId: ProfileId.optional() }),
     ConnectionReport,

@@ -1,0 +1,79 @@
+import { promises as fs } from 'node:fs'
+import path from 'node:path'
+import { isUnresolvedTransfer } from '../../shared/ipc/channels/data'
+import { cacheKeyAccount, type SecretStore } from './keychain'
+import type { NoticeDraft } from './notices'
+import { profileDir } from './profiles'
+import { TransferJournal, type StoredTransferRecord } from './transfer-journal'
+
+/**
+ * What Paydesk keeps for a profile outside its entry in the profile list: its folder (cache, transfer journal,
+ * approvals) and its keychain entries. Read here so removing a profile, or losing the list, never leaves them behind
+ * silently.
+ */
+
+/** The transfers of a profile (not running now) whose outcome is unknown, read from its journal on disk. */
+export async function unresolvedTransfersOnDisk(
+  dataDir: string,
+  secrets: SecretStore,
+  profileId: string,
+  log: (m: string) => void
+): Promise<StoredTransferRecord[]> {
+  const stored = await secrets.get(cacheKeyAccount(profileId))
+  if (!stored) return []
+  const file = path.join(profileDir(dataDir, profileId), 'transfers.sealed')
+  const journal = await TransferJournal.open(file, Buffer.from(stored, 'base64'), profileId, log)
+  return journal.list().filter(isUnresolvedTransfer)
+}
+
+/** One sentence per transfer, for a confirmation that names them. */
+export function describeTransfers(
+  records: Pick<StoredTransferRecord, 'amount' | 'destinationAccountId' | 'createdAt'>[]
+) {
+  return records.map((r) => `${r.amount} minor units to ${r.destinationAccountId}, started ${r.createdAt}`).join('; ')
+}
+
+const PROFILE_ACCOUNT = /^profile:([a-z0-9][a-z0-9-]{0,63}):/
+
+/**
+ * Profile folders and keychain entries that no profile in the list points to (a damaged list, a removal cut short):
+ * reported to the operator, never deleted by Paydesk on its own.
+ */
+export async function findOrphans(
+  dataDir: string,
+  secrets: SecretStore,
+  profileIds: string[]
+): Promise<NoticeDraft | undefined> {
+  const known = new Set(profileIds)
+  let folders: string[] = []
+  try {
+    const entries = await fs.readdir(path.join(dataDir, 'profiles'), { withFileTypes: true })
+    folders = entries.filter((e) => e.isDirectory() && !known.has(e.name)).map((e) => e.name)
+  } catch {
+    folders = []
+  }
+  let accounts: string[] = []
+  try {
+    accounts = (await secrets.accounts())
+      .map((a) => PROFILE_ACCOUNT.exec(a)?.[1])
+      .filter((id): id is string => id !== undefined && !known.has(id))
+  } catch {
+    accounts = []
+  }
+  const ids = [...new Set([...folders, ...accounts])].sort()
+  if (ids.length === 0) return undefined
+  return {
+    id: `orphaned-data:${ids.join(',')}`,
+    kind: 'orphaned-data',
+    title: `Data of ${ids.length} profile${ids.length === 1 ? '' : 's'} that ${ids.length === 1 ? 'is' : 'are'} not in the profile list.`,
+    lost: `Paydesk keeps ${[
+      folders.length ? `folders (cache, transfer journal, approvals) for ${folders.join(', ')}` : '',
+      accounts.length ? `keychain entries for ${[...new Set(accounts)].join(', ')}` : ''
+    ]
+      .filter(Boolean)
+      .join(' and ')}, but no profile points to them.`,
+    todo:
+      'If a damaged profile list lost these profiles, restore it while Paydesk is closed. Otherwise remove the ' +
+      `folders under ${path.join(dataDir, 'profiles')} and the “Paydesk” keychain entries yourself once you no longer need them.`
+  }
+}
