@@ -13,10 +13,15 @@ export interface BrowserModeApp {
   output(): string
 }
 
-/** Starts the built browser mode, `out/main/web.js` (what `npm run web` runs), on a free port with a fresh data folder. */
-export async function startBrowserMode(): Promise<BrowserModeApp & { stop(): Promise<void> }> {
+/**
+ * Starts the built browser mode, `out/main/web.js` (what `npm run web` runs), on a free port with a fresh data folder
+ * (or `dataDir`, to start again on the data of an earlier run; `keepData` keeps it when this run stops).
+ */
+export async function startBrowserMode(
+  options: { dataDir?: string; keepData?: boolean } = {}
+): Promise<BrowserModeApp & { stop(): Promise<void> }> {
   const root = resolve(import.meta.dirname, '../..')
-  const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-e2e-'))
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'paydesk-e2e-'))
   const child: ChildProcess = spawn(process.execPath, ['out/main/web.js', '--port', '0', '--data-dir', dataDir], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe']
@@ -49,7 +54,7 @@ export async function startBrowserMode(): Promise<BrowserModeApp & { stop(): Pro
         child.kill('SIGTERM')
         await exited
       }
-      rmSync(dataDir, { recursive: true, force: true })
+      if (!options.keepData) rmSync(dataDir, { recursive: true, force: true })
     }
   }
 }

@@ -7,6 +7,7 @@ import { TopBar } from './shell/TopBar'
 import { ProductionBand } from './shell/ProductionBand'
 import { CommandPalette } from './shell/CommandPalette'
 import { Toasts } from './shell/Toasts'
+import { NoticesBanner } from './shell/NoticesBanner'
 import { useGlobalShortcuts } from './shell/shortcuts'
 import { RouteView } from './views/RouteView'
 
@@ -31,6 +32,7 @@ export function App() {
       <TopBar profile={profile} />
       <Sidebar environment={environment} />
       <main className="content" id="content">
+        <NoticesBanner />
         {error && !list ? (
           <div className="state state-error" role="alert">
             <h2>Paydesk could not load its profiles</h2>

@@ -4,6 +4,7 @@ import { isRouteId, useUi, type RouteId } from '../stores/ui'
 import { useSync } from '../stores/sync'
 import { useBadges } from '../stores/badges'
 import { useDataVersion } from '../stores/data-version'
+import { useNotices } from '../stores/notices'
 import type { SyncStatus } from '../../../shared/ipc/channels/sync'
 
 function applySync(status: SyncStatus) {
@@ -48,9 +49,11 @@ export function connectEvents(): () => void {
         useDataVersion.getState().bumpAll()
         useBadges.getState().setPendingApprovals(0)
         void paydesk.invoke('sync.status', null).then((r) => r.ok && applySync(r.value))
+        void paydesk.invoke('notices.list', null).then((r) => r.ok && useNotices.getState().apply(r.value))
       }
     }),
     paydesk.on('sync.status', applySync),
+    paydesk.on('notices.changed', (notices) => useNotices.getState().apply(notices)),
     // Only the active profile's data is on screen; events of a profile running in the background are not for it.
     paydesk.on('data.changed', ({ profileId, collections }) => {
       if (isActive(profileId)) useDataVersion.getState().bump(collections)
@@ -91,6 +94,7 @@ export function connectEvents(): () => void {
   document.addEventListener('visibilitychange', reportForeground)
   reportForeground()
   void paydesk.invoke('sync.status', null).then((r) => r.ok && applySync(r.value))
+  void paydesk.invoke('notices.list', null).then((r) => r.ok && useNotices.getState().apply(r.value))
   void paydesk
     .invoke('approvals.list', null)
     .then((r) => r.ok && useBadges.getState().setPendingApprovals(r.value.items.length))

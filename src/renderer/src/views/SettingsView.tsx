@@ -13,13 +13,24 @@ export function SettingsView() {
   const load = useProfiles((s) => s.load)
   const [error, setError] = useState<IpcError | null>(null)
   const [confirmRemove, setConfirmRemove] = useState<string | null>(null)
+  /** Main named transfers of unknown outcome in this profile's journal: removing it needs a second, explicit yes. */
+  const [removeDespiteUnknown, setRemoveDespiteUnknown] = useState<string | null>(null)
   const [editing, setEditing] = useState<string | null>(null)
 
-  const remove = async (profile: ProfileView) => {
-    const result = await paydesk.invoke('profiles.remove', { id: profile.id })
+  const remove = async (profile: ProfileView, confirmUnknownTransfers = false) => {
+    const result = await paydesk.invoke('profiles.remove', {
+      id: profile.id,
+      ...(confirmUnknownTransfers && { confirmUnknownTransfers: true })
+    })
     setConfirmRemove(null)
-    if (!result.ok) setError(result.error)
-    else await load()
+    setRemoveDespiteUnknown(null)
+    if (!result.ok) {
+      setError(result.error)
+      if (result.error.code === 'CONFIRMATION_REQUIRED') setRemoveDespiteUnknown(profile.id)
+    } else {
+      setError(null)
+      await load()
+    }
   }
 
   return (
@@ -53,7 +64,13 @@ export function SettingsView() {
               <td className="actions">
                 {p.id !== list.activeProfileId && <button onClick={() => void switchTo(p.id)}>Switch to</button>}
                 {p.environment !== 'local' && <button onClick={() => setEditing(p.id)}>Edit…</button>}
+                {removeDespiteUnknown === p.id && (
+                  <button className="danger" onClick={() => void remove(p, true)}>
+                    Remove anyway, with its unknown transfers
+                  </button>
+                )}
                 {p.environment !== 'local' &&
+                  removeDespiteUnknown !== p.id &&
                   (confirmRemove === p.id ? (
                     <>
                       <button className="danger" onClick={() => void remove(p)}>
