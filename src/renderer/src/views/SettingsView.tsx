@@ -1,5 +1,11 @@
 import { useState } from 'react'
-import { DEFAULT_BASE_URL, ProfileCreateInput, ProfileUpdateInput, type ProfileView } from '../../../shared/profile'
+import {
+  DEFAULT_BASE_URL,
+  DEFAULT_IDEMPOTENCY_WINDOW_HOURS,
+  ProfileCreateInput,
+  ProfileUpdateInput,
+  type ProfileView
+} from '../../../shared/profile'
 import type { IpcError } from '../../../shared/ipc/define'
 import { paydesk } from '../bridge/paydesk'
 import { useProfiles } from '../stores/profiles'
@@ -110,8 +116,13 @@ export function SettingsView() {
  * a name"); only an empty secret means "none given".
  */
 function profileInput(values: Record<string, string>): Record<string, unknown> {
-  const { clientSecret, ...rest } = values
-  return clientSecret ? { ...rest, clientSecret } : rest
+  const { clientSecret, idempotencyWindowHours: hours, ...rest } = values
+  return {
+    ...rest,
+    ...(clientSecret && { clientSecret }),
+    // A whole number of hours, or the schema says why not ("Whole hours only").
+    ...(hours?.trim() && { idempotencyWindowHours: /^\d+$/.test(hours.trim()) ? Number(hours.trim()) : Number.NaN })
+  }
 }
 
 /** Rename a profile or repoint it; the secret is replaced separately and never shown. */
@@ -123,7 +134,8 @@ function EditProfileForm({ profile, onDone }: { profile: ProfileView; onDone(): 
       name: profile.name,
       environment: profile.environment,
       baseUrl: profile.baseUrl,
-      tokenId: profile.tokenId
+      tokenId: profile.tokenId,
+      idempotencyWindowHours: String(profile.idempotencyWindowHours ?? DEFAULT_IDEMPOTENCY_WINDOW_HOURS)
     },
     profileInput
   )
@@ -186,7 +198,14 @@ function AddProfileForm() {
   const load = useProfiles((s) => s.load)
   const form = useFlatForm(
     ProfileCreateInput,
-    { name: '', environment: 'sandbox', baseUrl: DEFAULT_BASE_URL, tokenId: '', clientSecret: '' },
+    {
+      name: '',
+      environment: 'sandbox',
+      baseUrl: DEFAULT_BASE_URL,
+      tokenId: '',
+      clientSecret: '',
+      idempotencyWindowHours: String(DEFAULT_IDEMPOTENCY_WINDOW_HOURS)
+    },
     profileInput
   )
   const [error, setError] = useState<IpcError | null>(null)
@@ -342,6 +361,20 @@ function ProfileFields({
       </Field>
       {text('baseUrl', 'Base URL')}
       {text('tokenId', 'API token id', { autoComplete: 'off' })}
+      <Field
+        id={`${idPrefix}-idempotencyWindowHours`}
+        label="Idempotency window (hours)"
+        error={form.error('idempotencyWindowHours')}
+        hint="How long the service remembers a payment's key. Past it, Paydesk asks you to check the service before a retry."
+      >
+        <input
+          id={`${idPrefix}-idempotencyWindowHours`}
+          inputMode="numeric"
+          value={form.values['idempotencyWindowHours']}
+          onChange={(e) => form.set('idempotencyWindowHours', e.target.value)}
+          onBlur={() => form.blur('idempotencyWindowHours')}
+        />
+      </Field>
     </>
   )
 }
