@@ -212,3 +212,73 @@ test('internal accounts: going back and reviewing the same payment again keeps i
   await pane.getByRole('button', { name: 'Review payment' }).click()
   expect(await requestKey()).not.toBe(first)
 })
+
+test('internal accounts: a payment whose key may be forgotten asks for a check at the service before sending again', async ({
+  page,
+  app,
+  shot
+}) => {
+  // Main's side (the 24 h window, the look-up) is proven against the sandbox in tests/main; here the page answers
+  // what main answers for an expired unknown transfer, to show what the operator sees and what the page sends.
+  const calls: Array<{ channel: string; input: Record<string, unknown> }> = []
+  const answer = (channel: string, body: unknown) =>
+    page.route(`**${BRIDGE_INVOKE_PATH}${channel}`, async (route) => {
+      calls.push({ channel, input: JSON.parse(route.request().postData() ?? '{}').input })
+      await route.fulfill({ contentType: 'application/json', body: JSON.stringify(body) })
+    })
+  await open(page, app.url)
+  await page.getByRole('button', { name: 'Send money', exact: true }).click()
+  const pane = page.getByTestId('send-money')
+  const from = pane.getByLabel('From internal account')
+  await from.selectOption({
+    label: (await from.locator('option', { hasText: /^Platform · USD · / }).textContent()) ?? ''
+  })
+  await pane.getByLabel('To external account').selectOption({ label: 'Jane Smith · US bank account …9012' })
+  await pane.getByLabel('Amount').fill('77')
+  await pane.getByRole('button', { name: 'Review payment' }).click()
+  const review = pane.getByRole('group', { name: 'Review payment' })
+
+  await answer('transfers.send', {
+    ok: false,
+    error: {
+      code: 'CHECK_REQUIRED',
+      message: 'The outcome of this transfer is unknown and its idempotency key went to the service more than 24 h ago.'
+    }
+  })
+  await review.getByRole('button', { name: 'Send $77.00 to …9012' }).click()
+  const check = review.getByRole('group', { name: 'Check the service first' })
+  await expect(check).toContainText('could pay a second time')
+  // No plain retry is offered any more.
+  await expect(review.getByRole('button', { name: /Send \$77\.00/ })).toHaveCount(0)
+
+  const actionId = calls[0]!.input['actionId'] as string
+  const record = {
+    actionId,
+    sourceAccountId: calls[0]!.input['sourceAccountId'],
+    destinationAccountId: calls[0]!.input['destinationAccountId'],
+    amount: 7_700,
+    createdAt: new Date().toISOString(),
+    state: 'unknown',
+    attempts: 1
+  }
+  await answer('transfers.check', { ok: true, value: { profileId: 'local', record, matches: [] } })
+  await check.getByRole('button', { name: 'Check the service for this payment' }).click()
+  await expect(check.getByRole('status')).toContainText('The service shows no outgoing payment')
+  await shot('internal-accounts-check-first')
+
+  const transaction = { id: 'Transaction:0199aaaa-0000-7000-8000-000000000077', type: 'OUTGOING', status: 'PENDING' }
+  await answer('transfers.sendAgain', {
+    ok: true,
+    value: {
+      profileId: 'local',
+      transaction,
+      record: { ...record, actionId: 'new', state: 'sent', replaces: actionId }
+    }
+  })
+  await check.getByRole('button', { name: 'It did not go through: send it again' }).click()
+  await expect(pane.getByRole('status', { name: 'Payment sent' })).toBeVisible()
+  const again = calls.find((c) => c.channel === 'transfers.sendAgain')!.input
+  expect(again).toMatchObject({ actionId, confirmNotSent: true })
+  expect(again['newActionId']).toMatch(/^[0-9a-f-]{36}$/)
+  expect(again['newActionId']).not.toBe(actionId)
+})

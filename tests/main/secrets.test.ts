@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SandboxServer } from '../../src/sandbox/server'
 import { createKeytarStore, secretAccount } from '../../src/main/services/keychain'
@@ -178,6 +178,8 @@ describe('secrets never leave the keychain', () => {
     expect(files.length).toBeGreaterThan(5) // profiles.json, caches, journals, approvals, the local sandbox state
     expect(files.some((f) => f.includes('local-sandbox'))).toBe(true)
     for (const file of files) {
+      // Private to its owner: no group or other permission bits on anything Paydesk wrote.
+      expect((await stat(file)).mode & 0o077, `permissions of ${file}`).toBe(0)
       const bytes = await readFile(file)
       for (const n of all) expect(bytes.includes(Buffer.from(n)), `${n.slice(0, 6)}… in ${file}`).toBe(false)
     }
