@@ -1,11 +1,13 @@
 /**
- * `npm run bench` core section: the offline cache and live sync at 100,000 cached transactions.
- * Prints: bulk write, compaction, cache open (decrypt + parse + index), incremental sync polls against the local
- * sandbox over HTTP (nothing new / a few new), and filtered, sorted windowed queries (first and repeated).
+ * `npm run bench` core section: the offline cache (encrypted SQLite) at 100,000 and 1,000,000 transactions, and live
+ * sync against the local sandbox at 100,000. Prints, per size and with the machine's load: bulk write, file size per
+ * 100,000, cache open, memory with the cache open, filtered and sorted windows (first and scrolling), the first text
+ * search, and the longest single query; then incremental sync polls over HTTP (nothing new / a few new).
+ * Sizes: PAYDESK_BENCH_CORE_SIZES=100000,1000000 (the default).
  */
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm, stat } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { ApiClient } from '../src/main/services/api-client'
 import { CacheStore } from '../src/main/services/cache/store'
@@ -15,7 +17,10 @@ import { createSandboxServer } from '../src/sandbox/server'
 import type { Transaction } from '../src/shared/api'
 import type { TransactionFilter, TransactionSort } from '../src/shared/ipc/channels/data'
 
-const N = 100_000
+const SIZES = (process.env['PAYDESK_BENCH_CORE_SIZES'] ?? '100000,1000000')
+  .split(',')
+  .map(Number)
+  .filter((n) => Number.isInteger(n) && n > 0)
 const STATUSES = ['CREATED', 'PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'REJECTED', 'EXPIRED', 'REFUNDED']
 const CURRENCIES = ['USD', 'EUR', 'MXN', 'GBP']
 
@@ -24,142 +29,174 @@ function rng(seed: number): () => number {
   return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32
 }
 
-function transactions(n: number): Transaction[] {
+/** A deterministic history, made a batch at a time so a million rows never sit in memory together. */
+function* transactionBatches(n: number, batch: number): Generator<Transaction[]> {
   const r = rng(42)
   const start = Date.parse('2025-01-01T00:00:00Z')
-  const out: Transaction[] = []
-  for (let i = 0; i < n; i++) {
-    const created = new Date(start + i * 60_000).toISOString()
-    const currency = CURRENCIES[Math.floor(r() * CURRENCIES.length)]!
-    const amount = {
-      amount: 1 + Math.floor(r() * 10_000_000),
-      currency: { code: currency, name: currency, symbol: '$', decimals: 2 }
-    }
-    const common = {
-      id: `Transaction:bench-${String(i).padStart(7, '0')}`,
-      status: STATUSES[Math.floor(r() * STATUSES.length)]!,
-      customerId: `Customer:${Math.floor(r() * 2_000)}`,
-      platformCustomerId: `pc-${i % 2_000}`,
-      destination: { destinationType: 'ACCOUNT', accountId: `ExternalAccount:${i % 500}`, currency },
-      createdAt: created,
-      updatedAt: created,
-      settledAt: created,
-      description: `Payment ${i}`,
-      rateDetails: {
-        gridApiMultiplier: 1,
-        gridApiFixedFee: 10,
-        gridApiVariableFeeRate: 0.001,
-        gridApiVariableFeeAmount: 12
+  for (let from = 0; from < n; from += batch) {
+    const out: Transaction[] = []
+    for (let i = from; i < Math.min(n, from + batch); i++) {
+      const created = new Date(start + i * 30_000).toISOString()
+      const currency = CURRENCIES[Math.floor(r() * CURRENCIES.length)]!
+      const amount = {
+        amount: 1 + Math.floor(r() * 10_000_000),
+        currency: { code: currency, name: currency, symbol: '$', decimals: 2 }
       }
+      const common = {
+        id: `Transaction:bench-${String(i).padStart(7, '0')}`,
+        status: STATUSES[Math.floor(r() * STATUSES.length)]!,
+        customerId: `Customer:${Math.floor(r() * 2_000)}`,
+        platformCustomerId: `pc-${i % 2_000}`,
+        destination: { destinationType: 'ACCOUNT', accountId: `ExternalAccount:${i % 500}`, currency },
+        createdAt: created,
+        updatedAt: created,
+        settledAt: created,
+        description: `Payment ${i}`,
+        rateDetails: {
+          gridApiMultiplier: 1,
+          gridApiFixedFee: 10,
+          gridApiVariableFeeRate: 0.001,
+          gridApiVariableFeeAmount: 12
+        }
+      }
+      out.push(
+        (r() < 0.5
+          ? {
+              ...common,
+              type: 'INCOMING',
+              receivedAmount: amount,
+              reconciliationInstructions: { reference: `REF-${i}` }
+            }
+          : {
+              ...common,
+              type: 'OUTGOING',
+              source: { sourceType: 'ACCOUNT', accountId: `InternalAccount:${i % 8}`, currency },
+              sentAmount: amount,
+              fees: 10
+            }) as Transaction
+      )
     }
-    out.push(
-      (r() < 0.5
-        ? { ...common, type: 'INCOMING', receivedAmount: amount, reconciliationInstructions: { reference: `REF-${i}` } }
-        : {
-            ...common,
-            type: 'OUTGOING',
-            source: { sourceType: 'ACCOUNT', accountId: `InternalAccount:${i % 8}`, currency },
-            sentAmount: amount,
-            fees: 10
-          }) as Transaction
-    )
+    yield out
   }
-  return out
 }
 
 const ms = (t0: number) => (performance.now() - t0).toFixed(1)
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
 }
 
+/** Queries the renderer asks for: filtered, sorted, a window of 100 rows plus the total. */
+const QUERIES: Array<{ name: string; filter: TransactionFilter; sort: TransactionSort; offset: number }> = [
+  { name: 'default (newest first), rows 0-99', filter: {}, sort: { field: 'createdAt', direction: 'desc' }, offset: 0 },
+  {
+    name: 'status COMPLETED + USD, by amount desc, rows 500-599',
+    filter: { status: ['COMPLETED'], currency: 'USD' },
+    sort: { field: 'amount', direction: 'desc' },
+    offset: 500
+  },
+  {
+    name: 'one customer, newest first',
+    filter: { customerId: 'Customer:7' },
+    sort: { field: 'createdAt', direction: 'desc' },
+    offset: 0
+  },
+  {
+    name: 'text search "payment 4242"',
+    filter: { search: 'payment 4242' },
+    sort: { field: 'createdAt', direction: 'desc' },
+    offset: 0
+  },
+  {
+    name: 'INCOMING PENDING (approval queue)',
+    filter: { awaitingApproval: true },
+    sort: { field: 'createdAt', direction: 'asc' },
+    offset: 0
+  }
+]
+
+/** Fills a cache with `n` rows and prints its figures; returns the file for the sync figures. */
+async function cacheFigures(n: number, dir: string, key: Buffer): Promise<string> {
+  const label = n.toLocaleString('en-US')
+  console.log(`\n### cache at ${label} transactions; load ${load()}`)
+  const file = path.join(dir, `cache-${n}.db`)
+  let t0 = performance.now()
+  const { store } = await CacheStore.open(file, key)
+  let longestWrite = 0
+  for (const batch of transactionBatches(n, 10_000)) {
+    for (let i = 0; i < batch.length; i += 1_000) {
+      const s = performance.now()
+      await store.put('transactions', batch.slice(i, i + 1_000))
+      longestWrite = Math.max(longestWrite, performance.now() - s)
+    }
+  }
+  console.log(
+    `bulk write (transactions of 1,000 rows): ${ms(t0)} ms, longest transaction ${longestWrite.toFixed(1)} ms`
+  )
+  t0 = performance.now()
+  await store.compact()
+  const size = (await stat(file)).size
+  console.log(
+    `compaction (WAL checkpoint): ${ms(t0)} ms, file ${(size / 1024 / 1024).toFixed(1)} MiB, ` +
+      `${(((size / n) * 100_000) / 1024 / 1024).toFixed(1)} MiB per 100,000 transactions`
+  )
+  await store.setMeta({ 'tx.watermark': new Date().toISOString() })
+  await store.close()
+
+  const opens: number[] = []
+  let reopened: CacheStore | undefined
+  for (let i = 0; i < 3; i++) {
+    await reopened?.close()
+    t0 = performance.now()
+    reopened = (await CacheStore.open(file, key)).store
+    opens.push(performance.now() - t0)
+  }
+  const cache = reopened!
+  const gc = (globalThis as { gc?: () => void }).gc
+  gc?.()
+  const memory = process.memoryUsage()
+  console.log(
+    `cache open (${cache.count('transactions').toLocaleString('en-US')} rows): ${opens.map((v) => v.toFixed(1)).join(' / ')} ms; ` +
+      `process RSS ${(memory.rss / 2 ** 20).toFixed(0)} MB, JS heap ${(memory.heapUsed / 2 ** 20).toFixed(0)} MiB with the cache open`
+  )
+  let longest = 0
+  for (const q of QUERIES) {
+    t0 = performance.now()
+    const first = cache.queryTransactions(q.filter, q.sort, q.offset, 100)
+    const cold = performance.now() - t0
+    const warm: number[] = []
+    for (let i = 0; i < 50; i++) {
+      const s = performance.now()
+      cache.queryTransactions(q.filter, q.sort, q.offset + (i % 10) * 100, 100)
+      warm.push(performance.now() - s)
+    }
+    longest = Math.max(longest, cold, ...warm)
+    console.log(
+      `query ${q.name}: total ${first.total.toLocaleString('en-US')}, first ${cold.toFixed(1)} ms, scrolling p50 ${percentile(warm, 50).toFixed(3)} ms p99 ${percentile(warm, 99).toFixed(3)} ms`
+    )
+  }
+  console.log(`longest single query (window + count) at ${label}: ${longest.toFixed(1)} ms (target ≤ 50 ms)`)
+  await cache.close()
+  return file
+}
+
 export async function runCoreBench(): Promise<void> {
-  console.log(`\n== core: offline cache and live sync at ${N.toLocaleString('en-US')} transactions ==`)
+  console.log(
+    `\n== core: offline cache at ${SIZES.map((n) => n.toLocaleString('en-US')).join(' and ')} transactions ==`
+  )
   const dir = await mkdtemp(path.join(tmpdir(), 'paydesk-bench-'))
-  const file = path.join(dir, 'cache.pdlog')
   const key = randomBytes(32)
   const sandbox = await createSandboxServer({ memory: true, seed: false, log: () => {} })
   try {
-    let docs: Transaction[] | undefined = transactions(N)
-    let t0 = performance.now()
-    const { store } = await CacheStore.open(file, key)
-    for (let i = 0; i < docs.length; i += 1_000) await store.put('transactions', docs.slice(i, i + 1_000))
-    docs = undefined
-    console.log(`bulk write (100 encrypted frames of 1,000, fsync each): ${ms(t0)} ms`)
-    t0 = performance.now()
-    await store.compact()
-    const size = (await stat(file)).size
-    console.log(`compaction to a snapshot: ${ms(t0)} ms, file ${(size / 1024 / 1024).toFixed(1)} MiB`)
-    await store.setMeta({ 'tx.watermark': new Date().toISOString() })
-    await store.close()
-
-    const opens: number[] = []
-    let reopened: CacheStore | undefined
-    for (let i = 0; i < 3; i++) {
-      await reopened?.close()
-      t0 = performance.now()
-      reopened = (await CacheStore.open(file, key)).store
-      opens.push(performance.now() - t0)
-    }
-    const cache = reopened!
-    const gc = (globalThis as { gc?: () => void }).gc
-    gc?.()
-    const heapMiB = process.memoryUsage().heapUsed / 1024 / 1024
-    const heapNote = gc ? '' : ' (no --expose-gc: includes garbage)'
-    console.log(
-      `cache open (read + AES-256-GCM decrypt + parse + index ${cache.count('transactions').toLocaleString('en-US')}): ` +
-        `${opens.map((v) => v.toFixed(0)).join(' / ')} ms; JS heap with the cache open ≈ ${heapMiB.toFixed(0)} MiB${heapNote}`
-    )
-
-    // Queries the renderer asks for: filtered, sorted, a window of 100 rows plus the total.
-    const queries: Array<{ name: string; filter: TransactionFilter; sort: TransactionSort; offset: number }> = [
-      {
-        name: 'default (newest first), rows 0-99',
-        filter: {},
-        sort: { field: 'createdAt', direction: 'desc' },
-        offset: 0
-      },
-      {
-        name: 'status COMPLETED + USD, by amount desc, rows 500-599',
-        filter: { status: ['COMPLETED'], currency: 'USD' },
-        sort: { field: 'amount', direction: 'desc' },
-        offset: 500
-      },
-      {
-        name: 'one customer, newest first',
-        filter: { customerId: 'Customer:7' },
-        sort: { field: 'createdAt', direction: 'desc' },
-        offset: 0
-      },
-      {
-        name: 'text search "payment 4242"',
-        filter: { search: 'payment 4242' },
-        sort: { field: 'createdAt', direction: 'desc' },
-        offset: 0
-      },
-      {
-        name: 'INCOMING PENDING (approval queue)',
-        filter: { awaitingApproval: true },
-        sort: { field: 'createdAt', direction: 'asc' },
-        offset: 0
-      }
-    ]
-    for (const q of queries) {
-      t0 = performance.now()
-      const first = cache.queryTransactions(q.filter, q.sort, q.offset, 100)
-      const cold = performance.now() - t0
-      const warm: number[] = []
-      for (let i = 0; i < 50; i++) {
-        const s = performance.now()
-        cache.queryTransactions(q.filter, q.sort, q.offset + (i % 10) * 100, 100)
-        warm.push(performance.now() - s)
-      }
-      console.log(
-        `query ${q.name}: total ${first.total.toLocaleString('en-US')}, first ${cold.toFixed(1)} ms, scrolling p50 ${percentile(warm, 50).toFixed(3)} ms p99 ${percentile(warm, 99).toFixed(3)} ms`
-      )
-    }
-
+    const files: string[] = []
+    for (const n of SIZES) files.push(await cacheFigures(n, dir, key))
+    const cache = (await CacheStore.open(files[0]!, key)).store
+    console.log(`\n### live sync with ${cache.count('transactions').toLocaleString('en-US')} cached; load ${load()}`)
     // Incremental sync against the sandbox over HTTP with 100k cached.
     const client = new ApiClient({
       baseUrl: sandbox.baseUrl,

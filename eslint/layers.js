@@ -20,6 +20,14 @@ export const LAYERS = [
     why: 'Electron adapters stay thin: logic belongs in a service under src/main.'
   },
   {
+    name: 'the SQLite binding',
+    files: ['src/main/services/cache/sqlite.ts'],
+    code: ['src/main/', 'src/shared/'],
+    packages: ['better-sqlite3-multiple-ciphers'],
+    builtins: [],
+    why: 'Every database is opened through this one module, so a host can hand it the addon built for its ABI.'
+  },
+  {
     name: 'main',
     files: ['src/main/'],
     code: ['src/main/', 'src/shared/', 'src/sandbox/'],

@@ -54,7 +54,13 @@ describe('lint boundaries', () => {
     ['src/main/services/x.ts', "import { x } from '../../renderer/src/x'", 'main never imports renderer code'],
     ['src/main/services/x.ts', "import { x } from '../electron/app'", 'services never import the Electron adapter'],
     ['src/main/electron/x.ts', "import { readFileSync } from 'node:fs'", 'adapters stay thin'],
-    ['src/sandbox/x.ts', "import { request } from 'undici'", 'a package the sandbox does not list']
+    ['src/sandbox/x.ts', "import { request } from 'undici'", 'a package the sandbox does not list'],
+    [
+      'src/main/services/cache/store.ts',
+      "import Database from 'better-sqlite3-multiple-ciphers'",
+      'only cache/sqlite.ts loads the SQLite binding'
+    ],
+    ['src/renderer/src/x.ts', "import Database from 'better-sqlite3-multiple-ciphers'", 'the renderer never does']
   ])('%s: %s is refused (%s)', async (file, code) => {
     expect(await restrictedImportErrors(file, code)).toBeGreaterThan(0)
   })
@@ -71,7 +77,8 @@ describe('lint boundaries', () => {
     ['src/renderer/src/x.ts', "import { money } from '../../shared/format/money'"],
     ['src/main/services/x.ts', "import { createHash } from 'node:crypto'"],
     ['src/main/services/x.ts', "import { startSandbox } from '../../sandbox/server'"],
-    ['src/sandbox/x.ts', "import { createServer } from 'node:http'"]
+    ['src/sandbox/x.ts', "import { createServer } from 'node:http'"],
+    ['src/main/services/cache/sqlite.ts', "import Database from 'better-sqlite3-multiple-ciphers'"]
   ])('%s may use %s', async (file, code) => {
     expect(await restrictedImportErrors(file, code)).toBe(0)
   })

@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import {
   Customer,
@@ -112,7 +113,10 @@ export class ProfileSession {
   static async open(d: SessionDeps): Promise<ProfileSession> {
     const dir = profileDir(d.dataDir, d.profile.id)
     const { key } = await cacheKeyFor(d.secrets, d.profile.id)
-    const { store, info } = await CacheStore.open(path.join(dir, 'cache.pdlog'), key)
+    // Before the SQLite cache, a profile's cache was an encrypted log. It only mirrored the service, so it is removed
+    // and the first sync rebuilds the cache (README, Offline).
+    await rm(path.join(dir, 'cache.pdlog'), { force: true })
+    const { store, info } = await CacheStore.open(path.join(dir, 'cache.db'), key)
     if (info.outcome === 'set-aside') {
       d.log(
         `cache of profile ${d.profile.id} was unreadable (${info.reason}) and was set aside; rebuilding from the service`

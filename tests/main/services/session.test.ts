@@ -133,7 +133,7 @@ describe('data channels: cache first, then refresh', () => {
     await payments(server, 250)
     await h.call('sync.now', null)
     expect((await h.call('transactions.query', { limit: 1 })).total).toBe(250)
-    const cacheFile = path.join(dir, 'profiles', (await h.call('profiles.list', null)).activeProfileId, 'cache.pdlog')
+    const cacheFile = path.join(dir, 'profiles', (await h.call('profiles.list', null)).activeProfileId, 'cache.db')
     let requests = 0
     const api = sandboxApi(server)
     // Past the overlap window the engine re-reads (2 s, plus up to 1 s as the Date header is truncated to seconds).
@@ -317,7 +317,7 @@ describe('cache corruption', () => {
     expect((await h.call('transactions.query', {})).total).toBe(7)
     await h.close()
     const folder = path.join(dir, 'profiles', view.id)
-    const file = path.join(folder, 'cache.pdlog')
+    const file = path.join(folder, 'cache.db')
     const bytes = await readFile(file)
     for (let i = 60; i < bytes.length - 40; i += 97) bytes[i]! ^= 0xa5
     await writeFile(file, bytes)
@@ -325,7 +325,7 @@ describe('cache corruption', () => {
     h = await startBackend(dir, service, { autoSync: false })
     const empty = await h.call('transactions.query', {})
     expect(empty.total).toBe(0)
-    expect((await readdir(folder)).some((n) => n.startsWith('cache.pdlog.corrupt-'))).toBe(true)
+    expect((await readdir(folder)).some((n) => n.startsWith('cache.db.corrupt-'))).toBe(true)
     expect(h.logs.some((l) => /set aside/.test(l))).toBe(true)
     await h.call('sync.now', null)
     expect((await h.call('transactions.query', {})).total).toBe(7)

@@ -1,15 +1,18 @@
 import { randomBytes } from 'node:crypto'
+import { promises as fs, statSync } from 'node:fs'
+import path from 'node:path'
 import type { Transaction } from '../../../shared/api'
 import type { TransactionFilter, TransactionSort } from '../../../shared/ipc/channels/data'
 import { setAside } from '../atomic-file'
 import { cacheKeyAccount, type SecretStore } from '../keychain'
-import { EncryptedLog, type OpenOutcome } from './encrypted-log'
-import { TransactionIndex } from './transaction-index'
+import { migrate } from './schema'
+import { openEncryptedDatabase, type SqliteDatabase } from './sqlite'
+import { orderOf, rowOf, whereOf, type TransactionRow } from './transaction-rows'
 
 /**
- * A profile's offline cache: collections of documents by id, persisted through the encrypted record log, with the
- * transaction indexes kept in memory. Every mutation is one appended frame (atomic, durable before it resolves);
- * unchanged documents are skipped, so a poll that sees nothing new writes nothing.
+ * A profile's offline cache: one SQLCipher-encrypted SQLite database (WAL). Transactions have a column per filter
+ * and sort, each indexed, and a trigram text index; the other collections are documents by id. Every write is one
+ * transaction; documents that did not change are skipped, so a poll that sees nothing new writes nothing.
  */
 
 export const COLLECTIONS = [
@@ -22,17 +25,7 @@ export const COLLECTIONS = [
 ] as const
 export type CollectionName = (typeof COLLECTIONS)[number]
 
-/** One change: put a document (v) or delete it (v = null). */
-interface Op {
-  c: CollectionName
-  k: string
-  v: unknown
-}
-
-/** Frames written by compaction hold at most this many documents each. */
-const SNAPSHOT_CHUNK = 2_000
-/** Compaction when appended bytes exceed the live snapshot size (and at least this much). */
-const MIN_COMPACT_BYTES = 4 * 1024 * 1024
+export type OpenOutcome = 'new' | 'loaded' | 'set-aside'
 
 export interface CacheOpenInfo {
   outcome: OpenOutcome
@@ -55,59 +48,107 @@ export async function cacheKeyFor(secrets: SecretStore, profileId: string): Prom
   return { key, created: true }
 }
 
-export class CacheStore {
-  private readonly data = new Map<CollectionName, Map<string, unknown>>()
-  /** Serialized form of each stored document, to skip writes of unchanged ones. Transactions use status|updatedAt. */
-  private readonly fingerprints = new Map<CollectionName, Map<string, string>>()
-  readonly transactions = new TransactionIndex(
-    (id) => this.data.get('transactions')!.get(id) as Transaction | undefined
-  )
-  private snapshotBytes = 0
-  private compacting: Promise<void> | undefined
-  /** An append failed: memory is ahead of disk until the next snapshot. */
-  private needsSnapshot = false
-  private closed = false
+/** Decrypted pages kept in memory: repeated windows and counts read them from here instead of decrypting again. */
+const PAGE_CACHE_KIB = 32 * 1024
 
-  private constructor(private readonly log: EncryptedLog) {
-    for (const c of COLLECTIONS) {
-      this.data.set(c, new Map())
-      this.fingerprints.set(c, new Map())
+/**
+ * Statistics for the query planner (which index answers a filter best). Gathered when the transactions have doubled
+ * since the last time (a first sync of a long history), bounded by analysis_limit so it stays quick at a million rows.
+ */
+function refreshPlannerStatistics(db: SqliteDatabase): void {
+  const rows = Number(db.prepare('SELECT max(rid) FROM tx').pluck().get() ?? 0)
+  const analyzed = Number(db.prepare("SELECT v FROM meta WHERE k = 'cache.analyzedRows'").pluck().get() ?? 0)
+  if (rows < 1_000 || rows < analyzed * 2) return
+  db.pragma('analysis_limit = 1000')
+  db.exec('ANALYZE')
+  db.prepare(
+    "INSERT INTO meta (k, v) VALUES ('cache.analyzedRows', ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v"
+  ).run(String(rows))
+}
+
+const TX_COLUMNS = [
+  'id',
+  'created_at',
+  'updated_at',
+  'amount',
+  'currency',
+  'status',
+  'type',
+  'customer_id',
+  'platform_customer_id',
+  'source_account',
+  'destination_account',
+  'reference',
+  'search',
+  'fp',
+  'doc'
+] as const
+
+/** Ids of matching transactions in order: what the approval queue and the sync engine's reconciliation read. */
+export interface TransactionIds {
+  query(filter: TransactionFilter, sort: TransactionSort): string[]
+}
+
+export class CacheStore {
+  private closed = false
+  readonly transactions: TransactionIds
+
+  private constructor(
+    private readonly db: SqliteDatabase,
+    private readonly file: string
+  ) {
+    this.transactions = {
+      query: (filter, sort) => {
+        const where = whereOf(filter)
+        return this.db
+          .prepare(`SELECT id FROM tx ${where.sql} ${orderOf(sort)}`)
+          .pluck()
+          .all(...where.params) as string[]
+      }
     }
   }
 
+  /**
+   * Opens (or creates) the database. One that cannot be opened (wrong key, damaged, not ours, from a newer Paydesk)
+   * is set aside, kept and never deleted, and an empty one takes its place: the cache only mirrors the service.
+   */
   static async open(file: string, key: Buffer): Promise<{ store: CacheStore; info: CacheOpenInfo }> {
     const started = performance.now()
-    const opened = await EncryptedLog.open(file, key)
-    const store = new CacheStore(opened.log)
-    let outcome = opened.outcome
-    let reason = opened.reason
-    let setAsideAs = opened.setAsideAs
+    const existed = await fs
+      .stat(file)
+      .then(() => true)
+      .catch(() => false)
+    await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 })
+    // Created owner-only before SQLite opens it: its -wal and -shm files take the same mode.
+    await createPrivate(file)
+    let db: SqliteDatabase | undefined
+    let reason: string | undefined
     try {
-      for (let i = 0; i < opened.frames.length; i++) {
-        store.applyOps(JSON.parse(opened.frames[i]!.toString('utf8')) as Op[])
-        opened.frames[i] = Buffer.alloc(0)
-        // Let IPC and timers breathe between snapshot frames: a 100,000-row cache must not freeze main for seconds.
-        await new Promise<void>((resolve) => setImmediate(resolve))
+      db = openEncryptedDatabase(file, key)
+      if (!migrate(db)) {
+        db.close()
+        db = undefined
+        reason = 'written by a newer Paydesk'
       }
-    } catch {
-      // Authenticated but not understood (a format from another version): rebuild rather than guess.
-      await opened.log.close()
-      const where = await setAside(file, 'corrupt')
-      const fresh = await EncryptedLog.open(file, key)
-      const rebuilt = new CacheStore(fresh.log)
-      outcome = 'set-aside'
-      reason = 'unreadable records'
-      setAsideAs = where
-      rebuilt.snapshotBytes = fresh.log.size
-      return {
-        store: rebuilt,
-        info: { outcome, reason, ...(setAsideAs && { setAsideAs }), documents: 0, ms: performance.now() - started }
-      }
+    } catch (error) {
+      db = undefined
+      reason = (error as { code?: string }).code === 'SQLITE_NOTADB' ? 'not readable with this key' : 'unreadable'
     }
-    store.transactions.load(store.data.get('transactions')!.values() as Iterable<Transaction>)
-    store.snapshotBytes = opened.log.size
+    let setAsideAs: string | undefined
+    if (!db) {
+      setAsideAs = await setAside(file, 'corrupt')
+      // Its journal files belong to the old database: kept beside it, never replayed into the new one.
+      for (const suffix of ['-wal', '-shm']) await setAside(`${file}${suffix}`, 'corrupt').catch(() => undefined)
+      await createPrivate(file)
+      db = openEncryptedDatabase(file, key)
+      migrate(db)
+    }
+    db.pragma(`cache_size = -${PAGE_CACHE_KIB}`)
+    refreshPlannerStatistics(db)
+    const store = new CacheStore(db, file)
     let documents = 0
-    for (const m of store.data.values()) documents += m.size
+    for (const c of COLLECTIONS) documents += store.count(c)
+    const outcome: OpenOutcome = reason !== undefined ? 'set-aside' : existed ? 'loaded' : 'new'
     return {
       store,
       info: {
@@ -120,30 +161,34 @@ export class CacheStore {
     }
   }
 
-  private applyOps(ops: Op[]): void {
-    for (const op of ops) {
-      const coll = this.data.get(op.c)
-      if (!coll) continue
-      if (op.v === null) {
-        coll.delete(op.k)
-        this.fingerprints.get(op.c)!.delete(op.k)
-      } else {
-        coll.set(op.k, op.v)
-        this.fingerprints.get(op.c)!.set(op.k, fingerprint(op.c, op.v))
-      }
-    }
-  }
-
   get<T>(c: CollectionName, id: string): T | undefined {
-    return this.data.get(c)!.get(id) as T | undefined
+    const doc =
+      c === 'transactions'
+        ? this.db.prepare('SELECT doc FROM tx WHERE id = ?').pluck().get(id)
+        : c === 'meta'
+          ? this.db.prepare('SELECT v FROM meta WHERE k = ?').pluck().get(id)
+          : this.db.prepare('SELECT doc FROM docs WHERE c = ? AND id = ?').pluck().get(c, id)
+    return typeof doc === 'string' ? (JSON.parse(doc) as T) : undefined
   }
 
   all<T>(c: CollectionName): T[] {
-    return [...this.data.get(c)!.values()] as T[]
+    const docs =
+      c === 'transactions'
+        ? this.db.prepare('SELECT doc FROM tx ORDER BY created_at, id').pluck().all()
+        : c === 'meta'
+          ? this.db.prepare('SELECT v FROM meta').pluck().all()
+          : this.db.prepare('SELECT doc FROM docs WHERE c = ?').pluck().all(c)
+    return (docs as string[]).map((d) => JSON.parse(d) as T)
   }
 
   count(c: CollectionName): number {
-    return this.data.get(c)!.size
+    const n =
+      c === 'transactions'
+        ? this.db.prepare('SELECT count(*) FROM tx').pluck().get()
+        : c === 'meta'
+          ? this.db.prepare('SELECT count(*) FROM meta').pluck().get()
+          : this.db.prepare('SELECT count(*) FROM docs WHERE c = ?').pluck().get(c)
+    return Number(n)
   }
 
   meta<T>(key: string): T | undefined {
@@ -151,7 +196,7 @@ export class CacheStore {
   }
 
   /**
-   * Puts documents (and deletes `remove` ids) in one durable frame. Returns the ids that actually changed; unchanged
+   * Puts documents (and deletes `remove` ids) in one transaction. Returns the ids that actually changed; unchanged
    * documents cost nothing. With `replaceAll`, ids of the collection not in `docs` are deleted (a full listing).
    */
   async put<T extends { id: string }>(
@@ -160,110 +205,125 @@ export class CacheStore {
     opts: { remove?: string[]; replaceAll?: boolean; meta?: Record<string, unknown> } = {}
   ): Promise<string[]> {
     if (this.closed) return []
-    const ops: Op[] = []
+    return this.db.transaction(() => {
+      const changed =
+        c === 'transactions' ? this.putTransactions(docs as unknown as Transaction[]) : this.putDocs(c, docs)
+      const removals = new Set(opts.remove ?? [])
+      if (opts.replaceAll) {
+        const seen = new Set(docs.map((d) => d.id))
+        for (const id of this.ids(c)) if (!seen.has(id)) removals.add(id)
+      }
+      for (const id of removals) if (this.remove(c, id)) changed.push(id)
+      this.writeMeta(opts.meta ?? {})
+      return changed
+    })()
+  }
+
+  private putTransactions(docs: Transaction[]): string[] {
+    const fingerprint = this.db.prepare('SELECT fp FROM tx WHERE id = ?').pluck()
+    const upsert = this.db.prepare(
+      `INSERT INTO tx (${TX_COLUMNS.join(', ')}) VALUES (${TX_COLUMNS.map((k) => `@${k}`).join(', ')})
+       ON CONFLICT (id) DO UPDATE SET ${TX_COLUMNS.filter((k) => k !== 'id')
+         .map((k) => `${k} = excluded.${k}`)
+         .join(', ')}`
+    )
     const changed: string[] = []
-    const fps = this.fingerprints.get(c)!
-    const seen = new Set<string>()
-    for (const doc of docs) {
-      seen.add(doc.id)
-      const fp = fingerprint(c, doc)
-      if (fps.get(doc.id) === fp) continue
-      ops.push({ c, k: doc.id, v: doc })
-      changed.push(doc.id)
+    for (const t of docs) {
+      const row: TransactionRow = rowOf(t)
+      if (fingerprint.get(row.id) === row.fp) continue
+      upsert.run(row)
+      changed.push(row.id)
     }
-    const removals = new Set(opts.remove ?? [])
-    if (opts.replaceAll) for (const id of this.data.get(c)!.keys()) if (!seen.has(id)) removals.add(id)
-    for (const id of removals) {
-      if (!this.data.get(c)!.has(id)) continue
-      ops.push({ c, k: id, v: null })
-      changed.push(id)
-    }
-    for (const [k, v] of Object.entries(opts.meta ?? {})) ops.push({ c: 'meta', k, v })
-    if (ops.length === 0) return changed
-    await this.commit(ops)
     return changed
   }
 
-  /**
-   * Applies ops to memory at once, then appends them as one durable frame. Memory first, so that a compaction queued
-   * behind this append (it snapshots memory when its turn comes) always contains them: a snapshot can never drop a
-   * frame that was written before it. If the append fails, disk still holds a consistent older state; the store is
-   * marked so that the next compaction writes memory out in full.
-   */
-  private async commit(ops: Op[]): Promise<void> {
-    this.applyOps(ops)
-    for (const op of ops) {
-      if (op.c !== 'transactions') continue
-      if (op.v === null) this.transactions.remove(op.k)
-      else this.transactions.upsert(op.v as Transaction)
+  private putDocs(c: CollectionName, docs: { id: string }[]): string[] {
+    const fingerprint = this.db.prepare('SELECT fp FROM docs WHERE c = ? AND id = ?').pluck()
+    const upsert = this.db.prepare(
+      'INSERT INTO docs (c, id, fp, doc) VALUES (?, ?, ?, ?) ON CONFLICT (c, id) DO UPDATE SET fp = excluded.fp, doc = excluded.doc'
+    )
+    const changed: string[] = []
+    for (const d of docs) {
+      const doc = JSON.stringify(d)
+      if (fingerprint.get(c, d.id) === doc) continue
+      upsert.run(c, d.id, doc, doc)
+      changed.push(d.id)
     }
-    try {
-      await this.log.append(Buffer.from(JSON.stringify(ops), 'utf8'))
-    } catch (error) {
-      this.needsSnapshot = true
-      throw error
-    }
-    this.maybeCompact()
+    return changed
+  }
+
+  private ids(c: CollectionName): string[] {
+    return (
+      c === 'transactions'
+        ? this.db.prepare('SELECT id FROM tx').pluck().all()
+        : this.db.prepare('SELECT id FROM docs WHERE c = ?').pluck().all(c)
+    ) as string[]
+  }
+
+  private remove(c: CollectionName, id: string): boolean {
+    const result =
+      c === 'transactions'
+        ? this.db.prepare('DELETE FROM tx WHERE id = ?').run(id)
+        : this.db.prepare('DELETE FROM docs WHERE c = ? AND id = ?').run(c, id)
+    return result.changes > 0
+  }
+
+  private writeMeta(values: Record<string, unknown>): void {
+    const upsert = this.db.prepare('INSERT INTO meta (k, v) VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v')
+    for (const [k, v] of Object.entries(values)) upsert.run(k, JSON.stringify(v ?? null))
   }
 
   async setMeta(values: Record<string, unknown>): Promise<void> {
     if (this.closed) return
-    const ops: Op[] = Object.entries(values).map(([k, v]) => ({ c: 'meta' as const, k, v }))
-    if (!ops.length) return
-    await this.commit(ops)
+    this.db.transaction(() => this.writeMeta(values))()
   }
 
+  /** A window of the filtered, sorted transactions and the count of all matches, both answered from indexes. */
   queryTransactions(filter: TransactionFilter, sort: TransactionSort, offset: number, limit: number) {
-    const ids = this.transactions.query(filter, sort)
-    const coll = this.data.get('transactions')!
-    const rows = ids.slice(offset, offset + limit).map((id) => coll.get(id) as Transaction)
-    return { rows, total: ids.length }
+    const where = whereOf(filter)
+    // Keys first (ordered and paged from an index), then the documents of just the window's rows.
+    const order = orderOf(sort)
+    const docs = this.db
+      .prepare(`SELECT doc FROM tx WHERE rid IN (SELECT rid FROM tx ${where.sql} ${order} LIMIT ? OFFSET ?) ${order}`)
+      .pluck()
+      .all(...where.params, limit, offset) as string[]
+    const total = Number(
+      this.db
+        .prepare(`SELECT count(*) FROM tx ${where.sql}`)
+        .pluck()
+        .get(...where.params)
+    )
+    return { rows: docs.map((d) => JSON.parse(d) as Transaction), total }
   }
 
+  /** The database and its write-ahead log on disk. */
   get fileBytes(): number {
-    return this.log.size
-  }
-
-  private maybeCompact(): void {
-    const appended = this.log.size - this.snapshotBytes
-    if (this.compacting) return
-    if (!this.needsSnapshot && appended < Math.max(MIN_COMPACT_BYTES, this.snapshotBytes)) return
-    this.compacting = this.compact().finally(() => (this.compacting = undefined))
-  }
-
-  /**
-   * Rewrites the log as a snapshot of the live documents (atomic replace). The snapshot is taken when the rewrite's
-   * turn comes in the log's queue, i.e. after every append queued before it, and documents are never mutated in place,
-   * so serialising them in chunks (yielding to IPC in between) still writes one consistent state.
-   */
-  async compact(): Promise<void> {
-    await this.log.rewriteWith(async () => {
-      const entries: Op[] = []
-      for (const c of COLLECTIONS) for (const [k, v] of this.data.get(c)!) entries.push({ c, k, v })
-      this.needsSnapshot = false
-      const frames: Buffer[] = []
-      for (let i = 0; i < entries.length; i += SNAPSHOT_CHUNK) {
-        frames.push(Buffer.from(JSON.stringify(entries.slice(i, i + SNAPSHOT_CHUNK)), 'utf8'))
-        await new Promise<void>((resolve) => setImmediate(resolve))
+    let bytes = 0
+    for (const f of [this.file, `${this.file}-wal`]) {
+      try {
+        bytes += statSync(f).size
+      } catch {
+        // No WAL yet.
       }
-      return frames
-    })
-    this.snapshotBytes = this.log.size
+    }
+    return bytes
+  }
+
+  /** Moves the write-ahead log into the database file and empties it. */
+  async compact(): Promise<void> {
+    if (this.closed) return
+    this.db.pragma('wal_checkpoint(TRUNCATE)')
   }
 
   async close(): Promise<void> {
+    if (this.closed) return
     this.closed = true
-    await this.compacting?.catch(() => {})
-    if (this.needsSnapshot) await this.compact().catch(() => {})
-    await this.log.close()
+    this.db.close()
   }
 }
 
-function fingerprint(c: CollectionName, v: unknown): string {
-  if (c === 'transactions') {
-    const t = v as { status?: unknown; updatedAt?: unknown; settledAt?: unknown; failureReason?: unknown }
-    // Cheap and sufficient: the service bumps updatedAt on every change; status guards servers that do not.
-    return `${String(t.status)}|${String(t.updatedAt)}|${String(t.settledAt)}|${String(t.failureReason)}`
-  }
-  return JSON.stringify(v)
+async function createPrivate(file: string): Promise<void> {
+  const handle = await fs.open(file, 'a', 0o600)
+  await handle.close()
+  await fs.chmod(file, 0o600)
 }

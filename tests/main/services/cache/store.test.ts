@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the oracle reads test fixtures loosely on purpose */
 import { randomBytes } from 'node:crypto'
-import { readFile, readdir, writeFile } from 'node:fs/promises'
+import { readFile, readdir, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { CacheStore } from '../../../../src/main/services/cache/store'
@@ -56,7 +56,7 @@ function oracle(all: Transaction[], f: TransactionFilter, s: TransactionSort): s
 
 describe('CacheStore', () => {
   it('persists documents across reopen, and skips unchanged ones', async () => {
-    const file = path.join(dir, 'cache.pdlog')
+    const file = path.join(dir, 'cache.db')
     const { store, info } = await CacheStore.open(file, key)
     expect(info.outcome).toBe('new')
     const txs = makeTransactions(50)
@@ -68,10 +68,16 @@ describe('CacheStore', () => {
     expect(await store.put('transactions', [changed])).toEqual([txs[3]!.id])
     await store.put('customers', [{ id: 'Customer:1', fullName: 'Ann ZEBRA-NAME' }])
     await store.setMeta({ watermark: '2026-01-01T00:00:49.000Z' })
+    // While open, the newest pages are in the write-ahead log: encrypted there too.
+    const wal = await readFile(`${file}-wal`)
+    expect(wal.length).toBeGreaterThan(0)
+    for (const text of ['ZEBRA-NAME', 'Transaction:', 'Invoice 10 for Bob', 'Customer:'])
+      expect(wal.includes(Buffer.from(text)), `${text} in the WAL`).toBe(false)
     await store.close()
     const disk = await readFile(file)
-    expect(disk.includes(Buffer.from('ZEBRA-NAME'))).toBe(false)
-    expect(disk.includes(Buffer.from('Transaction:'))).toBe(false)
+    expect(disk.length).toBeGreaterThan(4096)
+    for (const text of ['ZEBRA-NAME', 'Transaction:', 'Invoice 10 for Bob', 'SQLite format 3'])
+      expect(disk.includes(Buffer.from(text)), `${text} in the database`).toBe(false)
 
     const { store: again, info: info2 } = await CacheStore.open(file, key)
     expect(info2).toMatchObject({ outcome: 'loaded', documents: 52 })
@@ -149,7 +155,7 @@ describe('CacheStore', () => {
     await store.close()
   })
 
-  it('compacts into a snapshot that reopens to the same content', async () => {
+  it('compacts the write-ahead log into the database, which reopens to the same content', async () => {
     const file = path.join(dir, 'c')
     const { store } = await CacheStore.open(file, key)
     const txs = makeTransactions(500)
@@ -160,14 +166,26 @@ describe('CacheStore', () => {
         txs.map((t) => ({ ...t, status: `S${round}`, updatedAt: `r${round}` }) as Transaction)
       )
     }
-    const before = store.fileBytes
+    expect((await stat(`${file}-wal`)).size).toBeGreaterThan(0)
     await store.compact()
-    expect(store.fileBytes).toBeLessThan(before / 3)
+    expect((await stat(`${file}-wal`)).size).toBe(0)
     await store.close()
     const { store: again } = await CacheStore.open(file, key)
     expect(again.count('transactions')).toBe(500)
     expect(again.get<any>('transactions', txs[10]!.id).status).toBe('S4')
     await again.close()
+  })
+
+  it('cannot be read with another key: it is set aside, kept, and an empty cache takes its place', async () => {
+    const file = path.join(dir, 'c')
+    const { store } = await CacheStore.open(file, key)
+    await store.put('customers', [{ id: 'Customer:1' }])
+    await store.close()
+    const { store: other, info } = await CacheStore.open(file, randomBytes(32))
+    expect(info).toMatchObject({ outcome: 'set-aside', reason: 'not readable with this key' })
+    expect(other.count('customers')).toBe(0)
+    await other.close()
+    expect((await readdir(dir)).some((n) => n.startsWith('c.corrupt-'))).toBe(true)
   })
 
   it('never loses a write that races a compaction', async () => {

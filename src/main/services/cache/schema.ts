@@ -1,0 +1,72 @@
+import type { SqliteDatabase } from './sqlite'
+
+/**
+ * The cache database's schema, versioned with `user_version`. Each migration takes the database from the version
+ * before it to its own; a database from a newer Paydesk is not guessed at (the cache is rebuilt from the service).
+ */
+const MIGRATIONS: string[] = [
+  // 1: documents by collection, metadata, transactions with a column per filter and sort, and their text index. The
+  //    text index keeps no positions (detail=none, a third of the size): it narrows a search to the rows holding all of
+  //    its trigrams, and the query confirms the substring on those rows. The status, type and currency indexes carry
+  //    the other two columns and every sort key, so any mix of those filters is counted and ordered from one index
+  //    without reading rows; only the window's own rows are read.
+  `
+  CREATE TABLE docs (c TEXT NOT NULL, id TEXT NOT NULL, fp TEXT NOT NULL, doc TEXT NOT NULL, PRIMARY KEY (c, id))
+    WITHOUT ROWID;
+  CREATE TABLE meta (k TEXT PRIMARY KEY, v TEXT NOT NULL) WITHOUT ROWID;
+  CREATE TABLE tx (
+    rid INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    amount INTEGER NOT NULL,
+    currency TEXT NOT NULL,
+    status TEXT NOT NULL,
+    type TEXT NOT NULL,
+    customer_id TEXT NOT NULL,
+    platform_customer_id TEXT NOT NULL,
+    source_account TEXT,
+    destination_account TEXT,
+    reference TEXT,
+    search TEXT NOT NULL,
+    fp TEXT NOT NULL,
+    doc TEXT NOT NULL
+  );
+  CREATE INDEX tx_created ON tx (created_at, id);
+  CREATE INDEX tx_updated ON tx (updated_at, created_at, id);
+  CREATE INDEX tx_amount ON tx (amount, created_at, id);
+  CREATE INDEX tx_status ON tx (status, currency, type, created_at, updated_at, amount, id);
+  CREATE INDEX tx_type ON tx (type, status, currency, created_at, updated_at, amount, id);
+  CREATE INDEX tx_customer ON tx (customer_id, created_at, id);
+  CREATE INDEX tx_platform_customer ON tx (platform_customer_id, created_at, id);
+  CREATE INDEX tx_currency ON tx (currency, status, type, created_at, updated_at, amount, id);
+  CREATE INDEX tx_source ON tx (source_account, created_at, id);
+  CREATE INDEX tx_destination ON tx (destination_account, created_at, id);
+  CREATE INDEX tx_reference ON tx (reference);
+  CREATE VIRTUAL TABLE tx_text USING fts5(search, content='tx', content_rowid='rid', tokenize='trigram', detail='none');
+  CREATE TRIGGER tx_text_insert AFTER INSERT ON tx BEGIN
+    INSERT INTO tx_text (rowid, search) VALUES (new.rid, new.search);
+  END;
+  CREATE TRIGGER tx_text_delete AFTER DELETE ON tx BEGIN
+    INSERT INTO tx_text (tx_text, rowid, search) VALUES ('delete', old.rid, old.search);
+  END;
+  CREATE TRIGGER tx_text_update AFTER UPDATE OF search ON tx BEGIN
+    INSERT INTO tx_text (tx_text, rowid, search) VALUES ('delete', old.rid, old.search);
+    INSERT INTO tx_text (rowid, search) VALUES (new.rid, new.search);
+  END;
+  `
+]
+
+export const SCHEMA_VERSION = MIGRATIONS.length
+
+/** Brings the schema up to date in one transaction. Returns false for a database written by a newer version. */
+export function migrate(db: SqliteDatabase): boolean {
+  const version = db.pragma('user_version', { simple: true }) as number
+  if (version > SCHEMA_VERSION) return false
+  if (version === SCHEMA_VERSION) return true
+  db.transaction(() => {
+    for (let v = version; v < SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v]!)
+    db.pragma(`user_version = ${SCHEMA_VERSION}`)
+  })()
+  return true
+}

@@ -1,0 +1,159 @@
+import type { Transaction } from '../../../shared/api'
+import type { TransactionFilter, TransactionSort } from '../../../shared/ipc/channels/data'
+
+/**
+ * How a transaction is kept in the cache database: the document as JSON, plus the columns every filter and sort of
+ * the views reads from an index, and the text a search matches (full-text indexed, trigram, so any substring of three
+ * characters or more is found through the index).
+ */
+export interface TransactionRow {
+  id: string
+  created_at: number
+  updated_at: number
+  amount: number
+  currency: string
+  status: string
+  type: string
+  customer_id: string
+  platform_customer_id: string
+  source_account: string | null
+  destination_account: string | null
+  reference: string | null
+  search: string
+  fp: string
+  doc: string
+}
+
+type Loose = Record<string, unknown> & {
+  sentAmount?: { amount?: unknown; currency?: { code?: string } }
+  receivedAmount?: { amount?: unknown; currency?: { code?: string } }
+  source?: { accountId?: string; umaAddress?: string }
+  destination?: { accountId?: string; umaAddress?: string }
+  reconciliationInstructions?: { reference?: string }
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null)
+
+/** What a text search matches: id, description, customer ids, reference, UMA addresses and account ids. */
+export function searchTextOf(t: Transaction): string {
+  const r = t as Loose
+  return [
+    t.id,
+    r['description'],
+    r['customerId'],
+    r['platformCustomerId'],
+    r.reconciliationInstructions?.reference,
+    r.source?.umaAddress,
+    r.destination?.umaAddress,
+    r.source?.accountId,
+    r.destination?.accountId
+  ]
+    .filter((s): s is string => typeof s === 'string')
+    .join('\n')
+    .toLowerCase()
+}
+
+/**
+ * Cheap and sufficient to skip unchanged writes: the service bumps updatedAt on every change; status guards servers
+ * that do not.
+ */
+export function transactionFingerprint(t: Transaction): string {
+  const r = t as Loose
+  return `${String(r['status'])}|${String(r['updatedAt'])}|${String(r['settledAt'])}|${String(r['failureReason'])}`
+}
+
+export function rowOf(t: Transaction): TransactionRow {
+  const r = t as Loose
+  // The amount a list shows: received for incoming, sent for outgoing.
+  const money = t.type === 'OUTGOING' ? r.sentAmount : (r.receivedAmount ?? r.sentAmount)
+  const created = Date.parse(String(r['createdAt'] ?? '')) || 0
+  return {
+    id: t.id,
+    created_at: created,
+    updated_at: Date.parse(String(r['updatedAt'] ?? r['createdAt'] ?? '')) || 0,
+    amount: typeof money?.amount === 'number' && Number.isSafeInteger(money.amount) ? money.amount : 0,
+    currency: money?.currency?.code ?? '',
+    status: String(r['status'] ?? ''),
+    type: String(t.type),
+    customer_id: String(r['customerId'] ?? ''),
+    platform_customer_id: String(r['platformCustomerId'] ?? ''),
+    source_account: str(r.source?.accountId),
+    destination_account: str(r.destination?.accountId),
+    reference: str(r.reconciliationInstructions?.reference),
+    search: searchTextOf(t),
+    fp: transactionFingerprint(t),
+    doc: JSON.stringify(t)
+  }
+}
+
+const SORT_COLUMN: Record<TransactionSort['field'], string> = {
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+  amount: 'amount',
+  status: 'status'
+}
+
+/** A WHERE clause and its parameters for a filter; every condition reads an indexed column or the text index. */
+export function whereOf(filter: TransactionFilter): { sql: string; params: unknown[] } {
+  const conditions: string[] = []
+  const params: unknown[] = []
+  const statuses = filter.awaitingApproval ? ['PENDING'] : filter.status
+  const type = filter.awaitingApproval ? 'INCOMING' : filter.type
+  if (statuses && statuses.length) {
+    conditions.push(`status IN (${statuses.map(() => '?').join(', ')})`)
+    params.push(...statuses)
+  }
+  if (type) {
+    conditions.push('type = ?')
+    params.push(type)
+  }
+  if (filter.customerId) {
+    conditions.push('customer_id = ?')
+    params.push(filter.customerId)
+  }
+  if (filter.currency) {
+    conditions.push('currency = ?')
+    params.push(filter.currency)
+  }
+  if (filter.accountId) {
+    conditions.push('(source_account = ? OR destination_account = ?)')
+    params.push(filter.accountId, filter.accountId)
+  }
+  if (filter.createdFrom) {
+    conditions.push('created_at >= ?')
+    params.push(Date.parse(filter.createdFrom))
+  }
+  if (filter.createdTo) {
+    conditions.push('created_at <= ?')
+    params.push(Date.parse(filter.createdTo))
+  }
+  const needle = filter.search?.toLowerCase()
+  if (needle) {
+    if ([...needle].length >= 3) {
+      // The index finds the rows holding every trigram of the needle; instr keeps those holding it as a substring.
+      conditions.push('rid IN (SELECT rowid FROM tx_text WHERE tx_text MATCH ?) AND instr(search, ?) > 0')
+      params.push(trigramQuery(needle), needle)
+    } else {
+      // Too short for a trigram: one or two characters scan the stored search text.
+      conditions.push('instr(search, ?) > 0')
+      params.push(needle)
+    }
+  }
+  return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params }
+}
+
+/** Every trigram of the needle, each a quoted FTS5 string, all required. */
+function trigramQuery(needle: string): string {
+  const chars = [...needle]
+  const trigrams = new Set<string>()
+  for (let i = 0; i + 3 <= chars.length; i++) trigrams.add(chars.slice(i, i + 3).join(''))
+  return [...trigrams].map((t) => `"${t.replaceAll('"', '""')}"`).join(' AND ')
+}
+
+/** ORDER BY for a sort: ties fall back to creation time, then id, in the same direction. */
+export function orderOf(sort: TransactionSort): string {
+  const dir = sort.direction === 'asc' ? 'ASC' : 'DESC'
+  const column = SORT_COLUMN[sort.field]
+  const keys = column === 'created_at' ? ['created_at', 'id'] : [column, 'created_at', 'id']
+  return `ORDER BY ${keys.map((k) => `${k} ${dir}`).join(', ')}`
+}
