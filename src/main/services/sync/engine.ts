@@ -155,6 +155,11 @@ export class SyncEngine {
       let serverTime: number | undefined
       const firstSync = !cache.meta('tx.watermark')
       if (firstSync) this.setStatus({ state: 'syncing' })
+      // A long history is read over many pages and polls: the status says how far along it is, from totalCount.
+      const cachedAtStart = cache.count('transactions')
+      let added = 0
+      let target: number | undefined
+      let progress: string | undefined
       do {
         const page = await client.request('GET', 'transactions', {
           schema: PagedEnvelope,
@@ -187,6 +192,14 @@ export class SyncEngine {
         if (cursor && newest !== undefined) meta['tx.scanFrom'] = newest
         const changedIds = new Set(await cache.put('transactions', items, { meta }))
         for (const t of items) if (changedIds.has(t.id)) record(t, previous.get(t.id))
+        for (const t of items) if (changedIds.has(t.id) && !previous.get(t.id)) added++
+        if (pages === 1 && cursor && typeof page.totalCount === 'number')
+          target = startDate === undefined ? page.totalCount : cachedAtStart + page.totalCount
+        if (cursor && target !== undefined) {
+          const done = Math.min(target, cachedAtStart + added)
+          progress = `Syncing history: ${fmt(done)} of ${fmt(target)}`
+          this.setStatus({ state: 'syncing', message: progress })
+        }
       } while (cursor && pages < MAX_PAGES)
       catchingUp = cursor !== undefined
       if (!catchingUp) {
@@ -249,7 +262,9 @@ export class SyncEngine {
         state: catchingUp ? 'syncing' : 'live',
         lastSyncedAt: syncedAt,
         offlineSince: null,
-        ...(this.notice !== undefined && { message: this.notice })
+        ...(catchingUp && progress !== undefined
+          ? { message: progress }
+          : this.notice !== undefined && { message: this.notice })
       })
       const inFlight = operator.length > 0 || this.approvalQueueSize > 0 || changes.length > 0
       return { ok: true, inFlight, catchingUp }
@@ -280,3 +295,5 @@ export class SyncEngine {
     }
   }
 }
+
+const fmt = (n: number) => n.toLocaleString('en-US')

@@ -166,3 +166,52 @@ describe('SyncEngine with an unreadable transaction in a page', () => {
     }
   })
 })
+
+describe('SyncEngine on the first sync of a long history', () => {
+  it('says how far along it is, from the service’s totalCount, until the history is in', async () => {
+    const total = 250
+    const history = Array.from({ length: total }, (_, i) => ({
+      ...stuck[0]!,
+      id: `Transaction:history-${String(i).padStart(4, '0')}`,
+      status: 'COMPLETED',
+      createdAt: new Date(Date.parse('2025-03-01T00:00:00Z') + i * 1000).toISOString()
+    }))
+    // Pages of 100 in creation order, as the service sends them.
+    const historyStub = await stubServer((req, res) => {
+      const url = new URL(req.url!, 'http://x')
+      const from = Number(url.searchParams.get('cursor') ?? 0)
+      const limit = Number(url.searchParams.get('limit') ?? 100)
+      const data = history.slice(from, from + limit)
+      const more = from + limit < total
+      json(res, 200, { data, hasMore: more, ...(more && { nextCursor: String(from + limit) }), totalCount: total })
+    })
+    const t = await tempDir('engine-history')
+    const fresh = (await CacheStore.open(path.join(t.dir, 'c'), randomBytes(32))).store
+    const historyClient = new ApiClient({ baseUrl: historyStub.baseUrl, tokenId: 't', clientSecret: 's' })
+    const statuses: Array<{ state: string; message?: string }> = []
+    try {
+      const engine = new SyncEngine({
+        profileId: 'p',
+        client: historyClient,
+        cache: fresh,
+        clock: new FakeClock(),
+        log: () => {},
+        operatorInFlight: () => [],
+        onChanges: async () => {},
+        onStatus: (s) => statuses.push({ state: s.state, ...(s.message !== undefined && { message: s.message }) })
+      })
+      await engine.poll()
+      const messages = statuses.map((s) => s.message).filter(Boolean)
+      expect(messages).toEqual(['Syncing history: 100 of 250', 'Syncing history: 200 of 250'])
+      expect(statuses.every((s) => s.state === 'syncing' || s === statuses.at(-1))).toBe(true)
+      expect(engine.current.state).toBe('live')
+      expect(engine.current.message).toBeUndefined()
+      expect(fresh.count('transactions')).toBe(total)
+    } finally {
+      await historyClient.close()
+      await historyStub.close()
+      await fresh.close()
+      await t.cleanup()
+    }
+  })
+})
