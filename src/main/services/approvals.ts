@@ -11,7 +11,7 @@ import type { TransactionChange } from '../../shared/ipc/channels/sync'
 import { AppError } from '../errors'
 import { ApiError, type ApiClient } from './api-client'
 import type { CacheStore } from './cache/store'
-import { formatMinor } from './money'
+import { formatAmountInSentence } from '../../shared/format/money'
 import { readFileIfExists } from './atomic-file'
 import { cacheKeyAccount, type SecretStore } from './keychain'
 import { setAside } from './atomic-file'
@@ -417,7 +417,7 @@ export function evaluateRules(
   const amount = t.receivedAmount.amount
   const currency = t.receivedAmount.currency.code
   const decimals = t.receivedAmount.currency.decimals ?? 2
-  const money = (n: number) => formatMinor(n, currency, decimals)
+  const money = (n: number) => formatAmountInSentence(n, currency, decimals)
   const senders = senderIdentifiers(t)
   // Any of the payment's sender identifiers on the list lets it through; the record names the one that matched.
   const sender = senders.find((x) => rules.allowedSenders.includes(x)) ?? senders[0] ?? null
@@ -507,5 +507,5 @@ function describe(t: Incoming, customer: Customer | null): string {
   const m = t.receivedAmount
   const address = senderIdentifiers(t).find((x) => x.startsWith('$'))
   const from = address ? ` from ${address}` : ''
-  return `${formatMinor(m.amount, m.currency.code, m.currency.decimals ?? 2)}${from} for ${customer?.fullName ?? t.customerId}.`
+  return `${formatAmountInSentence(m.amount, m.currency.code, m.currency.decimals ?? 2)}${from} for ${customer?.fullName ?? t.customerId}.`
 }

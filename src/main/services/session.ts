@@ -27,7 +27,7 @@ import { ApiClient, ApiError, type ApiClientOptions } from './api-client'
 import { ApprovalService } from './approvals'
 import { CacheStore, cacheKeyFor, type CacheOpenInfo } from './cache/store'
 import type { SecretStore } from './keychain'
-import { formatMinor } from './money'
+import { formatAmountInSentence } from '../../shared/format/money'
 import { profileDir, type StoredProfile } from './profiles'
 import { SyncEngine, TERMINAL_STATUSES } from './sync/engine'
 import { realClock, type Clock, type SchedulerState } from './sync/scheduler'
@@ -549,7 +549,7 @@ export class ProfileSession {
         >('transactions', c.id)
         // The amount the operator asked to send, in the currency of the source account.
         const money = t?.sentAmount
-          ? formatMinor(record.amount, t.sentAmount.currency.code, t.sentAmount.currency.decimals ?? 2)
+          ? formatAmountInSentence(record.amount, t.sentAmount.currency.code, t.sentAmount.currency.decimals ?? 2)
           : `${record.amount} minor units`
         const ok = c.status === 'COMPLETED'
         const reason = (t as { failureReason?: string } | undefined)?.failureReason

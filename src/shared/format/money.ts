@@ -19,6 +19,16 @@ export function minorUnitsToDecimalString(amount: number, decimals: number): str
   return `${negative ? '-' : ''}${whole}${fraction}`
 }
 
+/**
+ * "1,234.56 USD": an amount for sentences (notifications, decision records, logs), where no locale applies. Exact on
+ * digits like the rest of this module; a value that is not whole minor units is shown as it is, never rounded.
+ */
+export function formatAmountInSentence(amount: number, currency: string, decimals = 2): string {
+  if (!Number.isSafeInteger(amount)) return `${amount} (minor units) ${currency}`
+  const [whole, fraction] = minorUnitsToDecimalString(amount, decimals).split('.')
+  return `${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction !== undefined ? `.${fraction}` : ''} ${currency}`
+}
+
 type SignDisplay = 'auto' | 'always' | 'exceptZero'
 
 /**
