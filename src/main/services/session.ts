@@ -257,6 +257,7 @@ export class ProfileSession {
   ): Promise<T[]> {
     const out: T[] = []
     let cursor: string | undefined
+    const seen = new Set<string>()
     for (let i = 0; i < 1000; i++) {
       const res = await client.get(path, PagedEnvelope, { ...query, limit: 100, ...(cursor && { cursor }) })
       // One item Paydesk cannot read is left out (logged by id), not the whole listing.
@@ -265,6 +266,12 @@ export class ProfileSession {
         this.d.log(`${path}: item ${r.id?.slice(0, 120) ?? '(without an id)'} could not be read and was skipped`)
       out.push(...items)
       if (!res.hasMore || !res.nextCursor) break
+      // A listing that does not end (a cursor seen before, an empty page claiming more) stops with what it read.
+      if (seen.has(res.nextCursor) || res.data.length === 0) {
+        this.d.log(`${path}: the listing did not end (the same page came back); kept the ${out.length} read`)
+        break
+      }
+      seen.add(res.nextCursor)
       cursor = res.nextCursor
     }
     return out

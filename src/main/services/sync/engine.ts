@@ -119,6 +119,18 @@ export class SyncEngine {
     }
   }
 
+  private endlessReported = false
+  /** Said once per session: the status keeps saying it while it lasts, the log only the first time. */
+  private reportEndlessListing(): void {
+    const message =
+      'The service’s transaction list did not end (it sent the same page again), so Paydesk stopped reading it there; ' +
+      'it reads on from the newest transaction at the next poll.'
+    if (!this.endlessReported) this.d.log(`sync ${this.d.profileId}: ${message}`)
+    this.endlessReported = true
+    this.endlessMessage = message
+  }
+  private endlessMessage: string | undefined
+
   private setStatus(patch: Partial<SyncStatus>): void {
     const next = { ...this.status, ...patch }
     if (patch.state !== undefined && patch.state !== 'error' && patch.state !== 'offline') {
@@ -160,6 +172,9 @@ export class SyncEngine {
       let added = 0
       let target: number | undefined
       let progress: string | undefined
+      const seenCursors = new Set<string>()
+      let endless = false
+      this.endlessMessage = undefined
       do {
         const page = await client.request('GET', 'transactions', {
           schema: PagedEnvelope,
@@ -186,7 +201,16 @@ export class SyncEngine {
           if (typeof created !== 'string' || Number.isNaN(Date.parse(created))) continue
           if (!newest || Date.parse(created) > Date.parse(newest)) newest = created
         }
-        cursor = page.hasMore ? page.nextCursor : undefined
+        const next = page.hasMore ? page.nextCursor : undefined
+        // A listing that does not end (a cursor seen before, or an empty page that claims more) is not followed: the
+        // poll settles with what it read and says so, instead of sending requests without end.
+        if (next !== undefined && (seenCursors.has(next) || page.data.length === 0)) {
+          endless = true
+          cursor = undefined
+        } else {
+          cursor = next
+          if (next !== undefined) seenCursors.add(next)
+        }
         const meta: Record<string, unknown> = {}
         if (newest !== undefined) meta['tx.watermark'] = newest
         if (cursor && newest !== undefined) meta['tx.scanFrom'] = newest
@@ -202,6 +226,7 @@ export class SyncEngine {
         }
       } while (cursor && pages < MAX_PAGES)
       catchingUp = cursor !== undefined
+      if (endless) this.reportEndlessListing()
       if (!catchingUp) {
         // Everything created up to (server time − overlap) is committed and has been read. The Date header is the
         // server's clock truncated to the second, so it errs on the safe side; without it, use the newest createdAt.
@@ -264,7 +289,9 @@ export class SyncEngine {
         offlineSince: null,
         ...(catchingUp && progress !== undefined
           ? { message: progress }
-          : this.notice !== undefined && { message: this.notice })
+          : this.endlessMessage !== undefined
+            ? { message: this.endlessMessage }
+            : this.notice !== undefined && { message: this.notice })
       })
       const inFlight = operator.length > 0 || this.approvalQueueSize > 0 || changes.length > 0
       return { ok: true, inFlight, catchingUp }

@@ -215,3 +215,54 @@ describe('SyncEngine on the first sync of a long history', () => {
     }
   })
 })
+
+describe('SyncEngine against a listing that never ends', () => {
+  it.each([
+    ['the same cursor again', (from: number) => ({ hasMore: true, nextCursor: 'again', data: from === 0 ? 1 : 1 })],
+    [
+      'empty pages that claim more',
+      (from: number) => ({ hasMore: true, nextCursor: `c${from + 1}`, data: from === 0 ? 1 : 0 })
+    ]
+  ])('%s: settles after a few requests and says so', async (_name, shape) => {
+    let requests = 0
+    const row = { ...stuck[0]!, id: 'Transaction:loop-1', createdAt: '2025-04-01T00:00:00.000Z' }
+    const loopStub = await stubServer((req, res) => {
+      const url = new URL(req.url!, 'http://x')
+      if (!url.pathname.endsWith('/transactions')) return json(res, 200, row)
+      requests++
+      const from = Number((url.searchParams.get('cursor') ?? 'c0').replace(/\D/g, '') || 0)
+      const page = shape(from)
+      json(res, 200, {
+        data: page.data ? [row] : [],
+        hasMore: page.hasMore,
+        nextCursor: page.nextCursor,
+        totalCount: 5
+      })
+    })
+    const loopClient = new ApiClient({ baseUrl: loopStub.baseUrl, tokenId: 't', clientSecret: 's' })
+    const logs: string[] = []
+    try {
+      const engine = new SyncEngine({
+        profileId: 'p',
+        client: loopClient,
+        cache,
+        clock: new FakeClock(),
+        log: (m) => logs.push(m),
+        operatorInFlight: () => [],
+        onChanges: async () => {},
+        onStatus: () => {}
+      })
+      expect(await engine.poll()).toMatchObject({ ok: true, catchingUp: false })
+      expect(requests).toBeLessThanOrEqual(3)
+      expect(engine.current.state).toBe('live')
+      expect(engine.current.message).toMatch(/did not end/)
+      await engine.poll()
+      expect(requests).toBeLessThanOrEqual(6)
+      expect(logs.filter((l) => l.includes('did not end'))).toHaveLength(1)
+      expect(cache.get('transactions', 'Transaction:loop-1')).toBeDefined()
+    } finally {
+      await loopClient.close()
+      await loopStub.close()
+    }
+  })
+})
