@@ -133,6 +133,7 @@ export class SyncEngine {
 
   private setStatus(patch: Partial<SyncStatus>): void {
     const next = { ...this.status, ...patch }
+    if (patch.progress === undefined) delete next.progress
     if (patch.state !== undefined && patch.state !== 'error' && patch.state !== 'offline') {
       if (patch.message === undefined) delete next.message
       delete next.code
@@ -172,6 +173,7 @@ export class SyncEngine {
       let added = 0
       let target: number | undefined
       let progress: string | undefined
+      let lastProgress: { done: number; total: number } | undefined
       const seenCursors = new Set<string>()
       let endless = false
       this.endlessMessage = undefined
@@ -222,7 +224,8 @@ export class SyncEngine {
         if (cursor && target !== undefined) {
           const done = Math.min(target, cachedAtStart + added)
           progress = `Syncing history: ${fmt(done)} of ${fmt(target)}`
-          this.setStatus({ state: 'syncing', message: progress })
+          lastProgress = { done, total: target }
+          this.setStatus({ state: 'syncing', message: progress, progress: { done, total: target } })
         }
       } while (cursor && pages < MAX_PAGES)
       catchingUp = cursor !== undefined
@@ -288,7 +291,7 @@ export class SyncEngine {
         lastSyncedAt: syncedAt,
         offlineSince: null,
         ...(catchingUp && progress !== undefined
-          ? { message: progress }
+          ? { message: progress, ...(lastProgress !== undefined && { progress: lastProgress }) }
           : this.endlessMessage !== undefined
             ? { message: this.endlessMessage }
             : this.notice !== undefined && { message: this.notice })

@@ -14,7 +14,8 @@ function applySync(status: SyncStatus) {
     status: status.state === 'idle' ? 'unknown' : status.state,
     lastSyncedAt: status.lastSyncedAt,
     offlineSince: status.offlineSince,
-    message: status.message ?? status.reason
+    message: status.message ?? status.reason,
+    progress: status.progress ?? null
   })
 }
 

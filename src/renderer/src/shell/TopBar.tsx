@@ -44,12 +44,14 @@ export function TopBar({ profile }: { profile: ProfileView | undefined }) {
 }
 
 function SyncIndicator() {
-  const { status, offlineSince, lastSyncedAt, message } = useSync()
+  const { status, offlineSince, lastSyncedAt, message, progress } = useSync()
   const text =
     status === 'live'
       ? 'Live'
       : status === 'syncing'
-        ? 'Syncing'
+        ? progress
+          ? `Syncing history: ${progress.done.toLocaleString()} of ${progress.total.toLocaleString()}`
+          : 'Syncing'
         : status === 'offline'
           ? `Offline${offlineSince ? ` since ${formatClock(offlineSince)}` : ''}`
           : status === 'error'

@@ -9,6 +9,8 @@ export interface SyncView {
   /** Since when the service has been unreachable (ISO), for "Offline since 14:02". */
   offlineSince: string | null
   message: string | null
+  /** While a long history is read: how many of how many transactions are in. */
+  progress: { done: number; total: number } | null
 }
 
 export const useSync = create<SyncView & { apply(view: Partial<SyncView>): void }>((set) => ({
@@ -16,5 +18,6 @@ export const useSync = create<SyncView & { apply(view: Partial<SyncView>): void 
   lastSyncedAt: null,
   offlineSince: null,
   message: null,
+  progress: null,
   apply: (view) => set(view)
 }))

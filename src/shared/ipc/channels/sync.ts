@@ -16,7 +16,9 @@ export const SyncStatus = z.object({
   intervalMs: z.number().int().nonnegative(),
   reason: z.string(),
   message: z.string().optional(),
-  code: IpcErrorCode.optional()
+  code: IpcErrorCode.optional(),
+  /** While a long history is read: transactions in the cache so far, of the total the service reported. */
+  progress: z.object({ done: z.number().int().min(0), total: z.number().int().min(0) }).optional()
 })
 export type SyncStatus = z.infer<typeof SyncStatus>
 

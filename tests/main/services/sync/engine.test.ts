@@ -188,7 +188,7 @@ describe('SyncEngine on the first sync of a long history', () => {
     const t = await tempDir('engine-history')
     const fresh = (await CacheStore.open(path.join(t.dir, 'c'), randomBytes(32))).store
     const historyClient = new ApiClient({ baseUrl: historyStub.baseUrl, tokenId: 't', clientSecret: 's' })
-    const statuses: Array<{ state: string; message?: string }> = []
+    const statuses: Array<{ state: string; message?: string; progress?: { done: number; total: number } }> = []
     try {
       const engine = new SyncEngine({
         profileId: 'p',
@@ -198,11 +198,21 @@ describe('SyncEngine on the first sync of a long history', () => {
         log: () => {},
         operatorInFlight: () => [],
         onChanges: async () => {},
-        onStatus: (s) => statuses.push({ state: s.state, ...(s.message !== undefined && { message: s.message }) })
+        onStatus: (s) =>
+          statuses.push({
+            state: s.state,
+            ...(s.message !== undefined && { message: s.message }),
+            ...(s.progress !== undefined && { progress: s.progress })
+          })
       })
       await engine.poll()
       const messages = statuses.map((s) => s.message).filter(Boolean)
       expect(messages).toEqual(['Syncing history: 100 of 250', 'Syncing history: 200 of 250'])
+      expect(statuses.filter((s) => s.progress).map((s) => s.progress)).toEqual([
+        { done: 100, total: 250 },
+        { done: 200, total: 250 }
+      ])
+      expect(engine.current.progress).toBeUndefined()
       expect(statuses.every((s) => s.state === 'syncing' || s === statuses.at(-1))).toBe(true)
       expect(engine.current.state).toBe('live')
       expect(engine.current.message).toBeUndefined()
