@@ -114,21 +114,34 @@ describe('POST /quotes, GET /quotes/{id}', () => {
 
 describe('POST /sandbox/send', () => {
   it('funds the quote: PROCESSING → COMPLETED, debiting totalSendingAmount once', async () => {
-    const dest = await mxnAccount(c, '012180015000000126')
-    const q = (await c.post('/quotes', quoteBody(platformUsd, dest))).body
-    const before = await balanceOf(c, platformUsd)
-    const r = await c.post('/sandbox/send', { quoteId: q.id, currencyCode: 'USD' })
-    expect(r.status, r.text).toBe(200)
-    const tx = OutgoingTransaction.parse(r.body)
-    expect(tx).toMatchObject({ id: q.transactionId, status: 'PROCESSING', quoteId: q.id })
-    expect(await balanceOf(c, platformUsd)).toBe(before - q.totalSendingAmount)
-    expect((await c.get(`/quotes/${q.id}`)).body.status).toBe('PROCESSING')
-    await txStatus(c, tx.id, 'COMPLETED')
-    expect((await c.get(`/quotes/${q.id}`)).body.status).toBe('COMPLETED')
-    expectError(await c.post('/sandbox/send', { quoteId: q.id, currencyCode: 'USD' }), 409)
-    expect(await balanceOf(c, platformUsd)).toBe(before - q.totalSendingAmount)
-    // an outgoing payment cannot be approved or rejected
-    expectError(await c.post(`/transactions/${tx.id}/approve`, {}), 409, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL')
+    // Its own sandbox, ten times slower than the shared one: PROCESSING lasts 500 ms, so a loaded machine still sees it.
+    const slow = await start({ timeScale: 0.1 })
+    try {
+      const usd = (await slow.get('/platform/internal-accounts?currency=USD')).body.data[0].id
+      await slow.post(`/sandbox/internal-accounts/${usd}/fund`, { amount: 10_000_000 })
+      const dest = await mxnAccount(slow, '012180015000000126')
+      const q = (await slow.post('/quotes', quoteBody(usd, dest))).body
+      const before = await balanceOf(slow, usd)
+      const r = await slow.post('/sandbox/send', { quoteId: q.id, currencyCode: 'USD' })
+      expect(r.status, r.text).toBe(200)
+      const tx = OutgoingTransaction.parse(r.body)
+      expect(tx).toMatchObject({ id: q.transactionId, status: 'PROCESSING', quoteId: q.id })
+      expect(await balanceOf(slow, usd)).toBe(before - q.totalSendingAmount)
+      expect((await slow.get(`/quotes/${q.id}`)).body.status).toBe('PROCESSING')
+      await txStatus(slow, tx.id, 'COMPLETED')
+      expect((await slow.get(`/quotes/${q.id}`)).body.status).toBe('COMPLETED')
+      expectError(await slow.post('/sandbox/send', { quoteId: q.id, currencyCode: 'USD' }), 409)
+      expect(await balanceOf(slow, usd)).toBe(before - q.totalSendingAmount)
+      // an outgoing payment cannot be approved or rejected
+      expectError(
+        await slow.post(`/transactions/${tx.id}/approve`, {}),
+        409,
+        'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL'
+      )
+      expectLedgerConsistent(slow)
+    } finally {
+      await slow.sb.close()
+    }
   })
 
   it('a wrong currency is 400 and changes nothing; a wrong amount fails the payment (FUNDING_AMOUNT_MISMATCH)', async () => {
