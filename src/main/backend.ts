@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { EventName, EventPayload } from '../shared/ipc/contract'
 import { isUnresolvedTransfer } from '../shared/ipc/channels/data'
 import { AppError } from './errors'
+import { Sequencer } from './sequencer'
 import type { Handlers } from './ipc/dispatch'
 import { testConnection } from './services/connection'
 import { createKeytarStore, KEYCHAIN_SERVICE, type SecretStore } from './services/keychain'
@@ -102,13 +103,9 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
   const sessions = new Map<string, ProfileSession>()
   /** Profiles whose approval rules are on: read from disk at start, then kept up to date by `approvals.rules.set`. */
   const rulesOn = new Set<string>()
-  let sessionChain: Promise<unknown> = Promise.resolve()
+  const sessionOrder = new Sequencer()
   let closed = false
-  const serial = <T>(work: () => Promise<T>): Promise<T> => {
-    const run = sessionChain.then(work, work)
-    sessionChain = run.catch(() => {})
-    return run
-  }
+  const serial = <T>(work: () => Promise<T>): Promise<T> => sessionOrder.run(work)
   /** Events a background session keeps to itself: they would refresh the active profile's views for nothing. */
   const activeOnlyEvents = new Set<EventName>(['data.changed', 'transactions.changed', 'sync.status'])
   const openSession = async (id: string): Promise<ProfileSession> => {

@@ -16,6 +16,7 @@ import { readFileIfExists } from './atomic-file'
 import { cacheKeyAccount, type SecretStore } from './keychain'
 import { setAside } from './atomic-file'
 import { openJson, readSealed, writeSealed } from './sealed-file'
+import { Sequencer } from '../sequencer'
 
 /**
  * The approval queue of a profile (incoming payments still PENDING), its rules, and the record of every automatic
@@ -82,7 +83,7 @@ export async function savedRulesEnabled(file: string, secrets: SecretStore, prof
 
 export class ApprovalService {
   private state!: State
-  private chain: Promise<unknown> = Promise.resolve()
+  private readonly sequencer = new Sequencer()
   private inProgress = new Set<string>()
   private readonly customerLookups = new Map<string, Promise<Customer | null>>()
 
@@ -107,9 +108,7 @@ export class ApprovalService {
   }
 
   private serial<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.chain.then(work, work)
-    this.chain = run.catch(() => {})
-    return run
+    return this.sequencer.run(work)
   }
 
   private async save(next: State): Promise<void> {

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { NoticeList, type Notice } from '../../shared/notice'
+import { Sequencer } from '../sequencer'
 import { readFileIfExists, writeFileAtomic } from './atomic-file'
 
 export type NoticeDraft = Omit<Notice, 'id' | 'at'> & { id?: string }
@@ -11,7 +12,7 @@ export type ReportDamage = (notice: NoticeDraft) => void
  */
 export class NoticeBoard {
   private notices: Notice[] = []
-  private chain: Promise<unknown> = Promise.resolve()
+  private readonly writes = new Sequencer()
 
   private constructor(
     private readonly file: string,
@@ -32,8 +33,8 @@ export class NoticeBoard {
   }
 
   /** Waits for the file to hold every notice reported so far (on close). */
-  async idle(): Promise<void> {
-    await this.chain
+  idle(): Promise<void> {
+    return this.writes.idle()
   }
 
   list(): Notice[] {
@@ -58,15 +59,13 @@ export class NoticeBoard {
 
   private change(next: (list: Notice[]) => Notice[]): Promise<void> {
     const updated = next(this.notices)
-    if (updated === this.notices) return this.chain.then(() => {})
+    if (updated === this.notices) return this.writes.idle()
     this.notices = updated
     this.onChange(this.list())
     // Writes run one after another, each with the list as it was when it was queued: the last write is the newest.
     const snapshot = JSON.stringify(updated, null, 2)
-    const run = this.chain.then(() => writeFileAtomic(this.file, snapshot))
-    this.chain = run.catch(() =>
-      this.log('notices.json could not be written; the notices stay on screen until restart')
-    )
+    const run = this.writes.run(() => writeFileAtomic(this.file, snapshot))
+    run.catch(() => this.log('notices.json could not be written; the notices stay on screen until restart'))
     return run
   }
 }

@@ -17,6 +17,7 @@ import { AppError } from '../errors'
 import { readFileIfExists, setAside, writeFileAtomic } from './atomic-file'
 import { cacheKeyAccount, secretAccount, type SecretStore } from './keychain'
 import type { ReportDamage } from './notices'
+import { Sequencer } from '../sequencer'
 
 /** What is persisted about a profile: everything except the secret, which lives only in the OS keychain. */
 const StoredProfile = z.object({
@@ -52,7 +53,7 @@ export class ProfileStore {
   private state!: ProfilesFile
   private readonly file: string
   /** Every mutation goes through this chain so two concurrent IPC calls never interleave their writes. */
-  private queue: Promise<unknown> = Promise.resolve()
+  private readonly sequencer = new Sequencer()
 
   private constructor(
     private readonly dataDir: string,
@@ -136,9 +137,7 @@ export class ProfileStore {
   }
 
   private serial<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(work, work)
-    this.queue = run.catch(() => {})
-    return run
+    return this.sequencer.run(work)
   }
 
   get activeProfileId(): string {

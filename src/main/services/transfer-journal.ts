@@ -4,6 +4,7 @@ import { TransferRecord } from '../../shared/ipc/channels/data'
 import { AppError } from '../errors'
 import { setAside } from './atomic-file'
 import { readSealed, writeSealed } from './sealed-file'
+import { Sequencer } from '../sequencer'
 
 /**
  * The crash-safe transfer journal of a profile. One record per operator action (`actionId`), holding the
@@ -27,7 +28,7 @@ export interface TransferIntent {
 
 export class TransferJournal {
   private records = new Map<string, StoredTransferRecord>()
-  private chain: Promise<unknown> = Promise.resolve()
+  private readonly sequencer = new Sequencer()
 
   private constructor(
     private readonly file: string,
@@ -64,9 +65,7 @@ export class TransferJournal {
   }
 
   private serial<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.chain.then(work, work)
-    this.chain = run.catch(() => {})
-    return run
+    return this.sequencer.run(work)
   }
 
   private async persist(next: Map<string, StoredTransferRecord>): Promise<void> {
