@@ -40,8 +40,8 @@ const MIGRATIONS: string[] = [
   CREATE INDEX tx_customer ON tx (customer_id, created_at, id);
   CREATE INDEX tx_platform_customer ON tx (platform_customer_id, created_at, id);
   CREATE INDEX tx_currency ON tx (currency, status, type, created_at, updated_at, amount, id);
-  CREATE INDEX tx_source ON tx (source_account, created_at, id);
-  CREATE INDEX tx_destination ON tx (destination_account, created_at, id);
+  CREATE INDEX tx_source ON tx (source_account, type, status, currency, created_at, updated_at, amount, id);
+  CREATE INDEX tx_destination ON tx (destination_account, type, status, currency, created_at, updated_at, amount, id);
   CREATE INDEX tx_reference ON tx (reference);
   CREATE VIRTUAL TABLE tx_text USING fts5(search, content='tx', content_rowid='rid', tokenize='trigram', detail='none');
   CREATE TRIGGER tx_text_insert AFTER INSERT ON tx BEGIN

@@ -116,7 +116,10 @@ export function whereOf(filter: TransactionFilter): { sql: string; params: unkno
     params.push(filter.currency)
   }
   if (filter.accountId) {
-    conditions.push('(source_account = ? OR destination_account = ?)')
+    // Each side through its own index (an OR across two columns would make the planner scan another one).
+    conditions.push(
+      'rid IN (SELECT rid FROM tx WHERE source_account = ? UNION ALL SELECT rid FROM tx WHERE destination_account = ?)'
+    )
     params.push(filter.accountId, filter.accountId)
   }
   if (filter.createdFrom) {
