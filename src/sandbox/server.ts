@@ -44,8 +44,10 @@ export interface SandboxServerOptions {
   /** 0 (default): a free port. */
   port?: number
   host?: '127.0.0.1'
-  /** JSON state file; without it (or with `memory`) nothing is kept. */
+  /** SQLite state file (a JSON one of the previous format is imported); without it (or with `memory`) nothing is kept. */
   dataFile?: string
+  /** Path of the SQLite native addon built for the host's ABI (Electron); default: the package's own. */
+  nativeBinding?: string
   memory?: boolean
   tokenId?: string
   clientSecret?: string
@@ -116,7 +118,12 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
   let corruptFileMovedTo: string | undefined
   const persist = !options.memory && options.dataFile !== undefined
   if (persist) {
-    stateFile = new StateFile(options.dataFile as string, () => snapshot(), log)
+    stateFile = new StateFile(
+      options.dataFile as string,
+      log,
+      undefined,
+      options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}
+    )
     const loaded = stateFile.load(clock.now())
     if (loaded.kind === 'loaded') {
       store = Store.fromPersisted(loaded.state)
@@ -143,14 +150,14 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
     stateFile?.markDirty()
   })
   scheduler.load(jobs)
-  function snapshot(): string {
-    return JSON.stringify(theStore.toPersisted(scheduler.snapshot(), iso(clock.now())))
-  }
   if (fresh) {
     if (options.seed !== false) seedSandbox(engine)
     else engine.openPlatformAccounts()
-    if (stateFile) stateFile.writeSync()
   }
+  stateFile?.attach(
+    { store: theStore, jobs: () => scheduler.snapshot(), savedAt: () => iso(clock.now()) },
+    fresh || stateFile.migrated
+  )
   scheduler.runDue()
 
   // ---- HTTP

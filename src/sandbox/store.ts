@@ -64,6 +64,8 @@ export class Store {
   readonly txByTypeStatus = new IndexMap<TransactionRec>()
   /** Bumped on every change to the set of transactions or an indexed field (invalidates cached counts). */
   txVersion = 0
+  /** Ids of transactions added or changed since the last save: the state file writes only these. */
+  readonly dirtyTx = new Set<string>()
   readonly txBySender = new IndexMap<TransactionRec>()
   readonly txByReceiver = new IndexMap<TransactionRec>()
   readonly txByReference = new IndexMap<TransactionRec>()
@@ -97,24 +99,6 @@ export class Store {
     store.journal.push(...s.journal)
     for (const e of s.idempotency) store.idempotency.set(e.key, e)
     return store
-  }
-
-  toPersisted(jobs: Job[], savedAt: string): PersistedState {
-    return {
-      format: STATE_FORMAT,
-      version: STATE_VERSION,
-      savedAt,
-      seq: this.ids.sequence,
-      platform: this.platform,
-      customers: this.customerIndex.items,
-      externalAccounts: this.externalIndex.items,
-      internalAccounts: this.internalIndex.items,
-      transactions: this.txAll.items,
-      quotes: [...this.quotes.values()],
-      journal: this.journal,
-      idempotency: [...this.idempotency.values()],
-      jobs
-    }
   }
 
   addCustomer(rec: CustomerRec): void {
@@ -151,6 +135,7 @@ export class Store {
     this.txAll.insert(rec)
     this.indexTx(rec, (m, k, r) => m.add(k, r))
     this.txVersion++
+    this.dirtyTx.add(rec.id)
   }
 
   /** Change a transaction's status, keeping the status index right. */
@@ -162,6 +147,7 @@ export class Store {
     this.txByStatus.add(status, rec)
     this.txByTypeStatus.add(`${rec.data.type}|${status}`, rec)
     this.txVersion++
+    this.dirtyTx.add(rec.id)
   }
 
   /** Bulk load (state file, benchmark): one sort per index instead of n insertions. */

@@ -1,3 +1,4 @@
+import { existsSync, renameSync } from 'node:fs'
 import path from 'node:path'
 import { createSandboxServer, SANDBOX_DEFAULTS } from '../../sandbox/server'
 
@@ -18,14 +19,25 @@ export interface LocalSandboxOptions {
   log: (message: string) => void
 }
 
-/** `<dataDir>/local-sandbox/state.json`: where the embedded sandbox keeps its state between runs. */
+/** `<dataDir>/local-sandbox/state.db`: where the embedded sandbox keeps its state between runs (SQLite). */
 export function localSandboxStateFile(dataDir: string): string {
-  return path.join(dataDir, 'local-sandbox', 'state.json')
+  return path.join(dataDir, 'local-sandbox', 'state.db')
+}
+
+/**
+ * Earlier versions kept `state.json`; moving it to the new name lets the sandbox import it (it keeps the JSON as
+ * `state.db.v1.json`).
+ */
+function adoptLegacyStateFile(dataDir: string): void {
+  const legacy = path.join(dataDir, 'local-sandbox', 'state.json')
+  const current = localSandboxStateFile(dataDir)
+  if (existsSync(legacy) && !existsSync(current)) renameSync(legacy, current)
 }
 
 /** Starts the sandbox in this process on a free loopback port with the local profile's generated credentials. */
 export async function startLocalSandbox(options: LocalSandboxOptions): Promise<LocalSandbox> {
   const approvalWindowSeconds = SANDBOX_DEFAULTS.approvalWindowSeconds
+  adoptLegacyStateFile(options.dataDir)
   const server = await createSandboxServer({
     host: '127.0.0.1',
     port: 0,
