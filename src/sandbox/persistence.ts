@@ -174,9 +174,10 @@ export class StateFile {
     const db = openSqlite(this.file, this.sqlite)
     db.exec(`
       CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-      CREATE TABLE IF NOT EXISTS docs (kind TEXT NOT NULL, id TEXT NOT NULL, doc TEXT NOT NULL,
-        PRIMARY KEY (kind, id)) WITHOUT ROWID;
-      CREATE TABLE IF NOT EXISTS transactions (id TEXT PRIMARY KEY, doc TEXT NOT NULL) WITHOUT ROWID;
+      -- Rowid tables: rows of about 1 KB of JSON would spill into overflow pages in a WITHOUT ROWID table (3.5x
+      -- the size on disk at 100k transactions).
+      CREATE TABLE IF NOT EXISTS docs (kind TEXT NOT NULL, id TEXT NOT NULL, doc TEXT NOT NULL, UNIQUE (kind, id));
+      CREATE TABLE IF NOT EXISTS transactions (id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS journal (n INTEGER PRIMARY KEY, doc TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS jobs (n INTEGER PRIMARY KEY, doc TEXT NOT NULL);
     `)
@@ -208,7 +209,8 @@ export class StateFile {
       idempotency: kind('idempotency'),
       transactions: docs('SELECT doc FROM transactions'),
       journal: docs('SELECT doc FROM journal ORDER BY n'),
-      jobs: docs('SELECT doc FROM jobs ORDER BY n')
+      jobs: docs('SELECT doc FROM jobs ORDER BY n'),
+      ...(meta.has('generatedTransactions') && { generatedTransactions: Number(meta.get('generatedTransactions')) })
     }
     if (!isPersistedState(state)) throw new Error(`the ${STATE_FORMAT} database is incomplete`)
     return { kind: 'loaded', state }
@@ -249,6 +251,8 @@ export class StateFile {
       putMeta.run('seq', String(store.ids.sequence))
       putMeta.run('platform', JSON.stringify(store.platform))
       putMeta.run('savedAt', source.savedAt())
+      if (store.generatedTransactions !== undefined)
+        putMeta.run('generatedTransactions', String(store.generatedTransactions))
       const seen = new Set<string>()
       for (const kind of SMALL_KINDS) {
         for (const r of smallRecords(store, kind)) {

@@ -18,6 +18,7 @@ import {
   sendReply,
   type Reply
 } from './http'
+import { generateHistory } from './generate'
 import { StateFile, type Logger } from './persistence'
 import { buildRoutes, methodNotAllowed, Router, type Route } from './routes'
 import { Scheduler } from './scheduler'
@@ -57,6 +58,8 @@ export interface SandboxServerOptions {
   approvalWindowSeconds?: number
   /** Create demo data on first start (default true). */
   seed?: boolean
+  /** Add this many synthetic history transactions once per data file (see generate.ts). */
+  generateTransactions?: number
   /** Enable fault injection (the `faults` controller and `POST /__faults`). Never on by default. */
   faults?: boolean
   /** Clock (ms), for tests. */
@@ -97,6 +100,23 @@ class DisabledFaults extends FaultController {
   override add(): FaultRule {
     throw new Error('Fault injection is off: create the sandbox with { faults: true } (CLI: --faults)')
   }
+}
+
+/** Adds the synthetic history unless this data already has one; true when it added transactions. */
+function generateOnce(store: Store, count: number, now: number, log: Logger): boolean {
+  if (store.generatedTransactions !== undefined) {
+    if (store.generatedTransactions !== count)
+      log(
+        `Local sandbox: this data already holds a generated history of ${store.generatedTransactions} transactions; ` +
+          `not adding ${count} more (start with a fresh data file to generate another size)`
+      )
+    return false
+  }
+  const started = performance.now()
+  const added = generateHistory(store, count, now)
+  if (added === 0) log('Local sandbox: no customer with an internal account to generate a history for')
+  else log(`Local sandbox: generated ${added} history transactions in ${Math.round(performance.now() - started)} ms`)
+  return added > 0
 }
 
 export async function createSandboxServer(options: SandboxServerOptions = {}): Promise<SandboxServer> {
@@ -158,6 +178,10 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
     { store: theStore, jobs: () => scheduler.snapshot(), savedAt: () => iso(clock.now()) },
     fresh || stateFile.migrated
   )
+  if (options.generateTransactions && generateOnce(theStore, options.generateTransactions, clock.now(), log)) {
+    stateFile?.markDirty()
+    await stateFile?.flush()
+  }
   scheduler.runDue()
 
   // ---- HTTP

@@ -36,6 +36,8 @@ export interface PersistedState {
   journal: JournalEntry[]
   idempotency: IdempotencyEntry[]
   jobs: Job[]
+  /** How many synthetic transactions `--generate-transactions` added (once per data file). */
+  generatedTransactions?: number
 }
 
 /**
@@ -76,6 +78,8 @@ export class Store {
 
   readonly ids: IdGenerator
   platform: PlatformInfo
+  /** Set once a synthetic history was generated (see generate.ts), so a restart does not add it again. */
+  generatedTransactions: number | undefined
 
   constructor(seq: number, platform: PlatformInfo) {
     this.ids = new IdGenerator(seq)
@@ -98,6 +102,7 @@ export class Store {
     for (const q of s.quotes) store.quotes.set(q.id, q)
     store.journal.push(...s.journal)
     for (const e of s.idempotency) store.idempotency.set(e.key, e)
+    store.generatedTransactions = s.generatedTransactions
     return store
   }
 
