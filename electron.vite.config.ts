@@ -8,7 +8,13 @@ export default defineConfig({
     plugins: [externalizeDepsPlugin()],
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve(__dirname, 'src/main/index.ts') } }
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'src/main/index.ts'),
+          // The Local sandbox runs in a process of its own (utilityProcess in the app, a Node fork in browser mode).
+          'sandbox-process': resolve(__dirname, 'src/sandbox/process-entry.ts')
+        }
+      }
     }
   },
   preload: {
