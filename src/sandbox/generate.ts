@@ -139,7 +139,7 @@ export function generateHistory(store: Store, count: number, now: number): numbe
     }
   }
   store.loadTransactions(recs)
-  for (const r of recs) store.dirtyTx.add(r.id)
+  for (const r of recs) store.markTxDirty(r.id)
   store.generatedTransactions = count
   return count
 }

@@ -115,6 +115,7 @@ export class StateFile {
   /** Start saving `source`; with `writeAll`, everything is written now (fresh, migrated or generated state). */
   attach(source: StateSource, writeAll: boolean): void {
     this.source = source
+    source.store.trackChanges = true
     if (writeAll) {
       for (const r of source.store.transactions.keys()) source.store.dirtyTx.add(r)
       this.journalSaved = 0

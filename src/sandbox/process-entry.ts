@@ -50,6 +50,8 @@ async function stop(code: number): Promise<void> {
 }
 
 port.onParentGone(() => void stop(0))
+// Ctrl-C in a terminal signals the whole process group: save and close like the parent does, instead of dying mid-way.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(0))
 port.onMessage((raw) => {
   const parsed = SandboxParentMessage.safeParse(raw)
   if (!parsed.success) {

@@ -68,6 +68,8 @@ export class Store {
   txVersion = 0
   /** Ids of transactions added or changed since the last save: the state file writes only these. */
   readonly dirtyTx = new Set<string>()
+  /** On only when a state file saves this store, so a memory-only sandbox does not collect ids forever. */
+  trackChanges = false
   readonly txBySender = new IndexMap<TransactionRec>()
   readonly txByReceiver = new IndexMap<TransactionRec>()
   readonly txByReference = new IndexMap<TransactionRec>()
@@ -140,7 +142,7 @@ export class Store {
     this.txAll.insert(rec)
     this.indexTx(rec, (m, k, r) => m.add(k, r))
     this.txVersion++
-    this.dirtyTx.add(rec.id)
+    this.markTxDirty(rec.id)
   }
 
   /** Change a transaction's status, keeping the status index right. */
@@ -152,7 +154,11 @@ export class Store {
     this.txByStatus.add(status, rec)
     this.txByTypeStatus.add(`${rec.data.type}|${status}`, rec)
     this.txVersion++
-    this.dirtyTx.add(rec.id)
+    this.markTxDirty(rec.id)
+  }
+
+  markTxDirty(id: string): void {
+    if (this.trackChanges) this.dirtyTx.add(id)
   }
 
   /** Bulk load (state file, benchmark): one sort per index instead of n insertions. */
