@@ -8,9 +8,14 @@ export default defineConfig({
     plugins: [externalizeDepsPlugin()],
     build: {
       outDir: 'out/main',
-      // `web` is browser mode's entry (npm run web, e2e, bench): started with plain node, it skips tsx's compile-on-load.
       rollupOptions: {
-        input: { index: resolve(__dirname, 'src/main/index.ts'), web: resolve(__dirname, 'src/main/web/cli.ts') }
+        input: {
+          index: resolve(__dirname, 'src/main/index.ts'),
+          // Browser mode's entry (npm run web, e2e, bench): started with plain node, it skips tsx's compile-on-load.
+          web: resolve(__dirname, 'src/main/web/cli.ts'),
+          // The Local sandbox runs in a process of its own (utilityProcess in the app, a Node fork in browser mode).
+          'sandbox-process': resolve(__dirname, 'src/sandbox/process-entry.ts')
+        }
       }
     }
   },

@@ -28,6 +28,14 @@ export const LAYERS = [
     why: 'Every database is opened through this one module, so a host can hand it the addon built for its ABI.'
   },
   {
+    name: 'the sandbox launcher',
+    files: ['src/main/services/sandbox-process.ts'],
+    code: ['src/main/', 'src/shared/'],
+    packages: [],
+    builtins: ['child_process', 'fs', 'path'],
+    why: 'Only the launcher starts a child process: the Local sandbox, outside the backend’s event loop.'
+  },
+  {
     name: 'main',
     files: ['src/main/'],
     code: ['src/main/', 'src/shared/', 'src/sandbox/'],
@@ -66,6 +74,14 @@ export const LAYERS = [
     packages: ['react', 'react-dom', 'zustand', 'zod', '@tanstack/react-virtual'],
     builtins: [],
     why: 'The renderer is a sandboxed page: it talks to main only through window.paydesk.'
+  },
+  {
+    name: 'the sandbox’s SQLite binding',
+    files: ['src/sandbox/sqlite.ts'],
+    code: ['src/sandbox/', 'src/shared/'],
+    packages: ['better-sqlite3-multiple-ciphers'],
+    builtins: [],
+    why: 'The sandbox opens its database through this one module, so a host can hand it the addon built for its ABI.'
   },
   {
     name: 'the sandbox',

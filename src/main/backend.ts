@@ -1,15 +1,18 @@
+import { randomBytes } from 'node:crypto'
 import os from 'node:os'
 import path from 'node:path'
 import type { EventName, EventPayload } from '../shared/ipc/contract'
+import { LOCAL_PROFILE_ID } from '../shared/profile'
 import { isUnresolvedTransfer } from '../shared/ipc/channels/data'
 import { AppError } from './errors'
 import { Sequencer } from './sequencer'
 import type { Handlers } from './ipc/dispatch'
 import { testConnection } from './services/connection'
-import { createKeytarStore, KEYCHAIN_SERVICE, type SecretStore } from './services/keychain'
-import { bringUpLocalSandbox, type LocalSandbox } from './services/local-sandbox'
+import { createKeytarStore, KEYCHAIN_SERVICE, secretAccount, type SecretStore } from './services/keychain'
+import { generateCountFromEnv, localSandboxIsBig, startLocalSandbox, type LocalSandbox } from './services/local-sandbox'
 import { NoticeBoard, type ReportDamage } from './services/notices'
 import { describeTransfers, findOrphans, unresolvedTransfersOnDisk } from './services/profile-data'
+import type { SandboxLauncher } from './services/sandbox-process'
 import { profileDir, ProfileStore } from './services/profiles'
 import { savedRulesEnabled } from './services/approvals'
 import { ProfileSession } from './services/session'
@@ -22,6 +25,8 @@ export interface BackendHost {
   appVersion: string
   /** Folder for profiles, caches and the local sandbox's state (Electron: userData; browser mode: XDG config). */
   dataDir: string
+  /** Starts the Local sandbox's process (Electron: a utilityProcess); default: a Node child process. */
+  sandboxLauncher?: SandboxLauncher
   /** Raises a native notification (Electron) or forwards it to the page (browser mode). */
   notify(notification: {
     id: string
@@ -85,15 +90,67 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
   )
   if (orphans) reportDamage(orphans)
 
-  const local =
-    options.localSandbox === false
-      ? { error: 'the embedded sandbox is switched off' }
-      : await bringUpLocalSandbox({ profiles, secrets, dataDir: host.dataDir, log: host.log })
-  const localSandbox: LocalSandbox | undefined = local.sandbox
-  const localSandboxError: string | undefined = local.error
+  // The Local sandbox profile: credentials generated once and kept in the keychain like any other profile's.
+  let localSandbox: LocalSandbox | undefined
+  let localSandboxError: string | undefined
   /** Told to the operator once, in the Local profile's sync status (and in its connection reports). */
-  const localSandboxNotice: string | undefined = local.notice
+  let localSandboxNotice: string | undefined
   let localNoticeShown = false
+  /** Re-opens the Local profile's session once the sandbox came up late or stopped (set once sessions exist). */
+  let reopenLocalSession = (): void => {}
+  if (options.localSandbox !== false) {
+    try {
+      const generateTransactions = generateCountFromEnv()
+      const local = profiles.get(LOCAL_PROFILE_ID)
+      let secret = await secrets.get(secretAccount(LOCAL_PROFILE_ID))
+      if (!secret) {
+        secret = randomBytes(32).toString('base64url')
+        await profiles.setSecret(LOCAL_PROFILE_ID, secret, { internal: true })
+      }
+      const sandbox = await startLocalSandbox({
+        dataDir: host.dataDir,
+        tokenId: local.tokenId,
+        clientSecret: secret,
+        log: host.log,
+        ...(host.sandboxLauncher !== undefined && { launcher: host.sandboxLauncher }),
+        ...(generateTransactions !== undefined && { generateTransactions })
+      })
+      localSandbox = sandbox
+      await profiles.setLocalBaseUrl(sandbox.baseUrl)
+      const stopped = (message: string) => {
+        if (localSandbox !== sandbox) return
+        localSandbox = undefined
+        localSandboxError = message
+        // The Local profile's session re-opens without a client and says why.
+        if (sessions.has(LOCAL_PROFILE_ID) && !closed)
+          void serial(() => restartSession(LOCAL_PROFILE_ID)).catch(() => {})
+      }
+      sandbox.onUnexpectedExit(stopped)
+      const whenReady = sandbox.ready.then(
+        (r) => {
+          if (r.corruptFileMovedTo !== undefined)
+            localSandboxNotice = `The Local sandbox’s saved state was unreadable and was set aside as ${r.corruptFileMovedTo}; it started fresh.`
+          return true
+        },
+        (error: unknown) => {
+          stopped(`the embedded sandbox failed to start (${error instanceof Error ? error.message : 'error'})`)
+          return false
+        }
+      )
+      // A small state is up in moments: wait, so the first sync works. A big one (a generated history, a large
+      // state file) loads in the sandbox's own process while the cache answers; the first sync follows when it is up.
+      if (!localSandboxIsBig(host.dataDir, generateTransactions)) await whenReady
+      else
+        void whenReady.then((up) => {
+          if (up) reopenLocalSession()
+        })
+    } catch (error) {
+      localSandboxError = error instanceof AppError ? error.message : 'the embedded sandbox failed to start'
+      host.log(`local sandbox not started: ${error instanceof Error ? error.name : 'error'}`)
+    }
+  } else {
+    localSandboxError = 'the embedded sandbox is switched off'
+  }
 
   // ---- sessions (cache, sync, approvals), one per profile that needs one: the active profile, plus every profile
   //      whose approval rules are on, which keeps running in the background so its payments are still decided inside
@@ -198,6 +255,10 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
   const restartSession = async (id: string) => {
     await closeSession(id)
     settleSessions()
+  }
+
+  reopenLocalSession = () => {
+    if (sessions.has(LOCAL_PROFILE_ID) && !closed) void serial(() => restartSession(LOCAL_PROFILE_ID)).catch(() => {})
   }
 
   const handlers: Handlers = {

@@ -1,15 +1,17 @@
 /**
  * `npm run sandbox -- --port <n> [--data <file> | --memory] [--token-id <id>] [--client-secret <secret>]
- *                     [--time-scale <factor>] [--approval-window <seconds>] [--faults] [--no-seed]`
+ *                     [--time-scale <factor>] [--approval-window <seconds>] [--faults] [--no-seed]
+ *                     [--generate-transactions <n>]`
  *
  * Prints `Local sandbox listening on <baseUrl>` once ready; SIGINT/SIGTERM close it cleanly.
  */
+import { MAX_GENERATED_TRANSACTIONS } from './generate'
 import { createSandboxServer, SANDBOX_DEFAULTS, type SandboxServerOptions } from './server'
 
 export const USAGE = `Usage: npm run sandbox -- [options]
 
   --port <n>                 port on 127.0.0.1 (default ${SANDBOX_DEFAULTS.port}; 0 picks a free port)
-  --data <file>              keep state in this JSON file (survives restarts)
+  --data <file>              keep state in this SQLite file (survives restarts; an old JSON one is imported)
   --memory                   keep nothing (the default when --data is not given)
   --token-id <id>            API token id (default ${SANDBOX_DEFAULTS.tokenId})
   --client-secret <secret>   API client secret (default ${SANDBOX_DEFAULTS.clientSecret})
@@ -17,6 +19,7 @@ export const USAGE = `Usage: npm run sandbox -- [options]
   --approval-window <s>      seconds an incoming payment waits for approval (default ${SANDBOX_DEFAULTS.approvalWindowSeconds})
   --faults                   enable fault injection (POST /__faults); for tests only
   --no-seed                  start empty instead of with demo data
+  --generate-transactions <n>  add a deterministic synthetic 12-month history of n transactions (once per data file)
   --help                     show this help
 `
 
@@ -77,6 +80,14 @@ export function parseArgs(argv: string[]): SandboxServerOptions & { help?: boole
         break
       case '--no-seed':
         opts.seed = false
+        break
+      case '--generate-transactions':
+        opts.generateTransactions = number(
+          take(),
+          name,
+          (n) => Number.isInteger(n) && n >= 1 && n <= MAX_GENERATED_TRANSACTIONS,
+          `an integer from 1 to ${MAX_GENERATED_TRANSACTIONS}`
+        )
         break
       case '--help':
       case '-h':

@@ -25,6 +25,7 @@ import { iso, type Clock } from './clock'
 import {
   amountOf,
   convertMinor,
+  minorNeededFor,
   currenciesForRegion,
   currency,
   exchangeRate,
@@ -872,9 +873,7 @@ export class Engine {
       received = convertMinor(total - fee, sending, receiving)
     } else {
       received = req.lockedCurrencyAmount
-      let net = Math.max(1, Math.ceil(convertMinor(received, receiving, sending)))
-      while (convertMinor(net, sending, receiving) < received) net = net + Math.max(1, Math.ceil(net * 1e-6))
-      total = net + fee
+      total = Math.max(1, minorNeededFor(received, sending, receiving)) + fee
     }
     if (total - fee <= 0 || received <= 0 || !Number.isSafeInteger(total)) {
       throw new ApiError(400, 'INVALID_AMOUNT', `Amount too small: after the fee of ${fee} nothing would be received`, {

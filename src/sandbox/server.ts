@@ -18,6 +18,7 @@ import {
   sendReply,
   type Reply
 } from './http'
+import { generateHistory } from './generate'
 import { StateFile, type Logger } from './persistence'
 import { buildRoutes, methodNotAllowed, Router, type Route } from './routes'
 import { Scheduler } from './scheduler'
@@ -44,8 +45,10 @@ export interface SandboxServerOptions {
   /** 0 (default): a free port. */
   port?: number
   host?: '127.0.0.1'
-  /** JSON state file; without it (or with `memory`) nothing is kept. */
+  /** SQLite state file (a JSON one of the previous format is imported); without it (or with `memory`) nothing is kept. */
   dataFile?: string
+  /** Path of the SQLite native addon built for the host's ABI (Electron); default: the package's own. */
+  nativeBinding?: string
   memory?: boolean
   tokenId?: string
   clientSecret?: string
@@ -55,6 +58,8 @@ export interface SandboxServerOptions {
   approvalWindowSeconds?: number
   /** Create demo data on first start (default true). */
   seed?: boolean
+  /** Add this many synthetic history transactions once per data file (see generate.ts). */
+  generateTransactions?: number
   /** Enable fault injection (the `faults` controller and `POST /__faults`). Never on by default. */
   faults?: boolean
   /** Clock (ms), for tests. */
@@ -97,6 +102,23 @@ class DisabledFaults extends FaultController {
   }
 }
 
+/** Adds the synthetic history unless this data already has one; true when it added transactions. */
+function generateOnce(store: Store, count: number, now: number, log: Logger): boolean {
+  if (store.generatedTransactions !== undefined) {
+    if (store.generatedTransactions !== count)
+      log(
+        `Local sandbox: this data already holds a generated history of ${store.generatedTransactions} transactions; ` +
+          `not adding ${count} more (start with a fresh data file to generate another size)`
+      )
+    return false
+  }
+  const started = performance.now()
+  const added = generateHistory(store, count, now)
+  if (added === 0) log('Local sandbox: no customer with an internal account to generate a history for')
+  else log(`Local sandbox: generated ${added} history transactions in ${Math.round(performance.now() - started)} ms`)
+  return added > 0
+}
+
 export async function createSandboxServer(options: SandboxServerOptions = {}): Promise<SandboxServer> {
   const log: Logger = options.log ?? ((m) => process.stderr.write(`${m}\n`))
   const tokenId = options.tokenId ?? SANDBOX_DEFAULTS.tokenId
@@ -116,7 +138,12 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
   let corruptFileMovedTo: string | undefined
   const persist = !options.memory && options.dataFile !== undefined
   if (persist) {
-    stateFile = new StateFile(options.dataFile as string, () => snapshot(), log)
+    stateFile = new StateFile(
+      options.dataFile as string,
+      log,
+      undefined,
+      options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}
+    )
     const loaded = stateFile.load(clock.now())
     if (loaded.kind === 'loaded') {
       store = Store.fromPersisted(loaded.state)
@@ -143,13 +170,17 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
     stateFile?.markDirty()
   })
   scheduler.load(jobs)
-  function snapshot(): string {
-    return JSON.stringify(theStore.toPersisted(scheduler.snapshot(), iso(clock.now())))
-  }
   if (fresh) {
     if (options.seed !== false) seedSandbox(engine)
     else engine.openPlatformAccounts()
-    if (stateFile) stateFile.writeSync()
+  }
+  stateFile?.attach(
+    { store: theStore, jobs: () => scheduler.snapshot(), savedAt: () => iso(clock.now()) },
+    fresh || stateFile.migrated
+  )
+  if (options.generateTransactions && generateOnce(theStore, options.generateTransactions, clock.now(), log)) {
+    stateFile?.markDirty()
+    await stateFile?.flush()
   }
   scheduler.runDue()
 

@@ -36,6 +36,8 @@ export interface PersistedState {
   journal: JournalEntry[]
   idempotency: IdempotencyEntry[]
   jobs: Job[]
+  /** How many synthetic transactions `--generate-transactions` added (once per data file). */
+  generatedTransactions?: number
 }
 
 /**
@@ -64,6 +66,10 @@ export class Store {
   readonly txByTypeStatus = new IndexMap<TransactionRec>()
   /** Bumped on every change to the set of transactions or an indexed field (invalidates cached counts). */
   txVersion = 0
+  /** Ids of transactions added or changed since the last save: the state file writes only these. */
+  readonly dirtyTx = new Set<string>()
+  /** On only when a state file saves this store, so a memory-only sandbox does not collect ids forever. */
+  trackChanges = false
   readonly txBySender = new IndexMap<TransactionRec>()
   readonly txByReceiver = new IndexMap<TransactionRec>()
   readonly txByReference = new IndexMap<TransactionRec>()
@@ -74,6 +80,8 @@ export class Store {
 
   readonly ids: IdGenerator
   platform: PlatformInfo
+  /** Set once a synthetic history was generated (see generate.ts), so a restart does not add it again. */
+  generatedTransactions: number | undefined
 
   constructor(seq: number, platform: PlatformInfo) {
     this.ids = new IdGenerator(seq)
@@ -96,25 +104,8 @@ export class Store {
     for (const q of s.quotes) store.quotes.set(q.id, q)
     store.journal.push(...s.journal)
     for (const e of s.idempotency) store.idempotency.set(e.key, e)
+    store.generatedTransactions = s.generatedTransactions
     return store
-  }
-
-  toPersisted(jobs: Job[], savedAt: string): PersistedState {
-    return {
-      format: STATE_FORMAT,
-      version: STATE_VERSION,
-      savedAt,
-      seq: this.ids.sequence,
-      platform: this.platform,
-      customers: this.customerIndex.items,
-      externalAccounts: this.externalIndex.items,
-      internalAccounts: this.internalIndex.items,
-      transactions: this.txAll.items,
-      quotes: [...this.quotes.values()],
-      journal: this.journal,
-      idempotency: [...this.idempotency.values()],
-      jobs
-    }
   }
 
   addCustomer(rec: CustomerRec): void {
@@ -151,6 +142,7 @@ export class Store {
     this.txAll.insert(rec)
     this.indexTx(rec, (m, k, r) => m.add(k, r))
     this.txVersion++
+    this.markTxDirty(rec.id)
   }
 
   /** Change a transaction's status, keeping the status index right. */
@@ -162,6 +154,11 @@ export class Store {
     this.txByStatus.add(status, rec)
     this.txByTypeStatus.add(`${rec.data.type}|${status}`, rec)
     this.txVersion++
+    this.markTxDirty(rec.id)
+  }
+
+  markTxDirty(id: string): void {
+    if (this.trackChanges) this.dirtyTx.add(id)
   }
 
   /** Bulk load (state file, benchmark): one sort per index instead of n insertions. */

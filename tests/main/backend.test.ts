@@ -110,7 +110,7 @@ describe('the Local sandbox profile', () => {
       const created = Date.parse(item.transaction.createdAt!)
       expect(Date.parse(item.deadline!) - created).toBe(600_000)
       for (const i of items) expect(i.deadline).not.toBeNull()
-      expect((await stat(`${t.dir}/local-sandbox/state.json`)).isFile()).toBe(true)
+      expect((await stat(`${t.dir}/local-sandbox/state.db`)).isFile()).toBe(true)
       // Local tools work without any setup.
       const accounts = await h.call('internalAccounts.list', { scope: 'platform' })
       void accounts

@@ -1,6 +1,7 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import Database from 'better-sqlite3-multiple-ciphers'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   createCustomer,
@@ -17,12 +18,24 @@ let file: string
 const open: Client[] = []
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'sandbox-persist-'))
-  file = join(dir, 'nested', 'state.json')
+  file = join(dir, 'nested', 'state.db')
 })
 afterEach(async () => {
   for (const c of open.splice(0)) await c.sb.close()
   rmSync(dir, { recursive: true, force: true })
 })
+
+/** Reads the state database as another process would (while the sandbox may still have it open). */
+function query<T>(sql: string, ...params: unknown[]): T[] {
+  const db = new Database(file, { readonly: true })
+  try {
+    return db.prepare(sql).all(...params) as T[]
+  } finally {
+    db.close()
+  }
+}
+const countOf = (kind: string): number =>
+  query<{ n: number }>('SELECT count(*) AS n FROM docs WHERE kind = ?', kind)[0]?.n ?? -1
 
 const creds = { tokenId: 'persist-token', clientSecret: 'persist-secret' }
 async function boot(extra: Record<string, unknown> = {}): Promise<Client> {
@@ -86,20 +99,85 @@ describe('state file', () => {
     })
   })
 
-  it('is written soon after a change without an explicit save (debounced), atomically, no temp files left', async () => {
+  it('is written soon after a change without an explicit save (debounced), as a SQLite database', async () => {
     const a = await boot()
     const cust = await createCustomer(a, { fullName: 'Debounced' })
     await waitFor(
-      async () => readFileSync(file, 'utf8'),
-      (text) => text.includes(cust.id),
+      async () => query<{ id: string }>("SELECT id FROM docs WHERE kind = 'customer'").map((r) => r.id),
+      (ids) => ids.includes(cust.id),
       3000
     )
     for (let i = 0; i < 30; i++) await createCustomer(a)
     await a.sb.server.state.save()
-    const doc = JSON.parse(readFileSync(file, 'utf8'))
-    expect(doc.format).toBe('paydesk-sandbox-state')
-    expect(doc.customers).toHaveLength(31)
-    expect(readdirSync(join(dir, 'nested')).filter((n) => n.includes('.tmp'))).toEqual([])
+    expect(query<{ value: string }>("SELECT value FROM meta WHERE key = 'format'")[0]?.value).toBe(
+      'paydesk-sandbox-state'
+    )
+    expect(countOf('customer')).toBe(31)
+  })
+
+  it('a save writes only the records that changed, not the whole state', async () => {
+    const a = await boot()
+    const cust = await createCustomer(a)
+    const tx = (
+      await a.post('/sandbox/uma/receive', {
+        senderUmaAddress: '$success.usd@sandbox.uma.money',
+        customerId: cust.id,
+        receivingCurrencyCode: 'USD',
+        receivingCurrencyAmount: 100
+      })
+    ).body
+    await a.sb.server.state.save()
+    // Edit the stored copy of the customer behind the sandbox's back: a later save of an unrelated change must
+    // leave that row alone, which a whole-state rewrite would not.
+    const raw = new Database(file)
+    raw.prepare("UPDATE docs SET doc = json_set(doc, '$.data.fullName', 'Untouched') WHERE id = ?").run(cust.id)
+    raw.close()
+    await a.post(`/transactions/${tx.id}/approve`, {})
+    await a.sb.server.state.save()
+    const row = query<{ doc: string }>("SELECT doc FROM docs WHERE kind = 'customer' AND id = ?", cust.id)[0]
+    expect(JSON.parse(row?.doc ?? '{}').data.fullName).toBe('Untouched')
+    const saved = query<{ doc: string }>('SELECT doc FROM transactions WHERE id = ?', tx.id)[0]
+    expect(JSON.parse(saved?.doc ?? '{}').data.status).not.toBe('PENDING')
+  })
+
+  it('imports a JSON state file of the previous format and keeps it beside the database', async () => {
+    const a = await boot()
+    const cust = await createCustomer(a, { fullName: 'From JSON' })
+    await a.sb.server.state.save()
+    const customers = query<{ doc: string }>("SELECT doc FROM docs WHERE kind = 'customer'").map((r) =>
+      JSON.parse(r.doc)
+    )
+    const internalAccounts = query<{ doc: string }>("SELECT doc FROM docs WHERE kind = 'internalAccount'").map((r) =>
+      JSON.parse(r.doc)
+    )
+    const meta = Object.fromEntries(
+      query<{ key: string; value: string }>('SELECT key, value FROM meta').map((r) => [r.key, r.value])
+    )
+    await stop(a)
+    rmSync(file)
+    for (const side of ['-wal', '-shm']) rmSync(file + side, { force: true })
+    const legacy = {
+      format: 'paydesk-sandbox-state',
+      version: 1,
+      savedAt: meta.savedAt,
+      seq: Number(meta.seq),
+      platform: JSON.parse(meta.platform as string),
+      customers,
+      externalAccounts: [],
+      internalAccounts,
+      transactions: [],
+      quotes: [],
+      journal: [],
+      idempotency: [],
+      jobs: []
+    }
+    writeFileSync(file, JSON.stringify(legacy))
+    const messages: string[] = []
+    const b = await boot({ log: (m: string) => messages.push(m) })
+    expect((await b.get(`/customers/${cust.id}`)).body.fullName).toBe('From JSON')
+    expect(messages.join('\n')).toMatch(/imported the JSON state file/)
+    expect(JSON.parse(readFileSync(`${file}.v1.json`, 'utf8')).customers).toHaveLength(1)
+    expect(countOf('customer')).toBe(1)
   })
 
   it('a corrupt file is set aside as <file>.corrupt-<timestamp> with a clear message, never lost', async () => {
@@ -108,7 +186,7 @@ describe('state file', () => {
     writeFileSync(file, '{"format":"paydesk-sandbox-state", truncated')
     const messages: string[] = []
     const b = await boot({ log: (m: string) => messages.push(m) })
-    const aside = readdirSync(join(dir, 'nested')).filter((n) => n.startsWith('state.json.corrupt-'))
+    const aside = readdirSync(join(dir, 'nested')).filter((n) => /^state\.db\.corrupt-[^.]*$/.test(n))
     expect(aside).toHaveLength(1)
     expect(readFileSync(join(dir, 'nested', aside[0] as string), 'utf8')).toBe(
       '{"format":"paydesk-sandbox-state", truncated'
@@ -119,7 +197,14 @@ describe('state file', () => {
     // fresh state works and is saved again
     await createCustomer(b)
     await b.sb.server.state.save()
-    expect(JSON.parse(readFileSync(file, 'utf8')).customers).toHaveLength(1)
+    expect(countOf('customer')).toBe(1)
+  })
+
+  it('a foreign binary file is set aside too', async () => {
+    mkdirSync(join(dir, 'nested'), { recursive: true })
+    writeFileSync(file, Buffer.from([0, 1, 2, 3, 255, 254]))
+    const b = await boot({ log: () => undefined })
+    expect(b.sb.server.state.corruptFileMovedTo).toContain('state.db.corrupt-')
   })
 
   it('valid JSON that is not sandbox state is also set aside', async () => {

@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { app, BrowserWindow, dialog, powerMonitor } from 'electron'
 import { createBackend, type Backend } from '../backend'
+import { electronSandboxLauncher } from './sandbox-process'
 import { lockDataDir } from '../data-lock'
 import { createLogger, logCrashes } from '../log'
 import { registerIpc } from './ipc'
@@ -48,6 +49,7 @@ export function runElectronApp(): void {
       mode: 'electron',
       appVersion: app.getVersion(),
       dataDir: app.getPath('userData'),
+      sandboxLauncher: electronSandboxLauncher,
       notify,
       log
     })

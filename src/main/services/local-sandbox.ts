@@ -1,19 +1,30 @@
-import { randomBytes } from 'node:crypto'
+import { existsSync, renameSync, statSync } from 'node:fs'
+import { createServer } from 'node:net'
 import path from 'node:path'
-import { LOCAL_PROFILE_ID } from '../../shared/profile'
-import { AppError } from '../errors'
-import { secretAccount, type SecretStore } from './keychain'
-import type { ProfileStore } from './profiles'
-import { createSandboxServer, SANDBOX_DEFAULTS } from '../../sandbox/server'
+import { SandboxChildMessage, type SandboxStartMessage } from '../../shared/sandbox-process'
+import { parseGenerateCount } from '../../sandbox/generate'
+import { BASE_PATH, SANDBOX_DEFAULTS } from '../../sandbox/server'
+import { nodeSandboxLauncher, type SandboxLauncher, type SandboxProcess } from './sandbox-process'
 
-/** What Paydesk needs from the embedded sandbox server. */
+/** What Paydesk needs from the embedded sandbox, which runs in a process of its own. */
 export interface LocalSandbox {
+  /** Known at once (the port is chosen before the process starts), so the profile can point at it while it loads. */
   baseUrl: string
   /** How long the sandbox lets an incoming payment wait for approval: the deadline Paydesk shows. */
   approvalWindowMs: number
+  /** Resolves once the sandbox answers requests; rejects with a clear message if it could not start. */
+  ready: Promise<LocalSandboxReady>
+  /** The sandbox process's id (undefined if it could not be spawned). */
+  pid: number | undefined
+  /** Called once if the process ends without being asked to (crash, killed): with a message for the operator. */
+  onUnexpectedExit(listener: (message: string) => void): void
+  close(): Promise<void>
+}
+
+export interface LocalSandboxReady {
+  pid: number
   /** Where a corrupt state file was moved at start, if it was. */
   corruptFileMovedTo?: string
-  close(): Promise<void>
 }
 
 export interface LocalSandboxOptions {
@@ -21,69 +32,137 @@ export interface LocalSandboxOptions {
   tokenId: string
   clientSecret: string
   log: (message: string) => void
+  /** How to start the sandbox's process; default: a Node child process (browser mode, tests). */
+  launcher?: SandboxLauncher
+  /** Synthetic history to add once (PAYDESK_LOCAL_GENERATE_TRANSACTIONS). */
+  generateTransactions?: number
+  /** SQLite native addon for the sandbox process's ABI, when it is not Node's. */
+  nativeBinding?: string
 }
 
-/** `<dataDir>/local-sandbox/state.json`: where the embedded sandbox keeps its state between runs. */
+/** How long close() waits for the process to save and exit before it is killed. */
+const CLOSE_GRACE_MS = 5_000
+
+/** `<dataDir>/local-sandbox/state.db`: where the embedded sandbox keeps its state between runs (SQLite). */
 export function localSandboxStateFile(dataDir: string): string {
-  return path.join(dataDir, 'local-sandbox', 'state.json')
+  return path.join(dataDir, 'local-sandbox', 'state.db')
 }
 
-/** Starts the sandbox in this process on a free loopback port with the local profile's generated credentials. */
-export async function startLocalSandbox(options: LocalSandboxOptions): Promise<LocalSandbox> {
-  const approvalWindowSeconds = SANDBOX_DEFAULTS.approvalWindowSeconds
-  const server = await createSandboxServer({
-    host: '127.0.0.1',
-    port: 0,
-    tokenId: options.tokenId,
-    clientSecret: options.clientSecret,
-    dataFile: localSandboxStateFile(options.dataDir),
-    approvalWindowSeconds,
-    log: (m) => options.log(m)
-  })
-  if (server.state.corruptFileMovedTo) {
-    options.log(`Local sandbox: its state file was unreadable and was moved to ${server.state.corruptFileMovedTo}`)
+/** `PAYDESK_LOCAL_GENERATE_TRANSACTIONS=N`: a synthetic history for the embedded sandbox (throws on a bad value). */
+export function generateCountFromEnv(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  return parseGenerateCount(env.PAYDESK_LOCAL_GENERATE_TRANSACTIONS, 'PAYDESK_LOCAL_GENERATE_TRANSACTIONS')
+}
+
+/** State files above this size load for a noticeable time: the backend then does not wait for the sandbox. */
+const BIG_STATE_BYTES = 16 * 2 ** 20
+
+/** True when the sandbox will take a while to be ready: a history to generate, or a large state file to load. */
+export function localSandboxIsBig(dataDir: string, generateTransactions: number | undefined): boolean {
+  if (generateTransactions !== undefined) return true
+  for (const file of [localSandboxStateFile(dataDir), path.join(dataDir, 'local-sandbox', 'state.json')]) {
+    try {
+      if (statSync(file).size > BIG_STATE_BYTES) return true
+    } catch {
+      // No such file: nothing to load.
+    }
   }
-  return {
-    baseUrl: server.baseUrl,
-    approvalWindowMs: approvalWindowSeconds * 1000,
-    ...(server.state.corruptFileMovedTo !== undefined && { corruptFileMovedTo: server.state.corruptFileMovedTo }),
-    close: () => server.close()
-  }
+  return false
 }
 
 /**
- * Starts the Local sandbox for the built-in profile: its credentials are generated once and kept in the keychain like
- * any other profile's, and the profile follows the port the sandbox got. A failure is reported, never thrown: the rest
- * of Paydesk runs without it.
+ * Earlier versions kept `state.json`; moving it to the new name lets the sandbox import it (it keeps the JSON as
+ * `state.db.v1.json`).
  */
-export async function bringUpLocalSandbox(d: {
-  profiles: ProfileStore
-  secrets: SecretStore
-  dataDir: string
-  log: (message: string) => void
-}): Promise<{ sandbox?: LocalSandbox; error?: string; notice?: string }> {
-  try {
-    const local = d.profiles.get(LOCAL_PROFILE_ID)
-    let secret = await d.secrets.get(secretAccount(LOCAL_PROFILE_ID))
-    if (!secret) {
-      secret = randomBytes(32).toString('base64url')
-      await d.profiles.setSecret(LOCAL_PROFILE_ID, secret, { internal: true })
-    }
-    const sandbox = await startLocalSandbox({
-      dataDir: d.dataDir,
-      tokenId: local.tokenId,
-      clientSecret: secret,
-      log: d.log
+function adoptLegacyStateFile(dataDir: string): void {
+  const legacy = path.join(dataDir, 'local-sandbox', 'state.json')
+  const current = localSandboxStateFile(dataDir)
+  if (existsSync(legacy) && !existsSync(current)) renameSync(legacy, current)
+}
+
+/** A free loopback port, so the address is known before the sandbox has loaded its data. */
+async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', resolve)
+  })
+  const address = probe.address()
+  await new Promise<void>((resolve) => probe.close(() => resolve()))
+  if (!address || typeof address === 'string') throw new Error('no loopback port available')
+  return address.port
+}
+
+function describeExit(code: number | null, signal: string | null): string {
+  return signal ? `signal ${signal}` : `exit code ${String(code)}`
+}
+
+/**
+ * Starts the sandbox in its own process on a loopback port with the local profile's generated credentials. Returns
+ * as soon as the process is spawned: the backend serves its cache meanwhile and `ready` says when requests work.
+ */
+export async function startLocalSandbox(options: LocalSandboxOptions): Promise<LocalSandbox> {
+  const approvalWindowSeconds = SANDBOX_DEFAULTS.approvalWindowSeconds
+  adoptLegacyStateFile(options.dataDir)
+  const port = await freePort()
+  const child: SandboxProcess = (options.launcher ?? nodeSandboxLauncher)()
+  let closing = false
+  let exited: { code: number | null; signal: string | null } | undefined
+  const exitListeners: ((message: string) => void)[] = []
+  let settle: { resolve: (r: LocalSandboxReady) => void; reject: (e: Error) => void } | undefined
+  const ready = new Promise<LocalSandboxReady>((resolve, reject) => (settle = { resolve, reject }))
+  // A caller that never awaits `ready` must not turn a failed start into an unhandled rejection.
+  ready.catch(() => undefined)
+  const exitedPromise = new Promise<void>((resolve) => {
+    child.onExit((code, signal) => {
+      exited = { code, signal }
+      resolve()
+      const how = describeExit(code, signal)
+      settle?.reject(new Error(`the sandbox process ended before it was ready (${how})`))
+      if (closing) return
+      const message = `its process stopped unexpectedly (${how}); restart Paydesk to start it again`
+      options.log(`Local sandbox: ${message}`)
+      for (const l of exitListeners) l(message)
     })
-    await d.profiles.setLocalBaseUrl(sandbox.baseUrl)
-    return {
-      sandbox,
-      ...(sandbox.corruptFileMovedTo !== undefined && {
-        notice: `The Local sandbox’s saved state was unreadable and was set aside as ${sandbox.corruptFileMovedTo}; it started fresh.`
+  })
+  child.onMessage((raw) => {
+    const parsed = SandboxChildMessage.safeParse(raw)
+    if (!parsed.success) return options.log('Local sandbox: ignored a malformed message from its process')
+    const m = parsed.data
+    if (m.type === 'log') options.log(m.message)
+    else if (m.type === 'failed') settle?.reject(new Error(`the sandbox could not start: ${m.message}`))
+    else {
+      if (m.corruptFileMovedTo !== undefined)
+        options.log(`Local sandbox: its state file was unreadable and was moved to ${m.corruptFileMovedTo}`)
+      settle?.resolve({
+        pid: m.pid,
+        ...(m.corruptFileMovedTo !== undefined && { corruptFileMovedTo: m.corruptFileMovedTo })
       })
     }
-  } catch (error) {
-    d.log(`local sandbox not started: ${error instanceof Error ? error.name : 'error'}`)
-    return { error: error instanceof AppError ? error.message : 'the embedded sandbox failed to start' }
+  })
+  const start: SandboxStartMessage = {
+    type: 'start',
+    port,
+    dataFile: localSandboxStateFile(options.dataDir),
+    tokenId: options.tokenId,
+    clientSecret: options.clientSecret,
+    approvalWindowSeconds,
+    ...(options.generateTransactions !== undefined && { generateTransactions: options.generateTransactions }),
+    ...(options.nativeBinding !== undefined && { nativeBinding: options.nativeBinding })
+  }
+  child.postMessage(start)
+  return {
+    baseUrl: `http://127.0.0.1:${port}${BASE_PATH}`,
+    approvalWindowMs: approvalWindowSeconds * 1000,
+    ready,
+    pid: child.pid,
+    onUnexpectedExit: (listener) => void exitListeners.push(listener),
+    close: async () => {
+      closing = true
+      if (exited) return
+      child.postMessage({ type: 'close' })
+      const timer = setTimeout(() => child.kill(), CLOSE_GRACE_MS)
+      await exitedPromise
+      clearTimeout(timer)
+    }
   }
 }

@@ -18,6 +18,7 @@ function newestMtime(dir: string): number {
 const builtMain = join(root, 'out/main/index.js')
 
 interface Report {
+  utilityProcesses: Array<{ modulePath: string; exists: boolean; serviceName?: string }>
   windows: Array<{ webPreferences: Record<string, unknown>; [key: string]: unknown }>
   ipcChannels: string[]
   permissionAnswers: Array<{ permission: string; granted: boolean }>
@@ -75,6 +76,12 @@ describe('built main process', () => {
     expect(String(prefs['preload'])).toMatch(/out[\\/]preload[\\/]index\.cjs$/)
     expect(existsSync(String(prefs['preload']))).toBe(true)
     expect(report.loadedUrl).toMatch(/^file:\/\/.*out\/renderer\/index\.html$/)
+  })
+
+  it('runs the Local sandbox in a utility process from the built entry', () => {
+    expect(report.utilityProcesses).toHaveLength(1)
+    expect(report.utilityProcesses[0]).toMatchObject({ exists: true, serviceName: 'Paydesk Local sandbox' })
+    expect(report.utilityProcesses[0]!.modulePath).toMatch(/out\/main\/sandbox-process\.js$/)
   })
 
   it('registers a handler for every channel of the contract, and nothing else', () => {

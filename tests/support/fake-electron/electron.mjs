@@ -1,9 +1,10 @@
 // A tiny recording stand-in for the parts of Electron that Paydesk's main process uses. After the window has loaded,
 // it runs the recorded security hooks against probe inputs and writes everything to $FAKE_ELECTRON_REPORT.
-import { writeFileSync } from 'node:fs'
+import { fork } from 'node:child_process'
+import { existsSync, writeFileSync } from 'node:fs'
 import { EventEmitter } from 'node:events'
 
-const report = { windows: [], ipcChannels: [], permissionAnswers: [], probes: {} }
+const report = { windows: [], ipcChannels: [], permissionAnswers: [], probes: {}, utilityProcesses: [] }
 const appEvents = new EventEmitter()
 let permissionRequestHandler = null
 let permissionCheckHandler = null
@@ -108,4 +109,23 @@ export class Notification extends EventEmitter {
   }
   show() {}
 }
-export default { app, session, ipcMain, shell, powerMonitor, dialog, Notification, BrowserWindow }
+/** utilityProcess.fork, as a Node fork of the same module with Electron's event shapes; records what was started. */
+export const utilityProcess = {
+  fork(modulePath, args = [], options = {}) {
+    report.utilityProcesses.push({ modulePath, exists: existsSync(modulePath), serviceName: options.serviceName })
+    const child = fork(modulePath, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' })
+    const events = new EventEmitter()
+    child.on('message', (m) => events.emit('message', m))
+    child.on('exit', (code) => events.emit('exit', code ?? 1))
+    return {
+      get pid() {
+        return child.pid
+      },
+      postMessage: (m) => child.send(m),
+      on: (event, listener) => events.on(event, listener),
+      kill: () => child.kill('SIGKILL')
+    }
+  }
+}
+
+export default { app, session, ipcMain, shell, powerMonitor, dialog, Notification, BrowserWindow, utilityProcess }

@@ -1,0 +1,138 @@
+/**
+ * Sandbox scale figures for `npm run bench -- sandbox`:
+ * - persistence at 100,000 generated transactions: the first full write, a restart (load from SQLite), and the save of
+ *   one payment, which writes only what it touched (the old state file rewrote every record on every change);
+ * - the event loop of a backend-like process while the embedded Local sandbox (its own process, as the backend starts
+ *   it) takes 20 incoming payments and has them approved: the longest block, target <= 50 ms.
+ */
+import { statSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { localSandboxStateFile, startLocalSandbox } from '../src/main/services/local-sandbox'
+import { createSandboxServer } from '../src/sandbox/server'
+
+const SIZE = 100_000
+const PAYMENTS = 20
+const TARGET_EVENT_LOOP_MS = 50
+
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`
+
+export async function runSandboxScaleBench(): Promise<void> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'paydesk-bench-sandbox-'))
+  try {
+    await persistenceFigures(path.join(dir, 'standalone.db'))
+    await eventLoopFigure(dir)
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+async function persistenceFigures(dataFile: string): Promise<void> {
+  const common = { dataFile, tokenId: 'bench', clientSecret: 'bench', generateTransactions: SIZE, log: () => undefined }
+  let t = performance.now()
+  const first = await createSandboxServer(common)
+  const generateAndWriteMs = performance.now() - t
+  await first.close()
+  t = performance.now()
+  const again = await createSandboxServer(common)
+  const restartMs = performance.now() - t
+  try {
+    const { engine, store } = again.state
+    const customer = store.customerIndex.items.find((c) => Object.keys(c.meta.internalAccounts).includes('USD'))
+    if (!customer) throw new Error('no seeded customer with a USD account')
+    engine.sandboxReceive({
+      senderUmaAddress: '$success.usd@sandbox.uma.money',
+      customerId: customer.id as `Customer:${string}`,
+      receivingCurrencyCode: 'USD',
+      receivingCurrencyAmount: 1_234
+    })
+    t = performance.now()
+    await again.state.save()
+    const saveMs = performance.now() - t
+    console.log(`Sandbox persistence (SQLite) at ${SIZE.toLocaleString('en-US')} generated transactions`)
+    console.log(
+      `  generate + first full write: ${generateAndWriteMs.toFixed(0)} ms; file ${mb(statSync(dataFile).size)}`
+    )
+    console.log(`  restart (load every record from SQLite): ${restartMs.toFixed(0)} ms`)
+    console.log(`  save after one incoming payment (writes only what it touched): ${saveMs.toFixed(1)} ms`)
+  } finally {
+    await again.close()
+  }
+}
+
+async function eventLoopFigure(dir: string): Promise<void> {
+  const dataDir = path.join(dir, 'embedded')
+  const auth = { authorization: `Basic ${Buffer.from('bench:bench-secret').toString('base64')}` }
+  const json = { ...auth, 'content-type': 'application/json' }
+  let t = performance.now()
+  const sandbox = await startLocalSandbox({
+    dataDir,
+    tokenId: 'bench',
+    clientSecret: 'bench-secret',
+    log: () => undefined,
+    generateTransactions: SIZE
+  })
+  const spawnMs = performance.now() - t
+  try {
+    await sandbox.ready
+    const readyMs = performance.now() - t
+    const receive = (customerId: string, amount: number) =>
+      fetch(`${sandbox.baseUrl}/sandbox/uma/receive`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({
+          senderUmaAddress: '$success.usd@sandbox.uma.money',
+          customerId,
+          receivingCurrencyCode: 'USD',
+          receivingCurrencyAmount: amount
+        })
+      })
+    const approve = async (id: string, key: string) => {
+      const approved = await fetch(`${sandbox.baseUrl}/transactions/${encodeURIComponent(id)}/approve`, {
+        method: 'POST',
+        headers: { ...json, 'idempotency-key': `bench-approve-${key}` },
+        body: '{}'
+      })
+      if (!approved.ok) throw new Error(`approve failed: ${approved.status} ${await approved.text()}`)
+    }
+    // A seeded customer who may receive USD (some are deliberately pending KYC or deleted).
+    const listed = (await (await fetch(`${sandbox.baseUrl}/customers?limit=50`, { headers: auth })).json()) as {
+      data: { id: string }[]
+    }
+    let customerId: string | undefined
+    for (const c of listed.data) {
+      const probe = await receive(c.id, 100)
+      const body = (await probe.json()) as { id?: string }
+      if (probe.ok && body.id) {
+        customerId = c.id
+        await approve(body.id, 'warm-up')
+        break
+      }
+    }
+    if (!customerId) throw new Error('no seeded customer can receive USD')
+    const histogram = monitorEventLoopDelay({ resolution: 5 })
+    // The probe payments above warmed up receive; the first approve warms up the rest, outside the measurement.
+    histogram.enable()
+    t = performance.now()
+    for (let i = 0; i < PAYMENTS; i++) {
+      const res = await receive(customerId, 1_000 + i)
+      const tx = (await res.json()) as { id?: string }
+      if (!res.ok || !tx.id) throw new Error(`receive failed: ${res.status}`)
+      await approve(tx.id, String(i))
+    }
+    const burstMs = performance.now() - t
+    histogram.disable()
+    const maxMs = histogram.max / 1e6
+    console.log(`Local sandbox in its own process, ${SIZE.toLocaleString('en-US')} generated transactions`)
+    console.log(
+      `  spawn returned after ${spawnMs.toFixed(0)} ms; ready (generated and written) after ${readyMs.toFixed(0)} ms; state file ${mb(statSync(localSandboxStateFile(dataDir)).size)}`
+    )
+    console.log(
+      `  ${PAYMENTS} payments received and approved in ${burstMs.toFixed(0)} ms; longest event-loop block of this (backend) process: ${maxMs.toFixed(1)} ms (target <= ${TARGET_EVENT_LOOP_MS} ms: ${maxMs <= TARGET_EVENT_LOOP_MS ? 'met' : 'NOT MET'})`
+    )
+  } finally {
+    await sandbox.close()
+  }
+}

@@ -1,0 +1,24 @@
+import Database from 'better-sqlite3-multiple-ciphers'
+
+export type SqliteDatabase = Database.Database
+
+export interface OpenSqliteOptions {
+  /** Path of a `better_sqlite3.node` built for the host's ABI (Electron); default: the one next to the package. */
+  nativeBinding?: string
+}
+
+/**
+ * The one place the sandbox opens SQLite. Its data is demo data, so the file is plain (no cipher key); WAL keeps a
+ * save of a few rows from rewriting anything else.
+ */
+export function openSqlite(file: string, options: OpenSqliteOptions = {}): SqliteDatabase {
+  const db = new Database(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {})
+  try {
+    db.pragma('journal_mode = WAL')
+    db.pragma('synchronous = NORMAL')
+    return db
+  } catch (err) {
+    db.close()
+    throw err
+  }
+}
