@@ -51,21 +51,6 @@ export async function cacheKeyFor(secrets: SecretStore, profileId: string): Prom
 /** Decrypted pages kept in memory: repeated windows and counts read them from here instead of decrypting again. */
 const PAGE_CACHE_KIB = 32 * 1024
 
-/**
- * Statistics for the query planner (which index answers a filter best). Gathered when the transactions have doubled
- * since the last time (a first sync of a long history), bounded by analysis_limit so it stays quick at a million rows.
- */
-function refreshPlannerStatistics(db: SqliteDatabase): void {
-  const rows = Number(db.prepare('SELECT max(rid) FROM tx').pluck().get() ?? 0)
-  const analyzed = Number(db.prepare("SELECT v FROM meta WHERE k = 'cache.analyzedRows'").pluck().get() ?? 0)
-  if (rows < 1_000 || rows < analyzed * 2) return
-  db.pragma('analysis_limit = 1000')
-  db.exec('ANALYZE')
-  db.prepare(
-    "INSERT INTO meta (k, v) VALUES ('cache.analyzedRows', ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v"
-  ).run(String(rows))
-}
-
 const TX_COLUMNS = [
   'id',
   'created_at',
@@ -144,7 +129,6 @@ export class CacheStore {
       migrate(db)
     }
     db.pragma(`cache_size = -${PAGE_CACHE_KIB}`)
-    refreshPlannerStatistics(db)
     const store = new CacheStore(db, file)
     let documents = 0
     for (const c of COLLECTIONS) documents += store.count(c)

@@ -116,10 +116,8 @@ export function whereOf(filter: TransactionFilter): { sql: string; params: unkno
     params.push(filter.currency)
   }
   if (filter.accountId) {
-    // Each side through its own index (an OR across two columns would make the planner scan another one).
-    conditions.push(
-      'rid IN (SELECT rid FROM tx WHERE source_account = ? UNION ALL SELECT rid FROM tx WHERE destination_account = ?)'
-    )
+    // Both account indexes carry the other filters and the sort keys; the planner unions the two (schema 2).
+    conditions.push('(source_account = ? OR destination_account = ?)')
     params.push(filter.accountId, filter.accountId)
   }
   if (filter.createdFrom) {

@@ -227,3 +227,39 @@ describe('CacheStore', () => {
     await third.close()
   })
 })
+
+describe('the cache schema', () => {
+  it('brings a cache of schema 1 up to date, keeping its rows, and never opens a newer one as if it were its own', async () => {
+    const { openEncryptedDatabase } = await import('../../../../src/main/services/cache/sqlite')
+    const { MIGRATIONS, SCHEMA_VERSION } = await import('../../../../src/main/services/cache/schema')
+    const file = path.join(dir, 'v1.db')
+    const { store } = await CacheStore.open(file, key)
+    await store.put('transactions', makeTransactions(30))
+    await store.close()
+    // Back to schema 1, as a cache written before migration 2 would be.
+    const old = openEncryptedDatabase(file, key)
+    old.exec('DROP INDEX tx_source; DROP INDEX tx_destination;')
+    old.exec(
+      MIGRATIONS[0]!
+        .split(';')
+        .filter((sql) => /CREATE INDEX tx_(source|destination)/.test(sql))
+        .join(';')
+    )
+    old.pragma('user_version = 1')
+    old.close()
+
+    const { store: upgraded, info } = await CacheStore.open(file, key)
+    expect(info.outcome).toBe('loaded')
+    expect(upgraded.count('transactions')).toBe(30)
+    await upgraded.close()
+    const check = openEncryptedDatabase(file, key)
+    expect(check.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION)
+    expect((check.pragma('index_info(tx_source)') as unknown[]).length).toBe(8)
+    check.pragma(`user_version = ${SCHEMA_VERSION + 1}`)
+    check.close()
+    const { store: newer, info: newerInfo } = await CacheStore.open(file, key)
+    expect(newerInfo).toMatchObject({ outcome: 'set-aside', reason: 'written by a newer Paydesk' })
+    expect(newer.count('transactions')).toBe(0)
+    await newer.close()
+  })
+})
