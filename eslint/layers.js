@@ -80,7 +80,7 @@ export const LAYERS = [
     files: ['src/sandbox/sqlite.ts'],
     code: ['src/sandbox/', 'src/shared/'],
     packages: ['better-sqlite3-multiple-ciphers'],
-    builtins: [],
+    builtins: ['fs'],
     why: 'The sandbox opens its database through this one module, so a host can hand it the addon built for its ABI.'
   },
   {

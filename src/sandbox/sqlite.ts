@@ -1,3 +1,4 @@
+import { chmodSync, closeSync, openSync } from 'node:fs'
 import Database from 'better-sqlite3-multiple-ciphers'
 
 export type SqliteDatabase = Database.Database
@@ -12,6 +13,11 @@ export interface OpenSqliteOptions {
  * save of a few rows from rewriting anything else.
  */
 export function openSqlite(file: string, options: OpenSqliteOptions = {}): SqliteDatabase {
+  // Owner-only, like everything in Paydesk's data folder: created before SQLite opens it, so -wal and -shm follow.
+  if (file !== ':memory:') {
+    closeSync(openSync(file, 'a', 0o600))
+    chmodSync(file, 0o600)
+  }
   const db = new Database(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {})
   try {
     db.pragma('journal_mode = WAL')
