@@ -1,6 +1,19 @@
 import { BRIDGE_INVOKE_PATH } from '../../src/shared/ipc/wire'
 import { expect, test, type Page } from '../support/browser-mode'
 
+/** Opens Send money with the platform's USD account paying Jane Smith's US account: the amount is the test's. */
+async function startPayment(page: Page, url: string) {
+  await open(page, url)
+  await page.getByRole('button', { name: 'Send money', exact: true }).click()
+  const pane = page.getByTestId('send-money')
+  const from = pane.getByLabel('From internal account')
+  await from.selectOption({
+    label: (await from.locator('option', { hasText: /^Platform · USD · / }).textContent()) ?? ''
+  })
+  await pane.getByLabel('To external account').selectOption({ label: 'Jane Smith · US bank account …9012' })
+  return pane
+}
+
 async function open(page: Page, url: string) {
   await page.goto(url)
   await page
@@ -168,14 +181,7 @@ test('internal accounts: going back and reviewing the same payment again keeps i
   page,
   app
 }) => {
-  await open(page, app.url)
-  await page.getByRole('button', { name: 'Send money', exact: true }).click()
-  const pane = page.getByTestId('send-money')
-  const from = pane.getByLabel('From internal account')
-  await from.selectOption({
-    label: (await from.locator('option', { hasText: /^Platform · USD · / }).textContent()) ?? ''
-  })
-  await pane.getByLabel('To external account').selectOption({ label: 'Jane Smith · US bank account …9012' })
+  const pane = await startPayment(page, app.url)
   await pane.getByLabel('Amount').fill('42')
   const actionIds: string[] = []
   page.on('request', (request) => {
@@ -226,14 +232,7 @@ test('internal accounts: a payment whose key may be forgotten asks for a check a
       calls.push({ channel, input: JSON.parse(route.request().postData() ?? '{}').input })
       await route.fulfill({ contentType: 'application/json', body: JSON.stringify(body) })
     })
-  await open(page, app.url)
-  await page.getByRole('button', { name: 'Send money', exact: true }).click()
-  const pane = page.getByTestId('send-money')
-  const from = pane.getByLabel('From internal account')
-  await from.selectOption({
-    label: (await from.locator('option', { hasText: /^Platform · USD · / }).textContent()) ?? ''
-  })
-  await pane.getByLabel('To external account').selectOption({ label: 'Jane Smith · US bank account …9012' })
+  const pane = await startPayment(page, app.url)
   await pane.getByLabel('Amount').fill('77')
   await pane.getByRole('button', { name: 'Review payment' }).click()
   const review = pane.getByRole('group', { name: 'Review payment' })

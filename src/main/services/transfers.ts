@@ -292,13 +292,7 @@ export class TransferService {
     const replacement = this.d.journal.get(input.newActionId)
     if (previous?.state === 'superseded' && previous.supersededBy === input.newActionId && replacement) {
       // The same "send again" retried (its answer was lost): the new action keeps its own key.
-      return this.send({
-        actionId: replacement.actionId,
-        sourceAccountId: replacement.sourceAccountId as TransferSendInput['sourceAccountId'],
-        destinationAccountId: replacement.destinationAccountId as TransferSendInput['destinationAccountId'],
-        amount: replacement.amount,
-        ...(input.confirmProduction !== undefined && { confirmProduction: input.confirmProduction })
-      })
+      return this.send(sendInputOf(replacement, input.confirmProduction))
     }
     const record = this.unresolved(input.actionId)
     const checkedAt = record.checkedAt === undefined ? NaN : Date.parse(record.checkedAt)
@@ -323,14 +317,19 @@ export class TransferService {
       },
       new Date(this.d.now())
     )
-    await this.d.journal.update(input.newActionId, { replaces: record.actionId })
-    return this.send({
-      actionId: input.newActionId,
-      sourceAccountId: record.sourceAccountId as TransferSendInput['sourceAccountId'],
-      destinationAccountId: record.destinationAccountId as TransferSendInput['destinationAccountId'],
-      amount: record.amount,
-      ...(input.confirmProduction !== undefined && { confirmProduction: input.confirmProduction })
-    })
+    const added = await this.d.journal.update(input.newActionId, { replaces: record.actionId })
+    return this.send(sendInputOf(added, input.confirmProduction))
+  }
+}
+
+/** The send of a journal record's payment (its ids were validated when it was first sent). */
+function sendInputOf(record: StoredTransferRecord, confirmProduction: boolean | undefined): TransferSendInput {
+  return {
+    actionId: record.actionId,
+    sourceAccountId: record.sourceAccountId as TransferSendInput['sourceAccountId'],
+    destinationAccountId: record.destinationAccountId as TransferSendInput['destinationAccountId'],
+    amount: record.amount,
+    ...(confirmProduction !== undefined && { confirmProduction })
   }
 }
 
