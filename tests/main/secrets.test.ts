@@ -174,6 +174,9 @@ describe('secrets never leave the keychain', () => {
     ).tokenId
     const all = [...needles(SECRET, TOKEN), ...needles(WRONG, TOKEN), ...needles(localSecret!, localToken)]
 
+    // Nothing may be writing while the files are read (a background session saves its journal atomically through a
+    // temporary file): the scan runs with Paydesk stopped, and it starts again for the tests after it.
+    await h.close()
     const files = await listFiles(dir)
     expect(files.length).toBeGreaterThan(5) // profiles.json, caches, journals, approvals, the local sandbox state
     expect(files.some((f) => f.includes('local-sandbox'))).toBe(true)
@@ -183,11 +186,14 @@ describe('secrets never leave the keychain', () => {
       const bytes = await readFile(file)
       for (const n of all) expect(bytes.includes(Buffer.from(n)), `${n.slice(0, 6)}… in ${file}`).toBe(false)
     }
+    const scanned = h
+    earlierEvents.push(...scanned.events)
+    h = await startBackend(dir, service, { localSandbox: true })
     const texts = {
       outputs: JSON.stringify(outputs),
-      events: JSON.stringify([...first.events, ...h.events]),
-      notifications: JSON.stringify([...first.notifications, ...h.notifications]),
-      logs: JSON.stringify([...first.logs, ...h.logs])
+      events: JSON.stringify([...first.events, ...scanned.events]),
+      notifications: JSON.stringify([...first.notifications, ...scanned.notifications]),
+      logs: JSON.stringify([...first.logs, ...scanned.logs])
     }
     expect(texts.outputs.length).toBeGreaterThan(5_000)
     expect(first.events.length).toBeGreaterThan(10)
