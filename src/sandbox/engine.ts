@@ -514,9 +514,9 @@ export class Engine {
   ): void {
     data.beneficiaryVerificationStatus = v
     const name = data.accountInfo.beneficiary as
-      | { fullName?: string; businessInfo?: { legalName?: string } }
+      | { fullName?: string; legalName?: string; businessInfo?: { legalName?: string } }
       | undefined
-    const fullName = name?.fullName ?? name?.businessInfo?.legalName
+    const fullName = name?.fullName ?? name?.legalName ?? name?.businessInfo?.legalName
     if (v === 'MATCHED' && fullName) data.beneficiaryVerifiedData = { fullName }
     else if (v === 'PARTIAL_MATCH' && fullName) {
       const parts = fullName.split(/\s+/)

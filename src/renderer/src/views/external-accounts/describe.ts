@@ -37,7 +37,7 @@ export const accountTypeName = (type: string) => TYPE_NAMES[type] ?? type
 /** Who the money goes to: the beneficiary's name, the business's legal name, or the verified name. */
 export function holderName(account: ExternalAccount): string | undefined {
   const b = account.accountInfo.beneficiary
-  return b?.fullName ?? b?.businessInfo?.legalName ?? account.beneficiaryVerifiedData?.fullName
+  return b?.fullName ?? b?.legalName ?? b?.businessInfo?.legalName ?? account.beneficiaryVerifiedData?.fullName
 }
 
 /** One line that names an account for a person: "Jane Smith · US bank account …9012". */
