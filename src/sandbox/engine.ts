@@ -9,6 +9,7 @@ import type { CustomerCreateRequest, CustomerListQuery, CustomerUpdateRequest } 
 import type {
   ExternalAccountCreateRequest,
   ExternalAccountListQuery,
+  PlatformExternalAccountQuery,
   ExternalAccountUpdateRequest
 } from '../shared/api/external-account'
 import type { InternalAccountQuery } from '../shared/api/internal-account'
@@ -600,12 +601,14 @@ export class Engine {
     })
   }
 
-  listPlatformExternalAccounts(currencyFilter?: string): ExternalAccountObj[] {
-    return this.store.externalIndex.items
-      .filter(
-        (r) => r.data.customerId === undefined && (currencyFilter === undefined || r.data.currency === currencyFilter)
-      )
-      .map((r) => r.data)
+  /** Platform external accounts, newest first, paged as the published API does. */
+  listPlatformExternalAccounts(q: PlatformExternalAccountQuery): Page<ExternalAccountRec> {
+    return paginate(this.store.externalIndex, {
+      limit: q.limit,
+      cursor: q.cursor,
+      order: 'desc',
+      predicate: (r) => r.data.customerId === undefined && (q.currency === undefined || r.data.currency === q.currency)
+    })
   }
 
   private onAccountVerified(job: Job): void {

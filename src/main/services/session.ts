@@ -383,8 +383,9 @@ export class ProfileSession {
       .sort((a, b) => String(b.createdAt ?? '').localeCompare(String(a.createdAt ?? '')) || a.id.localeCompare(b.id))
     this.refresh('externalAccounts', 'externalAccounts', async (client) => {
       const customerAccounts = await this.listAll(client, 'customers/external-accounts', ExternalAccount)
-      const platform = await client.get('platform/external-accounts', dataList(ExternalAccount))
-      await this.cache.put('externalAccounts', [...customerAccounts, ...platform.data], { replaceAll: true })
+      // The published API pages this list too; a service that does not page answers one page without hasMore.
+      const platform = await this.listAll(client, 'platform/external-accounts', ExternalAccount)
+      await this.cache.put('externalAccounts', [...customerAccounts, ...platform], { replaceAll: true })
     })
     return {
       profileId: this.profileId,
