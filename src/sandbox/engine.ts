@@ -47,6 +47,7 @@ import type {
   TransactionObj,
   TransactionRec
 } from './model'
+import { fiatFundingAccount } from './funding'
 import { paginate, type Page } from './paging'
 import {
   beneficiaryVerification,
@@ -294,10 +295,7 @@ export class Engine {
         }
       : {
           accountOrWalletInfo: {
-            accountType: cur === 'USD' ? 'USD_ACCOUNT' : `${cur}_ACCOUNT`,
-            accountNumber: String(1_000_000_000 + (this.store.ids.sequence % 8_999_999_999)),
-            ...(cur === 'USD' ? { routingNumber: '021000021' } : {}),
-            paymentRails: cur === 'USD' ? ['ACH', 'WIRE'] : ['BANK_TRANSFER'],
+            ...fiatFundingAccount(cur, this.store.ids.sequence),
             bankName: 'Paydesk Sandbox Bank',
             reference
           },
