@@ -47,7 +47,7 @@ import type {
   TransactionObj,
   TransactionRec
 } from './model'
-import { fiatFundingAccount } from './funding'
+import { defaultPaymentRails, fiatFundingAccount } from './funding'
 import { paginate, type Page } from './paging'
 import {
   beneficiaryVerification,
@@ -486,7 +486,11 @@ export class Engine {
       id,
       status,
       currency: req.currency,
-      accountInfo: structuredClone(info),
+      // The published API returns paymentRails on every bank account; a request may leave them out (spec 2.6).
+      accountInfo:
+        wallet || info.paymentRails !== undefined
+          ? structuredClone(info)
+          : { ...structuredClone(info), paymentRails: defaultPaymentRails(req.currency) },
       ...(owner ? { customerId: owner.id } : {}),
       ...(req.platformAccountId !== undefined ? { platformAccountId: req.platformAccountId } : {}),
       defaultUmaDepositAccount: req.defaultUmaDepositAccount === true,

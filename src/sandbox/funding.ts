@@ -1,4 +1,19 @@
 /**
+ * The rails a bank account of this currency is reached by, as the published API names them (its per-currency
+ * AccountInfo schemas require `paymentRails` on every bank account it returns).
+ */
+export function defaultPaymentRails(currency: string): string[] {
+  const rails: Record<string, string[]> = {
+    USD: ['ACH', 'WIRE'],
+    EUR: ['SEPA'],
+    GBP: ['FASTER_PAYMENTS'],
+    MXN: ['SPEI'],
+    BRL: ['PIX']
+  }
+  return rails[currency] ?? ['BANK_TRANSFER']
+}
+
+/**
  * The bank details of a sandbox fiat internal account's funding instructions, in the published API's per-currency
  * shapes (PaymentUsdAccountInfo, PaymentEurAccountInfo, PaymentGbpAccountInfo, PaymentMxnAccountInfo): an IBAN on
  * SEPA for EUR, a sort code on FASTER_PAYMENTS for GBP, a CLABE on SPEI for MXN. Other currencies keep an account

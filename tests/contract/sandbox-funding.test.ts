@@ -31,6 +31,25 @@ describe('sandbox funding instructions speak the published per-currency shapes',
     expect(validatePublished(schema, info)).toEqual([])
   })
 
+  it('a bank account created without paymentRails comes back with them, in the published ExternalAccount shape', async () => {
+    const customer = await createCustomer(c, { currencies: ['USD'] })
+    const r = await c.post('/customers/external-accounts', {
+      customerId: customer.id,
+      currency: 'USD',
+      accountInfo: {
+        accountType: 'USD_ACCOUNT',
+        accountNumber: '123456780',
+        routingNumber: '021000021',
+        bankAccountType: 'CHECKING',
+        beneficiary: { beneficiaryType: 'BUSINESS', legalName: 'Acme Widgets LLC' }
+      }
+    })
+    expect(r.status, r.text).toBe(201)
+    expect(r.body.accountInfo.paymentRails).toEqual(['ACH', 'WIRE'])
+    expect(r.body.accountInfo.beneficiary.legalName).toBe('Acme Widgets LLC')
+    expect(validatePublished('ExternalAccount', r.body)).toEqual([])
+  })
+
   it('IBANs carry correct mod-97 check digits', () => {
     expect(iban('DE', '370400440532013000')).toBe('DE89370400440532013000')
     expect(iban('GB', 'WEST12345698765432')).toBe('GB82WEST12345698765432')
