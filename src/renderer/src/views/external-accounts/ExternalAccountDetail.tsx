@@ -39,7 +39,7 @@ const INFO_LABELS: [string, string][] = [
   ['routingNumber', 'Routing number'],
   ['accountNumber', 'Account number'],
   ['accountCategory', 'Category'],
-  ['bankAccountType', 'Account type'],
+  ['bankAccountType', 'Checking or savings'],
   ['sortCode', 'Sort code'],
   ['clabeNumber', 'CLABE'],
   ['iban', 'IBAN'],

@@ -42,7 +42,7 @@ export const ACCOUNT_FIELDS: Record<InputAccountType, AccountField[]> = {
   USD_ACCOUNT: [
     { name: ai('routingNumber'), label: 'Routing number', hint: '9 digits', numeric: true },
     { name: ai('accountNumber'), label: 'Account number', hint: '4 to 17 digits', numeric: true },
-    { name: ai('bankAccountType'), label: 'Account type', options: US_ACCOUNT_CATEGORIES }
+    { name: ai('bankAccountType'), label: 'Checking or savings', options: US_ACCOUNT_CATEGORIES }
   ],
   GBP_ACCOUNT: [
     { name: ai('sortCode'), label: 'Sort code', hint: '6 digits, no dashes', numeric: true },

@@ -9,7 +9,8 @@ export function lastDigits(account: Pick<ExternalAccount, 'accountInfo'>): strin
 /** Human names of account types; unknown ones are shown verbatim. */
 const TYPE_NAMES: Record<string, string> = {
   US_ACCOUNT: 'US bank account',
-  USD_ACCOUNT: 'USD bank account',
+  // The published API's name for a US account (the spec's US_ACCOUNT): the same thing to an operator.
+  USD_ACCOUNT: 'US bank account',
   GBP_ACCOUNT: 'UK bank account',
   EUR_ACCOUNT: 'EUR bank account (IBAN)',
   MXN_ACCOUNT: 'Mexican account (CLABE)',
@@ -52,7 +53,7 @@ export function describeAccount(account: ExternalAccount): string {
 /** Short names for a list column: the rail or format a person recognises. */
 const SHORT_NAMES: Record<string, string> = {
   US_ACCOUNT: 'US bank',
-  USD_ACCOUNT: 'USD bank',
+  USD_ACCOUNT: 'US bank',
   GBP_ACCOUNT: 'UK bank',
   EUR_ACCOUNT: 'IBAN',
   AED_ACCOUNT: 'UAE IBAN',
