@@ -8,6 +8,7 @@ import {
   dataList,
   PagedEnvelope,
   readItems,
+  UnpagedEnvelope,
   Transaction,
   type CustomerCreateRequest,
   type DiscoveryQuery,
@@ -399,7 +400,13 @@ export class ProfileSession {
   private refreshInternalAccounts(force = false): void {
     if (force) this.lastRefresh.delete('internalAccounts')
     this.refresh('internalAccounts', 'internalAccounts', async (client) => {
-      const platform = await client.get('platform/internal-accounts', dataList(InternalAccount))
+      // Read item by item, as the connection test counts them: one account Paydesk cannot read is left out, not all.
+      const page = await client.get('platform/internal-accounts', UnpagedEnvelope)
+      const { items: platform, rejected } = readItems(InternalAccount, page.data)
+      for (const r of rejected)
+        this.d.log(
+          `platform/internal-accounts: item ${r.id?.slice(0, 120) ?? '(without an id)'} could not be read and was skipped`
+        )
       let customers: InternalAccount[] = []
       try {
         customers = await this.listAll(client, 'customers/internal-accounts', InternalAccount)
@@ -408,7 +415,7 @@ export class ProfileSession {
         if (!(error instanceof ApiError && (error.code === 'NOT_FOUND' || error.code === 'INVALID_INPUT'))) throw error
         customers = this.cache.all<InternalAccount>('internalAccounts').filter((a) => a.customerId)
       }
-      await this.cache.put('internalAccounts', [...platform.data, ...customers], { replaceAll: true })
+      await this.cache.put('internalAccounts', [...platform, ...customers], { replaceAll: true })
     })
   }
 

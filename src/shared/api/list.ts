@@ -98,3 +98,6 @@ export function dataList<T extends z.ZodType>(item: T) {
   return z.looseObject({ data: z.array(item) })
 }
 export type DataList<T> = { data: T[] }
+
+/** An unpaged list whose items are read one by one afterwards (`readItems`), like `PagedEnvelope`. */
+export const UnpagedEnvelope = dataList(z.unknown())
