@@ -67,6 +67,9 @@ test('external accounts: a bad routing number is refused inline and nothing is c
   await expect(row).toBeVisible()
   const detail = page.getByTestId('external-account-detail')
   await expect(detail.getByText('55501234')).toBeVisible()
+  // Created as the published API's USD_ACCOUNT, checking/savings as bankAccountType.
+  await expect(detail.getByText('USD_ACCOUNT')).toBeVisible()
+  await expect(detail.getByText('Checking or savings')).toBeVisible()
   await shot('external-accounts-created')
 
   await detail.getByRole('button', { name: 'Remove…' }).click()
@@ -99,4 +102,25 @@ test('external accounts: a Nigerian account picks its bank from the service’s 
   await form.getByLabel('Spark address').fill('spark1notreallyanaddress')
   await form.getByLabel('Spark address').blur()
   await expect(form.locator('.field-error')).toHaveCount(1)
+})
+
+test('external accounts: a business beneficiary is added and its legal name shows in the detail', async ({
+  page,
+  app
+}) => {
+  await open(page, app.url)
+  await page.getByRole('button', { name: 'Add external account' }).first().click()
+  const form = page.getByRole('form', { name: 'Add external account' })
+  await form.getByLabel('Customer', { exact: true }).selectOption({ label: 'Amelia Hughes (cust-amelia-hughes)' })
+  await form.getByLabel('Routing number').fill('021000021')
+  await form.getByLabel('Account number').fill('77704321')
+  await form.getByLabel('Checking or savings').selectOption('SAVINGS')
+  await form.getByLabel('Beneficiary type').selectOption('BUSINESS')
+  await form.getByLabel('Legal name').fill('Hughes Trading Ltd')
+  await form.getByRole('button', { name: 'Add US bank account' }).click()
+
+  await expect(page.getByText(/Added US bank account …4321/)).toBeVisible()
+  const detail = page.getByTestId('external-account-detail')
+  await expect(detail.locator('dt:text-is("Legal name") + dd')).toHaveText('Hughes Trading Ltd')
+  await expect(detail.locator('dt:text-is("Checking or savings") + dd')).toHaveText('SAVINGS')
 })

@@ -50,7 +50,21 @@ test('internal accounts: balances right-aligned with their currency codes, fundi
   const detail = page.getByTestId('internal-account-detail')
   await expect(detail.getByRole('heading', { name: 'Platform · USD' })).toBeVisible()
   await expect(detail.getByRole('heading', { name: 'Funding instructions' })).toBeVisible()
+  // Every field the service sends, in full, each with its own copy button.
+  await expect(detail.getByRole('button', { name: 'Copy 021000021' })).toBeVisible()
+  await expect(detail.getByRole('button', { name: /^Copy FUND-/ })).toBeVisible()
   await shot('internal-accounts-detail')
+
+  // EUR is paid in by IBAN on SEPA (the published shape), not an account number.
+  await table
+    .getByRole('row')
+    .filter({ hasText: /^Platform/ })
+    .filter({ has: page.getByRole('cell', { name: 'EUR', exact: true }) })
+    .click()
+  await expect(detail.getByRole('heading', { name: 'Platform · EUR' })).toBeVisible()
+  await expect(detail.getByText('IBAN', { exact: true })).toBeVisible()
+  await expect(detail.getByRole('button', { name: /^Copy DE[0-9]{20}$/ })).toBeVisible()
+  await expect(detail.getByText('SEPA')).toBeVisible()
 })
 
 test('internal accounts: send money through the review step; a retry after an error reuses the same action id', async ({

@@ -9,6 +9,7 @@ import type { CustomerCreateRequest, CustomerListQuery, CustomerUpdateRequest } 
 import type {
   ExternalAccountCreateRequest,
   ExternalAccountListQuery,
+  PlatformExternalAccountQuery,
   ExternalAccountUpdateRequest
 } from '../shared/api/external-account'
 import type { InternalAccountQuery } from '../shared/api/internal-account'
@@ -47,6 +48,7 @@ import type {
   TransactionObj,
   TransactionRec
 } from './model'
+import { defaultPaymentRails, fiatFundingAccount } from './funding'
 import { paginate, type Page } from './paging'
 import {
   beneficiaryVerification,
@@ -294,10 +296,7 @@ export class Engine {
         }
       : {
           accountOrWalletInfo: {
-            accountType: cur === 'USD' ? 'USD_ACCOUNT' : `${cur}_ACCOUNT`,
-            accountNumber: String(1_000_000_000 + (this.store.ids.sequence % 8_999_999_999)),
-            ...(cur === 'USD' ? { routingNumber: '021000021' } : {}),
-            paymentRails: cur === 'USD' ? ['ACH', 'WIRE'] : ['BANK_TRANSFER'],
+            ...fiatFundingAccount(cur, this.store.ids.sequence),
             bankName: 'Paydesk Sandbox Bank',
             reference
           },
@@ -488,7 +487,11 @@ export class Engine {
       id,
       status,
       currency: req.currency,
-      accountInfo: structuredClone(info),
+      // The published API returns paymentRails on every bank account; a request may leave them out (spec 2.6).
+      accountInfo:
+        wallet || info.paymentRails !== undefined
+          ? structuredClone(info)
+          : { ...structuredClone(info), paymentRails: defaultPaymentRails(req.currency) },
       ...(owner ? { customerId: owner.id } : {}),
       ...(req.platformAccountId !== undefined ? { platformAccountId: req.platformAccountId } : {}),
       defaultUmaDepositAccount: req.defaultUmaDepositAccount === true,
@@ -515,9 +518,9 @@ export class Engine {
   ): void {
     data.beneficiaryVerificationStatus = v
     const name = data.accountInfo.beneficiary as
-      | { fullName?: string; businessInfo?: { legalName?: string } }
+      | { fullName?: string; legalName?: string; businessInfo?: { legalName?: string } }
       | undefined
-    const fullName = name?.fullName ?? name?.businessInfo?.legalName
+    const fullName = name?.fullName ?? name?.legalName ?? name?.businessInfo?.legalName
     if (v === 'MATCHED' && fullName) data.beneficiaryVerifiedData = { fullName }
     else if (v === 'PARTIAL_MATCH' && fullName) {
       const parts = fullName.split(/\s+/)
@@ -601,12 +604,14 @@ export class Engine {
     })
   }
 
-  listPlatformExternalAccounts(currencyFilter?: string): ExternalAccountObj[] {
-    return this.store.externalIndex.items
-      .filter(
-        (r) => r.data.customerId === undefined && (currencyFilter === undefined || r.data.currency === currencyFilter)
-      )
-      .map((r) => r.data)
+  /** Platform external accounts, newest first, paged as the published API does. */
+  listPlatformExternalAccounts(q: PlatformExternalAccountQuery): Page<ExternalAccountRec> {
+    return paginate(this.store.externalIndex, {
+      limit: q.limit,
+      cursor: q.cursor,
+      order: 'desc',
+      predicate: (r) => r.data.customerId === undefined && (q.currency === undefined || r.data.currency === q.currency)
+    })
   }
 
   private onAccountVerified(job: Job): void {

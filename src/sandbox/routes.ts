@@ -223,8 +223,9 @@ export function buildRoutes(engine: Engine, faults: FaultController | undefined)
       template: '/platform/external-accounts',
       body: 'none',
       handler: (ctx) => {
-        const q = parseWith(PlatformExternalAccountQuery, ctx.query, 'query')
-        return ok({ data: engine.listPlatformExternalAccounts(q.currency) })
+        return ok(
+          paged(engine.listPlatformExternalAccounts(parseWith(PlatformExternalAccountQuery, ctx.query, 'query')))
+        )
       }
     },
     {

@@ -70,11 +70,29 @@ describe('creation by type', () => {
     expect(r.body.customerId).toBeUndefined()
     const platform = await c.get('/platform/external-accounts')
     expect(platform.body.data.map((a: any) => a.id)).toContain(r.body.id)
-    expect(Object.keys(platform.body)).toEqual(['data'])
+    expect(platform.body).toMatchObject({ hasMore: false, totalCount: platform.body.data.length })
     expect((await c.get('/platform/external-accounts?currency=EUR')).body.data).toEqual([])
     const customers = await c.get(`${EA}?limit=100`)
     expect(customers.body.data.map((a: any) => a.id)).not.toContain(r.body.id)
     expect((await c.get(`/platform/external-accounts/${r.body.id}`)).status).toBe(200)
+  })
+
+  it('pages platform external accounts with limit (default 20) and cursor, as the published API does', async () => {
+    for (let i = 0; i < 3; i++) expect((await c.post(EA, usAccountBody(undefined, nextNumber('31')))).status).toBe(201)
+    const all = (await c.get('/platform/external-accounts?limit=100')).body.data.map((a: any) => a.id)
+    expect(all.length).toBeGreaterThanOrEqual(3)
+    const seen: string[] = []
+    let cursor: string | undefined
+    for (let page = 0; page < all.length; page++) {
+      const r = await c.get(`/platform/external-accounts?limit=2${cursor ? `&cursor=${cursor}` : ''}`)
+      expect(r.status, r.text).toBe(200)
+      expect(r.body.data.length).toBeLessThanOrEqual(2)
+      seen.push(...r.body.data.map((a: any) => a.id))
+      if (!r.body.hasMore) break
+      cursor = encodeURIComponent(r.body.nextCursor)
+    }
+    expect(seen).toEqual(all)
+    expect((await c.get('/platform/external-accounts?limit=0')).status).toBe(400)
   })
 
   it.each([

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { InternalAccount, readItems } from '../../shared/api'
 import type { ConnectionReport } from '../../shared/ipc/channels/app'
 import { AppError } from '../errors'
 import { ApiClient, ApiError } from './api-client'
@@ -43,12 +44,17 @@ export async function testConnection(
   try {
     const answer = await client.get('platform/internal-accounts', Probe)
     const latencyMs = Math.round(performance.now() - started)
-    const n = answer.data.length
+    // Counted as the balances card counts them: only the accounts Paydesk can read, with the rest named apart.
+    const { items, rejected } = readItems(InternalAccount, answer.data)
+    const n = items.length
+    const unreadable = rejected.length
+      ? ` (${rejected.length} more could not be read and ${rejected.length === 1 ? 'is' : 'are'} not shown)`
+      : ''
     return {
       ...base,
       ok: true,
       latencyMs,
-      message: `Connected to ${client.host} as token ${profile.tokenId} in ${latencyMs} ms; the service lists ${n} platform internal account${n === 1 ? '' : 's'}.`
+      message: `Connected to ${client.host} as token ${profile.tokenId} in ${latencyMs} ms; the service lists ${n} platform internal account${n === 1 ? '' : 's'}${unreadable}.`
     }
   } catch (error) {
     if (error instanceof ApiError) {

@@ -8,6 +8,7 @@ import {
   dataList,
   PagedEnvelope,
   readItems,
+  UnpagedEnvelope,
   Transaction,
   type CustomerCreateRequest,
   type DiscoveryQuery,
@@ -383,8 +384,9 @@ export class ProfileSession {
       .sort((a, b) => String(b.createdAt ?? '').localeCompare(String(a.createdAt ?? '')) || a.id.localeCompare(b.id))
     this.refresh('externalAccounts', 'externalAccounts', async (client) => {
       const customerAccounts = await this.listAll(client, 'customers/external-accounts', ExternalAccount)
-      const platform = await client.get('platform/external-accounts', dataList(ExternalAccount))
-      await this.cache.put('externalAccounts', [...customerAccounts, ...platform.data], { replaceAll: true })
+      // The published API pages this list too; a service that does not page answers one page without hasMore.
+      const platform = await this.listAll(client, 'platform/external-accounts', ExternalAccount)
+      await this.cache.put('externalAccounts', [...customerAccounts, ...platform], { replaceAll: true })
     })
     return {
       profileId: this.profileId,
@@ -398,7 +400,13 @@ export class ProfileSession {
   private refreshInternalAccounts(force = false): void {
     if (force) this.lastRefresh.delete('internalAccounts')
     this.refresh('internalAccounts', 'internalAccounts', async (client) => {
-      const platform = await client.get('platform/internal-accounts', dataList(InternalAccount))
+      // Read item by item, as the connection test counts them: one account Paydesk cannot read is left out, not all.
+      const page = await client.get('platform/internal-accounts', UnpagedEnvelope)
+      const { items: platform, rejected } = readItems(InternalAccount, page.data)
+      for (const r of rejected)
+        this.d.log(
+          `platform/internal-accounts: item ${r.id?.slice(0, 120) ?? '(without an id)'} could not be read and was skipped`
+        )
       let customers: InternalAccount[] = []
       try {
         customers = await this.listAll(client, 'customers/internal-accounts', InternalAccount)
@@ -407,7 +415,7 @@ export class ProfileSession {
         if (!(error instanceof ApiError && (error.code === 'NOT_FOUND' || error.code === 'INVALID_INPUT'))) throw error
         customers = this.cache.all<InternalAccount>('internalAccounts').filter((a) => a.customerId)
       }
-      await this.cache.put('internalAccounts', [...platform.data, ...customers], { replaceAll: true })
+      await this.cache.put('internalAccounts', [...platform, ...customers], { replaceAll: true })
     })
   }
 

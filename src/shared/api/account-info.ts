@@ -353,15 +353,42 @@ const bankNameRequired = (country: string) => ({
 
 const literal = <const T extends string>(value: T) => z.literal(value)
 
-function usBank<const T extends 'US_ACCOUNT' | 'USD_ACCOUNT'>(accountType: T) {
-  return z.strictObject({
-    accountType: literal(accountType),
-    accountNumber: formatField('usAccountNumber'),
-    routingNumber: formatField('usRoutingNumber'),
-    accountCategory: closedEnum(US_ACCOUNT_CATEGORIES, 'US accountCategory'),
-    ...bankCommon
-  })
+const usCommon = {
+  accountNumber: formatField('usAccountNumber'),
+  routingNumber: formatField('usRoutingNumber'),
+  ...bankCommon
 }
+
+/**
+ * USD_ACCOUNT in the published shape: checking or savings is `bankAccountType` (OpenAPI example of
+ * POST /customers/external-accounts). The spec's `accountCategory` is still accepted so old requests and data read;
+ * one of the two is required, and when both are given they must agree (docs/real-service.md).
+ */
+export const UsdAccountInfoInput = z
+  .strictObject({
+    accountType: literal('USD_ACCOUNT'),
+    ...usCommon,
+    bankAccountType: closedEnum(US_ACCOUNT_CATEGORIES, 'USD bankAccountType').optional(),
+    accountCategory: closedEnum(US_ACCOUNT_CATEGORIES, 'US accountCategory').optional()
+  })
+  .superRefine((a, ctx) => {
+    if (a.bankAccountType === undefined && a.accountCategory === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['bankAccountType'],
+        message: 'USD bankAccountType is required (CHECKING or SAVINGS)'
+      })
+    else if (
+      a.bankAccountType !== undefined &&
+      a.accountCategory !== undefined &&
+      a.bankAccountType !== a.accountCategory
+    )
+      ctx.addIssue({
+        code: 'custom',
+        path: ['accountCategory'],
+        message: 'accountCategory and bankAccountType disagree; send only bankAccountType'
+      })
+  })
 
 function mobileMoney<const T extends string>(accountType: T, rule: FormatRuleId) {
   return z.strictObject({
@@ -373,8 +400,12 @@ function mobileMoney<const T extends string>(accountType: T, rule: FormatRuleId)
   })
 }
 
-export const UsAccountInfoInput = usBank('US_ACCOUNT')
-export const UsdAccountInfoInput = usBank('USD_ACCOUNT')
+/** The spec's US_ACCOUNT (accountCategory required): still accepted, but Paydesk itself sends USD_ACCOUNT. */
+export const UsAccountInfoInput = z.strictObject({
+  accountType: literal('US_ACCOUNT'),
+  ...usCommon,
+  accountCategory: closedEnum(US_ACCOUNT_CATEGORIES, 'US accountCategory')
+})
 export const GbpAccountInfoInput = z.strictObject({
   accountType: literal('GBP_ACCOUNT'),
   sortCode: formatField('gbpSortCode'),
@@ -544,6 +575,8 @@ export const AccountInfo = z.looseObject({
   accountNumber: z.string().optional(),
   routingNumber: z.string().optional(),
   accountCategory: z.string().optional(),
+  /** Published name of checking/savings on USD accounts (the spec's accountCategory). */
+  bankAccountType: z.string().optional(),
   bankName: z.string().optional(),
   clabeNumber: z.string().optional(),
   sortCode: z.string().optional(),

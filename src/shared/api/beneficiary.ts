@@ -17,6 +17,10 @@ export const Beneficiary = z.looseObject({
   phoneNumber: z.string().optional(),
   countryOfResidence: z.string().optional(),
   address: Address.optional(),
+  /** Published BusinessBeneficiary members (top level); the spec nests them in businessInfo. */
+  legalName: z.string().optional(),
+  registrationNumber: z.string().optional(),
+  taxId: z.string().optional(),
   businessInfo: z.looseObject({ legalName: z.string().optional(), taxId: z.string().optional() }).optional()
 })
 export type Beneficiary = z.infer<typeof Beneficiary>
@@ -50,6 +54,11 @@ export const BeneficiaryInput = z
       .optional(),
     countryOfResidence: countryCode('Beneficiary countryOfResidence').optional(),
     address: AddressInput.optional(),
+    /** The published BusinessBeneficiary shape: legalName (and taxId, registrationNumber) at the top level. */
+    legalName: nonBlank('Business legalName').optional(),
+    registrationNumber: nonBlank('Business registrationNumber').optional(),
+    taxId: nonBlank('Business taxId').optional(),
+    /** The spec's shape, still accepted so old requests and data read. */
     businessInfo: BusinessInfoInput.optional()
   })
   .superRefine((b, ctx) => {
@@ -61,19 +70,33 @@ export const BeneficiaryInput = z
           message: 'fullName is required for an INDIVIDUAL beneficiary'
         })
       }
-      if (b.businessInfo !== undefined) {
+      for (const member of ['businessInfo', 'legalName', 'registrationNumber'] as const) {
+        if (b[member] !== undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [member],
+            message: `${member} is only allowed for a BUSINESS beneficiary`
+          })
+        }
+      }
+    } else if (b.beneficiaryType === 'BUSINESS') {
+      if (b.legalName === undefined && b.businessInfo === undefined) {
         ctx.addIssue({
           code: 'custom',
-          path: ['businessInfo'],
-          message: 'businessInfo is only allowed for a BUSINESS beneficiary'
+          path: ['legalName'],
+          message: 'legalName is required for a BUSINESS beneficiary'
+        })
+      } else if (
+        b.legalName !== undefined &&
+        b.businessInfo !== undefined &&
+        b.businessInfo.legalName !== b.legalName
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['businessInfo', 'legalName'],
+          message: 'legalName and businessInfo.legalName disagree; send only legalName'
         })
       }
-    } else if (b.beneficiaryType === 'BUSINESS' && b.businessInfo === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['businessInfo'],
-        message: 'businessInfo with legalName is required for a BUSINESS beneficiary'
-      })
     }
   })
 export type BeneficiaryInput = z.infer<typeof BeneficiaryInput>
@@ -153,10 +176,11 @@ export function beneficiaryMinimumIssues(currency: string, beneficiary: unknown)
     issues.push({ path: ['beneficiaryType'], message: `Beneficiary beneficiaryType is required${where}` })
   }
   if (type === 'BUSINESS') {
+    // legalName at the top level (published shape) or in businessInfo (spec shape): either one names the business.
     const info = beneficiary.businessInfo
-    if (!isRecord(info) || !present(info.legalName)) {
+    if (!present(beneficiary.legalName) && (!isRecord(info) || !present(info.legalName))) {
       issues.push({
-        path: ['businessInfo', 'legalName'],
+        path: ['legalName'],
         message: `Business beneficiary legalName is required${where}`
       })
     }

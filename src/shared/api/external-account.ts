@@ -160,8 +160,14 @@ export const ExternalAccountListQuery = z.strictObject({
 })
 export type ExternalAccountListQuery = z.infer<typeof ExternalAccountListQuery>
 
-/** GET /platform/external-accounts query (spec 4.4): currency only, no paging. */
+/**
+ * GET /platform/external-accounts query: the spec (4.4) has currency only and no paging; the published API pages the
+ * list with limit (default 20, as every list) and cursor; the sandbox speaks the published dialect here
+ * (docs/real-service.md).
+ */
 export const PlatformExternalAccountQuery = z.strictObject({
-  currency: currencyCode('currency').optional()
+  currency: currencyCode('currency').optional(),
+  limit: QueryLimit,
+  cursor: QueryCursor.optional()
 })
 export type PlatformExternalAccountQuery = z.infer<typeof PlatformExternalAccountQuery>

@@ -50,13 +50,18 @@ export const PageQuery = z.strictObject({
 })
 export type PageQuery = z.infer<typeof PageQuery>
 
-/** Paged list response: `{ data, hasMore, nextCursor (only when hasMore), totalCount }`. */
+/**
+ * Paged list response: `{ data, hasMore, nextCursor (only when hasMore), totalCount }`. Only `data` decides whether the
+ * page is readable: a bad or missing envelope member never drops the page's items. A `totalCount` that is not a
+ * non-negative integer is left out, a `nextCursor` that is not a non-empty string is left out, and a `hasMore` that is
+ * not a boolean (or missing, as from a service that does not page the list) reads as false, which ends the walk.
+ */
 export function pagedList<T extends z.ZodType>(item: T) {
   return z.looseObject({
     data: z.array(item),
-    hasMore: z.boolean(),
-    nextCursor: z.string().optional(),
-    totalCount: z.number().int().min(0).optional()
+    hasMore: z.boolean().catch(false),
+    nextCursor: z.string().min(1).optional().catch(undefined),
+    totalCount: z.number().int().min(0).optional().catch(undefined)
   })
 }
 export type PagedList<T> = { data: T[]; hasMore: boolean; nextCursor?: string; totalCount?: number }
@@ -93,3 +98,6 @@ export function dataList<T extends z.ZodType>(item: T) {
   return z.looseObject({ data: z.array(item) })
 }
 export type DataList<T> = { data: T[] }
+
+/** An unpaged list whose items are read one by one afterwards (`readItems`), like `PagedEnvelope`. */
+export const UnpagedEnvelope = dataList(z.unknown())

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { AddressInput } from './address'
-import { IsoDateOrDateTime, isRealIsoDate } from './country'
+import { IsoDateOrDateTime, IsoDateTime, isRealIsoDate } from './country'
 import { closedEnum, openEnum } from './enums'
 import { CustomerId, ExternalAccountId, InternalAccountId, TransactionId } from './ids'
 import { QueryCursor, QueryLimit } from './list'
@@ -229,7 +229,8 @@ export const TransactionListQuery = z
     status: closedEnum(TRANSACTION_STATUSES, 'status').optional(),
     type: closedEnum(TRANSACTION_TYPES, 'type').optional(),
     reference: identifier('reference').optional(),
-    startDate: IsoDateOrDateTime.optional(),
+    // date-time only, as the spec (4.9) and the published API (format: date-time) have it; Paydesk sends instants.
+    startDate: IsoDateTime.optional(),
     endDate: IsoDateOrDateTime.optional(),
     limit: QueryLimit,
     cursor: QueryCursor.optional(),

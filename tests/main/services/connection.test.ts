@@ -22,12 +22,30 @@ async function stub(handler: Parameters<typeof stubServer>[0]) {
   return s
 }
 
+const ACCOUNT = {
+  id: 'InternalAccount:1',
+  type: 'INTERNAL_FIAT',
+  balance: { amount: 100, currency: { code: 'USD', name: 'US Dollar', symbol: '$', decimals: 2 } },
+  fundingPaymentInstructions: [],
+  createdAt: '2025-10-01T00:00:00Z',
+  updatedAt: '2025-10-01T00:00:00Z'
+}
+
 describe('testConnection', () => {
+  it('counts only the accounts the balances card can show, and says how many could not be read', async () => {
+    const s = await stub((_req, res) =>
+      json(res, 200, { data: [ACCOUNT, { id: 'InternalAccount:2', balance: { amount: 1.5 } }], totalCount: -1 })
+    )
+    const report = await testConnection(profile(s.baseUrl), 'good')
+    expect(report.ok).toBe(true)
+    expect(report.message).toMatch(/lists 1 platform internal account \(1 more could not be read and is not shown\)\./)
+  })
+
   it('succeeds with the right credentials and says so', async () => {
     const s = await stub((req, res) =>
       req.headers.authorization === `Basic ${Buffer.from('tok:good').toString('base64')}` &&
       req.url?.endsWith('/platform/internal-accounts')
-        ? json(res, 200, { data: [{ id: 'InternalAccount:1' }] })
+        ? json(res, 200, { data: [ACCOUNT] })
         : json(res, 401, { status: 401, code: 'UNAUTHORIZED', message: 'no' })
     )
     const report = await testConnection(profile(s.baseUrl), 'good')

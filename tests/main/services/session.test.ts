@@ -159,6 +159,32 @@ describe('data channels: cache first, then refresh', () => {
   })
 })
 
+describe('paged lists are read to the end', () => {
+  it('keeps every platform external account, not just the first page of 20', async () => {
+    const server = await sandbox()
+    await addProfile(h, server)
+    const api = sandboxApi(server)
+    const ids: string[] = []
+    for (let i = 0; i < 25; i++) {
+      const a = await api<{ id: string }>('POST', 'platform/external-accounts', {
+        currency: 'USD',
+        accountInfo: {
+          accountType: 'USD_ACCOUNT',
+          accountNumber: `55510${String(i).padStart(3, '0')}11`,
+          routingNumber: '021000021',
+          bankAccountType: 'CHECKING',
+          beneficiary: { beneficiaryType: 'BUSINESS', legalName: `Vendor ${i} LLC` }
+        }
+      })
+      ids.push(a.id)
+    }
+    await h.call('externalAccounts.query', {})
+    await waitFor(() => dataChanged('externalAccounts').length > 0)
+    const listed = await h.call('externalAccounts.query', { scope: 'platform', limit: 100 })
+    expect(listed.rows.map((r) => r.id)).toEqual(expect.arrayContaining(ids))
+  })
+})
+
 describe('live status of what the operator looks at', () => {
   it('keeps polling a transaction whose detail is open until it is final, even one this Paydesk did not start', async () => {
     const server = await sandbox({ timeScale: 1 }) // real-time durations: PENDING 1 s, then PROCESSING 5 s

@@ -116,13 +116,27 @@ function withValueRaw(type: InputAccountType, field: string, value: unknown) {
 }
 
 describe('US bank accounts', () => {
-  it.each(['US_ACCOUNT', 'USD_ACCOUNT'] as const)('%s requires accountCategory CHECKING or SAVINGS', (type) => {
-    const info: Record<string, unknown> = { ...VALID_INFO[type] }
+  it('US_ACCOUNT (spec shape) requires accountCategory CHECKING or SAVINGS', () => {
+    const info: Record<string, unknown> = { ...VALID_INFO.US_ACCOUNT }
     delete info.accountCategory
     expectIssue(AccountInfoInput, info, 'accountCategory', 'US accountCategory is required')
     expectIssue(AccountInfoInput, { ...info, accountCategory: 'BROKERAGE' }, 'accountCategory', 'CHECKING, SAVINGS')
     expectIssue(AccountInfoInput, { ...info, accountCategory: 'checking' }, 'accountCategory', 'CHECKING, SAVINGS')
     expectValid(AccountInfoInput, { ...info, accountCategory: 'SAVINGS' })
+  })
+  it('USD_ACCOUNT takes the published bankAccountType, and still reads the spec accountCategory', () => {
+    const base = { accountType: 'USD_ACCOUNT', accountNumber: '123456789', routingNumber: '021000021' }
+    expectIssue(AccountInfoInput, base, 'bankAccountType', 'USD bankAccountType is required')
+    expectValid(AccountInfoInput, { ...base, bankAccountType: 'CHECKING' })
+    expectValid(AccountInfoInput, { ...base, accountCategory: 'SAVINGS' })
+    expectValid(AccountInfoInput, { ...base, bankAccountType: 'SAVINGS', accountCategory: 'SAVINGS' })
+    expectIssue(AccountInfoInput, { ...base, bankAccountType: 'BROKERAGE' }, 'bankAccountType', 'CHECKING, SAVINGS')
+    expectIssue(
+      AccountInfoInput,
+      { ...base, bankAccountType: 'CHECKING', accountCategory: 'SAVINGS' },
+      'accountCategory',
+      'disagree'
+    )
   })
   it('accepts bankName and paymentRails', () => {
     expectValid(AccountInfoInput, { ...VALID_INFO.US_ACCOUNT, bankName: 'Chase', paymentRails: ['ACH', 'WIRE'] })

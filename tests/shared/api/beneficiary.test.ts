@@ -69,7 +69,7 @@ describe('beneficiaryMinimumIssues', () => {
       [c, withAddress({ ...address, city: '' }), ['address.city']],
       [c, withAddress({}), ['address.line1', 'address.city', 'address.postalCode', 'address.country']]
     ]),
-    ['USD', { beneficiaryType: 'BUSINESS' }, ['businessInfo.legalName']],
+    ['USD', { beneficiaryType: 'BUSINESS' }, ['legalName']],
     ['NGN', { beneficiaryType: 'INDIVIDUAL' }, ['fullName']]
   ]
 
@@ -108,7 +108,11 @@ describe('BeneficiaryInput (request)', () => {
     }
     expect(expectValid(BeneficiaryInput, b)).toEqual(b)
   })
-  it('accepts a business with businessInfo', () => {
+  it('accepts a business in the published shape: legalName, taxId and registrationNumber at the top level', () => {
+    const b = { beneficiaryType: 'BUSINESS', legalName: 'Acme Ltd', taxId: '12-3', registrationNumber: 'HRB 1' }
+    expect(expectValid(BeneficiaryInput, b)).toEqual(b)
+  })
+  it('accepts a business with businessInfo (spec shape)', () => {
     expectValid(BeneficiaryInput, { beneficiaryType: 'BUSINESS', businessInfo: { legalName: 'Acme', taxId: '12-3' } })
   })
   it.each([
@@ -122,7 +126,14 @@ describe('BeneficiaryInput (request)', () => {
     [{ ...individual, phoneNumber: '4155550123' }, 'phoneNumber', 'E.164'],
     [{ ...individual, address: { line1: 'x' } }, 'address.postalCode', 'required'],
     [{ ...individual, businessInfo: { legalName: 'A' } }, 'businessInfo', 'only allowed for a BUSINESS'],
-    [{ beneficiaryType: 'BUSINESS' }, 'businessInfo', 'required for a BUSINESS beneficiary'],
+    [{ beneficiaryType: 'BUSINESS' }, 'legalName', 'legalName is required for a BUSINESS beneficiary'],
+    [{ beneficiaryType: 'BUSINESS', legalName: ' ' }, 'legalName', 'Business legalName'],
+    [{ ...individual, legalName: 'A' }, 'legalName', 'only allowed for a BUSINESS'],
+    [
+      { beneficiaryType: 'BUSINESS', legalName: 'A', businessInfo: { legalName: 'B' } },
+      'businessInfo.legalName',
+      'disagree'
+    ],
     [{ beneficiaryType: 'BUSINESS', businessInfo: {} }, 'businessInfo.legalName', 'Business legalName is required'],
     [{ ...individual, middleName: 'Q' }, '', 'Unrecognized key']
   ])('%#: %j fails at %s', (b, path, message) => {

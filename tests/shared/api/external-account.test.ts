@@ -239,9 +239,11 @@ describe('ExternalAccountListQuery', () => {
 })
 
 describe('PlatformExternalAccountQuery', () => {
-  it('takes only currency', () => {
-    expect(PlatformExternalAccountQuery.parse({ currency: 'USD' })).toEqual({ currency: 'USD' })
-    expectIssue(PlatformExternalAccountQuery, { limit: 5 }, '', 'Unrecognized key')
+  it('takes currency and the published paging (limit default 20, cursor), nothing else', () => {
+    expect(PlatformExternalAccountQuery.parse({ currency: 'USD' })).toEqual({ currency: 'USD', limit: 20 })
+    expect(PlatformExternalAccountQuery.parse({ limit: '5', cursor: 'c' })).toEqual({ limit: 5, cursor: 'c' })
+    expectIssue(PlatformExternalAccountQuery, { limit: 0 }, 'limit', '')
+    expectIssue(PlatformExternalAccountQuery, { customerId: 'x' }, '', 'Unrecognized key')
   })
 })
 

@@ -40,13 +40,13 @@ export function Money(props: {
 }
 
 /** Monospace id shortened in the middle, the full id on hover, and a copy button. */
-export function Id({ value }: { value: string | undefined | null }) {
+export function Id({ value, full }: { value: string | undefined | null; full?: boolean }) {
   const [copied, setCopied] = useState(false)
   if (!value) return <span className="muted">—</span>
   return (
     <span className="id">
       <span className="mono" title={value}>
-        {shortenId(value)}
+        {full ? value : shortenId(value)}
       </span>
       <button
         className="copy"

@@ -2,7 +2,6 @@ import { useRef, useState } from 'react'
 import {
   BENEFICIARY_TYPES,
   ExternalAccountCreateRequest,
-  INPUT_ACCOUNT_TYPES,
   isWalletAccountType,
   type ExternalAccount
 } from '../../../../shared/api'
@@ -16,6 +15,7 @@ import { useChannel } from '../../ui/query'
 import { ActionResult } from '../../ui/view-states'
 import {
   ACCOUNT_FIELDS,
+  FORM_ACCOUNT_TYPES,
   BANK_NAME_REQUIRED,
   BENEFICIARY_ADDRESS,
   fixedCurrency,
@@ -60,7 +60,7 @@ export function AddExternalAccountForm(props: {
   const [busy, setBusy] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
   const v = form.values
-  const type = v['accountInfo.accountType'] ?? 'US_ACCOUNT'
+  const type = v['accountInfo.accountType'] ?? 'USD_ACCOUNT'
   const isWallet = isWalletAccountType(type)
   const currency = v['currency'] ?? ''
 
@@ -153,7 +153,7 @@ export function AddExternalAccountForm(props: {
           prefix={P}
           name="accountInfo.accountType"
           label="Account type"
-          options={INPUT_ACCOUNT_TYPES.map((t) => ({ value: t, label: accountTypeName(t) }))}
+          options={FORM_ACCOUNT_TYPES.map((t) => ({ value: t, label: accountTypeName(t) }))}
           onChange={chooseType}
         />
         {isWallet ? (
@@ -242,18 +242,8 @@ export function AddExternalAccountForm(props: {
           />
           {beneficiaryBusiness ? (
             <div className="grid-2">
-              <TextField
-                form={form}
-                prefix={P}
-                name="accountInfo.beneficiary.businessInfo.legalName"
-                label="Legal name"
-              />
-              <TextField
-                form={form}
-                prefix={P}
-                name="accountInfo.beneficiary.businessInfo.taxId"
-                label="Business tax id"
-              />
+              <TextField form={form} prefix={P} name="accountInfo.beneficiary.legalName" label="Legal name" />
+              <TextField form={form} prefix={P} name="accountInfo.beneficiary.taxId" label="Business tax id" />
             </div>
           ) : (
             <TextField form={form} prefix={P} name="accountInfo.beneficiary.fullName" label="Full name" />

@@ -39,6 +39,7 @@ const INFO_LABELS: [string, string][] = [
   ['routingNumber', 'Routing number'],
   ['accountNumber', 'Account number'],
   ['accountCategory', 'Category'],
+  ['bankAccountType', 'Checking or savings'],
   ['sortCode', 'Sort code'],
   ['clabeNumber', 'CLABE'],
   ['iban', 'IBAN'],
@@ -168,10 +169,15 @@ export function ExternalAccountDetail(props: { account: ExternalAccount; onClose
           <dl className="facts">
             <Fact label="Type">{beneficiary.beneficiaryType}</Fact>
             {beneficiary.fullName && <Fact label="Full name">{beneficiary.fullName}</Fact>}
-            {beneficiary.businessInfo?.legalName && (
-              <Fact label="Legal name">{beneficiary.businessInfo.legalName}</Fact>
+            {(beneficiary.legalName ?? beneficiary.businessInfo?.legalName) && (
+              <Fact label="Legal name">{beneficiary.legalName ?? beneficiary.businessInfo?.legalName}</Fact>
             )}
-            {beneficiary.businessInfo?.taxId && <Fact label="Business tax id">{beneficiary.businessInfo.taxId}</Fact>}
+            {beneficiary.registrationNumber && (
+              <Fact label="Registration number">{beneficiary.registrationNumber}</Fact>
+            )}
+            {(beneficiary.taxId ?? beneficiary.businessInfo?.taxId) && (
+              <Fact label="Business tax id">{beneficiary.taxId ?? beneficiary.businessInfo?.taxId}</Fact>
+            )}
             {beneficiary.birthDate && <Fact label="Birth date">{beneficiary.birthDate}</Fact>}
             {beneficiary.nationality && <Fact label="Nationality">{beneficiary.nationality}</Fact>}
             {beneficiary.email && <Fact label="Email">{beneficiary.email}</Fact>}

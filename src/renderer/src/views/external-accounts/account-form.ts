@@ -1,6 +1,7 @@
 import {
   ACCOUNT_TYPE_CURRENCY,
   BRL_PIX_KEY_TYPES,
+  INPUT_ACCOUNT_TYPES,
   isWalletAccountType,
   US_ACCOUNT_CATEGORIES,
   WALLET_NETWORKS,
@@ -41,7 +42,7 @@ export const ACCOUNT_FIELDS: Record<InputAccountType, AccountField[]> = {
   USD_ACCOUNT: [
     { name: ai('routingNumber'), label: 'Routing number', hint: '9 digits', numeric: true },
     { name: ai('accountNumber'), label: 'Account number', hint: '4 to 17 digits', numeric: true },
-    { name: ai('accountCategory'), label: 'Account category', options: US_ACCOUNT_CATEGORIES }
+    { name: ai('bankAccountType'), label: 'Checking or savings', options: US_ACCOUNT_CATEGORIES }
   ],
   GBP_ACCOUNT: [
     { name: ai('sortCode'), label: 'Sort code', hint: '6 digits, no dashes', numeric: true },
@@ -82,6 +83,12 @@ export const ACCOUNT_FIELDS: Record<InputAccountType, AccountField[]> = {
   ETHEREUM_WALLET: wallet('Ethereum', '0x…')
 }
 
+/**
+ * Account types the add form offers: every request type except the spec's US_ACCOUNT, which the published API does
+ * not know; US accounts are created as USD_ACCOUNT (docs/real-service.md).
+ */
+export const FORM_ACCOUNT_TYPES = INPUT_ACCOUNT_TYPES.filter((t) => t !== 'US_ACCOUNT')
+
 /** Bank account types whose bankName is required and must come from the discovery endpoint. */
 export const BANK_NAME_REQUIRED = new Set<string>(['NGN_ACCOUNT', 'PHP_ACCOUNT', 'ZAR_ACCOUNT'])
 /** Mobile-money types have no bankName member. */
@@ -121,7 +128,7 @@ export function relevantKeys(values: Record<string, string>): string[] {
     if (hasBankName(type)) keys.push('accountInfo.bankName')
     keys.push('accountInfo.beneficiary.beneficiaryType')
     if (values['accountInfo.beneficiary.beneficiaryType'] === 'BUSINESS') {
-      keys.push('accountInfo.beneficiary.businessInfo.legalName', 'accountInfo.beneficiary.businessInfo.taxId')
+      keys.push('accountInfo.beneficiary.legalName', 'accountInfo.beneficiary.taxId')
     } else keys.push('accountInfo.beneficiary.fullName')
     keys.push(...BENEFICIARY_COMMON, ...BENEFICIARY_ADDRESS)
   }
@@ -145,9 +152,11 @@ export function toCreateRequest(values: Record<string, string>): unknown {
 export const INITIAL_VALUES: Record<string, string> = {
   owner: 'customer',
   customerId: '',
-  'accountInfo.accountType': 'US_ACCOUNT',
+  // USD_ACCOUNT with bankAccountType is the shape the published API accepts (docs/real-service.md).
+  'accountInfo.accountType': 'USD_ACCOUNT',
   currency: 'USD',
   'accountInfo.accountCategory': 'CHECKING',
+  'accountInfo.bankAccountType': 'CHECKING',
   'accountInfo.beneficiary.beneficiaryType': 'INDIVIDUAL',
   defaultUmaDepositAccount: 'false',
   'accountInfo.region': 'SN'

@@ -9,7 +9,8 @@ export function lastDigits(account: Pick<ExternalAccount, 'accountInfo'>): strin
 /** Human names of account types; unknown ones are shown verbatim. */
 const TYPE_NAMES: Record<string, string> = {
   US_ACCOUNT: 'US bank account',
-  USD_ACCOUNT: 'USD bank account',
+  // The published API's name for a US account (the spec's US_ACCOUNT): the same thing to an operator.
+  USD_ACCOUNT: 'US bank account',
   GBP_ACCOUNT: 'UK bank account',
   EUR_ACCOUNT: 'EUR bank account (IBAN)',
   MXN_ACCOUNT: 'Mexican account (CLABE)',
@@ -37,7 +38,7 @@ export const accountTypeName = (type: string) => TYPE_NAMES[type] ?? type
 /** Who the money goes to: the beneficiary's name, the business's legal name, or the verified name. */
 export function holderName(account: ExternalAccount): string | undefined {
   const b = account.accountInfo.beneficiary
-  return b?.fullName ?? b?.businessInfo?.legalName ?? account.beneficiaryVerifiedData?.fullName
+  return b?.fullName ?? b?.legalName ?? b?.businessInfo?.legalName ?? account.beneficiaryVerifiedData?.fullName
 }
 
 /** One line that names an account for a person: "Jane Smith · US bank account …9012". */
@@ -52,7 +53,7 @@ export function describeAccount(account: ExternalAccount): string {
 /** Short names for a list column: the rail or format a person recognises. */
 const SHORT_NAMES: Record<string, string> = {
   US_ACCOUNT: 'US bank',
-  USD_ACCOUNT: 'USD bank',
+  USD_ACCOUNT: 'US bank',
   GBP_ACCOUNT: 'UK bank',
   EUR_ACCOUNT: 'IBAN',
   AED_ACCOUNT: 'UAE IBAN',

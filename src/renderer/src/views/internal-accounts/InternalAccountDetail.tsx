@@ -2,16 +2,29 @@ import type { InternalAccount } from '../../../../shared/api'
 import { useUi } from '../../stores/ui'
 import { Id, Money, Time } from '../../ui/atoms'
 
-const INSTRUCTION_LABELS: [string, string][] = [
-  ['accountType', 'Type'],
-  ['bankName', 'Bank'],
-  ['accountNumber', 'Account number'],
-  ['routingNumber', 'Routing number'],
-  ['reference', 'Reference'],
-  ['address', 'Address'],
-  ['assetType', 'Asset'],
-  ['invoice', 'Invoice']
-]
+/** Labels of the members the published per-currency instructions carry; any other member shows under its own name. */
+const INSTRUCTION_LABELS: Record<string, string> = {
+  bankName: 'Bank',
+  iban: 'IBAN',
+  swiftCode: 'BIC',
+  sortCode: 'Sort code',
+  clabeNumber: 'CLABE',
+  accountNumber: 'Account number',
+  routingNumber: 'Routing number',
+  reference: 'Reference',
+  address: 'Address',
+  assetType: 'Asset',
+  invoice: 'Invoice'
+}
+const KNOWN_ORDER = Object.keys(INSTRUCTION_LABELS)
+
+/** Every string member the service sent (known ones first, in a stable order), except the type shown above them. */
+function instructionFields(info: Record<string, unknown>): [string, string, string][] {
+  const keys = Object.keys(info).filter((k) => k !== 'accountType' && typeof info[k] === 'string')
+  keys.sort((a, b) => rank(a) - rank(b))
+  return keys.map((k) => [k, INSTRUCTION_LABELS[k] ?? k, info[k] as string])
+}
+const rank = (k: string) => (KNOWN_ORDER.includes(k) ? KNOWN_ORDER.indexOf(k) : KNOWN_ORDER.length)
 
 export function InternalAccountDetail(props: {
   account: InternalAccount
@@ -88,11 +101,18 @@ export function InternalAccountDetail(props: {
           return (
             <div className="instruction" key={i}>
               <dl className="facts">
-                {INSTRUCTION_LABELS.filter(([k]) => typeof info[k] === 'string').map(([k, label]) => (
+                {typeof info['accountType'] === 'string' && (
+                  <>
+                    <dt>Type</dt>
+                    <dd>{info['accountType']}</dd>
+                  </>
+                )}
+                {instructionFields(info).map(([k, label, value]) => (
                   <div className="contents" key={k}>
                     <dt>{label}</dt>
-                    <dd className={k === 'accountType' ? undefined : 'mono'}>
-                      {String(info[k]).length > 24 ? <Id value={String(info[k])} /> : String(info[k])}
+                    {/* Each value in full with its own copy button: an operator pastes these into a bank form. */}
+                    <dd>
+                      <Id value={value} full />
                     </dd>
                   </div>
                 ))}

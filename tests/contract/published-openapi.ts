@@ -1,0 +1,25 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import Ajv, { type ErrorObject } from 'ajv'
+import { parse } from 'yaml'
+
+/** The real service's published OpenAPI document, vendored unchanged from the shared reference (2026-04-28 revision). */
+export const PUBLISHED_OPENAPI_PATH = join(__dirname, 'published-openapi.yaml')
+
+const DOC_ID = 'published-openapi'
+
+/**
+ * Validates a body against one schema of the published OpenAPI document. OpenAPI 3.0 schemas are JSON Schema plus a
+ * few keywords (example, nullable, discriminator...) that ajv is told to ignore; oneOf/allOf/required/enum/pattern are
+ * checked as the real service's validator would.
+ */
+export function publishedValidator(): (schemaName: string, body: unknown) => string[] {
+  const doc = parse(readFileSync(PUBLISHED_OPENAPI_PATH, 'utf8')) as Record<string, unknown>
+  const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false })
+  ajv.addSchema({ $id: DOC_ID, components: doc['components'] })
+  return (schemaName, body) => {
+    const validate = ajv.getSchema(`${DOC_ID}#/components/schemas/${schemaName}`)
+    if (!validate) throw new Error(`no schema ${schemaName} in the published OpenAPI`)
+    return validate(body) ? [] : (validate.errors ?? []).map((e: ErrorObject) => `${e.instancePath} ${e.message}`)
+  }
+}
