@@ -122,8 +122,7 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
         localSandbox = undefined
         localSandboxError = message
         // The Local profile's session re-opens without a client and says why.
-        if (sessions.has(LOCAL_PROFILE_ID) && !closed)
-          void serial(() => restartSession(LOCAL_PROFILE_ID)).catch(() => {})
+        if (sessions.has(LOCAL_PROFILE_ID) && !closed) void restartSession(LOCAL_PROFILE_ID).catch(() => {})
       }
       sandbox.onUnexpectedExit(stopped)
       const whenReady = sandbox.ready.then(
@@ -258,7 +257,8 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
   }
 
   reopenLocalSession = () => {
-    if (sessions.has(LOCAL_PROFILE_ID) && !closed) void serial(() => restartSession(LOCAL_PROFILE_ID)).catch(() => {})
+    // restartSession queues itself (closeSession is serial): queuing it inside `serial` too would wait on itself.
+    if (sessions.has(LOCAL_PROFILE_ID) && !closed) void restartSession(LOCAL_PROFILE_ID).catch(() => {})
   }
 
   const handlers: Handlers = {
