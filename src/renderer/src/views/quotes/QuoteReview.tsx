@@ -37,6 +37,8 @@ export function QuoteReview(props: {
   /** A journal record whose outcome is unknown: the retry is to learn it, so the quote's expiry does not block it. */
   resumed: boolean
   production: boolean
+  /** The destination account as the operator knows it (holder, kind, last digits), when it is in the cache. */
+  destinationName?: string | undefined
   renewing: boolean
   onNewQuote(): void
   onExecuted(): void
@@ -105,10 +107,14 @@ export function QuoteReview(props: {
             : '—'}
         </dd>
         <dt>To</dt>
-        <dd>{quote.destination?.umaAddress ?? <Id value={quote.destination?.accountId} />}</dd>
+        <dd>{quote.destination?.umaAddress ?? props.destinationName ?? <Id value={quote.destination?.accountId} />}</dd>
         <dt>Quote</dt>
         <dd>
-          <Id value={quote.id} /> <StatusChip value={String(quote.status)} tone="neutral" />
+          <Id value={quote.id} />{' '}
+          <StatusChip
+            value={quote.status === 'PENDING' && expired && !result ? 'EXPIRED' : String(quote.status)}
+            tone={expired && !result ? 'bad' : 'neutral'}
+          />
         </dd>
         <dt>Expires</dt>
         <dd>

@@ -9,6 +9,7 @@ import { ErrorNotice, Id, StatusChip, Time } from '../../ui/atoms'
 import { useChannel } from '../../ui/query'
 import { transactionTone } from '../../ui/status'
 import { EmptyState, Freshness, SkeletonRows } from '../../ui/view-states'
+import { describeAccount } from '../external-accounts/describe'
 import { QuoteForm } from './QuoteForm'
 import { QuoteReview } from './QuoteReview'
 
@@ -32,6 +33,7 @@ export function QuotesView() {
   )
   const [journalVersion, setJournalVersion] = useState(0)
   const journal = useChannel('transfers.journal', null, journalVersion + versions.transactions)
+  const externals = useChannel('externalAccounts.query', { limit: 500 }, versions.externalAccounts)
   const executions = (journal.data?.records ?? []).filter((r) => r.kind === 'quote-execute')
 
   const [request, setRequest] = useState<QuoteCreateRequest | null>(null)
@@ -99,6 +101,10 @@ export function QuotesView() {
               actionId={open.actionId}
               resumed={open.resumed}
               production={production}
+              destinationName={(() => {
+                const a = externals.data?.rows.find((r) => r.id === open.quote.destination?.accountId)
+                return a ? `${describeAccount(a)} · ${a.currency}` : undefined
+              })()}
               renewing={busy}
               onNewQuote={() => request && void ask(request)}
               onExecuted={() => setJournalVersion((v) => v + 1)}
