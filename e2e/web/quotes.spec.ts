@@ -2,8 +2,20 @@ import { expect, nav, test, type Page } from '../support/browser-mode'
 import { addProfileFor, startStandaloneSandbox } from '../support/standalone-sandbox'
 
 /** The operator fills the quote form: platform USD to Carlos García's MXN account (CLABE …0011), 100.00 USD sent. */
-async function askForQuote(page: Page): Promise<void> {
-  await nav(page, 'Quotes')
+async function askForQuote(page: Page, fromAccount = false): Promise<void> {
+  if (fromAccount) {
+    // Internal accounts → the platform USD account → "Get a quote" opens Quotes with that account chosen.
+    await nav(page, 'Internal accounts')
+    await page
+      .getByRole('table', { name: 'Balances' })
+      .getByRole('row')
+      .filter({ hasText: /^Platform/ })
+      .filter({ has: page.getByRole('cell', { name: 'USD', exact: true }) })
+      .click()
+    await page.getByTestId('internal-account-detail').getByRole('button', { name: 'Get a quote' }).click()
+    await expect(page.getByRole('heading', { name: 'Quotes', level: 1 })).toBeVisible()
+    await expect(page.getByLabel('From internal account').locator('option:checked')).toHaveText(/^Platform · USD · /)
+  } else await nav(page, 'Quotes')
   const from = page.getByLabel('From internal account')
   await expect(from.locator('option', { hasText: /^Platform · USD · / })).toHaveCount(1)
   await from.selectOption({
@@ -67,7 +79,7 @@ test('quote, review, expiry, new quote, execute, completed', async ({ page, app,
 test('sandbox tools send funds against an open quote (Local sandbox)', async ({ page, app, shot }) => {
   test.setTimeout(90_000)
   await page.goto(app.url)
-  await askForQuote(page)
+  await askForQuote(page, true)
   const review = page.getByRole('group', { name: 'Review quote' })
   await expect(review.getByRole('button', { name: 'Execute: send $100.00' })).toBeVisible()
   const quoteId = (await review.locator('[title^="Quote:"]').first().getAttribute('title')) ?? ''

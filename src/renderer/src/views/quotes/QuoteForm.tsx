@@ -28,13 +28,15 @@ const FIELD_OF: Record<string, string> = {
  */
 export function QuoteForm(props: {
   accounts: InternalAccount[]
+  /** The account the operator came from ("Get a quote" on an internal account), preselected. */
+  initialSourceId?: string | null
   customerNames: Map<string, string>
   busy: boolean
   error: IpcError | null
   onSubmit(request: QuoteCreateRequest): void
 }) {
   const versions = useDataVersion((s) => s.versions)
-  const [sourceId, setSourceId] = useState(props.accounts[0]?.id ?? '')
+  const [sourceId, setSourceId] = useState(props.initialSourceId ?? props.accounts[0]?.id ?? '')
   const [to, setTo] = useState<'account' | 'uma'>('account')
   const [accountId, setAccountId] = useState('')
   const [uma, setUma] = useState('')

@@ -5,6 +5,7 @@ import type { IpcError } from '../../../../shared/ipc/define'
 import { paydesk } from '../../bridge/paydesk'
 import { useDataVersion } from '../../stores/data-version'
 import { activeProfile, useProfiles } from '../../stores/profiles'
+import { useUi } from '../../stores/ui'
 import { ErrorNotice, Id, StatusChip, Time } from '../../ui/atoms'
 import { useChannel } from '../../ui/query'
 import { transactionTone } from '../../ui/status'
@@ -25,6 +26,7 @@ const OUTCOME: Record<TransferRecord['state'], string> = {
 export function QuotesView() {
   const versions = useDataVersion((s) => s.versions)
   const production = useProfiles((s) => activeProfile(s.list)?.environment === 'production')
+  const focusId = useUi((s) => s.focusId)
   const accounts = useChannel('internalAccounts.list', { scope: 'all' }, versions.internalAccounts)
   const customers = useChannel('customers.query', { limit: 500 }, versions.customers)
   const customerNames = useMemo(
@@ -86,6 +88,7 @@ export function QuotesView() {
           ) : (
             <QuoteForm
               accounts={rows}
+              initialSourceId={focusId?.startsWith('InternalAccount:') ? focusId : null}
               customerNames={customerNames}
               busy={busy}
               error={open ? null : error}
