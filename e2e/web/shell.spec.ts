@@ -13,6 +13,7 @@ test('the shell shows the Local sandbox profile, navigation and a live connectio
     'Customers',
     'External accounts',
     'Internal accounts',
+    'Quotes',
     'Sandbox tools',
     'Settings'
   ]) {

@@ -7,6 +7,7 @@ import { isUnresolvedTransfer } from '../shared/ipc/channels/data'
 import { AppError } from './errors'
 import { Sequencer } from './sequencer'
 import type { Handlers } from './ipc/dispatch'
+import { quoteHandlers } from './quote-handlers'
 import { testConnection } from './services/connection'
 import { createKeytarStore, KEYCHAIN_SERVICE, secretAccount, type SecretStore } from './services/keychain'
 import { generateCountFromEnv, localSandboxIsBig, startLocalSandbox, type LocalSandbox } from './services/local-sandbox'
@@ -370,6 +371,7 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
     'transfers.journal': async () => (await active()).transfers.records(),
     'sandbox.fund': async ({ accountId, amount }) => (await active()).fund(accountId, amount),
     'sandbox.receive': async (input) => (await active()).receive(input),
+    ...quoteHandlers(active),
 
     // ---- sync
     'sync.status': async () => (await active()).syncStatus(),

@@ -856,7 +856,10 @@ export class Engine {
 
   createQuote(req: QuoteCreateRequest): QuoteRec['data'] {
     const source = this.internalAccount(req.source.accountId)
-    const dest = this.externalAccount(req.destination.accountId)
+    // An UMA address destination is a receiver outside this sandbox: no account to check, it always succeeds.
+    const toAccount = req.destination.destinationType === 'ACCOUNT' ? req.destination : undefined
+    const toUma = req.destination.destinationType === 'UMA_ADDRESS' ? req.destination : undefined
+    const dest = toAccount ? this.externalAccount(toAccount.accountId) : undefined
     if (
       req.source.customerId !== undefined &&
       source.data.customerId !== undefined &&
@@ -867,9 +870,17 @@ export class Engine {
       })
     }
     if (req.source.customerId !== undefined) this.customer(req.source.customerId)
-    this.checkPayment(source, dest)
+    if (dest) this.checkPayment(source, dest)
     const sending = source.data.balance.currency.code
-    const receiving = dest.data.currency
+    const receiving = dest ? dest.data.currency : (toUma?.currency ?? sending)
+    if (!isKnownCurrency(receiving)) {
+      throw invalidInput(`destination.currency ${receiving} is not a currency this sandbox knows`, {
+        field: 'destination.currency'
+      })
+    }
+    const receiver = dest
+      ? { destinationType: 'ACCOUNT', accountId: dest.id }
+      : { destinationType: 'UMA_ADDRESS', umaAddress: toUma?.umaAddress }
     const fee = OUTGOING_FIXED_FEE
     let total: number
     let received: number
@@ -902,7 +913,7 @@ export class Engine {
       gridApiVariableFeeAmount: 0
     }
     const expiresAt = t + this.clock.delay(DURATIONS.quoteExpiry)
-    const scenario: QuoteScenario = quoteScenario(dest.meta.identifier)
+    const scenario: QuoteScenario = dest ? quoteScenario(dest.meta.identifier) : 'SUCCESS'
     const quote: QuoteRec = {
       t,
       id: quoteId,
@@ -917,9 +928,9 @@ export class Engine {
           ...(owner.customerId.startsWith('Customer:') ? { customerId: owner.customerId } : {})
         },
         destination: {
-          destinationType: 'ACCOUNT',
-          accountId: dest.id,
-          ...(req.destination.paymentRail ? { paymentRail: req.destination.paymentRail } : {})
+          ...receiver,
+          ...(toAccount?.paymentRail ? { paymentRail: toAccount.paymentRail } : {}),
+          ...(toUma ? { currency: receiving } : {})
         },
         sendingCurrency: currency(sending),
         receivingCurrency: currency(receiving),
@@ -941,7 +952,7 @@ export class Engine {
         status: 'PENDING',
         type: 'OUTGOING',
         source: { sourceType: 'ACCOUNT', accountId: source.id, currency: sending },
-        destination: { destinationType: 'ACCOUNT', accountId: dest.id, currency: receiving },
+        destination: { ...receiver, currency: receiving },
         customerId: owner.customerId,
         platformCustomerId: owner.platformCustomerId,
         createdAt: iso(t),
@@ -954,7 +965,12 @@ export class Engine {
         quoteId,
         rateDetails
       },
-      meta: { kind: 'QUOTE', scenario: `Q:${scenario}`, sender: source.id, receiver: dest.id }
+      meta: {
+        kind: 'QUOTE',
+        scenario: `Q:${scenario}`,
+        sender: source.id,
+        receiver: dest?.id ?? String(toUma?.umaAddress)
+      }
     }
     this.store.quotes.set(quoteId, quote)
     this.store.addTransaction(tx)
@@ -1016,8 +1032,9 @@ export class Engine {
     const total = q.data.totalSendingAmount
     const fee = q.data.feesIncluded
     this.checkQuoteFunds(source, total)
-    const dest = this.externalAccount(String(q.data.destination.accountId))
-    this.checkPayment(source, dest)
+    if (q.data.destination.destinationType === 'ACCOUNT') {
+      this.checkPayment(source, this.externalAccount(String(q.data.destination.accountId)))
+    }
     const now = this.clock.stamp()
     this.scheduler.cancel(q.id, JOB.quoteExpire)
     if (q.meta.scenario === 'EXECUTION_FAILS') {

@@ -288,3 +288,32 @@ describe('quote destination suffix scenarios (reference)', () => {
     }
   })
 })
+
+describe('UMA address destination (reference UmaAddressDestination)', () => {
+  const umaBody = (destination: Record<string, unknown>) => ({
+    source: { sourceType: 'ACCOUNT', accountId: platformUsd },
+    destination: { destinationType: 'UMA_ADDRESS', ...destination },
+    lockedCurrencySide: 'RECEIVING',
+    lockedCurrencyAmount: 50_000
+  })
+
+  it('quotes in the currency asked for, executes once and completes', async () => {
+    const before = await balanceOf(c, platformUsd)
+    const r = await c.post('/quotes', umaBody({ umaAddress: '$carla@uma.example.com', currency: 'MXN' }))
+    expect(r.status, r.text).toBe(201)
+    const q = Quote.parse(r.body)
+    expect(q.destination).toMatchObject({ destinationType: 'UMA_ADDRESS', umaAddress: '$carla@uma.example.com' })
+    expect(q.receivingCurrency?.code).toBe('MXN')
+    expect(q.totalReceivingAmount).toBe(50_000)
+    const ex = await c.post(`/quotes/${q.id}/execute`)
+    expect(ex.status, ex.text).toBe(200)
+    const tx = await txStatus(c, q.transactionId as string, 'COMPLETED')
+    expect(tx.destination).toMatchObject({ destinationType: 'UMA_ADDRESS', umaAddress: '$carla@uma.example.com' })
+    expect(await balanceOf(c, platformUsd)).toBe(before - (q.totalSendingAmount as number))
+  })
+
+  it('refuses a malformed address or an unknown currency; nothing is created', async () => {
+    expectError(await c.post('/quotes', umaBody({ umaAddress: 'carla at example' })), 400, 'INVALID_INPUT')
+    expectError(await c.post('/quotes', umaBody({ umaAddress: '$carla@uma.example.com', currency: 'XYZ' })), 400)
+  })
+})

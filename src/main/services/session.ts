@@ -35,6 +35,7 @@ import { realClock, type Clock, type SchedulerState } from './sync/scheduler'
 import { TransferJournal } from './transfer-journal'
 import type { ReportDamage } from './notices'
 import { TransferService } from './transfers'
+import { QuoteService } from './quotes'
 
 /**
  * Everything Paydesk runs for one profile: its API client, encrypted cache, transfer journal, live sync and
@@ -78,6 +79,8 @@ export class ProfileSession {
   readonly client: ApiClient | undefined
   /** Money leaving internal accounts: the journal and its exactly-once rules. */
   readonly transfers: TransferService
+  /** Quotes, whose executions go through the same journal. */
+  readonly quotes: QuoteService
   sync: SyncEngine | undefined
   private refreshing = new Map<string, Promise<void>>()
   private lastRefresh = new Map<string, number>()
@@ -95,12 +98,13 @@ export class ProfileSession {
   ) {
     this.profileId = d.profile.id
     this.client = client
-    this.transfers = new TransferService({
+    // Transfers and quote executions share the journal and what follows a payment the operator started.
+    const payments = {
       profile: d.profile,
       journal,
       client: () => this.requireClient(),
-      cachedTransaction: (id) => this.cache.get<Transaction>('transactions', id),
-      onTransaction: async (transaction) => {
+      cachedTransaction: (id: string) => this.cache.get<Transaction>('transactions', id),
+      onTransaction: async (transaction: Transaction) => {
         await this.cache.put('transactions', [transaction])
         this.changed(['transactions'], this.cache.meta<string>('tx.syncedAt') ?? null)
         this.refreshInternalAccounts(true)
@@ -108,7 +112,9 @@ export class ProfileSession {
       },
       now: () => (d.clock ?? realClock).now(),
       log: d.log
-    })
+    }
+    this.transfers = new TransferService(payments)
+    this.quotes = new QuoteService(payments)
   }
 
   static async open(d: SessionDeps): Promise<ProfileSession> {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
-import { TransferRecord } from '../../shared/ipc/channels/data'
+import { TransferRecord, type PaymentKind } from '../../shared/ipc/channels/data'
 import { AppError } from '../errors'
 import { setAside } from './atomic-file'
 import { readSealed, writeSealed } from './sealed-file'
@@ -21,10 +21,16 @@ const MAX_RECORDS = 5_000
 
 export interface TransferIntent {
   actionId: string
+  /** Absent: a transfer-out. */
+  kind?: PaymentKind
+  quoteId?: string
   sourceAccountId: string
   destinationAccountId: string
   amount: number
 }
+
+/** The kind of a record; records from before quotes carry none and are transfer-outs. */
+export const kindOf = (r: Pick<TransferRecord, 'kind'>): PaymentKind => r.kind ?? 'transfer-out'
 
 export class TransferJournal {
   private records = new Map<string, StoredTransferRecord>()
@@ -92,13 +98,17 @@ export class TransferJournal {
       const existing = this.records.get(intent.actionId)
       if (existing) {
         if (
+          kindOf(existing) !== kindOf(intent) ||
+          existing.quoteId !== intent.quoteId ||
           existing.sourceAccountId !== intent.sourceAccountId ||
           existing.destinationAccountId !== intent.destinationAccountId ||
           existing.amount !== intent.amount
         ) {
           throw new AppError(
             'INVALID_INPUT',
-            'This action was already used for a different transfer. Start a new transfer instead of changing this one.'
+            kindOf(intent) === 'transfer-out'
+              ? 'This action was already used for a different transfer. Start a new transfer instead of changing this one.'
+              : 'This action was already used for a different payment. Start a new one instead of changing this one.'
           )
         }
         return existing
@@ -108,7 +118,7 @@ export class TransferJournal {
         createdAt: now.toISOString(),
         state: 'prepared',
         attempts: 0,
-        idempotencyKey: idempotencyKeyFor(this.profileId, intent.actionId)
+        idempotencyKey: idempotencyKeyFor(this.profileId, intent.actionId, kindOf(intent))
       }
       const next = new Map(this.records)
       next.set(record.actionId, record)
@@ -150,8 +160,8 @@ export class TransferJournal {
  * The Idempotency-Key of an operator action: derived from the action id (a uuid the renderer makes once per action),
  * so even if the journal itself were lost, a retry of the same action would still send the same key.
  */
-export function idempotencyKeyFor(profileId: string, actionId: string): string {
-  return `paydesk-${createHash('sha256').update(`transfer-out\n${profileId}\n${actionId}`).digest('base64url').slice(0, 43)}`
+export function idempotencyKeyFor(profileId: string, actionId: string, kind: PaymentKind = 'transfer-out'): string {
+  return `paydesk-${createHash('sha256').update(`${kind}\n${profileId}\n${actionId}`).digest('base64url').slice(0, 43)}`
 }
 
 /** The record as the renderer may see it: without the Idempotency-Key. */

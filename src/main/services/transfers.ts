@@ -9,9 +9,10 @@ import {
 } from '../../shared/ipc/channels/data'
 import { DEFAULT_IDEMPOTENCY_WINDOW_HOURS } from '../../shared/profile'
 import { AppError } from '../errors'
-import { ApiError, type ApiClient } from './api-client'
+import type { ApiClient } from './api-client'
+import { recordFailedAttempt } from './payment-attempt'
 import type { StoredProfile } from './profiles'
-import { publicRecord, type StoredTransferRecord, type TransferJournal } from './transfer-journal'
+import { kindOf, publicRecord, type StoredTransferRecord, type TransferJournal } from './transfer-journal'
 
 export interface TransferServiceDeps {
   profile: StoredProfile
@@ -101,6 +102,7 @@ export class TransferService {
       .list()
       .find(
         (r) =>
+          kindOf(r) === 'transfer-out' &&
           isUnresolvedTransfer(r) &&
           r.sourceAccountId === input.sourceAccountId &&
           r.destinationAccountId === input.destinationAccountId &&
@@ -177,43 +179,11 @@ export class TransferService {
   }
 
   /** Records what a failed attempt means for the money, and the sentence for the operator. */
-  private async failed(record: StoredTransferRecord, error: unknown): Promise<unknown> {
-    const apiError = error instanceof ApiError ? error : undefined
-    const status = apiError?.kind === 'http' && !apiError.maybeProcessed ? apiError.httpStatus : undefined
-    // Refused: the service looked at this transfer and said no (400, 404, 409, 422...). Not refused: it never got
-    // that far (401/403 credentials, 429 rate limit) or we cannot know.
-    const refused = status !== undefined && ![401, 403, 408, 429].includes(status)
-    const neverSent = apiError !== undefined && !apiError.maybeProcessed && !refused
-    // Once a transfer may have gone through ('unknown') or went through ('sent'), no later failure can say otherwise.
-    const prior = record.state
-    const state = prior === 'sent' || prior === 'unknown' ? prior : refused ? 'refused' : neverSent ? prior : 'unknown'
-    await this.d.journal.update(record.actionId, {
-      state,
-      lastError: error instanceof AppError ? error.message : 'failed inside Paydesk'
+  private failed(record: StoredTransferRecord, error: unknown): Promise<unknown> {
+    return recordFailedAttempt(this.d.journal, record, error, {
+      windowHours: this.windowMs / HOUR_MS,
+      noun: 'transfer'
     })
-    if (refused || !apiError) return error
-    const hours = this.windowMs / HOUR_MS
-    const safe = `Sending this same transfer again within ${hours} h is safe: Paydesk reuses its idempotency key, so the money cannot move twice.`
-    if (apiError.isNetwork) {
-      return new AppError(
-        'OFFLINE',
-        neverSent
-          ? `Paydesk is offline: the transfer was not sent and nothing was queued. ${apiError.message} ${safe}`
-          : `The connection dropped before the service confirmed the transfer, so its outcome is not known yet. ${safe}`
-      )
-    }
-    const extra = {
-      ...(apiError.serviceCode !== undefined && { serviceCode: apiError.serviceCode }),
-      ...(apiError.httpStatus !== undefined && { httpStatus: apiError.httpStatus })
-    }
-    if (neverSent && state === 'prepared') {
-      return new AppError(apiError.code, `${apiError.message} The transfer was not sent.`, extra)
-    }
-    return new AppError(
-      apiError.code,
-      `${apiError.message} The outcome of the transfer is not known yet. ${safe}`,
-      extra
-    )
   }
 
   private unresolved(actionId: string): StoredTransferRecord {

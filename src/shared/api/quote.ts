@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { closedEnum, openEnum } from './enums'
-import { CustomerId, ExternalAccountId, InternalAccountId, QuoteId } from './ids'
-import { Currency, PositiveMinorUnits } from './money'
+import { CustomerId, ExternalAccountId, InternalAccountId, QuoteId, UmaAddress } from './ids'
+import { Currency, currencyCode, PositiveMinorUnits } from './money'
 import { nonBlank } from './text'
 import { RateDetails } from './transaction'
 
@@ -20,7 +20,13 @@ export const Quote = z.looseObject({
   createdAt: z.string().optional(),
   expiresAt: z.string().optional(),
   source: z.looseObject({ sourceType: z.string().optional(), accountId: z.string().optional() }).optional(),
-  destination: z.looseObject({ destinationType: z.string().optional(), accountId: z.string().optional() }).optional(),
+  destination: z
+    .looseObject({
+      destinationType: z.string().optional(),
+      accountId: z.string().optional(),
+      umaAddress: z.string().optional()
+    })
+    .optional(),
   sendingCurrency: Currency.optional(),
   receivingCurrency: Currency.optional(),
   totalSendingAmount: z.number().int().optional(),
@@ -33,8 +39,8 @@ export const Quote = z.looseObject({
 export type Quote = z.infer<typeof Quote>
 
 /**
- * POST /quotes body, reduced to what Paydesk uses: from an internal account to an external account, with one side
- * locked (reference QuoteRequest with AccountQuoteSource and AccountDestination).
+ * POST /quotes body, reduced to what Paydesk uses: from an internal account to an external account or an UMA address,
+ * with one side locked (reference QuoteRequest with AccountQuoteSource and AccountDestination or UmaAddressDestination).
  */
 export const QuoteCreateRequest = z.strictObject({
   source: z.strictObject({
@@ -42,14 +48,26 @@ export const QuoteCreateRequest = z.strictObject({
     accountId: InternalAccountId,
     customerId: CustomerId.optional()
   }),
-  destination: z.strictObject({
-    destinationType: z.literal('ACCOUNT', { error: 'destination.destinationType must be ACCOUNT' }),
-    accountId: ExternalAccountId,
-    paymentRail: z
-      .string()
-      .regex(/^[A-Z][A-Z0-9_]*$/, { error: 'paymentRail must be a rail name such as ACH' })
-      .optional()
-  }),
+  destination: z.discriminatedUnion(
+    'destinationType',
+    [
+      z.strictObject({
+        destinationType: z.literal('ACCOUNT'),
+        accountId: ExternalAccountId,
+        paymentRail: z
+          .string()
+          .regex(/^[A-Z][A-Z0-9_]*$/, { error: 'paymentRail must be a rail name such as ACH' })
+          .optional()
+      }),
+      z.strictObject({
+        destinationType: z.literal('UMA_ADDRESS'),
+        umaAddress: UmaAddress,
+        /** The currency the receiver gets; the service picks one when absent. */
+        currency: currencyCode('destination.currency').optional()
+      })
+    ],
+    { error: 'destination.destinationType must be ACCOUNT or UMA_ADDRESS' }
+  ),
   lockedCurrencySide: closedEnum(QUOTE_LOCK_SIDES, 'lockedCurrencySide'),
   lockedCurrencyAmount: PositiveMinorUnits.refine((n) => n <= MAX_QUOTE_AMOUNT, {
     error: `lockedCurrencyAmount must be at most ${MAX_QUOTE_AMOUNT}`

@@ -3,6 +3,7 @@ import type { ChannelSpec, IpcResult } from './define'
 import { appChannels } from './channels/app'
 import { approvalChannels, approvalEvents } from './channels/approvals'
 import { dataChannels, dataEvents } from './channels/data'
+import { quoteChannels } from './channels/quotes'
 import { syncChannels, syncEvents } from './channels/sync'
 import { appEvents } from './events'
 
@@ -14,7 +15,8 @@ export const channels = {
   ...appChannels,
   ...dataChannels,
   ...syncChannels,
-  ...approvalChannels
+  ...approvalChannels,
+  ...quoteChannels
 } satisfies Record<string, ChannelSpec>
 
 export const events = {

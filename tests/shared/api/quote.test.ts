@@ -52,6 +52,10 @@ describe('QuoteCreateRequest', () => {
       immediatelyExecute: true,
       description: 'Invoice 1'
     })
+    expectValid(QuoteCreateRequest, {
+      ...body,
+      destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$alice@uma.example.com', currency: 'EUR' }
+    })
   })
   it.each([
     [{ ...body, lockedCurrencySide: 'sending' }, 'lockedCurrencySide', 'SENDING, RECEIVING'],
@@ -66,9 +70,22 @@ describe('QuoteCreateRequest', () => {
       'ExternalAccount:'
     ],
     [
-      { ...body, destination: { ...body.destination, destinationType: 'UMA_ADDRESS' } },
+      { ...body, destination: { ...body.destination, destinationType: 'WIRE' } },
       'destination.destinationType',
-      'ACCOUNT'
+      'ACCOUNT or UMA_ADDRESS'
+    ],
+    [
+      { ...body, destination: { destinationType: 'UMA_ADDRESS', umaAddress: 'alice at example' } },
+      'destination.umaAddress',
+      ''
+    ],
+    [
+      {
+        ...body,
+        destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$alice@uma.example.com', currency: 'usd' }
+      },
+      'destination.currency',
+      ''
     ],
     [{ ...body, lookupId: 'Lookup:1' }, '', 'Unrecognized key']
   ])('%#: rejects at %s', (b, path, message) => {

@@ -7,6 +7,7 @@ export const ROUTES = [
   { id: 'customers', label: 'Customers', key: 'c' },
   { id: 'external-accounts', label: 'External accounts', key: 'e' },
   { id: 'internal-accounts', label: 'Internal accounts', key: 'i' },
+  { id: 'quotes', label: 'Quotes', key: 'q' },
   { id: 'sandbox', label: 'Sandbox tools', key: 'x', sandboxOnly: true },
   { id: 'settings', label: 'Settings', key: 's' }
 ] as const

@@ -8,6 +8,7 @@ import { CustomersView } from './customers/CustomersView'
 import { ExternalAccountsView } from './external-accounts/ExternalAccountsView'
 import { InternalAccountsView } from './internal-accounts/InternalAccountsView'
 import { SandboxView } from './sandbox-tools/SandboxToolsView'
+import { QuotesView } from './quotes/QuotesView'
 
 export function RouteView({ profile }: { profile: ProfileView | undefined }) {
   const route = useUi((s) => s.route)
@@ -26,6 +27,8 @@ export function RouteView({ profile }: { profile: ProfileView | undefined }) {
       return <ExternalAccountsView />
     case 'internal-accounts':
       return <InternalAccountsView />
+    case 'quotes':
+      return <QuotesView />
     case 'sandbox':
       return <SandboxView />
     default:

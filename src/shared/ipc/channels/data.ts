@@ -129,8 +129,15 @@ export type TransferSendInput = z.infer<typeof TransferSendInput>
 /** superseded: its outcome stayed unknown past the key's window; the operator checked and sent it again as `supersededBy`. */
 export const TRANSFER_JOURNAL_STATES = ['prepared', 'sent', 'unknown', 'refused', 'superseded'] as const
 /** A transfer the operator started, as the crash-safe journal knows it. */
+/** What a journal record pays: a transfer-out (the default, and every record written before quotes) or a quote's execution. */
+export const PAYMENT_KINDS = ['transfer-out', 'quote-execute'] as const
+export type PaymentKind = (typeof PAYMENT_KINDS)[number]
+
 export const TransferRecord = z.object({
   actionId: z.string(),
+  kind: z.enum(PAYMENT_KINDS).optional(),
+  /** The executed quote (kind quote-execute). */
+  quoteId: z.string().optional(),
   sourceAccountId: z.string(),
   destinationAccountId: z.string(),
   amount: z.number().int(),

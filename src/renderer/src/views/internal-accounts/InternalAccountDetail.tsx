@@ -90,6 +90,9 @@ export function InternalAccountDetail(props: {
         <button className="primary" onClick={props.onSend} disabled={account.balance.amount <= 0}>
           Send money from this account
         </button>
+        <button onClick={() => go('quotes', account.id)} disabled={account.balance.amount <= 0}>
+          Get a quote
+        </button>
       </div>
 
       <h3>Funding instructions</h3>

@@ -42,7 +42,8 @@ export function TransferJournal(props: {
   const go = useUi((s) => s.go)
   const versions = useDataVersion((s) => s.versions)
   const journal = useChannel('transfers.journal', null, props.version)
-  const records = journal.data?.records ?? []
+  // Quote executions share the journal; they are reviewed and retried from Quotes.
+  const records = (journal.data?.records ?? []).filter((r) => (r.kind ?? 'transfer-out') === 'transfer-out')
   const destinations = useChannel(
     'externalAccounts.query',
     { limit: 500 },

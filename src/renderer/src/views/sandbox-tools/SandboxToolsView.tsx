@@ -18,6 +18,7 @@ import { useChannel } from '../../ui/query'
 import { transactionTone } from '../../ui/status'
 import { ActionResult, EmptyState, Freshness, SkeletonRows } from '../../ui/view-states'
 import { accountLabel } from '../internal-accounts/SendMoney'
+import { SendAgainstQuotePanel } from './SendAgainstQuote'
 
 /** What each test sender of the reference does (shared/reference/README.md). */
 const SENDER_TEXT: Record<string, string> = {
@@ -70,6 +71,7 @@ function SandboxTools() {
       <div className="two-panels">
         <FundPanel accounts={accounts.data?.rows ?? null} customerNames={customerNames} onFunded={accounts.reload} />
         <ReceivePanel customers={customers.data?.rows ?? null} />
+        <SendAgainstQuotePanel />
       </div>
     </section>
   )

@@ -1,0 +1,48 @@
+import { AppError } from '../errors'
+import { ApiError } from './api-client'
+import type { StoredTransferRecord, TransferJournal } from './transfer-journal'
+
+/**
+ * What a failed attempt at a money-moving call means for the money, recorded in the journal, and the sentence for the
+ * operator. Shared by transfer-outs and quote executions so both follow one state machine:
+ * prepared → sent | refused | unknown, and once a payment may have gone through ('unknown') or went through ('sent'),
+ * no later failure can say otherwise.
+ */
+export async function recordFailedAttempt(
+  journal: TransferJournal,
+  record: StoredTransferRecord,
+  error: unknown,
+  o: { windowHours: number; noun: 'transfer' | 'payment' }
+): Promise<unknown> {
+  const apiError = error instanceof ApiError ? error : undefined
+  const status = apiError?.kind === 'http' && !apiError.maybeProcessed ? apiError.httpStatus : undefined
+  // Refused: the service looked at this payment and said no (400, 404, 409, 422...). Not refused: it never got
+  // that far (401/403 credentials, 429 rate limit) or we cannot know.
+  const refused = status !== undefined && ![401, 403, 408, 429].includes(status)
+  const neverSent = apiError !== undefined && !apiError.maybeProcessed && !refused
+  const prior = record.state
+  const state = prior === 'sent' || prior === 'unknown' ? prior : refused ? 'refused' : neverSent ? prior : 'unknown'
+  await journal.update(record.actionId, {
+    state,
+    lastError: error instanceof AppError ? error.message : 'failed inside Paydesk'
+  })
+  if (refused || !apiError) return error
+  const { noun } = o
+  const safe = `Sending this same ${noun} again within ${o.windowHours} h is safe: Paydesk reuses its idempotency key, so the money cannot move twice.`
+  if (apiError.isNetwork) {
+    return new AppError(
+      'OFFLINE',
+      neverSent
+        ? `Paydesk is offline: the ${noun} was not sent and nothing was queued. ${apiError.message} ${safe}`
+        : `The connection dropped before the service confirmed the ${noun}, so its outcome is not known yet. ${safe}`
+    )
+  }
+  const extra = {
+    ...(apiError.serviceCode !== undefined && { serviceCode: apiError.serviceCode }),
+    ...(apiError.httpStatus !== undefined && { httpStatus: apiError.httpStatus })
+  }
+  if (neverSent && state === 'prepared') {
+    return new AppError(apiError.code, `${apiError.message} The ${noun} was not sent.`, extra)
+  }
+  return new AppError(apiError.code, `${apiError.message} The outcome of the ${noun} is not known yet. ${safe}`, extra)
+}

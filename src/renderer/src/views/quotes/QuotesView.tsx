@@ -1,0 +1,177 @@
+import { useMemo, useState } from 'react'
+import type { Quote, QuoteCreateRequest } from '../../../../shared/api'
+import { isUnresolvedTransfer, type TransferRecord } from '../../../../shared/ipc/channels/data'
+import type { IpcError } from '../../../../shared/ipc/define'
+import { paydesk } from '../../bridge/paydesk'
+import { useDataVersion } from '../../stores/data-version'
+import { activeProfile, useProfiles } from '../../stores/profiles'
+import { useUi } from '../../stores/ui'
+import { ErrorNotice, Id, StatusChip, Time } from '../../ui/atoms'
+import { useChannel } from '../../ui/query'
+import { transactionTone } from '../../ui/status'
+import { EmptyState, Freshness, SkeletonRows } from '../../ui/view-states'
+import { describeAccount } from '../external-accounts/describe'
+import { QuoteForm } from './QuoteForm'
+import { QuoteReview } from './QuoteReview'
+
+const OUTCOME: Record<TransferRecord['state'], string> = {
+  sent: 'Known',
+  refused: 'Refused',
+  unknown: 'Unknown',
+  prepared: 'Not sent',
+  superseded: 'Sent again'
+}
+
+/** Quotes: ask for one, review it against its expiry, execute it once; and the executions started from this Paydesk. */
+export function QuotesView() {
+  const versions = useDataVersion((s) => s.versions)
+  const production = useProfiles((s) => activeProfile(s.list)?.environment === 'production')
+  const focusId = useUi((s) => s.focusId)
+  const accounts = useChannel('internalAccounts.list', { scope: 'all' }, versions.internalAccounts)
+  const customers = useChannel('customers.query', { limit: 500 }, versions.customers)
+  const customerNames = useMemo(
+    () => new Map<string, string>((customers.data?.rows ?? []).map((c) => [c.id, c.fullName ?? c.platformCustomerId])),
+    [customers.data]
+  )
+  const [journalVersion, setJournalVersion] = useState(0)
+  const journal = useChannel('transfers.journal', null, journalVersion + versions.transactions)
+  const externals = useChannel('externalAccounts.query', { limit: 500 }, versions.externalAccounts)
+  const executions = (journal.data?.records ?? []).filter((r) => r.kind === 'quote-execute')
+
+  const [request, setRequest] = useState<QuoteCreateRequest | null>(null)
+  const [open, setOpen] = useState<{ quote: Quote; actionId: string; resumed: boolean } | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<IpcError | null>(null)
+
+  const ask = async (next: QuoteCreateRequest) => {
+    setBusy(true)
+    setRequest(next)
+    const r = await paydesk.invoke('quotes.create', next)
+    setBusy(false)
+    if (!r.ok) {
+      setError(r.error)
+      return
+    }
+    setError(null)
+    // One operator action per reviewed quote: its key is made now and kept for every retry of this execution.
+    setOpen({ quote: r.value.quote, actionId: crypto.randomUUID(), resumed: false })
+  }
+
+  const resume = async (record: TransferRecord) => {
+    if (!record.quoteId) return
+    const r = await paydesk.invoke('quotes.get', { quoteId: record.quoteId as `Quote:${string}` })
+    if (!r.ok) {
+      setError(r.error)
+      return
+    }
+    setError(null)
+    setOpen({ quote: r.value.quote, actionId: record.actionId, resumed: true })
+  }
+
+  const rows = accounts.data?.rows ?? null
+  return (
+    <section className="page" aria-labelledby="quotes-title">
+      <div className="page-head">
+        <h1 id="quotes-title">Quotes</h1>
+        {accounts.data && <Freshness syncedAt={accounts.data.syncedAt} />}
+      </div>
+      <p className="muted page-intro">
+        A quote fixes the rate and fees of a payment for a few minutes. Review it, then execute it before it expires.
+      </p>
+      {accounts.error && <ErrorNotice error={accounts.error} onRetry={accounts.reload} />}
+      <div className="two-panels">
+        <div className="panel">
+          {rows === null ? (
+            <SkeletonRows label="internal accounts" />
+          ) : rows.length === 0 ? (
+            <EmptyState title="No internal account to pay from." />
+          ) : (
+            <QuoteForm
+              accounts={rows}
+              initialSourceId={focusId?.startsWith('InternalAccount:') ? focusId : null}
+              customerNames={customerNames}
+              busy={busy}
+              error={open ? null : error}
+              onSubmit={(r) => void ask(r)}
+            />
+          )}
+        </div>
+        <div className="panel" data-testid="quote-review">
+          {open ? (
+            <QuoteReview
+              key={`${open.quote.id}:${open.actionId}`}
+              quote={open.quote}
+              actionId={open.actionId}
+              resumed={open.resumed}
+              production={production}
+              destinationName={(() => {
+                const a = externals.data?.rows.find((r) => r.id === open.quote.destination?.accountId)
+                return a ? `${describeAccount(a)} · ${a.currency}` : undefined
+              })()}
+              renewing={busy}
+              onNewQuote={() => request && void ask(request)}
+              onExecuted={() => setJournalVersion((v) => v + 1)}
+              onClose={() => setOpen(null)}
+            />
+          ) : (
+            <p className="muted">Ask for a quote to see its rate, fees and totals here.</p>
+          )}
+          {open && error && <ErrorNotice error={error} />}
+        </div>
+      </div>
+      <section className="journal" aria-labelledby="quote-journal-title">
+        <h2 id="quote-journal-title">Quotes executed from this Paydesk</h2>
+        {executions.length === 0 ? (
+          <p className="muted">None yet on this profile.</p>
+        ) : (
+          <div className="scroll-table">
+            <table className="table compact" aria-label="Quotes executed from this Paydesk">
+              <thead>
+                <tr>
+                  <th>Started</th>
+                  <th>Quote</th>
+                  <th>Outcome</th>
+                  <th>Payment</th>
+                  <th>
+                    <span className="visually-hidden">Action</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {executions.map((r) => (
+                  <tr key={r.actionId}>
+                    <td>
+                      <Time iso={r.createdAt} />
+                    </td>
+                    <td>
+                      <Id value={r.quoteId} />
+                    </td>
+                    <td>
+                      <StatusChip
+                        value={OUTCOME[r.state]}
+                        tone={r.state === 'sent' ? 'good' : r.state === 'refused' ? 'bad' : 'waiting'}
+                      />
+                    </td>
+                    <td>
+                      {r.transactionStatus ? (
+                        <StatusChip
+                          value={r.transactionStatus}
+                          tone={transactionTone(r.transactionStatus, 'OUTGOING')}
+                        />
+                      ) : (
+                        <span className="muted">—</span>
+                      )}
+                    </td>
+                    <td>
+                      {isUnresolvedTransfer(r) && <button onClick={() => void resume(r)}>Review and retry</button>}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </section>
+  )
+}
