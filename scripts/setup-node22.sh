@@ -46,12 +46,24 @@ echo "setup: building the SQLite binding for Node $NODE22_VERSION (ABI $("$node2
 build="$home/sqlite-build"
 rm -rf "$build" && mkdir -p "$build"
 cp -R "$sqlite_pkg/binding.gyp" "$sqlite_pkg/src" "$sqlite_pkg/deps" "$sqlite_pkg/package.json" "$build/"
-if ! (cd "$build" && "$node22" "$gyp" rebuild --release --nodedir="$nodedir" --jobs=2 >"$home/sqlite-build.log" 2>&1); then
+[ -f "$gyp" ] || {
+  echo "setup: npm's node-gyp not found at $gyp" >&2
+  exit 1
+}
+# node-gyp lets npm_config_* variables (set when this runs under `npm test`, e.g. a user's nodedir) override its
+# arguments: pin the headers through the variable too, and drop any other target.
+if ! (cd "$build" && env -u npm_config_target -u npm_config_runtime -u npm_config_disturl -u npm_config_dist_url \
+  npm_config_nodedir="$nodedir" "$node22" "$gyp" rebuild --release --nodedir="$nodedir" --jobs=2 \
+  >"$home/sqlite-build.log" 2>&1); then
   tail -40 "$home/sqlite-build.log" >&2
   echo "setup: the SQLite binding for Node $NODE22_VERSION did not build (log: $home/sqlite-build.log)" >&2
   exit 1
 fi
 cp "$build/build/Release/better_sqlite3.node" "$home/better_sqlite3.node"
 rm -rf "$build"
+# Proof it is for Node 22's ABI: Node 22 opens a database with it.
+PAYDESK_BINDING="$home/better_sqlite3.node" "$node22" -e "
+  const Database = require('./$sqlite_pkg')
+  new Database(':memory:', { nativeBinding: process.env.PAYDESK_BINDING }).prepare('select 1').get()" >&2
 echo "$want" >"$stamp"
 echo "$home"
