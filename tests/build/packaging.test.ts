@@ -140,6 +140,7 @@ describe('packaged app (electron-builder, linux dir target)', () => {
       /(^|\/)\.env/,
       /\.(db|db-wal|db-shm|sqlite)$/,
       /\.(c|cc|cpp|h|gyp|o)$/,
+      /^\/node_modules\/\./, // .bin, .cache, the Node 22 test toolchain
       /^\/node_modules\/(electron|electron-builder|vitest|typescript|vite|eslint|@playwright|tsx|@electron)\//,
       /^\/node_modules\/(better-sqlite3-multiple-ciphers|keytar)\/(deps|src)\//,
       /\/build\/(Makefile|config\.gypi|Release\/obj)|test_extension\.node$/
