@@ -29,6 +29,12 @@ export default tseslint.config(
     }
   },
   {
+    // electron-builder loads its hooks with require(): the packaging modules under build/ are CommonJS on purpose.
+    files: ['build/**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' }
+  },
+  {
     // Playwright fixtures declare their dependencies by destructuring, and `{}` means "none".
     files: ['e2e/**/*.ts'],
     rules: { 'no-empty-pattern': 'off' }

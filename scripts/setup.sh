@@ -38,3 +38,9 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$manifests" ]; then
   done
   echo "$manifests" > "$stamp"
 fi
+
+# The unit tests also run on Node 22, the Node line inside Electron 45 (scripts/test-all.sh). On a machine whose Node
+# is another line, Node 22 and a SQLite binding for its ABI are installed locally (scripts/setup-node22.sh; once).
+if [ "$(node -p 'process.versions.node.split(".")[0]')" != 22 ]; then
+  bash scripts/setup-node22.sh >/dev/null
+fi

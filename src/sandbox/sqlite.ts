@@ -9,6 +9,16 @@ export interface OpenSqliteOptions {
 }
 
 /**
+ * The SQLite binding to load when the caller names none (undefined: the one next to the package). Under plain Node,
+ * PAYDESK_SQLITE_BINDING may name one built for that Node's ABI (npm test's Node 22 pass, scripts/test-all.sh); inside
+ * Electron it is ignored, so the environment cannot make the app load a foreign addon.
+ */
+export function defaultNativeBinding(): string | undefined {
+  if (process.versions['electron']) return undefined
+  return process.env['PAYDESK_SQLITE_BINDING'] || undefined
+}
+
+/**
  * The one place the sandbox opens SQLite. Its data is demo data, so the file is plain (no cipher key); WAL keeps a
  * save of a few rows from rewriting anything else.
  */
@@ -18,7 +28,7 @@ export function openSqlite(file: string, options: OpenSqliteOptions = {}): Sqlit
     closeSync(openSync(file, 'a', 0o600))
     chmodSync(file, 0o600)
   }
-  const db = new Database(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {})
+  const db = new Database(file, { nativeBinding: options.nativeBinding ?? defaultNativeBinding() })
   try {
     db.pragma('journal_mode = WAL')
     db.pragma('synchronous = NORMAL')

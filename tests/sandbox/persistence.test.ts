@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3-multiple-ciphers'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { defaultNativeBinding } from '../../src/sandbox/sqlite'
 import {
   createCustomer,
   expectLedgerConsistent,
@@ -27,7 +28,7 @@ afterEach(async () => {
 
 /** Reads the state database as another process would (while the sandbox may still have it open). */
 function query<T>(sql: string, ...params: unknown[]): T[] {
-  const db = new Database(file, { readonly: true })
+  const db = new Database(file, { readonly: true, nativeBinding: defaultNativeBinding() })
   try {
     return db.prepare(sql).all(...params) as T[]
   } finally {
@@ -129,7 +130,7 @@ describe('state file', () => {
     await a.sb.server.state.save()
     // Edit the stored copy of the customer behind the sandbox's back: a later save of an unrelated change must
     // leave that row alone, which a whole-state rewrite would not.
-    const raw = new Database(file)
+    const raw = new Database(file, { nativeBinding: defaultNativeBinding() })
     raw.prepare("UPDATE docs SET doc = json_set(doc, '$.data.fullName', 'Untouched') WHERE id = ?").run(cust.id)
     raw.close()
     await a.post(`/transactions/${tx.id}/approve`, {})

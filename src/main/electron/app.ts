@@ -10,6 +10,7 @@ import { showItem } from './focus'
 import { createNativeNotifier } from './notifier'
 import { lockDownApp } from './security'
 import { appPageUrlFor } from './url-policy'
+import { APP_ID } from './app-id'
 import { mainWindowOptions } from './window-options'
 
 /** Electron entry: a thin adapter that hosts the backend and one locked-down window. */
@@ -18,6 +19,7 @@ export function runElectronApp(): void {
     app.quit()
     return
   }
+  if (process.platform === 'win32') app.setAppUserModelId(APP_ID)
   const log = createLogger(join(app.getPath('userData'), 'logs'))
   logCrashes(log, (code) => app.exit(code))
   const appPageUrl = appPageUrlFor({

@@ -1,0 +1,1 @@
+export declare const fuses: Readonly<Record<string, boolean>>
