@@ -1,5 +1,5 @@
 import { isUnresolvedTransfer } from '../../shared/ipc/channels/data'
-import type { UpdateStatus } from '../../shared/ipc/channels/desktop'
+import type { LinkedView, UpdateStatus } from '../../shared/ipc/channels/desktop'
 import type { Handlers } from '../ipc/dispatch'
 import type { SecretStore } from '../services/keychain'
 import { unresolvedTransfersOnDisk } from '../services/profile-data'
@@ -14,6 +14,8 @@ export interface DesktopHost {
   updater?: UpdaterDriver
   /** Pops the native right-click menu over the window; `copyId` adds "Copy id". */
   showContextMenu?(copyId: string | null): void
+  /** The view a link asked for before the page was listening, handed over once. */
+  takeLaunchLink?(): LinkedView | null
 }
 
 /** The backend's state as the tray, the close policy and the update policy read it. */
@@ -28,6 +30,7 @@ export interface DesktopView {
 export type DesktopHandlers = Pick<
   Handlers,
   | 'desktop.contextMenu'
+  | 'desktop.takeLaunchLink'
   | 'updates.settings.get'
   | 'updates.settings.set'
   | 'updates.status'
@@ -109,6 +112,7 @@ export async function createDesktop(d: Deps): Promise<{ view: DesktopView; handl
       d.host?.showContextMenu?.(copyId)
       return null
     },
+    'desktop.takeLaunchLink': async () => d.host?.takeLaunchLink?.() ?? null,
     'updates.settings.get': async () => settings.updates,
     'updates.settings.set': async (input) => {
       const saved = await settings.setUpdates(input)

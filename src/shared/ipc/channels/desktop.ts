@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { channel, NoInput } from '../define'
 import { CustomerId, ExternalAccountId, InternalAccountId, QuoteId, TransactionId } from '../../api/ids'
+import { ProfileId } from '../../profile'
 
 /**
  * Where updates come from. Off by default; the feed must be https (electron-updater's generic provider reads
@@ -34,7 +35,20 @@ export type UpdateStatus = z.infer<typeof UpdateStatus>
 /** Any id the console shows with a copy button: what the right-click menu may offer to copy. */
 export const CopyableId = z.union([TransactionId, CustomerId, ExternalAccountId, InternalAccountId, QuoteId])
 
+/** A view a `paydesk://` link asked to open (it only ever opens a view): the route, the item, and its profile. */
+export const LinkedView = z.object({
+  route: z.enum(['transactions', 'approvals', 'customers']),
+  id: z.string().min(1).max(300),
+  profileId: ProfileId.optional()
+})
+export type LinkedView = z.infer<typeof LinkedView>
+
 export const desktopChannels = {
+  'desktop.takeLaunchLink': channel(
+    NoInput,
+    LinkedView.nullable(),
+    'The view a link asked for before the page was listening (a launch by link); given once'
+  ),
   'desktop.contextMenu': channel(
     z.strictObject({ copyId: CopyableId.nullable() }),
     z.null(),
