@@ -145,6 +145,10 @@ describe('built main process', () => {
     }
   }, 60_000)
 
+  it('closing the window quits when no profile has approval rules on (nothing to watch from the tray)', () => {
+    expect(report.probes['closePrevented']).toBe(false)
+  })
+
   it('registers as the paydesk:// handler', () => {
     expect(report.protocols).toEqual(['paydesk'])
   })

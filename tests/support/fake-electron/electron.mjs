@@ -90,6 +90,10 @@ async function finish(win) {
   const request = (url) => new Promise((done) => beforeRequest({ url }, (answer) => done(answer.cancel)))
   report.probes.cancelRemoteRequest = await request('https://api.lightspark.com/grid/2025-10-13/customers')
   report.probes.cancelOwnFile = await request(report.loadedUrl)
+  // Closing the window: with no approval rules on, nothing keeps Paydesk in the tray.
+  let closePrevented = false
+  win.emit('close', { preventDefault: () => (closePrevented = true) })
+  report.probes.closePrevented = closePrevented
   writeFileSync(process.env.FAKE_ELECTRON_REPORT, JSON.stringify(report))
   process.exit(0)
 }
