@@ -1,7 +1,6 @@
 import { join } from 'node:path'
 import { app, BrowserWindow, dialog, nativeTheme, powerMonitor } from 'electron'
 import { createBackend, type Backend } from '../backend'
-import { decideClose, KEPT_IN_TRAY_NOTIFICATION } from '../desktop/close-policy'
 import { approvalsTarget } from '../desktop/tray-model'
 import { electronSandboxLauncher } from './sandbox-process'
 import { lockDataDir } from '../data-lock'
@@ -9,6 +8,7 @@ import { createLogger, logCrashes } from '../log'
 import { registerIpc } from './ipc'
 import { batchNotifications } from '../notifications/batch'
 import { installAppMenu } from './app-menu'
+import { closeToTray } from './close-to-tray'
 import { attachContextMenu, showIdContextMenu } from './context-menu'
 import { handleDeepLinks } from './deep-links'
 import { showItem, showWindow } from './focus'
@@ -102,21 +102,14 @@ export function runElectronApp(): void {
     attachContextMenu(window)
     window.on('focus', () => backend?.setForeground(true))
     window.on('blur', () => backend?.setForeground(false))
-    window.on('close', (event) => {
-      const decision = decideClose({
-        quitting,
-        anyRulesOn: snapshot().profiles.some((p) => p.rulesOn),
-        trayAvailable: tray !== null,
-        alreadyAnnounced: started.desktop.settings.keptInTrayAnnounced
-      })
-      if (decision.action === 'quit') return
-      event.preventDefault()
-      window?.hide()
-      backend?.setForeground(false)
-      if (decision.announce) {
-        notify({ ...KEPT_IN_TRAY_NOTIFICATION })
-        void started.desktop.settings.markKeptInTrayAnnounced().catch(() => log('could not remember the tray notice'))
-      }
+    closeToTray(window, {
+      isQuitting: () => quitting,
+      anyRulesOn: () => snapshot().profiles.some((p) => p.rulesOn),
+      trayAvailable: tray !== null,
+      settings: started.desktop.settings,
+      notify,
+      onHidden: () => backend?.setForeground(false),
+      log
     })
     window.on('closed', () => (window = null))
     window.once('ready-to-show', () => window?.show())
