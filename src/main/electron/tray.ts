@@ -1,4 +1,4 @@
-import { app, Menu, Tray, type MenuItemConstructorOptions } from 'electron'
+import { app, Menu, nativeImage, Tray, type MenuItemConstructorOptions } from 'electron'
 import { trayModel, type DesktopSnapshot, type TrayItem } from '../desktop/tray-model'
 
 export interface TrayActions {
@@ -43,7 +43,8 @@ export function createAppTray(
 ) {
   let tray: Tray
   try {
-    tray = new Tray(iconPath)
+    // The app icon is large; trays draw 16 px (32 px on high-density screens, from the same image).
+    tray = new Tray(nativeImage.createFromPath(iconPath).resize({ width: 16, height: 16 }))
   } catch {
     log('no system tray on this desktop: closing the window quits Paydesk')
     return null

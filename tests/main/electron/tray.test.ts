@@ -14,7 +14,7 @@ class FakeTray extends EventEmitter {
   tooltip = ''
   menu: Item[] = []
   menusBuilt = 0
-  constructor(readonly image: string) {
+  constructor(readonly image: unknown) {
     super()
     trays.push(this)
   }
@@ -31,6 +31,7 @@ class FakeTray extends EventEmitter {
 vi.mock('electron', () => ({
   Tray: FakeTray,
   Menu: { buildFromTemplate: (items: Item[]) => ({ items }) },
+  nativeImage: { createFromPath: (path: string) => ({ resize: (size: object) => ({ path, size }) }) },
   app: { setBadgeCount: (n: number) => badge.push(n) > 0 }
 }))
 
@@ -75,6 +76,7 @@ describe('the tray and the badge', () => {
     ])
     expect(fake.tooltip).toBe('Paydesk: no payments awaiting approval')
     expect(badge).toEqual([0])
+    expect(fake.image).toEqual({ path: '/icon.png', size: { width: 16, height: 16 } })
   })
 
   it('follows the counts: menu, tooltip and badge change together', () => {

@@ -147,6 +147,7 @@ export const nativeTheme = Object.assign(new EventEmitter(), {
   shouldUseDarkColors: process.env.FAKE_ELECTRON_DARK === '1'
 })
 export const clipboard = { writeText() {} }
+export const nativeImage = { createFromPath: (path) => ({ resize: (size) => ({ path, size }) }) }
 
 export const session = {
   defaultSession: {
@@ -198,5 +199,6 @@ export default {
   Menu,
   Tray,
   nativeTheme,
-  clipboard
+  clipboard,
+  nativeImage
 }
