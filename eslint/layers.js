@@ -15,7 +15,7 @@ export const LAYERS = [
     name: 'the Electron adapter',
     files: ['src/main/electron/', 'src/main/index.ts'],
     code: ['src/main/', 'src/shared/'],
-    packages: ['electron', 'zod'],
+    packages: ['electron', 'electron-updater', 'zod'],
     builtins: ['path', 'url'],
     why: 'Electron adapters stay thin: logic belongs in a service under src/main.'
   },

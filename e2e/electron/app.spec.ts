@@ -1,19 +1,11 @@
-import { resolve } from 'node:path'
 import { _electron as electron, expect, test } from '@playwright/test'
-import { electronBinary } from '../support/electron'
+import { appRoot as root, requireElectron } from '../support/electron'
 
-const root = resolve(import.meta.dirname, '../..')
-
-const binary = electronBinary()
-const SKIP_REASON =
-  'Electron suite skipped: no Electron binary on this machine (it cannot be downloaded here); browser-mode e2e covers the renderer'
-// One line, once (the runner loads this file; workers set TEST_WORKER_INDEX), where there is nothing to launch.
-if (!binary && process.env['TEST_WORKER_INDEX'] === undefined) console.log(SKIP_REASON)
-test.skip(!binary, SKIP_REASON)
+const binary = requireElectron()
 
 test('the desktop window opens the shell with the profile bar, locked down', async () => {
   const app = await electron.launch({
-    executablePath: binary!,
+    executablePath: binary,
     // Under scripts/with-keyring.sh, HOME and XDG_CONFIG_HOME are a throw-away folder: the app's data goes there.
     args: [root]
   })

@@ -19,6 +19,7 @@ import { savedRulesEnabled } from './services/approvals'
 import { ProfileSession } from './services/session'
 import type { Clock } from './services/sync/scheduler'
 import type { ApiClientOptions } from './services/api-client'
+import { createDesktop, type DesktopHost, type DesktopView } from './desktop/compose'
 
 /** Everything the backend needs from its host (Electron or browser mode); all of it can be faked in tests. */
 export interface BackendHost {
@@ -39,6 +40,8 @@ export interface BackendHost {
     profileId?: string
   }): void
   log(message: string): void
+  /** The desktop app's tray, menus and updater hooks (none in browser mode). */
+  desktop?: DesktopHost
 }
 
 export type EventSink = <K extends EventName>(event: K, payload: EventPayload<K>) => void
@@ -51,6 +54,8 @@ export interface Backend {
   setForeground(foreground: boolean): void
   /** The machine goes to sleep (true) or wakes up (false): polling pauses while asleep and runs at once on wake. */
   setSuspended(suspended: boolean): void
+  /** Approvals waiting, money in flight, app settings and updates: what the tray and the update policy read. */
+  desktop: DesktopView
   close(): Promise<void>
 }
 
@@ -262,7 +267,9 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
     if (sessions.has(LOCAL_PROFILE_ID) && !closed) void restartSession(LOCAL_PROFILE_ID).catch(() => {})
   }
 
+  const desktop = await createDesktop({ ...host, host: host.desktop, profiles, sessions, rulesOn, secrets, emit })
   const handlers: Handlers = {
+    ...desktop.handlers,
     'app.info': async () => ({ name: 'Paydesk', version: host.appVersion, mode: host.mode, platform: os.platform() }),
     'app.reportForeground': async ({ foreground }) => {
       backend.setForeground(foreground)
@@ -406,6 +413,7 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
 
   const backend: Backend = {
     handlers,
+    desktop: desktop.view,
     subscribe(sink) {
       sinks.add(sink)
       return () => void sinks.delete(sink)
@@ -420,6 +428,7 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
     },
     async close() {
       closed = true
+      desktop.view.updates.close()
       await serial(async () => {
         const all = [...sessions.values()]
         sessions.clear()

@@ -1,19 +1,26 @@
 import { join } from 'node:path'
-import { app, BrowserWindow, dialog, powerMonitor } from 'electron'
+import { app, BrowserWindow, dialog, nativeTheme, powerMonitor } from 'electron'
 import { createBackend, type Backend } from '../backend'
+import { approvalsTarget } from '../desktop/tray-model'
 import { electronSandboxLauncher } from './sandbox-process'
 import { lockDataDir } from '../data-lock'
 import { createLogger, logCrashes } from '../log'
 import { registerIpc } from './ipc'
 import { batchNotifications } from '../notifications/batch'
-import { showItem } from './focus'
+import { installAppMenu } from './app-menu'
+import { closeToTray } from './close-to-tray'
+import { attachContextMenu, showIdContextMenu } from './context-menu'
+import { handleDeepLinks } from './deep-links'
+import { showItem, showWindow } from './focus'
 import { createNativeNotifier } from './notifier'
 import { lockDownApp } from './security'
+import { createAppTray } from './tray'
+import { electronUpdaterDriver } from './updater'
 import { appPageUrlFor } from './url-policy'
 import { APP_ID } from './app-id'
-import { mainWindowOptions } from './window-options'
+import { mainWindowOptions, windowBackground } from './window-options'
 
-/** Electron entry: a thin adapter that hosts the backend and one locked-down window. */
+/** Electron entry: a thin adapter that hosts the backend, one locked-down window, the tray and the menus. */
 export function runElectronApp(): void {
   if (!app.requestSingleInstanceLock()) {
     app.quit()
@@ -27,14 +34,22 @@ export function runElectronApp(): void {
     devServerUrl: process.env['ELECTRON_RENDERER_URL'],
     builtPage: join(__dirname, '../renderer/index.html')
   })
+  const icon = join(__dirname, '../../resources/icon.png')
   let window: BrowserWindow | null = null
   let backend: Backend | null = null
+  /** The operator chose Quit (or the OS is ending the session): closing the window then really closes it. */
+  let quitting = false
 
   lockDownApp(appPageUrl, log)
+  // Registered before `ready`: macOS hands over the link that launched Paydesk early.
+  const links = handleDeepLinks({ focus: () => showWindow(window), log })
 
-  app.on('second-instance', () => showItem(window, 'home'))
   app.on('window-all-closed', () => app.quit())
-  app.on('before-quit', () => void backend?.close())
+  app.on('before-quit', () => {
+    quitting = true
+    void backend?.close()
+  })
+  app.on('activate', () => showWindow(window))
 
   void app.whenReady().then(async () => {
     let releaseDataDir: () => void
@@ -46,27 +61,64 @@ export function runElectronApp(): void {
       return
     }
     app.on('will-quit', () => releaseDataDir())
+    installAppMenu(app.getVersion())
     const notify = batchNotifications(createNativeNotifier((n) => showItem(window, n.route, n.targetId, n.profileId)))
-    backend = await createBackend({
+    const started = await createBackend({
       mode: 'electron',
       appVersion: app.getVersion(),
       dataDir: app.getPath('userData'),
       sandboxLauncher: electronSandboxLauncher,
       notify,
-      log
+      log,
+      desktop: {
+        updater: electronUpdaterDriver(log),
+        showContextMenu: (copyId) => showIdContextMenu(window, copyId),
+        takeLaunchLink: () => links.takeLaunchLink()
+      }
     })
+    backend = started
     // Polling stops while the laptop sleeps and catches up on wake.
     powerMonitor.on('suspend', () => backend?.setSuspended(true))
     powerMonitor.on('resume', () => backend?.setSuspended(false))
 
-    window = new BrowserWindow(
-      mainWindowOptions(join(__dirname, '../preload/index.cjs'), join(__dirname, '../../resources/icon.png'))
+    const snapshot = () => started.desktop.snapshot()
+    const tray = createAppTray(
+      icon,
+      snapshot,
+      {
+        open: () => showWindow(window),
+        openApprovals: () => showItem(window, 'approvals', undefined, approvalsTarget(snapshot())),
+        switchProfile: (id) => void started.handlers['profiles.switch']({ id }).catch(() => log('switch failed')),
+        quit: () => app.quit()
+      },
+      log
     )
-    registerIpc(backend, () => window, appPageUrl, log)
+    // Every backend event may change a count, a profile or who is watched; the tray redraws only on a change.
+    if (tray) started.subscribe(() => tray.refresh())
+
+    window = new BrowserWindow(
+      mainWindowOptions(join(__dirname, '../preload/index.cjs'), icon, nativeTheme.shouldUseDarkColors)
+    )
+    nativeTheme.on('updated', () => window?.setBackgroundColor(windowBackground(nativeTheme.shouldUseDarkColors)))
+    registerIpc(started, () => window, appPageUrl, log)
+    attachContextMenu(window)
     window.on('focus', () => backend?.setForeground(true))
     window.on('blur', () => backend?.setForeground(false))
+    closeToTray(window, {
+      isQuitting: () => quitting,
+      anyRulesOn: () => snapshot().profiles.some((p) => p.rulesOn),
+      trayAvailable: tray !== null,
+      settings: started.desktop.settings,
+      notify,
+      onHidden: () => backend?.setForeground(false),
+      log
+    })
     window.on('closed', () => (window = null))
     window.once('ready-to-show', () => window?.show())
+    links.start(
+      () => started.desktop.snapshot().profiles.map((p) => p.id),
+      (view) => showItem(window, view.route, view.id, view.profileId)
+    )
     await window.loadURL(appPageUrl)
   })
 }

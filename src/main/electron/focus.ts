@@ -13,12 +13,18 @@ export function showItem(
   profileId?: string
 ): void {
   if (!window) return
-  if (window.isMinimized()) window.restore()
-  window.show()
-  window.focus()
+  showWindow(window)
   window.webContents.send(EVENT_CHANNEL, 'navigate', {
     route,
     ...(id !== undefined && { id }),
     ...(profileId !== undefined && { profileId })
   })
+}
+
+/** Brings the window forward (from the tray, the dock, or a second launch) without changing what it shows. */
+export function showWindow(window: Pick<BrowserWindow, 'isMinimized' | 'restore' | 'show' | 'focus'> | null): void {
+  if (!window) return
+  if (window.isMinimized()) window.restore()
+  window.show()
+  window.focus()
 }

@@ -1,10 +1,25 @@
 import type { BrowserWindowConstructorOptions } from 'electron'
 
 /**
+ * The page's own background (`--bg` in styles.css, light and dark): the window is painted with it before the page
+ * draws, so opening Paydesk never flashes the other theme.
+ */
+export const WINDOW_BACKGROUND = { light: '#f7f8fa', dark: '#0f1115' } as const
+
+export function windowBackground(dark: boolean): string {
+  return dark ? WINDOW_BACKGROUND.dark : WINDOW_BACKGROUND.light
+}
+
+/**
  * The renderer is untrusted: it runs with no Node, in Chromium's sandbox, isolated from the preload, and can reach main
  * only through the named API that preload exposes. Kept as data so tests can read exactly what main passes.
  */
-export function mainWindowOptions(preloadPath: string, iconPath: string): BrowserWindowConstructorOptions {
+export function mainWindowOptions(
+  preloadPath: string,
+  iconPath: string,
+  /** nativeTheme.shouldUseDarkColors when the window opens. */
+  dark: boolean
+): BrowserWindowConstructorOptions {
   return {
     width: 1280,
     height: 820,
@@ -13,7 +28,7 @@ export function mainWindowOptions(preloadPath: string, iconPath: string): Browse
     show: false,
     title: 'Paydesk',
     icon: iconPath,
-    backgroundColor: '#0f1115',
+    backgroundColor: windowBackground(dark),
     webPreferences: {
       preload: preloadPath,
       contextIsolation: true,

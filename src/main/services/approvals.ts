@@ -85,6 +85,7 @@ export class ApprovalService {
   private state!: State
   private readonly sequencer = new Sequencer()
   private inProgress = new Set<string>()
+  private decisionsSending = 0
   private readonly customerLookups = new Map<string, Promise<Customer | null>>()
 
   private constructor(private readonly d: ApprovalDeps) {}
@@ -358,7 +359,21 @@ export class ApprovalService {
     return this.decideByHand(transactionId, 'reject', { reason })
   }
 
+  /** Payments being decided (by the rules or by hand) right now: a restart would lose the service's answer. */
+  get decidingNow(): number {
+    return this.inProgress.size + this.decisionsSending
+  }
+
   private async decideByHand(id: string, action: 'approve' | 'reject', body: unknown): Promise<Transaction> {
+    this.decisionsSending++
+    try {
+      return await this.sendDecision(id, action, body)
+    } finally {
+      this.decisionsSending--
+    }
+  }
+
+  private async sendDecision(id: string, action: 'approve' | 'reject', body: unknown): Promise<Transaction> {
     const client = this.requireClient()
     try {
       const updated = await client.request('POST', `transactions/${encodeURIComponent(id)}/${action}`, {

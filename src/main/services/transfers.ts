@@ -74,6 +74,11 @@ export class TransferService {
     }
   }
 
+  /** Transfers on their way to the service right now. */
+  get sendingNow(): number {
+    return this.sending.size
+  }
+
   records() {
     return { profileId: this.profileId, records: this.d.journal.list().map((r) => this.view(r)) }
   }

@@ -8,6 +8,7 @@ import { ProductionBand } from './shell/ProductionBand'
 import { CommandPalette } from './shell/CommandPalette'
 import { Toasts } from './shell/Toasts'
 import { NoticesBanner } from './shell/NoticesBanner'
+import { UpdateBanner } from './shell/UpdateBanner'
 import { useGlobalShortcuts } from './shell/shortcuts'
 import { RouteView } from './views/RouteView'
 
@@ -33,6 +34,7 @@ export function App() {
       <Sidebar environment={environment} />
       <main className="content" id="content">
         <NoticesBanner />
+        <UpdateBanner />
         {error && !list ? (
           <div className="state state-error" role="alert">
             <h2>Paydesk could not load its profiles</h2>

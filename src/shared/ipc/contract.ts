@@ -3,6 +3,7 @@ import type { ChannelSpec, IpcResult } from './define'
 import { appChannels } from './channels/app'
 import { approvalChannels, approvalEvents } from './channels/approvals'
 import { dataChannels, dataEvents } from './channels/data'
+import { desktopChannels, desktopEvents } from './channels/desktop'
 import { quoteChannels } from './channels/quotes'
 import { syncChannels, syncEvents } from './channels/sync'
 import { appEvents } from './events'
@@ -16,14 +17,16 @@ export const channels = {
   ...dataChannels,
   ...syncChannels,
   ...approvalChannels,
-  ...quoteChannels
+  ...quoteChannels,
+  ...desktopChannels
 } satisfies Record<string, ChannelSpec>
 
 export const events = {
   ...appEvents,
   ...dataEvents,
   ...syncEvents,
-  ...approvalEvents
+  ...approvalEvents,
+  ...desktopEvents
 } satisfies Record<string, z.ZodType>
 
 export type Channels = typeof channels

@@ -24,6 +24,18 @@ interface Report {
   permissionAnswers: Array<{ permission: string; granted: boolean }>
   loadedUrl: string
   probes: Record<string, unknown>
+  protocols: string[]
+  badgeCounts: number[]
+  trays: Array<{ tooltip: string; menu: MenuItem[] }>
+  appMenu: MenuItem[] | null
+  aboutPanel?: { applicationVersion?: string }
+}
+interface MenuItem {
+  label?: string
+  role?: string
+  type?: string
+  checked?: boolean
+  submenu?: MenuItem[]
 }
 
 /** Runs the built main process under the recording fake; `env` adds to the fake's environment. */
@@ -122,6 +134,52 @@ describe('built main process', () => {
       rmSync(packagedDir, { recursive: true, force: true })
     }
   }, 60_000)
+
+  it('paints the window in the light theme’s background when the OS is light, the dark one when dark', () => {
+    expect(report.windows[0]!['backgroundColor']).toBe('#f7f8fa')
+    const darkDir = mkdtempSync(join(tmpdir(), 'paydesk-built-main-dark-'))
+    try {
+      expect(runBuiltMain(darkDir, { FAKE_ELECTRON_DARK: '1' }).windows[0]!['backgroundColor']).toBe('#0f1115')
+    } finally {
+      rmSync(darkDir, { recursive: true, force: true })
+    }
+  }, 60_000)
+
+  it('closing the window quits when no profile has approval rules on (nothing to watch from the tray)', () => {
+    expect(report.probes['closePrevented']).toBe(false)
+  })
+
+  it('registers as the paydesk:// handler', () => {
+    expect(report.protocols).toEqual(['paydesk'])
+  })
+
+  it('shows a tray with the approvals waiting, a profile switcher and Quit, and puts the count on the badge', () => {
+    expect(report.trays).toHaveLength(1)
+    const tray = report.trays[0]!
+    expect(tray.tooltip).toBe('Paydesk: no payments awaiting approval')
+    expect(tray.menu.map((i) => i.label ?? i.type)).toEqual([
+      'Open Paydesk',
+      'Approvals (0)',
+      'separator',
+      'Local sandbox',
+      'separator',
+      'Quit Paydesk'
+    ])
+    expect(tray.menu[3]).toMatchObject({ type: 'radio', checked: true })
+    expect(report.badgeCounts).toEqual([0])
+  })
+
+  it('installs an application menu with the standard edit roles, View, Window and Help → About with the version', () => {
+    const menu = report.appMenu ?? []
+    const edit = menu
+      .find((m) => m.label === 'Edit')
+      ?.submenu?.map((i) => i.role)
+      .filter(Boolean)
+    expect(edit).toEqual(['undo', 'redo', 'cut', 'copy', 'paste', 'selectAll'])
+    expect(menu.map((m) => m.label)).toEqual(expect.arrayContaining(['View', 'Window', 'Help']))
+    expect(menu.find((m) => m.label === 'Help')?.submenu?.[0]?.label).toBe('About Paydesk 0.0.0-test')
+    expect(report.aboutPanel?.applicationVersion).toBe('0.0.0-test')
+  })
 
   it('ships a strict Content-Security-Policy in the page', () => {
     const html = readFileSync(join(root, 'out/renderer/index.html'), 'utf8')

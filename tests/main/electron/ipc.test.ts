@@ -26,6 +26,7 @@ describe('registerIpc', () => {
     subscribe: () => () => {},
     setForeground: () => {},
     setSuspended: () => {},
+    desktop: {} as Backend['desktop'],
     close: async () => {}
   } satisfies Backend
   registerIpc(

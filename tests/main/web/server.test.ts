@@ -45,6 +45,7 @@ describe('browser-mode server', () => {
     } as unknown as Handlers
     const backend: Backend = {
       handlers,
+      desktop: {} as Backend['desktop'],
       subscribe: (sink) => {
         sinks.add(sink)
         return () => void sinks.delete(sink)

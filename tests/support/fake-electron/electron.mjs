@@ -4,7 +4,17 @@ import { fork } from 'node:child_process'
 import { existsSync, writeFileSync } from 'node:fs'
 import { EventEmitter } from 'node:events'
 
-const report = { windows: [], ipcChannels: [], permissionAnswers: [], probes: {}, utilityProcesses: [] }
+const report = {
+  windows: [],
+  ipcChannels: [],
+  permissionAnswers: [],
+  probes: {},
+  utilityProcesses: [],
+  protocols: [],
+  badgeCounts: [],
+  trays: [],
+  appMenu: null
+}
 const appEvents = new EventEmitter()
 let permissionRequestHandler = null
 let permissionCheckHandler = null
@@ -42,8 +52,12 @@ export class BrowserWindow extends EventEmitter {
     return false
   }
   show() {}
+  hide() {}
   focus() {}
   restore() {}
+  setBackgroundColor(color) {
+    report.backgroundColors = [...(report.backgroundColors ?? []), color]
+  }
 }
 
 async function finish(win) {
@@ -76,6 +90,10 @@ async function finish(win) {
   const request = (url) => new Promise((done) => beforeRequest({ url }, (answer) => done(answer.cancel)))
   report.probes.cancelRemoteRequest = await request('https://api.lightspark.com/grid/2025-10-13/customers')
   report.probes.cancelOwnFile = await request(report.loadedUrl)
+  // Closing the window: with no approval rules on, nothing keeps Paydesk in the tray.
+  let closePrevented = false
+  win.emit('close', { preventDefault: () => (closePrevented = true) })
+  report.probes.closePrevented = closePrevented
   writeFileSync(process.env.FAKE_ELECTRON_REPORT, JSON.stringify(report))
   process.exit(0)
 }
@@ -88,8 +106,48 @@ export const app = {
   getVersion: () => '0.0.0-test',
   whenReady: () => Promise.resolve(),
   on: (event, listener) => appEvents.on(event, listener),
-  quit: () => process.exit(0)
+  quit: () => process.exit(0),
+  setAsDefaultProtocolClient: (protocol) => report.protocols.push(protocol) > 0,
+  setBadgeCount: (count) => report.badgeCounts.push(count) > 0,
+  setAboutPanelOptions: (options) => (report.aboutPanel = options),
+  showAboutPanel() {}
 }
+
+/** Menus as plain data: labels and roles, submenus nested. */
+const describeItems = (items) =>
+  items.map((i) => ({
+    ...(i.label !== undefined && { label: i.label }),
+    ...(i.role !== undefined && { role: i.role }),
+    ...(i.type !== undefined && { type: i.type }),
+    ...(i.checked !== undefined && { checked: i.checked }),
+    ...(Array.isArray(i.submenu) && { submenu: describeItems(i.submenu) })
+  }))
+export const Menu = {
+  buildFromTemplate: (template) => ({ items: describeItems(template), popup() {} }),
+  setApplicationMenu: (menu) => (report.appMenu = menu.items)
+}
+export class Tray extends EventEmitter {
+  constructor(image) {
+    super()
+    this.state = { image, tooltip: '', menu: [] }
+    report.trays.push(this.state)
+  }
+  setToolTip(tooltip) {
+    this.state.tooltip = tooltip
+  }
+  setContextMenu(menu) {
+    this.state.menu = menu.items
+  }
+  isDestroyed() {
+    return false
+  }
+  destroy() {}
+}
+export const nativeTheme = Object.assign(new EventEmitter(), {
+  shouldUseDarkColors: process.env.FAKE_ELECTRON_DARK === '1'
+})
+export const clipboard = { writeText() {} }
+export const nativeImage = { createFromPath: (path) => ({ resize: (size) => ({ path, size }) }) }
 
 export const session = {
   defaultSession: {
@@ -128,4 +186,19 @@ export const utilityProcess = {
   }
 }
 
-export default { app, session, ipcMain, shell, powerMonitor, dialog, Notification, BrowserWindow, utilityProcess }
+export default {
+  app,
+  session,
+  ipcMain,
+  shell,
+  powerMonitor,
+  dialog,
+  Notification,
+  BrowserWindow,
+  utilityProcess,
+  Menu,
+  Tray,
+  nativeTheme,
+  clipboard,
+  nativeImage
+}

@@ -5,6 +5,8 @@ import { useSync } from '../stores/sync'
 import { useBadges } from '../stores/badges'
 import { useDataVersion } from '../stores/data-version'
 import { useNotices } from '../stores/notices'
+import { useUpdates } from '../stores/updates'
+import { connectIdContextMenu } from './context-menu'
 import type { SyncStatus } from '../../../shared/ipc/channels/sync'
 
 function applySync(status: SyncStatus) {
@@ -73,6 +75,8 @@ export function connectEvents(): () => void {
     paydesk.on('navigate', ({ route, id, profileId }) => {
       if (isRouteId(route)) void openItem(route, id ?? null, profileId)
     }),
+    paydesk.on('updates.status', (status) => useUpdates.getState().apply(status)),
+    connectIdContextMenu(),
     paydesk.on('notification', (n) => {
       const route = isRouteId(n.route) ? n.route : undefined
       useUi.getState().pushToast({
@@ -99,6 +103,11 @@ export function connectEvents(): () => void {
   void paydesk
     .invoke('approvals.list', null)
     .then((r) => r.ok && useBadges.getState().setPendingApprovals(r.value.items.length))
+  void paydesk.invoke('updates.status', null).then((r) => r.ok && useUpdates.getState().apply(r.value))
+  // A paydesk:// link that launched Paydesk (or came while the page loaded) opens now that the page listens.
+  void paydesk.invoke('desktop.takeLaunchLink', null).then((r) => {
+    if (r.ok && r.value) void openItem(r.value.route, r.value.id, r.value.profileId)
+  })
   return () => {
     offs.forEach((off) => off())
     window.removeEventListener('focus', reportForeground)

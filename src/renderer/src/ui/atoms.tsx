@@ -44,7 +44,7 @@ export function Id({ value, full }: { value: string | undefined | null; full?: b
   const [copied, setCopied] = useState(false)
   if (!value) return <span className="muted">—</span>
   return (
-    <span className="id">
+    <span className="id" data-paydesk-id={value}>
       <span className="mono" title={value}>
         {full ? value : shortenId(value)}
       </span>

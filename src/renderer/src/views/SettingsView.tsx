@@ -12,6 +12,7 @@ import { useProfiles } from '../stores/profiles'
 import { Field } from '../ui/Field'
 import { useFlatForm, type FlatForm } from '../ui/flat-form'
 import { ConnectionPanel } from './ConnectionPanel'
+import { UpdatesPanel } from './settings/UpdatesPanel'
 
 export function SettingsView() {
   const list = useProfiles((s) => s.list)
@@ -107,6 +108,7 @@ export function SettingsView() {
       {list && list.profiles.find((p) => p.id === list.activeProfileId) && (
         <ConnectionPanel profile={list.profiles.find((p) => p.id === list.activeProfileId)!} />
       )}
+      <UpdatesPanel />
     </section>
   )
 }

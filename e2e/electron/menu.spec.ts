@@ -1,0 +1,24 @@
+import { _electron as electron, expect, test } from '@playwright/test'
+import { appRoot, requireElectron } from '../support/electron'
+
+const binary = requireElectron()
+
+test('the application menu has Edit with the standard roles, View, Window and Help → About with the version', async () => {
+  const app = await electron.launch({ executablePath: binary, args: [appRoot] })
+  await app.firstWindow()
+  const menu = await app.evaluate(({ app: electronApp, Menu }) => ({
+    version: electronApp.getVersion(),
+    items: (Menu.getApplicationMenu()?.items ?? []).map((item) => ({
+      label: item.label,
+      submenu: (item.submenu?.items ?? []).map((sub) => ({ label: sub.label, role: sub.role ?? null }))
+    }))
+  }))
+  expect(menu.items.map((i) => i.label)).toEqual(expect.arrayContaining(['Edit', 'View', 'Window', 'Help']))
+  const edit = menu.items
+    .find((i) => i.label === 'Edit')!
+    .submenu.map((s) => s.role?.toLowerCase())
+    .filter(Boolean)
+  expect(edit).toEqual(['undo', 'redo', 'cut', 'copy', 'paste', 'selectall'])
+  expect(menu.items.find((i) => i.label === 'Help')!.submenu[0]!.label).toBe(`About Paydesk ${menu.version}`)
+  await app.close()
+})

@@ -1,0 +1,61 @@
+import path from 'node:path'
+import { z } from 'zod'
+import { DEFAULT_UPDATE_SETTINGS, UpdateSettings } from '../../shared/ipc/channels/desktop'
+import { readFileIfExists, setAside, writeFileAtomic } from '../services/atomic-file'
+
+/** Settings of the app itself (not of a profile): `app-settings.json` in the data folder. Holds no secrets. */
+const AppSettingsFile = z.object({
+  version: z.literal(1),
+  updates: UpdateSettings,
+  /** The operator was told once that closing the window leaves Paydesk watching in the tray. */
+  keptInTrayAnnounced: z.boolean()
+})
+type AppSettingsFile = z.infer<typeof AppSettingsFile>
+
+const DEFAULTS: AppSettingsFile = { version: 1, updates: DEFAULT_UPDATE_SETTINGS, keptInTrayAnnounced: false }
+
+export class AppSettings {
+  private constructor(
+    private readonly file: string,
+    private state: AppSettingsFile
+  ) {}
+
+  /** A file Paydesk cannot read is set aside and the defaults apply (updates off): never a guess at a feed. */
+  static async open(dataDir: string, log: (m: string) => void): Promise<AppSettings> {
+    const file = path.join(dataDir, 'app-settings.json')
+    const data = await readFileIfExists(file)
+    if (!data) return new AppSettings(file, DEFAULTS)
+    let parsed: z.ZodSafeParseResult<AppSettingsFile>
+    try {
+      parsed = AppSettingsFile.safeParse(JSON.parse(data.toString('utf8')))
+    } catch {
+      parsed = AppSettingsFile.safeParse(undefined)
+    }
+    if (parsed.success) return new AppSettings(file, parsed.data)
+    await setAside(file, 'unreadable')
+    log('app-settings.json was unreadable and was set aside; updates are off')
+    return new AppSettings(file, DEFAULTS)
+  }
+
+  get updates(): UpdateSettings {
+    return { ...this.state.updates }
+  }
+
+  get keptInTrayAnnounced(): boolean {
+    return this.state.keptInTrayAnnounced
+  }
+
+  async setUpdates(updates: UpdateSettings): Promise<UpdateSettings> {
+    await this.save({ ...this.state, updates: UpdateSettings.parse(updates) })
+    return this.updates
+  }
+
+  async markKeptInTrayAnnounced(): Promise<void> {
+    if (!this.state.keptInTrayAnnounced) await this.save({ ...this.state, keptInTrayAnnounced: true })
+  }
+
+  private async save(next: AppSettingsFile): Promise<void> {
+    await writeFileAtomic(this.file, `${JSON.stringify(next, null, 2)}\n`)
+    this.state = next
+  }
+}

@@ -1,0 +1,38 @@
+import type { BrowserWindow } from 'electron'
+import { decideClose, KEPT_IN_TRAY_NOTIFICATION } from '../desktop/close-policy'
+import type { AppSettings } from '../desktop/app-settings'
+import type { AppNotification } from '../notifications/batch'
+
+/**
+ * Closing the window: hidden to the tray while approval rules are on (told once, the first time ever), closed
+ * otherwise. Electron's `close` event is the only place a close can still be turned into a hide.
+ */
+export function closeToTray(
+  window: Pick<BrowserWindow, 'on' | 'hide'>,
+  deps: {
+    isQuitting: () => boolean
+    anyRulesOn: () => boolean
+    trayAvailable: boolean
+    settings: Pick<AppSettings, 'keptInTrayAnnounced' | 'markKeptInTrayAnnounced'>
+    notify: (n: AppNotification) => void
+    onHidden: () => void
+    log: (m: string) => void
+  }
+): void {
+  window.on('close', (event) => {
+    const decision = decideClose({
+      quitting: deps.isQuitting(),
+      anyRulesOn: deps.anyRulesOn(),
+      trayAvailable: deps.trayAvailable,
+      alreadyAnnounced: deps.settings.keptInTrayAnnounced
+    })
+    if (decision.action === 'quit') return
+    event.preventDefault()
+    window.hide()
+    deps.onHidden()
+    if (decision.announce) {
+      deps.notify({ ...KEPT_IN_TRAY_NOTIFICATION })
+      void deps.settings.markKeptInTrayAnnounced().catch(() => deps.log('could not remember the tray notice'))
+    }
+  })
+}

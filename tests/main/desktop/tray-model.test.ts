@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest'
+import { approvalsTarget, trayModel, type DesktopSnapshot } from '../../../src/main/desktop/tray-model'
+import { decideClose } from '../../../src/main/desktop/close-policy'
+
+function snapshot(pending: Record<string, number>, watched = Object.keys(pending)): DesktopSnapshot {
+  return {
+    activeProfileId: 'local',
+    profiles: [
+      {
+        id: 'local',
+        name: 'Local sandbox',
+        watched: watched.includes('local'),
+        pending: pending['local'] ?? 0,
+        rulesOn: false
+      },
+      {
+        id: 'acme',
+        name: 'Acme production',
+        watched: watched.includes('acme'),
+        pending: pending['acme'] ?? 0,
+        rulesOn: true
+      },
+      { id: 'idle', name: 'Idle', watched: false, pending: 0, rulesOn: false }
+    ]
+  }
+}
+
+const labels = (s: DesktopSnapshot) => trayModel(s).items.map((i) => ('label' in i ? i.label : '—'))
+
+describe('tray contents per approval count', () => {
+  it('nothing waiting: Approvals (0), a calm tooltip, a badge of 0', () => {
+    const model = trayModel(snapshot({ local: 0, acme: 0 }))
+    expect(model.total).toBe(0)
+    expect(model.tooltip).toBe('Paydesk: no payments awaiting approval')
+    expect(labels(snapshot({ local: 0, acme: 0 }))).toEqual([
+      'Open Paydesk',
+      'Approvals (0)',
+      '—',
+      'Local sandbox',
+      'Acme production',
+      'Idle',
+      '—',
+      'Quit Paydesk'
+    ])
+  })
+
+  it('one waiting in one profile', () => {
+    const model = trayModel(snapshot({ local: 1 }))
+    expect(model.total).toBe(1)
+    expect(model.tooltip).toBe('Paydesk: 1 payment awaiting approval')
+    expect(labels(snapshot({ local: 1 }))).toContain('Approvals (1)')
+    expect(labels(snapshot({ local: 1 }))).toContain('Local sandbox (1)')
+  })
+
+  it('counts across every watched profile and names each in the tooltip', () => {
+    const model = trayModel(snapshot({ local: 2, acme: 5 }))
+    expect(model.total).toBe(7)
+    expect(model.tooltip).toBe('Paydesk: 7 payments awaiting approval (Local sandbox 2, Acme production 5)')
+    expect(labels(snapshot({ local: 2, acme: 5 }))).toEqual([
+      'Open Paydesk',
+      'Approvals (7)',
+      '—',
+      'Local sandbox (2)',
+      'Acme production (5)',
+      'Idle',
+      '—',
+      'Quit Paydesk'
+    ])
+  })
+
+  it('a profile that is not watched adds nothing, even with a stale count', () => {
+    const s = snapshot({ local: 1, acme: 9 }, ['local'])
+    expect(trayModel(s).total).toBe(1)
+  })
+
+  it('the profile switcher checks the active profile only', () => {
+    const items = trayModel(snapshot({ local: 0 })).items.filter((i) => i.kind === 'profile')
+    expect(items.map((i) => [i.profileId, i.checked])).toEqual([
+      ['local', true],
+      ['acme', false],
+      ['idle', false]
+    ])
+  })
+
+  it('"Approvals" opens the active profile when it has some, else the first watched profile that does', () => {
+    expect(approvalsTarget(snapshot({ local: 1, acme: 3 }))).toBe('local')
+    expect(approvalsTarget(snapshot({ local: 0, acme: 3 }))).toBe('acme')
+    expect(approvalsTarget(snapshot({ local: 0, acme: 0 }))).toBe('local')
+  })
+})
+
+describe('closing the window', () => {
+  const base = { quitting: false, anyRulesOn: true, trayAvailable: true, alreadyAnnounced: false }
+  it('keeps watching in the tray while rules are on, and says so the first time only', () => {
+    expect(decideClose(base)).toEqual({ action: 'hide', announce: true })
+    expect(decideClose({ ...base, alreadyAnnounced: true })).toEqual({ action: 'hide', announce: false })
+  })
+  it('quits when no profile has rules on, when the operator chose Quit, or without a tray', () => {
+    expect(decideClose({ ...base, anyRulesOn: false })).toEqual({ action: 'quit' })
+    expect(decideClose({ ...base, quitting: true })).toEqual({ action: 'quit' })
+    expect(decideClose({ ...base, trayAvailable: false })).toEqual({ action: 'quit' })
+  })
+})

@@ -1,0 +1,44 @@
+import { describe, expect, it, vi } from 'vitest'
+
+vi.mock('electron', () => ({ app: { showAboutPanel: vi.fn() }, Menu: {}, clipboard: {} }))
+
+const { contextMenuTemplate } = await import('../../../src/main/electron/context-menu')
+const { appMenuTemplate } = await import('../../../src/main/electron/app-menu')
+
+const all = { canCut: true, canCopy: true, canPaste: true, canSelectAll: true }
+
+describe('the right-click menu', () => {
+  it('offers cut, copy, paste and select all as the page allows them', () => {
+    const template = contextMenuTemplate({ ...all, canCut: false, canPaste: false }, null, () => {})
+    expect(template.map((i) => [i.role ?? i.type, i.enabled])).toEqual([
+      ['cut', false],
+      ['copy', true],
+      ['paste', false],
+      ['separator', undefined],
+      ['selectAll', true]
+    ])
+  })
+
+  it('over an id, "Copy id" comes first and puts exactly that id on the clipboard, only when clicked', () => {
+    const written: string[] = []
+    const template = contextMenuTemplate(all, 'Transaction:abc', (t) => written.push(t))
+    expect(template[0]!.label).toBe('Copy id')
+    expect(written).toEqual([])
+    template[0]!.click!({} as never, undefined, {} as never)
+    expect(written).toEqual(['Transaction:abc'])
+  })
+})
+
+describe('the application menu', () => {
+  it.each(['linux', 'win32', 'darwin'] as const)(
+    '%s: Edit has the standard roles; Help → About names the version',
+    (platform) => {
+      const menu = appMenuTemplate(platform, '1.2.3')
+      const edit = menu.find((m) => m.label === 'Edit')!.submenu as Array<{ role?: string }>
+      expect(edit.map((i) => i.role).filter(Boolean)).toEqual(['undo', 'redo', 'cut', 'copy', 'paste', 'selectAll'])
+      expect(menu.map((m) => m.label)).toEqual(expect.arrayContaining(['View', 'Window', 'Help']))
+      const help = menu.find((m) => m.label === 'Help')!.submenu as Array<{ label?: string }>
+      expect(help[0]!.label).toBe('About Paydesk 1.2.3')
+    }
+  )
+})
