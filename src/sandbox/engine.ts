@@ -491,7 +491,10 @@ export class Engine {
       accountInfo:
         wallet || info.paymentRails !== undefined
           ? structuredClone(info)
-          : { ...structuredClone(info), paymentRails: defaultPaymentRails(req.currency) },
+          : {
+              ...structuredClone(info),
+              paymentRails: defaultPaymentRails(req.currency, 'provider' in info && 'phoneNumber' in info)
+            },
       ...(owner ? { customerId: owner.id } : {}),
       ...(req.platformAccountId !== undefined ? { platformAccountId: req.platformAccountId } : {}),
       defaultUmaDepositAccount: req.defaultUmaDepositAccount === true,

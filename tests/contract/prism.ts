@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { closedPort } from '../main/helpers'
 import { PUBLISHED_OPENAPI_PATH } from './published-openapi'
 
-const PRISM = join(__dirname, '../../node_modules/.bin/prism')
+const PRISM = fileURLToPath(new URL('../../node_modules/.bin/prism', import.meta.url))
 
 /** Prism takes seconds to load the 14,000-line document, far more on a busy machine; past this it is killed. */
 const BOOT_TIMEOUT_MS = 150_000
