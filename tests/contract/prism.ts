@@ -8,7 +8,7 @@ const PRISM = fileURLToPath(new URL('../../node_modules/.bin/prism', import.meta
 /** Prism takes seconds to load the 14,000-line document, far more on a busy machine; past this it is killed. */
 const BOOT_TIMEOUT_MS = 150_000
 
-export type Prism = { baseUrl: string; close: () => Promise<void> }
+export type Prism = { baseUrl: string; close: () => Promise<void>; output: () => string }
 
 /**
  * `prism mock` serving the published OpenAPI on loopback only. Static mode answers the documented examples; dynamic
@@ -64,8 +64,12 @@ async function startPrism(argsFor: (port: number) => string[], upstream?: string
     await close()
     throw error
   }
-  // Keep draining its output so a chatty Prism never blocks on a full pipe.
-  child.stdout?.resume()
-  child.stderr?.resume()
-  return { baseUrl: `http://127.0.0.1:${port}`, close }
+  // Keep draining its output (its last lines kept, to explain a failure) so a chatty Prism never blocks on a full pipe.
+  let tail = ''
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString()).slice(-8_000)
+  }
+  child.stdout?.on('data', keep)
+  child.stderr?.on('data', keep)
+  return { baseUrl: `http://127.0.0.1:${port}`, close, output: () => tail }
 }

@@ -61,7 +61,7 @@ describe('the Local sandbox behind prism proxy (published OpenAPI), a full opera
       const last = exchanges.at(-1)
       throw new Error(
         `${error instanceof Error ? error.message : String(error)}\nlast exchange: ${JSON.stringify(last)}\n` +
-          unexplained().join('\n')
+          `${unexplained().join('\n')}\nPrism said:\n${prism.output().slice(-3_000)}`
       )
     }
     // Every exchange went through Prism and was validated; only allow-listed differences may remain.
