@@ -35,7 +35,7 @@ import {
   kycRegionOf
 } from './currencies'
 import { BANK_NAME_REQUIRED, isDiscoveredBankName } from './discovery'
-import { ApiError, conflict, invalidInput, notFound } from './errors'
+import { ApiError, conflict, invalidInput, notFound, REFERENCE_NOT_FOUND } from './errors'
 import type {
   CustomerObj,
   CustomerRec,
@@ -148,13 +148,13 @@ export class Engine {
 
   externalAccount(id: string): ExternalAccountRec {
     const a = this.store.externalAccounts.get(id)
-    if (!a) throw notFound('EXTERNAL_ACCOUNT_NOT_FOUND', `External account ${id} not found`, { externalAccountId: id })
+    if (!a) throw notFound(REFERENCE_NOT_FOUND, `External account ${id} not found`, { externalAccountId: id })
     return a
   }
 
   internalAccount(id: string): InternalAccountRec {
     const a = this.store.internalAccounts.get(id)
-    if (!a) throw notFound('INTERNAL_ACCOUNT_NOT_FOUND', `Internal account ${id} not found`, { accountId: id })
+    if (!a) throw notFound(REFERENCE_NOT_FOUND, `Internal account ${id} not found`, { accountId: id })
     return a
   }
 
@@ -491,7 +491,10 @@ export class Engine {
       accountInfo:
         wallet || info.paymentRails !== undefined
           ? structuredClone(info)
-          : { ...structuredClone(info), paymentRails: defaultPaymentRails(req.currency) },
+          : {
+              ...structuredClone(info),
+              paymentRails: defaultPaymentRails(req.currency, 'provider' in info && 'phoneNumber' in info)
+            },
       ...(owner ? { customerId: owner.id } : {}),
       ...(req.platformAccountId !== undefined ? { platformAccountId: req.platformAccountId } : {}),
       defaultUmaDepositAccount: req.defaultUmaDepositAccount === true,

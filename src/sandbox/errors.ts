@@ -42,6 +42,12 @@ export class ApiError extends Error {
 export const invalidInput = (message: string, details?: Record<string, unknown>): ApiError =>
   new ApiError(400, 'INVALID_INPUT', message, details)
 
+/**
+ * The published API's 404 code for an id that names nothing when its `Error404` list has no code for that kind:
+ * unknown external and internal accounts (docs/real-service.md, "Error codes").
+ */
+export const REFERENCE_NOT_FOUND = 'REFERENCE_NOT_FOUND'
+
 export const notFound = (code: string, message: string, details?: Record<string, unknown>): ApiError =>
   new ApiError(404, code, message, details)
 

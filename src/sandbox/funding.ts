@@ -2,7 +2,9 @@
  * The rails a bank account of this currency is reached by, as the published API names them (its per-currency
  * AccountInfo schemas require `paymentRails` on every bank account it returns).
  */
-export function defaultPaymentRails(currency: string): string[] {
+export function defaultPaymentRails(currency: string, mobileMoney = false): string[] {
+  // Mobile-money accounts (KES, TZS, ZMW, RWF, MWK, UGX, XOF: a phone number and a provider) go by MOBILE_MONEY only.
+  if (mobileMoney) return ['MOBILE_MONEY']
   const rails: Record<string, string[]> = {
     USD: ['ACH', 'WIRE'],
     EUR: ['SEPA'],

@@ -25,7 +25,7 @@ import {
 } from '../shared/api/transaction'
 import { discover } from './discovery'
 import type { Engine } from './engine'
-import { ApiError, invalidInput } from './errors'
+import { ApiError, invalidInput, REFERENCE_NOT_FOUND } from './errors'
 import { FaultRuleInput, type FaultController } from './faults'
 import { parseWith, type Reply } from './http'
 import type { Page } from './paging'
@@ -98,7 +98,7 @@ function platformAccount(engine: Engine, id: string): ReturnType<Engine['getExte
   if (a.customerId !== undefined) {
     throw new ApiError(
       404,
-      'EXTERNAL_ACCOUNT_NOT_FOUND',
+      REFERENCE_NOT_FOUND,
       `Platform external account ${id} not found (it belongs to customer ${a.customerId})`,
       {
         externalAccountId: id

@@ -2,38 +2,18 @@ import { describe, expect, it } from 'vitest'
 import { ExternalAccountCreateRequest, type InputAccountType } from '../../src/shared/api'
 import {
   FORM_ACCOUNT_TYPES,
-  fixedCurrency,
   INITIAL_VALUES,
-  networksOf,
   toCreateRequest
 } from '../../src/renderer/src/views/external-accounts/account-form'
 import { VALID_INFO } from '../shared/api/fixtures'
+import { formValues as formValuesOf } from './form-values'
 import { publishedValidator } from './published-openapi'
 
 const validatePublished = publishedValidator()
 const customer = 'Customer:019541a2-0000-7000-8000-000000000001'
 
-const PERSON = {
-  'accountInfo.beneficiary.fullName': 'Amelia Hughes',
-  'accountInfo.beneficiary.birthDate': '1990-01-15',
-  'accountInfo.beneficiary.nationality': 'US',
-  'accountInfo.beneficiary.address.line1': '10 Main Street',
-  'accountInfo.beneficiary.address.city': 'Springfield',
-  'accountInfo.beneficiary.address.postalCode': '12345',
-  'accountInfo.beneficiary.address.country': 'US'
-}
-
-/** The boxes a person fills for this account type, from the shared fixtures of valid accountInfo. */
 function formValues(type: InputAccountType): Record<string, string> {
-  const values: Record<string, string> = { ...INITIAL_VALUES, ...PERSON, customerId: customer }
-  for (const [key, value] of Object.entries(VALID_INFO[type])) {
-    if (typeof value === 'string') values[`accountInfo.${key}`] = value
-  }
-  values['accountInfo.accountType'] = type
-  values['currency'] = fixedCurrency(type) ?? 'BTC'
-  const network = networksOf(type)[0]
-  if (network !== undefined) values['cryptoNetwork'] = network
-  return values
+  return formValuesOf(type, customer)
 }
 
 describe('add-account form requests against the published OpenAPI', () => {

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import Ajv, { type ErrorObject } from 'ajv'
 import { parse } from 'yaml'
 
 /** The real service's published OpenAPI document, vendored unchanged from the shared reference (2026-04-28 revision). */
-export const PUBLISHED_OPENAPI_PATH = join(__dirname, 'published-openapi.yaml')
+export const PUBLISHED_OPENAPI_PATH = fileURLToPath(new URL('published-openapi.yaml', import.meta.url))
 
 const DOC_ID = 'published-openapi'
 

@@ -108,8 +108,15 @@ describe('routing and error bodies', () => {
     expectError(await c.get('/customers/Customer:nope'), 404, 'USER_NOT_FOUND')
     expectError(await c.get('/transactions/Transaction:nope'), 404, 'TRANSACTION_NOT_FOUND')
     expectError(await c.get('/quotes/Quote:nope'), 404, 'QUOTE_NOT_FOUND')
-    expectError(await c.get('/customers/external-accounts/ExternalAccount:nope'), 404)
-    expectError(await c.post('/sandbox/internal-accounts/InternalAccount:nope/fund', { amount: 5 }), 404)
+    // The published Error404 list has no per-account code: REFERENCE_NOT_FOUND (docs/real-service.md).
+    expectError(await c.get('/customers/external-accounts/ExternalAccount:nope'), 404, 'REFERENCE_NOT_FOUND')
+    expectError(await c.get('/platform/external-accounts/ExternalAccount:nope'), 404, 'REFERENCE_NOT_FOUND')
+    expectError(await c.del('/customers/external-accounts/ExternalAccount:nope'), 404, 'REFERENCE_NOT_FOUND')
+    expectError(
+      await c.post('/sandbox/internal-accounts/InternalAccount:nope/fund', { amount: 5 }),
+      404,
+      'REFERENCE_NOT_FOUND'
+    )
   })
 })
 

@@ -2,6 +2,7 @@ import { Agent, request, type Dispatcher } from 'undici'
 import type { z } from 'zod'
 import type { IpcErrorCode } from '../../shared/ipc/define'
 import { AppError } from '../errors'
+import { notFoundSentence } from './not-found'
 
 /**
  * The Payments API client: HTTP Basic over a keep-alive undici pool, connect and total timeouts, retries with
@@ -305,10 +306,16 @@ export class ApiClient {
       }
       return { status, value: parsed.data }
     }
-    throw this.httpError(status, isJson ? json : undefined, response, text)
+    throw this.httpError(status, isJson ? json : undefined, response, text, url.pathname)
   }
 
-  private httpError(status: number, json: unknown, response: Dispatcher.ResponseData, text: string): ApiError {
+  private httpError(
+    status: number,
+    json: unknown,
+    response: Dispatcher.ResponseData,
+    text: string,
+    path: string
+  ): ApiError {
     const body = (json && typeof json === 'object' ? json : {}) as {
       code?: unknown
       message?: unknown
@@ -343,7 +350,7 @@ export class ApiClient {
         break
       case status === 404:
         code = 'NOT_FOUND'
-        sentence = 'The service has no such item.'
+        sentence = notFoundSentence(serviceCode, path)
         break
       case status === 409 || status === 410:
         code = 'CONFLICT'

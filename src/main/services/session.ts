@@ -256,15 +256,21 @@ export class ProfileSession {
     while (this.refreshing.size) await Promise.all([...this.refreshing.values()])
   }
 
+  /**
+   * Reads a paged collection to its end. A listing that does not end (a cursor seen before, an empty page claiming
+   * more) stops with what it read, is told in the sync status once, and `ended: false` tells the caller not to
+   * replace the cache with a part of it.
+   */
   private async listAll<T>(
     client: ApiClient,
     path: string,
     item: import('zod').ZodType<T>,
     query: Record<string, string> = {}
-  ): Promise<T[]> {
+  ): Promise<{ items: T[]; ended: boolean }> {
     const out: T[] = []
     let cursor: string | undefined
     const seen = new Set<string>()
+    let ended = false
     for (let i = 0; i < 1000; i++) {
       const res = await client.get(path, PagedEnvelope, { ...query, limit: 100, ...(cursor && { cursor }) })
       // One item Paydesk cannot read is left out (logged by id), not the whole listing.
@@ -272,16 +278,17 @@ export class ProfileSession {
       for (const r of rejected)
         this.d.log(`${path}: item ${r.id?.slice(0, 120) ?? '(without an id)'} could not be read and was skipped`)
       out.push(...items)
-      if (!res.hasMore || !res.nextCursor) break
-      // A listing that does not end (a cursor seen before, an empty page claiming more) stops with what it read.
-      if (seen.has(res.nextCursor) || res.data.length === 0) {
-        this.d.log(`${path}: the listing did not end (the same page came back); kept the ${out.length} read`)
+      if (!res.hasMore || !res.nextCursor) {
+        ended = true
         break
       }
+      if (seen.has(res.nextCursor) || res.data.length === 0) break
       seen.add(res.nextCursor)
       cursor = res.nextCursor
     }
-    return out
+    this.sync?.reportListing(path, ended ? { ended } : { ended, kept: out.length })
+    if (!ended && !this.sync) this.d.log(`${path}: the listing did not end (the same page came back)`)
+    return { items: out, ended }
   }
 
   // ---------------------------------------------------------------- reads: cache first, then refresh
@@ -322,17 +329,18 @@ export class ProfileSession {
       const query: Record<string, string> = since
         ? { updatedAfter: new Date(Date.parse(since) - 2_000).toISOString(), isIncludingDeleted: 'true' }
         : {}
-      const rows = await this.listAll(client, 'customers', Customer, query)
+      const { items: rows, ended } = await this.listAll(client, 'customers', Customer, query)
       let newest = since
       for (const c of rows) if (c.updatedAt && (!newest || c.updatedAt > newest)) newest = c.updatedAt
+      // A listing that did not end moves no watermark and drops nothing: the next refresh reads it again.
       const deleted = rows.filter((c) => c.isDeleted).map((c) => c.id)
       await this.cache.put(
         'customers',
         rows.filter((c) => !c.isDeleted),
         {
           remove: deleted,
-          ...(since === undefined && { replaceAll: true }),
-          ...(newest !== undefined && { meta: { 'customers.updatedAfter': newest } })
+          ...(since === undefined && ended && { replaceAll: true }),
+          ...(newest !== undefined && ended && { meta: { 'customers.updatedAfter': newest } })
         }
       )
     })
@@ -392,7 +400,10 @@ export class ProfileSession {
       const customerAccounts = await this.listAll(client, 'customers/external-accounts', ExternalAccount)
       // The published API pages this list too; a service that does not page answers one page without hasMore.
       const platform = await this.listAll(client, 'platform/external-accounts', ExternalAccount)
-      await this.cache.put('externalAccounts', [...customerAccounts, ...platform], { replaceAll: true })
+      // A part of a listing adds what it read and drops nothing: the rest is read at the next refresh.
+      await this.cache.put('externalAccounts', [...customerAccounts.items, ...platform.items], {
+        replaceAll: customerAccounts.ended && platform.ended
+      })
     })
     return {
       profileId: this.profileId,
@@ -414,14 +425,15 @@ export class ProfileSession {
           `platform/internal-accounts: item ${r.id?.slice(0, 120) ?? '(without an id)'} could not be read and was skipped`
         )
       let customers: InternalAccount[] = []
+      let ended = true
       try {
-        customers = await this.listAll(client, 'customers/internal-accounts', InternalAccount)
+        ;({ items: customers, ended } = await this.listAll(client, 'customers/internal-accounts', InternalAccount))
       } catch (error) {
         // Optional endpoint of the reference; a service without it still lists platform accounts.
         if (!(error instanceof ApiError && (error.code === 'NOT_FOUND' || error.code === 'INVALID_INPUT'))) throw error
         customers = this.cache.all<InternalAccount>('internalAccounts').filter((a) => a.customerId)
       }
-      await this.cache.put('internalAccounts', [...platform, ...customers], { replaceAll: true })
+      await this.cache.put('internalAccounts', [...platform, ...customers], { replaceAll: ended })
     })
   }
 

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { Address, AddressInput } from './address'
 import { countryCode, IsoDate, IsoDateTime } from './country'
 import { closedEnum, openEnum } from './enums'
-import { CustomerId, UmaAddress } from './ids'
+import { CustomerRef, UmaAddress } from './ids'
 import { QueryCursor, QueryLimit, queryBoolean } from './list'
 import { currencyCode } from './money'
 import { nonBlank } from './text'
@@ -16,7 +16,7 @@ export const CUSTOMER_TYPES = ['INDIVIDUAL'] as const
 
 /** Customer of responses (spec 2.4). */
 export const Customer = z.looseObject({
-  id: CustomerId,
+  id: CustomerRef,
   platformCustomerId: z.string(),
   customerType: openEnum(CUSTOMER_TYPES),
   region: z.string().optional(),

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { ACCOUNT_TYPE_CURRENCY, AccountInfo, AccountInfoInput, isWalletAccountType } from './account-info'
 import { beneficiaryMinimumIssues, BeneficiaryInput } from './beneficiary'
 import { closedEnum, openEnum } from './enums'
-import { CustomerId, ExternalAccountId } from './ids'
+import { CustomerId, ExternalAccountRef } from './ids'
 import { QueryCursor, QueryLimit } from './list'
 import { currencyCode } from './money'
 import { nonBlank } from './text'
@@ -54,7 +54,7 @@ export type BeneficiaryVerificationStatus = z.infer<typeof BeneficiaryVerificati
 
 /** External account of responses (spec 2.5). */
 export const ExternalAccount = z.looseObject({
-  id: ExternalAccountId,
+  id: ExternalAccountRef,
   status: ExternalAccountStatus,
   currency: z.string(),
   accountInfo: AccountInfo,

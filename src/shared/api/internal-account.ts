@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { closedEnum, openEnum } from './enums'
-import { CustomerId, InternalAccountId } from './ids'
+import { CustomerId, InternalAccountRef } from './ids'
 import { QueryCursor, QueryLimit } from './list'
 import { currencyCode, CurrencyAmount, PositiveMinorUnits } from './money'
 
@@ -27,7 +27,7 @@ export type FundingPaymentInstruction = z.infer<typeof FundingPaymentInstruction
 
 /** Internal account of responses (spec 2.7). customerId absent or empty: a platform account. */
 export const InternalAccount = z.looseObject({
-  id: InternalAccountId,
+  id: InternalAccountRef,
   type: openEnum(INTERNAL_ACCOUNT_TYPES).optional(),
   balance: CurrencyAmount,
   fundingPaymentInstructions: z.array(FundingPaymentInstruction).optional(),

@@ -41,12 +41,16 @@ export function currencyCode(what = 'Currency code') {
 export const CurrencyCode = currencyCode()
 export type CurrencyCode = z.infer<typeof CurrencyCode>
 
-/** Currency object of responses (spec 2.2). */
+/**
+ * Currency object of responses (spec 2.2). A `decimals` Paydesk cannot format with (negative, fractional, over 18, not a
+ * number) is read as not given, so the table of known codes applies and an unknown code is shown without guessing,
+ * instead of one odd member rejecting the balance or payment that carries it.
+ */
 export const Currency = z.looseObject({
   code: z.string(),
   name: z.string().optional(),
   symbol: z.string().optional(),
-  decimals: z.number().int().min(0).max(18).optional()
+  decimals: z.number().int().min(0).max(18).optional().catch(undefined)
 })
 export type Currency = z.infer<typeof Currency>
 

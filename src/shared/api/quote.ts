@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { closedEnum, openEnum } from './enums'
-import { CustomerId, ExternalAccountId, InternalAccountId, QuoteId, UmaAddress } from './ids'
+import { CustomerId, ExternalAccountId, InternalAccountId, QuoteRef, UmaAddress } from './ids'
 import { Currency, currencyCode, PositiveMinorUnits } from './money'
 import { nonBlank } from './text'
 import { RateDetails } from './transaction'
@@ -15,7 +15,7 @@ export const MAX_QUOTE_AMOUNT = 9_000_000_000_000_000
 
 /** Quote of responses: the minimal member set from the reference, everything else kept. */
 export const Quote = z.looseObject({
-  id: QuoteId,
+  id: QuoteRef,
   status: openEnum(QUOTE_STATUSES),
   createdAt: z.string().optional(),
   expiresAt: z.string().optional(),

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { AddressInput } from './address'
 import { IsoDateOrDateTime, IsoDateTime, isRealIsoDate } from './country'
 import { closedEnum, openEnum } from './enums'
-import { CustomerId, ExternalAccountId, InternalAccountId, TransactionId } from './ids'
+import { CustomerId, ExternalAccountId, InternalAccountId, TransactionRef } from './ids'
 import { QueryCursor, QueryLimit } from './list'
 import { CurrencyAmount, MinorUnits, PositiveMinorUnits } from './money'
 import { nonBlank } from './text'
@@ -116,7 +116,7 @@ export const PaymentInstruction = z.looseObject({
 export type PaymentInstruction = z.infer<typeof PaymentInstruction>
 
 const common = {
-  id: TransactionId,
+  id: TransactionRef,
   status: openEnum(TRANSACTION_STATUSES),
   destination: TransactionDestination,
   customerId: z.string(),

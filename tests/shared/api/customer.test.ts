@@ -146,8 +146,11 @@ describe('Customer (response)', () => {
       expect(Customer.safeParse(c).success).toBe(false)
     }
   )
-  it('rejects an id without the Customer: prefix', () => {
-    expect(Customer.safeParse({ ...customer, id: 'User:1' }).success).toBe(false)
+  it('reads an id without the Customer: prefix as it came (the published API types ids as plain strings)', () => {
+    expect(Customer.parse({ ...customer, id: '6f1c2d3e-bare' }).id).toBe('6f1c2d3e-bare')
+  })
+  it.each(['', 'Quote:1', 'ExternalAccount:1'])('rejects the id %j (empty, or naming another kind)', (id) => {
+    expect(Customer.safeParse({ ...customer, id }).success).toBe(false)
   })
   it('exposes the KYC statuses', () => {
     expect([...KYC_STATUSES]).toEqual(['UNVERIFIED', 'PENDING', 'APPROVED', 'REJECTED'])

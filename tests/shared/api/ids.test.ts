@@ -7,6 +7,7 @@ import {
   InternalAccountId,
   prefixedId,
   QuoteId,
+  responseId,
   TransactionId,
   UmaAddress
 } from '../../../src/shared/api/ids'
@@ -85,4 +86,18 @@ describe('UmaAddress', () => {
       expect(issuesOf(UmaAddress, a)[0]?.message).toContain('UMA address must look like')
     }
   )
+})
+
+describe('responseId: ids as a server sends them', () => {
+  it.each(SCHEMAS)('a %s id of a response may come without its prefix', (prefix) => {
+    expect(responseId(prefix).parse('0b7c6a1e-4f2d-bare')).toBe('0b7c6a1e-4f2d-bare')
+    expect(responseId(prefix).parse(`${prefix}:1`)).toBe(`${prefix}:1`)
+  })
+  it.each(SCHEMAS)('the %s id of a request still needs its prefix', (_prefix, schema) => {
+    expect(schema.safeParse('0b7c6a1e-4f2d-bare').success).toBe(false)
+  })
+  it('refuses an empty id and an id naming another kind', () => {
+    expect(responseId('Customer').safeParse('').success).toBe(false)
+    expect(responseId('Customer').safeParse('Transaction:1').success).toBe(false)
+  })
 })

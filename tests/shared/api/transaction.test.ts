@@ -111,7 +111,7 @@ describe('Transaction union', () => {
   it.each([
     ['INCOMING', 'receivedAmount', { ...incoming, receivedAmount: undefined }],
     ['INCOMING', 'destination', { ...incoming, destination: undefined }],
-    ['INCOMING', 'id', { ...incoming, id: 'Tx:1' }],
+    ['INCOMING', 'id', { ...incoming, id: 'Quote:1' }],
     ['INCOMING', 'receivedAmount.amount', { ...incoming, receivedAmount: { amount: 10.5, currency: usd } }],
     ['OUTGOING', 'sentAmount', { ...outgoing, sentAmount: undefined }],
     ['OUTGOING', 'source', { ...outgoing, source: undefined }],

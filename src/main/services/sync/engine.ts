@@ -90,7 +90,7 @@ export class SyncEngine {
   private skipped = new Set<string>()
 
   private get notice(): string | undefined {
-    const parts = [...this.notes]
+    const parts = [...this.notes, ...this.unendedListings.values()]
     if (this.skipped.size) {
       const ids = [...this.skipped]
       const shown = ids.slice(0, 5).join(', ') + (ids.length > 5 ? `, and ${ids.length - 5} more` : '')
@@ -107,6 +107,28 @@ export class SyncEngine {
   addNote(note: string): void {
     this.notes.push(note)
     if (this.status.state !== 'error' && this.status.state !== 'offline') this.setStatus({ message: this.notice! })
+  }
+
+  private unendedListings = new Map<string, string>()
+  private unendedLogged = new Set<string>()
+  /**
+   * A collection listing (customers, accounts) that did not end: one sentence in the status while it lasts (logged the
+   * first time only), gone once that listing ends again. Nothing is retried here: the next refresh, on its usual
+   * schedule, reads the listing again from the start.
+   */
+  reportListing(path: string, outcome: { ended: true } | { ended: false; kept: number }): void {
+    const before = this.notice
+    if (outcome.ended) this.unendedListings.delete(path)
+    else {
+      const message =
+        `The service’s listing of ${path} did not end (it sent the same page again), so Paydesk kept the ` +
+        `${outcome.kept} read and will read it again at the next refresh.`
+      this.unendedListings.set(path, message)
+      if (!this.unendedLogged.has(path)) this.d.log(`sync ${this.d.profileId}: ${message}`)
+      this.unendedLogged.add(path)
+    }
+    const state = this.status.state
+    if (this.notice !== before && (state === 'live' || state === 'idle')) this.setStatus({ message: this.notice })
   }
 
   /** Transactions the schema rejected: logged by id (never their content) and counted, once each. */
