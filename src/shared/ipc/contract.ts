@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { ChannelSpec, IpcResult } from './define'
+import { accountChannels } from './channels/accounts'
 import { appChannels } from './channels/app'
 import { approvalChannels, approvalEvents } from './channels/approvals'
 import { dataChannels, dataEvents } from './channels/data'
@@ -14,7 +15,8 @@ export const channels = {
   ...appChannels,
   ...dataChannels,
   ...syncChannels,
-  ...approvalChannels
+  ...approvalChannels,
+  ...accountChannels
 } satisfies Record<string, ChannelSpec>
 
 export const events = {
