@@ -4,6 +4,7 @@ import path from 'node:path'
 import type { EventName, EventPayload } from '../shared/ipc/contract'
 import { LOCAL_PROFILE_ID } from '../shared/profile'
 import { isUnresolvedTransfer } from '../shared/ipc/channels/data'
+import { accountHandlers } from './account-handlers'
 import { AppError } from './errors'
 import { Sequencer } from './sequencer'
 import type { Handlers } from './ipc/dispatch'
@@ -408,7 +409,8 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
     'approvals.decisions': async ({ limit }) => {
       const s = await active()
       return { profileId: s.profileId, decisions: s.approvals.decisions(limit) }
-    }
+    },
+    ...accountHandlers(active, host.log)
   }
 
   const backend: Backend = {

@@ -4,13 +4,13 @@
  * changes state or throws an ApiError before changing anything.
  */
 import { accountInfoIdentifier, isWalletAccountType } from '../shared/api/account-info'
-import { beneficiaryMinimumIssues } from '../shared/api/beneficiary'
 import type { CustomerCreateRequest, CustomerListQuery, CustomerUpdateRequest } from '../shared/api/customer'
-import type {
-  ExternalAccountCreateRequest,
-  ExternalAccountListQuery,
-  PlatformExternalAccountQuery,
-  ExternalAccountUpdateRequest
+import {
+  externalAccountUpdateFor,
+  type ExternalAccountCreateRequest,
+  type ExternalAccountListQuery,
+  type PlatformExternalAccountQuery,
+  type ExternalAccountUpdateRequest
 } from '../shared/api/external-account'
 import type { InternalAccountQuery } from '../shared/api/internal-account'
 import type { QuoteCreateRequest } from '../shared/api/quote'
@@ -35,7 +35,7 @@ import {
   kycRegionOf
 } from './currencies'
 import { BANK_NAME_REQUIRED, isDiscoveredBankName } from './discovery'
-import { ApiError, conflict, invalidInput, notFound, REFERENCE_NOT_FOUND } from './errors'
+import { ApiError, conflict, invalidInput, notFound, REFERENCE_NOT_FOUND, validationError } from './errors'
 import type {
   CustomerObj,
   CustomerRec,
@@ -549,17 +549,13 @@ export class Engine {
 
   updateExternalAccount(id: string, req: ExternalAccountUpdateRequest): ExternalAccountObj {
     const a = this.externalAccount(id)
-    if (req.beneficiary !== undefined) {
-      if (isWalletAccountType(a.data.accountInfo.accountType)) {
-        throw invalidInput(`A ${a.data.accountInfo.accountType} account has no beneficiary`, { field: 'beneficiary' })
-      }
-      const issues = beneficiaryMinimumIssues(a.data.currency, req.beneficiary)
-      if (issues.length > 0) {
-        throw invalidInput(`Invalid beneficiary: ${issues[0]?.message ?? ''}`, {
-          issues: issues.map((i) => ({ path: ['beneficiary', ...i.path].join('.'), message: i.message }))
-        })
-      }
-    }
+    // The same rules as the form's: a wallet has no beneficiary; a beneficiary meets its currency's minimums. The
+    // details name each refused field by its request path, so Paydesk shows the refusal at that field.
+    const checked = externalAccountUpdateFor({
+      currency: a.data.currency,
+      accountType: a.data.accountInfo.accountType
+    }).safeParse(req)
+    if (!checked.success) throw validationError('external account update', checked.error.issues)
     const t = this.clock.stamp()
     if (req.platformAccountId !== undefined) a.data.platformAccountId = req.platformAccountId
     if (req.beneficiary !== undefined) {

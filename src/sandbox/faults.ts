@@ -21,6 +21,12 @@ export const FaultRuleInput = z.strictObject({
     .string()
     .regex(/^[A-Z][A-Z0-9_]*$/)
     .optional(),
+  /**
+   * error: the body's message and details (default "Injected fault: ..."), e.g. a 400 INVALID_INPUT whose
+   * `details.issues` names a field, for the refusals only the real service makes.
+   */
+  message: z.string().min(1).max(500).optional(),
+  details: z.record(z.string(), z.unknown()).optional(),
   /** rateLimit: Retry-After seconds (default 1). */
   retryAfterSeconds: z.number().int().min(0).max(3600).optional(),
   /** Apply to this many matching requests, then drop the rule (default: every matching request). */

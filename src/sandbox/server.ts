@@ -247,7 +247,11 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
               : status === 424
                 ? 'COUNTERPARTY_ERROR'
                 : 'INJECTED_FAULT')
-        throw new ApiError(status, code, `Injected fault: ${status} ${code}`, { injected: true, ruleId: f.id })
+        throw new ApiError(status, code, f.message ?? `Injected fault: ${status} ${code}`, {
+          ...f.details,
+          injected: true,
+          ruleId: f.id
+        })
       }
       if (f?.kind === 'rateLimit') {
         const after = f.retryAfterSeconds ?? 1

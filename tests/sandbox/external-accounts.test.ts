@@ -393,7 +393,35 @@ describe('PATCH', () => {
     const a = await createUsAccount(c, customerId, nextNumber())
     const r = await c.patch(`${EA}/${a.id}`, { beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'No Address' } })
     expectError(r, 400, 'INVALID_INPUT')
-    expect((await c.get(`${EA}/${a.id}`)).body.accountInfo.beneficiary.fullName).toBe('Test Person')
+    // The details name the refused field by its request path, so Paydesk can show the refusal at that field.
+    expect(r.body.details.issues).toContainEqual({
+      path: 'beneficiary.address',
+      message: expect.stringContaining('is required for a USD account')
+    })
+    const after = (await c.get(`${EA}/${a.id}`)).body
+    expect(after.accountInfo.beneficiary.fullName).toBe('Test Person')
+    expect(after.status).not.toBe('UNDER_REVIEW')
+  })
+
+  it('a refused field names its path and changes nothing, not even a platformAccountId sent with it', async () => {
+    const a = await createUsAccount(c, customerId, nextNumber())
+    const r = await c.patch(`${EA}/${a.id}`, {
+      platformAccountId: 'should-not-stick',
+      beneficiary: { ...usBeneficiary, email: 'not-an-email' }
+    })
+    expectError(r, 400, 'INVALID_INPUT')
+    expect(r.body.details.issues.map((i: { path: string }) => i.path)).toEqual(['beneficiary.email'])
+    const after = (await c.get(`${EA}/${a.id}`)).body
+    expect(after.platformAccountId).toBe(a.platformAccountId)
+    expect(after.accountInfo.beneficiary).toEqual(a.accountInfo.beneficiary)
+  })
+
+  it('a platformAccountId change alone never starts a re-review', async () => {
+    const a = await createUsAccount(c, customerId, nextNumber())
+    await activeAccount(c, a.id)
+    const r = await c.patch(`${EA}/${a.id}`, { platformAccountId: 'ledger-77' })
+    expect(r.body.status).toBe('ACTIVE')
+    expect(r.body.platformAccountId).toBe('ledger-77')
   })
 
   it('refuses a beneficiary on a wallet', async () => {
@@ -403,7 +431,9 @@ describe('PATCH', () => {
       cryptoNetwork: 'SPARK_MAINNET',
       accountInfo: { accountType: 'SPARK_WALLET', address: sparkAddress(55) }
     })
-    expectError(await c.patch(`${EA}/${w.body.id}`, { beneficiary: usBeneficiary }), 400, 'INVALID_INPUT')
+    const r = await c.patch(`${EA}/${w.body.id}`, { beneficiary: usBeneficiary })
+    expectError(r, 400, 'INVALID_INPUT')
+    expect(r.body.details.issues[0].path).toBe('beneficiary')
   })
 })
 

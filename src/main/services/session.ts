@@ -87,6 +87,9 @@ export class ProfileSession {
   /** Transaction id → until when an open detail keeps it polled. */
   private readonly watched = new Map<string, number>()
   private closed = false
+  get isClosed(): boolean {
+    return this.closed
+  }
 
   private constructor(
     private readonly d: SessionDeps,
@@ -220,7 +223,7 @@ export class ProfileSession {
 
   // ---------------------------------------------------------------- refresh in the background
 
-  private changed(collections: DataCollection[], syncedAt: string | null): void {
+  changed(collections: DataCollection[], syncedAt: string | null): void {
     if (this.closed) return
     this.d.emit('data.changed', { profileId: this.profileId, collections, syncedAt })
   }
@@ -472,7 +475,7 @@ export class ProfileSession {
   }
 
   /** Maps a network failure of a write to OFFLINE with a sentence that says nothing was queued. */
-  private async write<T>(what: string, work: (client: ApiClient) => Promise<T>): Promise<T> {
+  async write<T>(what: string, work: (client: ApiClient) => Promise<T>): Promise<T> {
     const client = this.requireClient()
     try {
       return await work(client)

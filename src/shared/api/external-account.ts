@@ -147,6 +147,28 @@ export const ExternalAccountUpdateRequest = z
   })
 export type ExternalAccountUpdateRequest = z.infer<typeof ExternalAccountUpdateRequest>
 
+/**
+ * The update of one stored account: ExternalAccountUpdateRequest plus what depends on that account (spec 2.6, 4.6):
+ * a wallet has no beneficiary, and a bank account's new beneficiary meets the minimums of its currency, like creation.
+ * Issue paths are request paths (`beneficiary.address.city`), so a form shows each at its field.
+ */
+export function externalAccountUpdateFor(account: { currency: string; accountType: string }) {
+  return ExternalAccountUpdateRequest.superRefine((req, ctx) => {
+    if (req.beneficiary === undefined) return
+    if (isWalletAccountType(account.accountType)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['beneficiary'],
+        message: `A ${account.accountType} account has no beneficiary`
+      })
+      return
+    }
+    for (const issue of beneficiaryMinimumIssues(account.currency, req.beneficiary)) {
+      ctx.addIssue({ code: 'custom', path: ['beneficiary', ...issue.path], message: issue.message })
+    }
+  })
+}
+
 /** GET /customers/external-accounts query (spec 4.3). */
 export const ExternalAccountListQuery = z.strictObject({
   customerId: CustomerId.optional(),

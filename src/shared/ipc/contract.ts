@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { ChannelSpec, IpcResult } from './define'
+import { accountChannels } from './channels/accounts'
 import { appChannels } from './channels/app'
 import { approvalChannels, approvalEvents } from './channels/approvals'
 import { dataChannels, dataEvents } from './channels/data'
@@ -18,7 +19,8 @@ export const channels = {
   ...syncChannels,
   ...approvalChannels,
   ...quoteChannels,
-  ...desktopChannels
+  ...desktopChannels,
+  ...accountChannels
 } satisfies Record<string, ChannelSpec>
 
 export const events = {

@@ -7,6 +7,7 @@ import {
   ExternalAccountCreateRequest,
   ExternalAccountListQuery,
   ExternalAccountUpdateRequest,
+  externalAccountUpdateFor,
   EXTERNAL_ACCOUNT_STATUSES,
   PlatformExternalAccountQuery
 } from '../../../src/shared/api/external-account'
@@ -205,6 +206,41 @@ describe('ExternalAccountUpdateRequest', () => {
     [{ beneficiary: { beneficiaryType: 'INDIVIDUAL' } }, 'beneficiary.fullName', 'fullName is required']
   ])('%#: rejects %j', (body, path, message) => {
     expectIssue(ExternalAccountUpdateRequest, body, path, message)
+  })
+})
+
+describe('externalAccountUpdateFor: the update of one stored account', () => {
+  const gbp = externalAccountUpdateFor({ currency: 'GBP', accountType: 'GBP_ACCOUNT' })
+  const usd = externalAccountUpdateFor({ currency: 'USD', accountType: 'USD_ACCOUNT' })
+  const mxn = externalAccountUpdateFor({ currency: 'MXN', accountType: 'MXN_ACCOUNT' })
+  const wallet = externalAccountUpdateFor({ currency: 'BTC', accountType: 'SPARK_WALLET' })
+
+  it('applies the per-currency beneficiary minimums of creation, at the request path of each field', () => {
+    expectIssue(
+      gbp,
+      { beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'A B' } },
+      'beneficiary.address',
+      'required'
+    )
+    expectIssue(
+      usd,
+      { beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'No Address' } },
+      'beneficiary.address',
+      'is required for a USD account'
+    )
+    expectValid(mxn, { beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ana Ruiz' } })
+    expectValid(usd, { beneficiary: fullBeneficiary })
+  })
+
+  it('refuses a beneficiary on a wallet but lets its platformAccountId change', () => {
+    expectIssue(wallet, { beneficiary: fullBeneficiary }, 'beneficiary', 'A SPARK_WALLET account has no beneficiary')
+    expectValid(wallet, { platformAccountId: 'w-1' })
+  })
+
+  it('keeps the request rules: only the two fields, at least one of them', () => {
+    expectIssue(gbp, {}, '', 'Give platformAccountId or beneficiary')
+    expectIssue(gbp, { platformAccountId: 'x', currency: 'EUR' }, '', 'Unrecognized key')
+    expectIssue(gbp, { platformAccountId: '   ' }, 'platformAccountId', '')
   })
 })
 

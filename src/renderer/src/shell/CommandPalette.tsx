@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
+import { useDialogFocus } from '../ui/dialog-focus'
 import { ROUTES, useUi } from '../stores/ui'
 
 /** Ctrl/Cmd+K: jump anywhere; lists the shortcuts too. */
@@ -11,10 +12,19 @@ export function CommandPalette() {
     () => ROUTES.filter((r) => r.label.toLowerCase().includes(query.trim().toLowerCase())),
     [query]
   )
+  const dialog = useRef<HTMLDivElement>(null)
+  useDialogFocus(dialog, open)
   if (!open) return null
   return (
     <div className="palette-backdrop" onClick={() => setOpen(false)}>
-      <div className="palette" role="dialog" aria-label="Command palette" onClick={(e) => e.stopPropagation()}>
+      <div
+        ref={dialog}
+        className="palette"
+        role="dialog"
+        aria-modal="true"
+        aria-label="Command palette"
+        onClick={(e) => e.stopPropagation()}
+      >
         <input
           autoFocus
           aria-label="Jump to"

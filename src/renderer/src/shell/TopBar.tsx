@@ -36,7 +36,7 @@ export function TopBar({ profile }: { profile: ProfileView | undefined }) {
         )}
       </div>
       <SyncIndicator />
-      <button className="palette-trigger" onClick={() => openPalette(true)} aria-label="Open command palette">
+      <button className="palette-trigger" onClick={() => openPalette(true)}>
         Search or jump to… <kbd>Ctrl K</kbd>
       </button>
     </header>

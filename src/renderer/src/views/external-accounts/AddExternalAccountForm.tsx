@@ -1,10 +1,5 @@
 import { useRef, useState } from 'react'
-import {
-  BENEFICIARY_TYPES,
-  ExternalAccountCreateRequest,
-  isWalletAccountType,
-  type ExternalAccount
-} from '../../../../shared/api'
+import { ExternalAccountCreateRequest, isWalletAccountType, type ExternalAccount } from '../../../../shared/api'
 import type { IpcError } from '../../../../shared/ipc/define'
 import { paydesk } from '../../bridge/paydesk'
 import { useDataVersion } from '../../stores/data-version'
@@ -17,7 +12,6 @@ import {
   ACCOUNT_FIELDS,
   FORM_ACCOUNT_TYPES,
   BANK_NAME_REQUIRED,
-  BENEFICIARY_ADDRESS,
   fixedCurrency,
   hasBankName,
   INITIAL_VALUES,
@@ -26,19 +20,10 @@ import {
   toCreateRequest,
   WALLET_CURRENCIES
 } from './account-form'
+import { BeneficiaryFields, UPPER_CASE_KEY } from './BeneficiaryFields'
 import { accountTypeName } from './describe'
 
 const P = 'ea'
-const UPPER = /(country|nationality|countryOfResidence|swiftCode|iban)$/
-
-const ADDRESS_LABELS: Record<string, string> = {
-  line1: 'Address line 1',
-  line2: 'Address line 2',
-  city: 'City',
-  state: 'State',
-  postalCode: 'Postal code',
-  country: 'Country'
-}
 
 export function AddExternalAccountForm(props: {
   /** Preselected owner: a customer id, or null for the platform. */
@@ -55,7 +40,7 @@ export function AddExternalAccountForm(props: {
     },
     toCreateRequest
   )
-  const form = { ...raw, set: (k: string, v: string) => raw.set(k, UPPER.test(k) ? v.toUpperCase() : v) }
+  const form = { ...raw, set: (k: string, v: string) => raw.set(k, UPPER_CASE_KEY.test(k) ? v.toUpperCase() : v) }
   const [error, setError] = useState<IpcError | null>(null)
   const [busy, setBusy] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
@@ -101,7 +86,6 @@ export function AddExternalAccountForm(props: {
     props.onCreated(result.value)
   }
 
-  const beneficiaryBusiness = v['accountInfo.beneficiary.beneficiaryType'] === 'BUSINESS'
   const bankNameRequired = BANK_NAME_REQUIRED.has(type)
   const shown = relevantKeys(v)
 
@@ -228,66 +212,12 @@ export function AddExternalAccountForm(props: {
         ))}
 
       {!isWallet && (
-        <fieldset>
-          <legend>Beneficiary: who receives the money</legend>
-          <SelectField
-            form={form}
-            prefix={P}
-            name="accountInfo.beneficiary.beneficiaryType"
-            label="Beneficiary type"
-            options={BENEFICIARY_TYPES.map((t) => ({
-              value: t,
-              label: t === 'INDIVIDUAL' ? 'Individual' : 'Business'
-            }))}
-          />
-          {beneficiaryBusiness ? (
-            <div className="grid-2">
-              <TextField form={form} prefix={P} name="accountInfo.beneficiary.legalName" label="Legal name" />
-              <TextField form={form} prefix={P} name="accountInfo.beneficiary.taxId" label="Business tax id" />
-            </div>
-          ) : (
-            <TextField form={form} prefix={P} name="accountInfo.beneficiary.fullName" label="Full name" />
-          )}
-          <div className="grid-2">
-            <TextField
-              form={form}
-              prefix={P}
-              name="accountInfo.beneficiary.birthDate"
-              label="Birth date"
-              placeholder="YYYY-MM-DD"
-            />
-            <TextField
-              form={form}
-              prefix={P}
-              name="accountInfo.beneficiary.nationality"
-              label="Nationality"
-              placeholder="US"
-            />
-          </div>
-          <div className="grid-2">
-            <TextField form={form} prefix={P} name="accountInfo.beneficiary.email" label="Email" type="email" />
-            <TextField
-              form={form}
-              prefix={P}
-              name="accountInfo.beneficiary.phoneNumber"
-              label="Phone"
-              placeholder="+14155550123"
-            />
-          </div>
-          <TextField
-            form={form}
-            prefix={P}
-            name="accountInfo.beneficiary.countryOfResidence"
-            label="Country of residence"
-            placeholder="US"
-          />
-          <div className="grid-2">
-            {BENEFICIARY_ADDRESS.map((key) => {
-              const member = key.split('.').pop() ?? ''
-              return <TextField key={key} form={form} prefix={P} name={key} label={ADDRESS_LABELS[member] ?? member} />
-            })}
-          </div>
-        </fieldset>
+        <BeneficiaryFields
+          form={form}
+          prefix={P}
+          base="accountInfo.beneficiary"
+          legend="Beneficiary: who receives the money"
+        />
       )}
       <TextField
         form={form}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import type { ExternalAccount } from '../../../../shared/api'
+import { isWalletAccountType, type ExternalAccount } from '../../../../shared/api'
 import type { IpcError } from '../../../../shared/ipc/define'
 import { paydesk } from '../../bridge/paydesk'
 import { useUi } from '../../stores/ui'
@@ -8,6 +8,8 @@ import { externalAccountTone } from '../../ui/status'
 import { ActionResult } from '../../ui/view-states'
 import { formatAddress } from '../customers/CustomerDetail'
 import { accountTypeName, describeAccount, holderName } from './describe'
+import { EditExternalAccountForm } from './EditExternalAccountForm'
+import { useFollowedStatus } from './follow'
 
 const STATUS_TEXT: Record<string, string> = {
   ACTIVE: 'Verified: ready to receive payments.',
@@ -73,6 +75,10 @@ function Identifier({ value }: { value: string }) {
 export function ExternalAccountDetail(props: { account: ExternalAccount; onClose(): void; onRemoved(): void }) {
   const { account } = props
   const go = useUi((s) => s.go)
+  const [editing, setEditing] = useState(false)
+  const [saved, setSaved] = useState<string | null>(null)
+  const followed = useFollowedStatus(account)
+  const editButton = useRef<HTMLButtonElement>(null)
   const [reviewing, setReviewing] = useState(false)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<IpcError | null>(null)
@@ -108,14 +114,58 @@ export function ExternalAccountDetail(props: { account: ExternalAccount; onClose
           ×
         </button>
       </div>
-      <p className="detail-sub">
-        <StatusChip value={account.status} tone={externalAccountTone(account.status)} />
-        <span>
-          {accountTypeName(account.accountInfo.accountType)} · {account.currency}
-        </span>
-      </p>
-      {STATUS_TEXT[account.status] && (
-        <p className={`hint hint-${externalAccountTone(account.status)}`}>{STATUS_TEXT[account.status]}</p>
+      <div aria-live="polite" data-testid="account-status">
+        <p className="detail-sub">
+          <StatusChip value={account.status} tone={externalAccountTone(account.status)} />
+          <span>
+            {accountTypeName(account.accountInfo.accountType)} · {account.currency}
+          </span>
+        </p>
+        {STATUS_TEXT[account.status] && (
+          <p className={`hint hint-${externalAccountTone(account.status)}`}>{STATUS_TEXT[account.status]}</p>
+        )}
+        {followed.following && (
+          <p className="muted" data-testid="following-live">
+            Following live until the service settles it
+            {followed.checkedAt && (
+              <>
+                {' '}
+                · last checked <Time iso={followed.checkedAt} />
+              </>
+            )}
+          </p>
+        )}
+      </div>
+      {saved && <ActionResult ok>{saved}</ActionResult>}
+      {editing ? (
+        <EditExternalAccountForm
+          account={account}
+          onCancel={() => {
+            setEditing(false)
+            requestAnimationFrame(() => editButton.current?.focus())
+          }}
+          onSaved={(next) => {
+            setEditing(false)
+            setSaved(
+              next.status === 'UNDER_REVIEW'
+                ? 'Saved. The service is reviewing the new beneficiary; the status below follows it live.'
+                : 'Saved.'
+            )
+            requestAnimationFrame(() => editButton.current?.focus())
+          }}
+        />
+      ) : (
+        <p className="row">
+          <button
+            ref={editButton}
+            onClick={() => {
+              setSaved(null)
+              setEditing(true)
+            }}
+          >
+            {isWalletAccountType(account.accountInfo.accountType) ? 'Edit platform account id…' : 'Edit…'}
+          </button>
+        </p>
       )}
       <dl className="facts">
         <Fact label="Account id">

@@ -91,7 +91,7 @@ function TransactionFacts({ t, syncedAt, onClose }: { t: Transaction; syncedAt: 
         <h2>
           <Id value={t.id} />
         </h2>
-        <button onClick={onClose} aria-label="Close detail">
+        <button onClick={onClose} aria-label="Esc: close detail">
           Esc
         </button>
       </div>

@@ -1,0 +1,156 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, invoke, test, type Page } from '../support/browser-mode'
+
+/** What a scan found that counts: serious and critical violations only (the issue's bar). */
+interface Finding {
+  where: string
+  rule: string
+  impact: string
+  targets: string[]
+  summary: string
+}
+
+async function scan(page: Page, where: string, findings: Finding[]): Promise<void> {
+  // Let transitions and the first answers settle, so contrast is measured on the final colours.
+  await page.waitForTimeout(250)
+  const started = Date.now()
+  const result = await new AxeBuilder({ page }).analyze()
+  console.log(`axe ${where}: ${result.violations.length} rule(s) violated, ${Date.now() - started} ms`)
+  for (const v of result.violations) {
+    console.log(`  ${v.impact} ${v.id}: ${v.nodes.length} node(s), e.g. ${v.nodes[0]?.target.join(' ')}`)
+    if (v.impact !== 'serious' && v.impact !== 'critical') continue
+    findings.push({
+      where,
+      rule: v.id,
+      impact: v.impact,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+      summary: v.nodes[0]?.failureSummary?.split('\n').slice(0, 3).join(' ') ?? v.help
+    })
+  }
+}
+
+const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Sections' })
+
+/** The sections the sidebar offers right now: screens other parts of Paydesk add are scanned too. */
+async function sections(page: Page): Promise<string[]> {
+  const labels = await sidebar(page).locator('.nav-label').allTextContents()
+  expect(labels.length).toBeGreaterThan(3)
+  return labels
+}
+
+async function openSection(page: Page, label: string) {
+  await sidebar(page)
+    .getByRole('button', { name: new RegExp(`^${label}`) })
+    .click()
+  await expect(sidebar(page).getByRole('button', { name: new RegExp(`^${label}`) })).toHaveAttribute(
+    'aria-current',
+    'page'
+  )
+}
+
+/** Opens the first row of the screen's main table (its detail), when the screen has one. */
+async function openFirstRow(page: Page): Promise<boolean> {
+  const rows = page.locator('main [role="table"] [role="row"], main table tbody tr')
+  if ((await rows.count()) === 0) return false
+  const first = page.locator('main [role="table"] [role="rowgroup"] [role="row"], main table tbody tr').first()
+  if (!(await first.isVisible().catch(() => false))) return false
+  await first.click()
+  return true
+}
+
+async function clickIfPresent(page: Page, name: string | RegExp): Promise<boolean> {
+  const button = page.getByRole('button', { name, exact: typeof name === 'string' }).first()
+  if (!(await button.isVisible().catch(() => false))) return false
+  await button.click()
+  return true
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`axe: every screen and dialog in the ${theme} theme has no serious or critical violation`, async ({
+    page,
+    app,
+    shot
+  }) => {
+    test.setTimeout(600_000)
+    await page.emulateMedia({ colorScheme: theme })
+    await page.goto(app.url)
+    await expect(sidebar(page)).toBeVisible()
+    const findings: Finding[] = []
+
+    // An incoming payment waiting for approval, so the Approvals screen has its form to scan.
+    const customers = (await invoke(app, 'customers.query', { kycStatus: 'APPROVED', limit: 50 })) as {
+      rows: { id: string; region?: string; currencies?: string[] }[]
+    }
+    const usd = customers.rows.find((c) => c.currencies?.includes('USD') ?? c.region === 'US')
+    if (usd) {
+      await invoke(app, 'sandbox.receive', {
+        senderUmaAddress: '$pending.long.usd@sandbox.uma.money',
+        receivingCurrencyCode: 'USD',
+        receivingCurrencyAmount: 4_321,
+        customerId: usd.id
+      })
+    }
+
+    for (const label of await sections(page)) {
+      await openSection(page, label)
+      await scan(page, `${label} screen`, findings)
+      await shot(`axe-${theme}-${label.replace(/\W+/g, '-').toLowerCase()}`)
+      if (await openFirstRow(page)) {
+        await scan(page, `${label} detail`, findings)
+        await shot(`axe-${theme}-${label.replace(/\W+/g, '-').toLowerCase()}-detail`)
+      }
+    }
+
+    // The forms and dialogs an operator opens.
+    await openSection(page, 'External accounts')
+    if (await clickIfPresent(page, 'Add external account')) {
+      await scan(page, 'Add external account form', findings)
+      await page.getByRole('button', { name: 'Cancel', exact: true }).click()
+    }
+    await page
+      .getByRole('table', { name: 'External accounts' })
+      .getByRole('row', { name: /Jane Smith.*…9012/ })
+      .click()
+    await page.getByTestId('external-account-detail').getByRole('button', { name: 'Edit…' }).click()
+    await scan(page, 'Edit external account form', findings)
+    await shot(`axe-${theme}-edit-account`)
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click()
+
+    await openSection(page, 'Customers')
+    if (await clickIfPresent(page, 'New customer')) {
+      await scan(page, 'New customer form', findings)
+      await page.keyboard.press('Escape')
+    }
+
+    await openSection(page, 'Internal accounts')
+    if (await clickIfPresent(page, 'Send money')) {
+      const pane = page.getByTestId('send-money')
+      await scan(page, 'Send money form', findings)
+      const from = pane.getByLabel('From internal account')
+      await from.selectOption({
+        label: (await from.locator('option', { hasText: /^Platform · USD · / }).textContent()) ?? ''
+      })
+      await pane.getByLabel('To external account').selectOption({ label: 'Jane Smith · US bank account …9012' })
+      await pane.getByLabel('Amount').fill('12.34')
+      await pane.getByRole('button', { name: 'Review payment' }).click()
+      await expect(pane.getByRole('group', { name: 'Review payment' })).toBeVisible()
+      await scan(page, 'Send money review', findings)
+      await shot(`axe-${theme}-send-review`)
+    }
+
+    await openSection(page, 'Approvals')
+    if (usd && (await openFirstRow(page))) {
+      await scan(page, 'Approval form', findings)
+      await shot(`axe-${theme}-approval-form`)
+    }
+
+    await page.locator('body').press('Control+k')
+    await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeVisible()
+    await scan(page, 'Command palette', findings)
+    await shot(`axe-${theme}-palette`)
+    await page.keyboard.press('Escape')
+
+    const report = findings.map((f) => `${f.where}: ${f.rule} (${f.impact}) at ${f.targets.join(', ')}: ${f.summary}`)
+    expect(report, report.join('\n')).toEqual([])
+  })
+}

@@ -1,0 +1,173 @@
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { externalAccountUpdateFor, isWalletAccountType, type ExternalAccount } from '../../../../shared/api'
+import type { IpcError } from '../../../../shared/ipc/define'
+import { paydesk } from '../../bridge/paydesk'
+import { nestFlat, useFlatForm } from '../../ui/flat-form'
+import { FormErrors, revealFirstError, TextField } from '../../ui/FormFields'
+import { ActionResult } from '../../ui/view-states'
+import { ADDRESS_MEMBERS, BeneficiaryFields, BENEFICIARY_COMMON_MEMBERS, UPPER_CASE_KEY } from './BeneficiaryFields'
+
+const P = 'edit-ea'
+const B = 'beneficiary'
+
+/** The stored account as the edit form's boxes: platformAccountId and every beneficiary member the form edits. */
+export function editValues(account: ExternalAccount): Record<string, string> {
+  const values: Record<string, string> = { platformAccountId: account.platformAccountId ?? '' }
+  const b = account.accountInfo.beneficiary
+  if (!b) return values
+  const put = (key: string, value: unknown) => {
+    if (typeof value === 'string') values[`${B}.${key}`] = value
+  }
+  put('beneficiaryType', b.beneficiaryType)
+  put('fullName', b.fullName)
+  // Either shape of a business (published top level, or the spec's businessInfo) edits as the published one.
+  put('legalName', b.legalName ?? b.businessInfo?.legalName)
+  put('taxId', b.taxId ?? b.businessInfo?.taxId)
+  put('registrationNumber', b.registrationNumber)
+  for (const m of BENEFICIARY_COMMON_MEMBERS) put(m, (b as Record<string, unknown>)[m])
+  for (const m of ADDRESS_MEMBERS) put(`address.${m}`, (b.address as Record<string, unknown> | undefined)?.[m])
+  return values
+}
+
+/** The beneficiary boxes that belong to the chosen beneficiary type. */
+function beneficiaryKeys(values: Record<string, string>): string[] {
+  const business = values[`${B}.beneficiaryType`] === 'BUSINESS'
+  const names = business ? ['legalName', 'taxId', 'registrationNumber'] : ['fullName']
+  return [
+    'beneficiaryType',
+    ...names,
+    ...BENEFICIARY_COMMON_MEMBERS,
+    ...ADDRESS_MEMBERS.map((m) => `address.${m}`)
+  ].map((m) => `${B}.${m}`)
+}
+
+const same = (a: Record<string, string>, b: Record<string, string>, keys: string[]) =>
+  keys.every((k) => (a[k] ?? '').trim() === (b[k] ?? '').trim())
+
+/**
+ * The boxes → ExternalAccountUpdateRequest, sending only what changed: an unchanged beneficiary is left out, so saving
+ * a new platformAccountId never starts a re-review.
+ */
+export function toUpdateRequest(initial: Record<string, string>, values: Record<string, string>): unknown {
+  const body: Record<string, unknown> = {}
+  if ((values['platformAccountId'] ?? '') !== (initial['platformAccountId'] ?? '')) {
+    body['platformAccountId'] = values['platformAccountId'] ?? ''
+  }
+  const keys = beneficiaryKeys(values)
+  if (!same(initial, values, [...new Set([...keys, ...beneficiaryKeys(initial)])])) {
+    const picked = Object.fromEntries(keys.map((k) => [k, values[k] ?? '']))
+    body[B] = nestFlat(picked)[B] ?? {}
+  }
+  return body
+}
+
+export function EditExternalAccountForm(props: {
+  account: ExternalAccount
+  onCancel(): void
+  onSaved(account: ExternalAccount): void
+}) {
+  const { account } = props
+  const wallet = isWalletAccountType(account.accountInfo.accountType)
+  const initial = useMemo(() => editValues(account), [account])
+  const schema = useMemo(
+    () => externalAccountUpdateFor({ currency: account.currency, accountType: account.accountInfo.accountType }),
+    [account.currency, account.accountInfo.accountType]
+  )
+  const toInput = useMemo(() => (values: Record<string, string>) => toUpdateRequest(initial, values), [initial])
+  const raw = useFlatForm(schema, initial, toInput)
+  const form = { ...raw, set: (k: string, v: string) => raw.set(k, UPPER_CASE_KEY.test(k) ? v.toUpperCase() : v) }
+  const [error, setError] = useState<IpcError | null>(null)
+  const [nothing, setNothing] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const formRef = useRef<HTMLFormElement>(null)
+  // After the service refused fields: focus the first one once React has drawn the messages.
+  const [reveal, setReveal] = useState(0)
+  useEffect(() => {
+    if (reveal > 0) revealFirstError(formRef.current)
+  }, [reveal])
+
+  const request = toUpdateRequest(initial, form.values) as Record<string, unknown>
+  const beneficiaryChanged = B in request
+  const unchanged = Object.keys(request).length === 0
+
+  const submit = async () => {
+    if (unchanged) {
+      setNothing(true)
+      return
+    }
+    setNothing(false)
+    const body = form.submit()
+    if (!body) return revealFirstError(formRef.current)
+    setBusy(true)
+    const result = await paydesk.invoke('externalAccounts.update', {
+      id: account.id as `ExternalAccount:${string}`,
+      update: body
+    })
+    setBusy(false)
+    if (!result.ok) {
+      setError(result.error)
+      if (result.error.fieldErrors) {
+        // Main's own checks name paths inside the channel input ({ id, update }); the service's, inside the body.
+        form.setServerErrors(
+          Object.fromEntries(Object.entries(result.error.fieldErrors).map(([k, v]) => [k.replace(/^update\./, ''), v]))
+        )
+        setReveal((n) => n + 1)
+      }
+      return
+    }
+    setError(null)
+    props.onSaved(result.value)
+  }
+
+  const shown = ['platformAccountId', ...(wallet ? [] : beneficiaryKeys(form.values))]
+  return (
+    <form
+      ref={formRef}
+      className="form"
+      aria-labelledby="edit-ea-title"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault()
+        void submit()
+      }}
+    >
+      <h3 id="edit-ea-title">Edit account</h3>
+      <TextField
+        form={form}
+        prefix={P}
+        name="platformAccountId"
+        label="Platform account id"
+        hint="Your own id for this account"
+        autoFocus
+      />
+      {!wallet && (
+        <BeneficiaryFields form={form} prefix={P} base={B} legend="Beneficiary">
+          <p className={beneficiaryChanged ? 'hint hint-waiting' : 'hint'} role="note" data-testid="re-review-warning">
+            <strong>Changing the beneficiary may trigger a re-review.</strong> While the service reviews it, the account
+            shows UNDER_REVIEW and payments to it are refused until it is ACTIVE again (moments in a sandbox, up to a
+            few hours in production).
+          </p>
+        </BeneficiaryFields>
+      )}
+      <FormErrors messages={form.otherErrors(shown)} />
+      {nothing && (
+        <ActionResult ok={false}>
+          Nothing to save: change the platform account id or the beneficiary first.
+        </ActionResult>
+      )}
+      {error && (
+        <ActionResult ok={false} code={error.serviceCode ?? error.code}>
+          {error.message}
+        </ActionResult>
+      )}
+      <div className="row">
+        <button type="submit" className="primary" disabled={busy}>
+          {busy ? 'Saving…' : beneficiaryChanged ? 'Save changes and send for re-review' : 'Save changes'}
+        </button>
+        <button type="button" onClick={props.onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  )
+}
