@@ -18,6 +18,8 @@ import { savedRulesEnabled } from './services/approvals'
 import { ProfileSession } from './services/session'
 import type { Clock } from './services/sync/scheduler'
 import type { ApiClientOptions } from './services/api-client'
+import { exportHandlers } from './export-handlers'
+import { ExportJobs } from './services/export/export-jobs'
 
 /** Everything the backend needs from its host (Electron or browser mode); all of it can be faked in tests. */
 export interface BackendHost {
@@ -38,6 +40,8 @@ export interface BackendHost {
     profileId?: string
   }): void
   log(message: string): void
+  /** Desktop: a save dialog for an export (null: dismissed). Absent in browser mode, where the page downloads it. */
+  chooseExportFile?(suggestedName: string): Promise<string | null>
 }
 
 export type EventSink = <K extends EventName>(event: K, payload: EventPayload<K>) => void
@@ -50,6 +54,8 @@ export interface Backend {
   setForeground(foreground: boolean): void
   /** The machine goes to sleep (true) or wakes up (false): polling pauses while asleep and runs at once on wake. */
   setSuspended(suspended: boolean): void
+  /** CSV exports: browser mode's server hands finished ones to the page. */
+  exports?: ExportJobs
   close(): Promise<void>
 }
 
@@ -261,7 +267,15 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
     if (sessions.has(LOCAL_PROFILE_ID) && !closed) void restartSession(LOCAL_PROFILE_ID).catch(() => {})
   }
 
+  const exports = new ExportJobs({
+    downloadDir: path.join(host.dataDir, 'exports'),
+    ...(host.chooseExportFile && { chooseFile: (name: string) => host.chooseExportFile!(name) }),
+    emit: (progress) => emit('export.progress', progress),
+    log: host.log
+  })
+
   const handlers: Handlers = {
+    ...exportHandlers(exports, active),
     'app.info': async () => ({ name: 'Paydesk', version: host.appVersion, mode: host.mode, platform: os.platform() }),
     'app.reportForeground': async ({ foreground }) => {
       backend.setForeground(foreground)
@@ -404,6 +418,7 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
 
   const backend: Backend = {
     handlers,
+    exports,
     subscribe(sink) {
       sinks.add(sink)
       return () => void sinks.delete(sink)
@@ -424,6 +439,7 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
         await Promise.all(all.map((s) => s.close().catch(() => {})))
       })
       sinks.clear()
+      await exports.close()
       await notices.idle()
       await localSandbox?.close().catch(() => {})
     }

@@ -51,7 +51,16 @@ export function runElectronApp(): void {
       dataDir: app.getPath('userData'),
       sandboxLauncher: electronSandboxLauncher,
       notify,
-      log
+      log,
+      // The operator picks where an export goes; the backend writes it there (beside it, then renamed).
+      chooseExportFile: async (suggestedName) => {
+        const options = {
+          defaultPath: join(app.getPath('downloads'), suggestedName),
+          filters: [{ name: 'CSV', extensions: ['csv'] }]
+        }
+        const chosen = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options)
+        return chosen.canceled || !chosen.filePath ? null : chosen.filePath
+      }
     })
     // Polling stops while the laptop sleeps and catches up on wake.
     powerMonitor.on('suspend', () => backend?.setSuspended(true))

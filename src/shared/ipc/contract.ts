@@ -3,6 +3,7 @@ import type { ChannelSpec, IpcResult } from './define'
 import { appChannels } from './channels/app'
 import { approvalChannels, approvalEvents } from './channels/approvals'
 import { dataChannels, dataEvents } from './channels/data'
+import { exportChannels, exportEvents } from './channels/export'
 import { syncChannels, syncEvents } from './channels/sync'
 import { appEvents } from './events'
 
@@ -14,14 +15,16 @@ export const channels = {
   ...appChannels,
   ...dataChannels,
   ...syncChannels,
-  ...approvalChannels
+  ...approvalChannels,
+  ...exportChannels
 } satisfies Record<string, ChannelSpec>
 
 export const events = {
   ...appEvents,
   ...dataEvents,
   ...syncEvents,
-  ...approvalEvents
+  ...approvalEvents,
+  ...exportEvents
 } satisfies Record<string, z.ZodType>
 
 export type Channels = typeof channels
