@@ -289,9 +289,11 @@ export class CacheStore {
     const keys = sortKeysOf(sort)
     const seek = after ? afterOf(sort, after) : { sql: '', params: [] }
     const conditions = [where.sql.replace(/^WHERE /, ''), seek.sql].filter(Boolean)
+    // Keys first (ordered and limited from an index), then the documents of just this page's rows.
+    const filtered = conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''
     const rows = this.db
       .prepare(
-        `SELECT ${keys.join(', ')}, doc FROM tx ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''} ${orderOf(sort)} LIMIT ?`
+        `SELECT ${keys.join(', ')}, doc FROM tx WHERE rid IN (SELECT rid FROM tx ${filtered} ${orderOf(sort)} LIMIT ?) ${orderOf(sort)}`
       )
       .raw()
       .all(...where.params, ...seek.params, limit) as unknown[][]
