@@ -30,7 +30,7 @@ function rng(seed: number): () => number {
 }
 
 /** A deterministic history, made a batch at a time so a million rows never sit in memory together. */
-function* transactionBatches(n: number, batch: number): Generator<Transaction[]> {
+export function* transactionBatches(n: number, batch: number): Generator<Transaction[]> {
   const r = rng(42)
   const start = Date.parse('2025-01-01T00:00:00Z')
   for (let from = 0; from < n; from += batch) {
@@ -109,6 +109,48 @@ const QUERIES: Array<{ name: string; filter: TransactionFilter; sort: Transactio
   {
     name: 'text search "payment 4242"',
     filter: { search: 'payment 4242' },
+    sort: { field: 'createdAt', direction: 'desc' },
+    offset: 0
+  },
+  // The workbench's filters (spec 4.9 + currency and amount range), each on its own index.
+  {
+    name: 'workbench: platform customer, by amount desc',
+    filter: { platformCustomerId: 'pc-42' },
+    sort: { field: 'amount', direction: 'desc' },
+    offset: 0
+  },
+  {
+    name: 'workbench: sender account + 2 statuses, by updated desc, rows 1000-1099',
+    filter: { senderAccountId: 'InternalAccount:3', status: ['COMPLETED', 'FAILED'] },
+    sort: { field: 'updatedAt', direction: 'desc' },
+    offset: 1000
+  },
+  {
+    name: 'workbench: receiver account, oldest first',
+    filter: { receiverAccountId: 'ExternalAccount:77' },
+    sort: { field: 'createdAt', direction: 'asc' },
+    offset: 0
+  },
+  {
+    name: 'workbench: reference',
+    filter: { reference: 'REF-4242' },
+    sort: { field: 'createdAt', direction: 'desc' },
+    offset: 0
+  },
+  {
+    name: 'workbench: USD 100.00-200.00, by amount asc',
+    filter: { currency: 'USD', amountMin: 10_000, amountMax: 20_000 },
+    sort: { field: 'amount', direction: 'asc' },
+    offset: 0
+  },
+  {
+    name: 'workbench: 30 days + OUTGOING + EUR, newest first',
+    filter: {
+      createdFrom: '2025-06-01T00:00:00Z',
+      createdTo: '2025-07-01T00:00:00Z',
+      type: 'OUTGOING',
+      currency: 'EUR'
+    },
     sort: { field: 'createdAt', direction: 'desc' },
     offset: 0
   },

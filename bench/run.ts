@@ -3,13 +3,15 @@
  * and whether it met its target. Figures, not pass/fail, are the point: speed goals live here, not in unit tests.
  */
 import { runCoreBench } from './core'
+import { runExportBench } from './export'
 import { runSandboxBench } from './sandbox'
 import { runUiBench } from './ui'
 
 const SECTIONS: Record<string, () => Promise<void>> = {
   sandbox: runSandboxBench,
   core: runCoreBench,
-  ui: runUiBench
+  ui: runUiBench,
+  export: runExportBench
 }
 
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'))

@@ -39,7 +39,7 @@ export const LAYERS = [
     name: 'main',
     files: ['src/main/'],
     code: ['src/main/', 'src/shared/', 'src/sandbox/'],
-    packages: ['zod', 'keytar', 'undici'],
+    packages: ['zod', 'keytar', 'undici', 'csv-stringify'],
     builtins: [
       'crypto',
       'events',

@@ -21,6 +21,8 @@ import { ProfileSession } from './services/session'
 import type { Clock } from './services/sync/scheduler'
 import type { ApiClientOptions } from './services/api-client'
 import { createDesktop, type DesktopHost, type DesktopView } from './desktop/compose'
+import { exportHandlers } from './export-handlers'
+import { ExportJobs } from './services/export/export-jobs'
 
 /** Everything the backend needs from its host (Electron or browser mode); all of it can be faked in tests. */
 export interface BackendHost {
@@ -43,6 +45,8 @@ export interface BackendHost {
   log(message: string): void
   /** The desktop app's tray, menus and updater hooks (none in browser mode). */
   desktop?: DesktopHost
+  /** Desktop: a save dialog for an export (null: dismissed). Absent in browser mode, where the page downloads it. */
+  chooseExportFile?(suggestedName: string): Promise<string | null>
 }
 
 export type EventSink = <K extends EventName>(event: K, payload: EventPayload<K>) => void
@@ -57,6 +61,8 @@ export interface Backend {
   setSuspended(suspended: boolean): void
   /** Approvals waiting, money in flight, app settings and updates: what the tray and the update policy read. */
   desktop: DesktopView
+  /** CSV exports: browser mode's server hands finished ones to the page. */
+  exports?: ExportJobs
   close(): Promise<void>
 }
 
@@ -269,8 +275,16 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
   }
 
   const desktop = await createDesktop({ ...host, host: host.desktop, profiles, sessions, rulesOn, secrets, emit })
+  const exports = new ExportJobs({
+    downloadDir: path.join(host.dataDir, 'exports'),
+    ...(host.chooseExportFile && { chooseFile: (name: string) => host.chooseExportFile!(name) }),
+    emit: (progress) => emit('export.progress', progress),
+    log: host.log
+  })
+
   const handlers: Handlers = {
     ...desktop.handlers,
+    ...exportHandlers(exports, active),
     'app.info': async () => ({ name: 'Paydesk', version: host.appVersion, mode: host.mode, platform: os.platform() }),
     'app.reportForeground': async ({ foreground }) => {
       backend.setForeground(foreground)
@@ -416,6 +430,7 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
   const backend: Backend = {
     handlers,
     desktop: desktop.view,
+    exports,
     subscribe(sink) {
       sinks.add(sink)
       return () => void sinks.delete(sink)
@@ -437,6 +452,7 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
         await Promise.all(all.map((s) => s.close().catch(() => {})))
       })
       sinks.clear()
+      await exports.close()
       await notices.idle()
       await localSandbox?.close().catch(() => {})
     }

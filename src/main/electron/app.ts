@@ -74,6 +74,15 @@ export function runElectronApp(): void {
         updater: electronUpdaterDriver(log),
         showContextMenu: (copyId) => showIdContextMenu(window, copyId),
         takeLaunchLink: () => links.takeLaunchLink()
+      },
+      // The operator picks where an export goes; the backend writes it there (beside it, then renamed).
+      chooseExportFile: async (suggestedName) => {
+        const options = {
+          defaultPath: join(app.getPath('downloads'), suggestedName),
+          filters: [{ name: 'CSV', extensions: ['csv'] }]
+        }
+        const chosen = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options)
+        return chosen.canceled || !chosen.filePath ? null : chosen.filePath
       }
     })
     backend = started

@@ -4,7 +4,7 @@ import { stat } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, sep } from 'node:path'
-import { BRIDGE_EVENTS_PATH, BRIDGE_INVOKE_PATH, TOKEN_HEADER } from '../../shared/ipc/wire'
+import { BRIDGE_EVENTS_PATH, BRIDGE_EXPORT_PATH, BRIDGE_INVOKE_PATH, TOKEN_HEADER } from '../../shared/ipc/wire'
 import type { Backend } from '../backend'
 import { dispatch } from '../ipc/dispatch'
 import { describeError } from '../log'
@@ -115,6 +115,8 @@ export async function startBrowserModeServer(options: {
 
   async function handleBridge(req: IncomingMessage, res: ServerResponse, path: string) {
     if (path === BRIDGE_EVENTS_PATH && req.method === 'GET') return openEventStream(res)
+    if (path.startsWith(BRIDGE_EXPORT_PATH) && req.method === 'GET')
+      return sendExport(res, decodePathPart(path.slice(BRIDGE_EXPORT_PATH.length)))
     if (path.startsWith(BRIDGE_INVOKE_PATH) && req.method === 'POST') {
       if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
         return sendJson(res, 415, { ok: false, error: { code: 'INVALID_INPUT', message: 'Send JSON.' } })
@@ -137,6 +139,21 @@ export async function startBrowserModeServer(options: {
       return sendJson(res, 200, await dispatch(backend.handlers, channelName, input, log))
     }
     return sendJson(res, 404, { ok: false, error: { code: 'UNKNOWN_CHANNEL', message: 'No such bridge route.' } })
+  }
+
+  /** A finished CSV export, streamed from disk once and then deleted (the bridge's token, Origin and Host checks apply). */
+  function sendExport(res: ServerResponse, exportId: string | null) {
+    const download = exportId === null ? null : (backend.exports?.takeDownload(exportId) ?? null)
+    if (!download) return sendJson(res, 404, { ok: false, error: { code: 'NOT_FOUND', message: 'No such export.' } })
+    res.writeHead(200, {
+      ...securityHeaders(),
+      'content-type': 'text/csv; charset=utf-8; header=present',
+      'content-disposition': `attachment; filename="${download.fileName.replace(/[^\w.-]/g, '_')}"`
+    })
+    const stream = createReadStream(download.file)
+    stream.on('error', () => res.destroy())
+    res.on('close', () => void download.done())
+    stream.pipe(res)
   }
 
   function openEventStream(res: ServerResponse) {

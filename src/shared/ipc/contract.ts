@@ -6,6 +6,7 @@ import { approvalChannels, approvalEvents } from './channels/approvals'
 import { dataChannels, dataEvents } from './channels/data'
 import { desktopChannels, desktopEvents } from './channels/desktop'
 import { quoteChannels } from './channels/quotes'
+import { exportChannels, exportEvents } from './channels/export'
 import { syncChannels, syncEvents } from './channels/sync'
 import { appEvents } from './events'
 
@@ -20,7 +21,8 @@ export const channels = {
   ...approvalChannels,
   ...quoteChannels,
   ...desktopChannels,
-  ...accountChannels
+  ...accountChannels,
+  ...exportChannels
 } satisfies Record<string, ChannelSpec>
 
 export const events = {
@@ -28,7 +30,8 @@ export const events = {
   ...dataEvents,
   ...syncEvents,
   ...approvalEvents,
-  ...desktopEvents
+  ...desktopEvents,
+  ...exportEvents
 } satisfies Record<string, z.ZodType>
 
 export type Channels = typeof channels

@@ -5,3 +5,5 @@ export const EVENT_CHANNEL = 'paydesk:event'
 export const TOKEN_HEADER = 'x-paydesk-token'
 export const BRIDGE_INVOKE_PATH = '/__paydesk/invoke/'
 export const BRIDGE_EVENTS_PATH = '/__paydesk/events'
+/** Browser mode: GET + export id downloads a finished CSV export once (same token, Origin and Host checks). */
+export const BRIDGE_EXPORT_PATH = '/__paydesk/export/'

@@ -16,9 +16,18 @@ describe('formatRelative', () => {
       new Date('2025-12-24T08:00:00Z').toLocaleDateString(undefined, {
         year: 'numeric',
         month: 'short',
-        day: 'numeric'
+        day: 'numeric',
+        timeZoneName: 'short'
       })
     )
+  })
+
+  it('names the time zone of an absolute date', () => {
+    const zone = new Date('2025-12-24T08:00:00Z')
+      .toLocaleDateString(undefined, { timeZoneName: 'short' })
+      .split(', ')
+      .at(-1)!
+    expect(formatRelative('2025-12-24T08:00:00Z', NOW)).toContain(zone)
   })
 
   it('gives the same text for every row however many rows are formatted, in any order', () => {
@@ -49,9 +58,12 @@ describe('formatRelative', () => {
 })
 
 describe('formatClock', () => {
-  it('matches the locale clock the page showed before', () => {
+  it('is the locale clock with its time zone named', () => {
     const iso = '2026-03-10T14:02:00Z'
-    expect(formatClock(iso)).toBe(new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }))
+    expect(formatClock(iso)).toBe(
+      new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' })
+    )
+    expect(formatClock(iso)).toMatch(/(UTC|GMT|[A-Z]{3,4})/)
     expect(formatClock('garbage')).toBe('garbage')
   })
 })

@@ -7,7 +7,7 @@ import { setAside } from '../atomic-file'
 import { cacheKeyAccount, type SecretStore } from '../keychain'
 import { migrate } from './schema'
 import { openEncryptedDatabase, type SqliteDatabase } from './sqlite'
-import { orderOf, rowOf, whereOf, type TransactionRow } from './transaction-rows'
+import { afterOf, orderOf, rowOf, sortKeysOf, whereOf, type TransactionRow } from './transaction-rows'
 
 /**
  * A profile's offline cache: one SQLCipher-encrypted SQLite database (WAL). Transactions have a column per filter
@@ -278,6 +278,40 @@ export class CacheStore {
         .get(...where.params)
     )
     return { rows: docs.map((d) => JSON.parse(d) as Transaction), total }
+  }
+
+  /**
+   * One page of the filtered, sorted transactions after `after` (the `last` of the previous page; null: from the
+   * start). An export walks the whole set this way, one page in memory at a time, and the event loop runs between pages.
+   */
+  transactionPage(filter: TransactionFilter, sort: TransactionSort, after: unknown[] | null, limit: number) {
+    const where = whereOf(filter)
+    const keys = sortKeysOf(sort)
+    const seek = after ? afterOf(sort, after) : { sql: '', params: [] }
+    const conditions = [where.sql.replace(/^WHERE /, ''), seek.sql].filter(Boolean)
+    // Keys first (ordered and limited from an index), then the documents of just this page's rows.
+    const filtered = conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''
+    const rows = this.db
+      .prepare(
+        `SELECT ${keys.join(', ')}, doc FROM tx WHERE rid IN (SELECT rid FROM tx ${filtered} ${orderOf(sort)} LIMIT ?) ${orderOf(sort)}`
+      )
+      .raw()
+      .all(...where.params, ...seek.params, limit) as unknown[][]
+    return {
+      rows: rows.map((r) => JSON.parse(r[r.length - 1] as string) as Transaction),
+      last: rows.length ? rows[rows.length - 1]!.slice(0, keys.length) : null
+    }
+  }
+
+  /** How many transactions match a filter, from the indexes. */
+  countTransactions(filter: TransactionFilter): number {
+    const where = whereOf(filter)
+    return Number(
+      this.db
+        .prepare(`SELECT count(*) FROM tx ${where.sql}`)
+        .pluck()
+        .get(...where.params)
+    )
   }
 
   /** The database and its write-ahead log on disk. */

@@ -120,6 +120,26 @@ export function whereOf(filter: TransactionFilter): { sql: string; params: unkno
     conditions.push('(source_account = ? OR destination_account = ?)')
     params.push(filter.accountId, filter.accountId)
   }
+  // Each reads its own index (tx_platform_customer, tx_source, tx_destination, tx_reference, tx_amount).
+  const exact: [string | undefined, string][] = [
+    [filter.platformCustomerId, 'platform_customer_id'],
+    [filter.senderAccountId, 'source_account'],
+    [filter.receiverAccountId, 'destination_account'],
+    [filter.reference, 'reference']
+  ]
+  for (const [value, column] of exact) {
+    if (value === undefined) continue
+    conditions.push(`${column} = ?`)
+    params.push(value)
+  }
+  if (filter.amountMin !== undefined) {
+    conditions.push('amount >= ?')
+    params.push(filter.amountMin)
+  }
+  if (filter.amountMax !== undefined) {
+    conditions.push('amount <= ?')
+    params.push(filter.amountMax)
+  }
   if (filter.createdFrom) {
     conditions.push('created_at >= ?')
     params.push(Date.parse(filter.createdFrom))
@@ -151,10 +171,28 @@ function trigramQuery(needle: string): string {
   return [...trigrams].map((t) => `"${t.replaceAll('"', '""')}"`).join(' AND ')
 }
 
+/** The columns a sort orders by: its own, then creation time, then id (so the order is total). */
+export function sortKeysOf(sort: TransactionSort): string[] {
+  const column = SORT_COLUMN[sort.field]
+  return column === 'created_at' ? ['created_at', 'id'] : [column, 'created_at', 'id']
+}
+
 /** ORDER BY for a sort: ties fall back to creation time, then id, in the same direction. */
 export function orderOf(sort: TransactionSort): string {
   const dir = sort.direction === 'asc' ? 'ASC' : 'DESC'
-  const column = SORT_COLUMN[sort.field]
-  const keys = column === 'created_at' ? ['created_at', 'id'] : [column, 'created_at', 'id']
-  return `ORDER BY ${keys.map((k) => `${k} ${dir}`).join(', ')}`
+  return `ORDER BY ${sortKeysOf(sort)
+    .map((k) => `${k} ${dir}`)
+    .join(', ')}`
+}
+
+/**
+ * The condition for "after this row" in a sort's order (keyset paging): a page starts where the last one ended,
+ * through the sort's index, however far into the set it is, and rows written meanwhile neither repeat nor shift it.
+ */
+export function afterOf(sort: TransactionSort, last: readonly unknown[]): { sql: string; params: unknown[] } {
+  const keys = sortKeysOf(sort)
+  return {
+    sql: `(${keys.join(', ')}) ${sort.direction === 'asc' ? '>' : '<'} (${keys.map(() => '?').join(', ')})`,
+    params: [...last]
+  }
 }

@@ -1,7 +1,7 @@
 import { isChannelName, type PaydeskApi } from '../../../shared/ipc/contract'
 import { BRIDGE_EVENTS_PATH, BRIDGE_INVOKE_PATH, TOKEN_HEADER } from '../../../shared/ipc/wire'
 
-const TOKEN_KEY = 'paydesk.bridgeToken'
+export const TOKEN_KEY = 'paydesk.bridgeToken'
 
 /**
  * Browser mode's `window.paydesk`: the same contract as the desktop preload, carried over the loopback bridge.

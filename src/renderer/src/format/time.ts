@@ -6,15 +6,18 @@ let clockFormat: Intl.DateTimeFormat | undefined
 let dateFormat: Intl.DateTimeFormat | undefined
 let relativeFormat: Intl.RelativeTimeFormat | undefined
 
-/** "14:02" in the operator's own time zone. */
+/** "14:02 GMT+1": the operator's own time zone, named, so a time read next to another zone's is never mistaken. */
 export function formatClock(iso: string): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
-  clockFormat ??= new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' })
+  clockFormat ??= new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' })
   return clockFormat.format(date)
 }
 
-/** "3 min ago" within the last day, an absolute date after that. The ISO time belongs in the title attribute. */
+/**
+ * "3 min ago" within the last day, after that an absolute date that names its time zone (a date differs by zone too).
+ * The ISO time belongs in the title attribute.
+ */
 export function formatRelative(iso: string, now: number = Date.now()): string {
   const time = new Date(iso).getTime()
   if (Number.isNaN(time)) return iso
@@ -27,8 +30,29 @@ export function formatRelative(iso: string, now: number = Date.now()): string {
       ? relativeFormat.format(-minutes, 'minute')
       : relativeFormat.format(-Math.round(minutes / 60), 'hour')
   }
-  dateFormat ??= new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' })
+  dateFormat ??= new Intl.DateTimeFormat(undefined, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZoneName: 'short'
+  })
   return dateFormat.format(time)
 }
 
 export const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone
+
+/** "2026-11-24 09:30 GMT+1": a full absolute time in the operator's zone, named (lists, exports, filters). */
+let dateTimeFormat: Intl.DateTimeFormat | undefined
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  dateTimeFormat ??= new Intl.DateTimeFormat(undefined, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short'
+  })
+  return dateTimeFormat.format(date)
+}

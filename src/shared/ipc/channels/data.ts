@@ -35,22 +35,42 @@ const SearchText = z.string().trim().max(200)
 const Direction = z.enum(['asc', 'desc'])
 
 export const TRANSACTION_SORT_FIELDS = ['createdAt', 'updatedAt', 'amount', 'status'] as const
-export const TransactionFilter = z.strictObject({
-  /** Any of these statuses (values shown verbatim, unknown ones allowed). */
-  status: z.array(z.string().min(1).max(40)).max(20).optional(),
-  type: z.enum(['INCOMING', 'OUTGOING']).optional(),
-  customerId: z.string().min(1).max(200).optional(),
-  /** Currency of the amount shown (received for incoming, sent for outgoing). */
-  currency: z.string().min(1).max(10).optional(),
-  /** Source or destination account id. */
-  accountId: z.string().min(1).max(200).optional(),
-  /** Case-insensitive match on id, description, customer ids and reference. */
-  search: SearchText.optional(),
-  createdFrom: z.iso.datetime({ offset: true }).optional(),
-  createdTo: z.iso.datetime({ offset: true }).optional(),
-  /** Incoming payments still PENDING: the approval queue. */
-  awaitingApproval: z.boolean().optional()
-})
+export const TransactionFilter = z
+  .strictObject({
+    /** Any of these statuses (values shown verbatim, unknown ones allowed). */
+    status: z.array(z.string().min(1).max(40)).max(20).optional(),
+    type: z.enum(['INCOMING', 'OUTGOING']).optional(),
+    customerId: z.string().min(1).max(200).optional(),
+    /** Currency of the amount shown (received for incoming, sent for outgoing). */
+    currency: z.string().min(1).max(10).optional(),
+    /** Source or destination account id. */
+    accountId: z.string().min(1).max(200).optional(),
+    /** The platform's own id of the customer (spec 4.9 platformCustomerId). */
+    platformCustomerId: z.string().min(1).max(200).optional(),
+    /** The account money left (spec 4.9 senderAccountIdentifier). */
+    senderAccountId: z.string().min(1).max(200).optional(),
+    /** The account money went to (spec 4.9 receiverAccountIdentifier). */
+    receiverAccountId: z.string().min(1).max(200).optional(),
+    /** Reconciliation reference, exact. */
+    reference: z.string().min(1).max(200).optional(),
+    /** Bounds, inclusive, of the amount shown, in minor units of its currency (meaningful with `currency`). */
+    amountMin: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    amountMax: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    /** Case-insensitive match on id, description, customer ids and reference. */
+    search: SearchText.optional(),
+    createdFrom: z.iso.datetime({ offset: true }).optional(),
+    createdTo: z.iso.datetime({ offset: true }).optional(),
+    /** Incoming payments still PENDING: the approval queue. */
+    awaitingApproval: z.boolean().optional()
+  })
+  .refine((f) => f.amountMin === undefined || f.amountMax === undefined || f.amountMin <= f.amountMax, {
+    error: 'The smallest amount is larger than the largest',
+    path: ['amountMax']
+  })
+  .refine((f) => !f.createdFrom || !f.createdTo || Date.parse(f.createdFrom) <= Date.parse(f.createdTo), {
+    error: 'The date range ends before it starts',
+    path: ['createdTo']
+  })
 export type TransactionFilter = z.infer<typeof TransactionFilter>
 
 export const TransactionSort = z.strictObject({ field: z.enum(TRANSACTION_SORT_FIELDS), direction: Direction })

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react'
-import { TRANSACTION_STATUSES, type Transaction } from '../../../../shared/api'
+import type { Transaction } from '../../../../shared/api'
 import type { TransactionsQueryInput } from '../../../../shared/ipc/channels/data'
 import { useDataVersion } from '../../stores/data-version'
 import { useUi } from '../../stores/ui'
@@ -12,7 +12,11 @@ import { WindowedList } from '../../ui/WindowedList'
 import { idOf, type Column } from '../../ui/WindowedTable'
 import { useWindowQuery } from '../../ui/window-query'
 import { headlineAmount } from './amount'
+import { ExportButton } from './ExportButton'
 import { TransactionDetail } from './TransactionDetail'
+import { WorkbenchFilters } from './WorkbenchFilters'
+import { WORKBENCH_DEFAULTS, workbenchQuery } from './workbench-filters'
+import './workbench.css'
 
 const columns: Column<Transaction>[] = [
   {
@@ -56,7 +60,7 @@ const columns: Column<Transaction>[] = [
 export function TransactionsView() {
   const version = useDataVersion((s) => s.versions.transactions)
   const focusId = useUi((s) => s.focusId)
-  const list = useListState('transactions', { search: '', status: '', type: '' })
+  const list = useListState('transactions', WORKBENCH_DEFAULTS)
   const filterRef = useRef<HTMLInputElement>(null)
   const detailRef = useRef<HTMLElement>(null)
 
@@ -67,20 +71,11 @@ export function TransactionsView() {
     if (focusId?.startsWith('Transaction:')) list.select(focusId)
   }
 
-  const { search, status, type } = list.filters
-  const input = useMemo<Omit<TransactionsQueryInput, 'offset' | 'limit'>>(
-    () => ({
-      filter: {
-        ...(search.trim() && { search: search.trim() }),
-        ...(status && { status: [status] }),
-        ...(type && { type: type as 'INCOMING' | 'OUTGOING' })
-      },
-      sort: { field: 'createdAt', direction: 'desc' }
-    }),
-    [search, status, type]
-  )
+  // A preset ("last 7 days") is relative to now: it is re-read whenever the data or the filters change.
+  const { filter, sort, errors } = useMemo(() => workbenchQuery(list.filters), [list.filters, version]) // eslint-disable-line react-hooks/exhaustive-deps
+  const input = useMemo<Omit<TransactionsQueryInput, 'offset' | 'limit'>>(() => ({ filter, sort }), [filter, sort])
   const query = useWindowQuery('transactions.query', input, version, list.initialScrollTop)
-  const filtered = !!(search || status || type)
+  const filtered = Object.keys(filter).length > 0
 
   return (
     <section className="page" aria-labelledby="transactions-title">
@@ -92,23 +87,12 @@ export function TransactionsView() {
               ref={filterRef}
               label="Filter transactions"
               placeholder="Id, customer, description, reference…  ( / )"
-              value={search}
+              value={list.filters.search}
               onChange={(v) => list.setFilter('search', v)}
             />
-            <select aria-label="Status" value={status} onChange={(e) => list.setFilter('status', e.target.value)}>
-              <option value="">Any status</option>
-              {TRANSACTION_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-            <select aria-label="Direction" value={type} onChange={(e) => list.setFilter('type', e.target.value)}>
-              <option value="">In and out</option>
-              <option value="INCOMING">Incoming</option>
-              <option value="OUTGOING">Outgoing</option>
-            </select>
+            <ExportButton filter={filter} sort={sort} disabled={Object.keys(errors).length > 0} />
           </div>
+          <WorkbenchFilters filters={list.filters} set={list.setFilter} errors={errors} />
           <WindowedList
             label="Transactions"
             noun="transactions"

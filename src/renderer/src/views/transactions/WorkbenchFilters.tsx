@@ -1,0 +1,170 @@
+import { TRANSACTION_STATUSES } from '../../../../shared/api'
+import { KNOWN_DECIMALS } from '../../../../shared/format/money'
+import { CustomerPicker } from './CustomerPicker'
+import { chipsOf, DATE_PRESETS, SORT_OPTIONS, type WorkbenchFilters as Filters } from './workbench-filters'
+
+type SetFilter = (key: keyof Filters & string, value: string) => void
+
+const ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone
+
+function TextFilter(props: { label: string; name: keyof Filters; filters: Filters; set: SetFilter; hint?: string }) {
+  return (
+    <label className="field-inline">
+      <span>{props.label}</span>
+      <input
+        type="search"
+        value={props.filters[props.name]}
+        placeholder={props.hint}
+        onChange={(e) => props.set(props.name, e.target.value)}
+      />
+    </label>
+  )
+}
+
+/** Every filter of spec 4.9 plus currency and an amount range, the sort, and the active filters as removable chips. */
+export function WorkbenchFilters({
+  filters,
+  set,
+  errors
+}: {
+  filters: Filters
+  set: SetFilter
+  errors: Partial<Record<keyof Filters, string>>
+}) {
+  const statuses = filters.status.split(',').filter(Boolean)
+  const toggleStatus = (status: string, on: boolean) =>
+    set('status', (on ? [...statuses, status] : statuses.filter((s) => s !== status)).join(','))
+  const chips = chipsOf(filters)
+  const error = (key: keyof Filters) =>
+    errors[key] ? (
+      <span className="field-error" role="alert">
+        {errors[key]}
+      </span>
+    ) : null
+
+  return (
+    <div className="workbench">
+      <div className="filters">
+        <details className="status-picker">
+          <summary>Status{statuses.length ? ` (${statuses.length})` : ''}</summary>
+          <fieldset>
+            <legend>Status (any of)</legend>
+            {TRANSACTION_STATUSES.map((s) => (
+              <label key={s}>
+                <input
+                  type="checkbox"
+                  checked={statuses.includes(s)}
+                  onChange={(e) => toggleStatus(s, e.target.checked)}
+                />
+                {s}
+              </label>
+            ))}
+          </fieldset>
+        </details>
+        <label className="field-inline">
+          <span>Direction</span>
+          <select value={filters.type} onChange={(e) => set('type', e.target.value)}>
+            <option value="">In and out</option>
+            <option value="INCOMING">Incoming</option>
+            <option value="OUTGOING">Outgoing</option>
+          </select>
+        </label>
+        <CustomerPicker value={filters.customerId} onChange={(id) => set('customerId', id)} />
+        <TextFilter label="Platform customer id" name="platformCustomerId" filters={filters} set={set} />
+        <TextFilter label="Sender account" name="senderAccountId" filters={filters} set={set} hint="Account id" />
+        <TextFilter label="Receiver account" name="receiverAccountId" filters={filters} set={set} hint="Account id" />
+        <TextFilter label="Reference" name="reference" filters={filters} set={set} />
+        <label className="field-inline">
+          <span>Currency</span>
+          <select value={filters.currency} onChange={(e) => set('currency', e.target.value)}>
+            <option value="">Any currency</option>
+            {Object.keys(KNOWN_DECIMALS).map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field-inline">
+          <span>Amount from</span>
+          <input
+            inputMode="decimal"
+            value={filters.amountMin}
+            disabled={!filters.currency && !filters.amountMin}
+            title={filters.currency ? undefined : 'Choose a currency first'}
+            onChange={(e) => set('amountMin', e.target.value)}
+          />
+          {error('amountMin')}
+        </label>
+        <label className="field-inline">
+          <span>Amount to</span>
+          <input
+            inputMode="decimal"
+            value={filters.amountMax}
+            disabled={!filters.currency && !filters.amountMax}
+            title={filters.currency ? undefined : 'Choose a currency first'}
+            onChange={(e) => set('amountMax', e.target.value)}
+          />
+          {error('amountMax')}
+        </label>
+        <label className="field-inline">
+          <span>Created ({ZONE})</span>
+          <select value={filters.datePreset} onChange={(e) => set('datePreset', e.target.value)}>
+            <option value="">Any time</option>
+            {DATE_PRESETS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {filters.datePreset === 'custom' && (
+          <>
+            <label className="field-inline">
+              <span>From</span>
+              <input type="date" value={filters.dateFrom} onChange={(e) => set('dateFrom', e.target.value)} />
+              {error('dateFrom')}
+            </label>
+            <label className="field-inline">
+              <span>To</span>
+              <input type="date" value={filters.dateTo} onChange={(e) => set('dateTo', e.target.value)} />
+              {error('dateTo')}
+            </label>
+          </>
+        )}
+        <label className="field-inline">
+          <span>Sort</span>
+          <select value={filters.sort} onChange={(e) => set('sort', e.target.value)}>
+            {SORT_OPTIONS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {chips.length > 0 && (
+        <ul className="filter-chips" aria-label="Active filters">
+          {chips.map((chip) => (
+            <li key={chip.label}>
+              <span>{chip.label}</span>
+              <button
+                aria-label={`Remove filter ${chip.label}`}
+                onClick={() => chip.keys.forEach((key) => set(key, ''))}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+          {chips.length > 1 && (
+            <li>
+              <button className="link" onClick={() => chips.flatMap((c) => c.keys).forEach((key) => set(key, ''))}>
+                Clear all filters
+              </button>
+            </li>
+          )}
+        </ul>
+      )}
+    </div>
+  )
+}
