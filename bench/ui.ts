@@ -42,7 +42,10 @@ function report(name: string, value: number | null, unit: string, target?: { max
     verdict = ok ? 'PASS' : 'FAIL'
   }
   const goal = target ? (target.max !== undefined ? `≤ ${target.max} ${unit}` : `≥ ${target.min} ${unit}`) : '(report)'
-  console.log(`  ${name.padEnd(64)} ${shown.padStart(16)}   target ${goal.padEnd(12)} ${verdict}`)
+  // Each figure carries the load it was measured under: the machine may be shared.
+  console.log(
+    `  ${name.padEnd(64)} ${shown.padStart(16)}   target ${goal.padEnd(12)} ${verdict.padEnd(4)}  load ${load()}`
+  )
 }
 
 function startApp(dataDir: string, env: Record<string, string>): Promise<App> {
