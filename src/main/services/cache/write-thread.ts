@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { openEncryptedDatabase } from './sqlite'
 import type { WriteReply, WriteRequest, WriterData } from './writer'
-import { putDocuments, setMeta } from './writes'
+import { putDocuments, setMeta, type PutRequest } from './writes'
 
 /**
  * The cache's writer thread (built as out/main/cache-writer.js): it opens the same database as main and runs every
@@ -19,7 +19,7 @@ port.on('message', (request: WriteRequest) => {
   try {
     switch (request.op) {
       case 'put':
-        reply = { id: request.id, ok: true, value: putDocuments(db, request.put) }
+        reply = { id: request.id, ok: true, value: putDocuments(db, JSON.parse(request.put) as PutRequest) }
         break
       case 'meta':
         setMeta(db, request.values)
