@@ -291,10 +291,13 @@ const decisionCount = async (app: App) =>
 
 /** Turns approval rules on, lets 20 payments arrive, waits until all are approved; the longest event-loop block meanwhile. */
 async function approvalBurst(app: App): Promise<number | null> {
-  const customers = await invoke<{ rows: { id: string; currencies?: string[] }[] }>(app, 'customers.query', {
-    kycStatus: 'APPROVED',
-    limit: 100
-  })
+  // The list answers from the cache first and refreshes it in the background: a cache that never listed customers
+  // has them a moment later.
+  let customers: { rows: { id: string; currencies?: string[] }[] } = { rows: [] }
+  for (let i = 0; i < 60 && customers.rows.length === 0; i++) {
+    if (i > 0) await new Promise((r) => setTimeout(r, 500))
+    customers = await invoke(app, 'customers.query', { kycStatus: 'APPROVED', limit: 100 })
+  }
   const customer = customers.rows.find((c) => c.currencies?.includes('USD')) ?? customers.rows[0]
   if (!customer) return null
   await invoke(app, 'approvals.rules.set', {
