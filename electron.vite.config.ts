@@ -14,7 +14,9 @@ export default defineConfig({
           // Browser mode's entry (npm run web, e2e, bench): started with plain node, it skips tsx's compile-on-load.
           web: resolve(__dirname, 'src/main/web/cli.ts'),
           // The Local sandbox runs in a process of its own (utilityProcess in the app, a Node fork in browser mode).
-          'sandbox-process': resolve(__dirname, 'src/sandbox/process-entry.ts')
+          'sandbox-process': resolve(__dirname, 'src/sandbox/process-entry.ts'),
+          // The cache's writer thread (a worker_threads Worker of main): bulk writes never block main's event loop.
+          'cache-writer': resolve(__dirname, 'src/main/services/cache/write-thread.ts')
         }
       }
     }

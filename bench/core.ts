@@ -3,10 +3,11 @@
  * sync against the local sandbox at 100,000. Prints, per size and with the machine's load: bulk write, file size per
  * 100,000, cache open, memory with the cache open, filtered and sorted windows (first and scrolling), the first text
  * search, and the longest single query; then incremental sync polls over HTTP (nothing new / a few new).
- * Sizes: PAYDESK_BENCH_CORE_SIZES=100000,1000000 (the default).
+ * Also the longest main event-loop block while 1,000 rows are synced in, through the writer thread and as before.
+ * Sizes: PAYDESK_BENCH_CORE_SIZES=100000,1000000 (the default). PAYDESK_BENCH_CORE_DIR=<folder> keeps the filled caches
+ * there (under a fixed bench key: the data is synthetic) and reuses them on the next run instead of filling again.
  */
-import { randomBytes } from 'node:crypto'
-import { mkdtemp, rm, stat } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { ApiClient } from '../src/main/services/api-client'
@@ -16,6 +17,7 @@ import { realClock } from '../src/main/services/sync/scheduler'
 import { createSandboxServer } from '../src/sandbox/server'
 import type { Transaction } from '../src/shared/api'
 import type { TransactionFilter, TransactionSort } from '../src/shared/ipc/channels/data'
+import { BENCH_CACHE_KEY, writeBlockFigures } from './write-block'
 
 const SIZES = (process.env['PAYDESK_BENCH_CORE_SIZES'] ?? '100000,1000000')
   .split(',')
@@ -30,10 +32,10 @@ function rng(seed: number): () => number {
 }
 
 /** A deterministic history, made a batch at a time so a million rows never sit in memory together. */
-export function* transactionBatches(n: number, batch: number): Generator<Transaction[]> {
-  const r = rng(42)
+export function* transactionBatches(n: number, batch: number, first = 0): Generator<Transaction[]> {
+  const r = rng(42 + first)
   const start = Date.parse('2025-01-01T00:00:00Z')
-  for (let from = 0; from < n; from += batch) {
+  for (let from = first; from < n; from += batch) {
     const out: Transaction[] = []
     for (let i = from; i < Math.min(n, from + batch); i++) {
       const created = new Date(start + i * 30_000).toISOString()
@@ -169,6 +171,11 @@ async function cacheFigures(n: number, dir: string, key: Buffer): Promise<string
   const file = path.join(dir, `cache-${n}.db`)
   let t0 = performance.now()
   const { store } = await CacheStore.open(file, key)
+  if (store.count('transactions') === n) {
+    console.log(`filled cache reused from ${file} (PAYDESK_BENCH_CORE_DIR): no bulk write figure this run`)
+    await store.close()
+    return cacheReadFigures(n, file, key, label)
+  }
   let longestWrite = 0
   for (const batch of transactionBatches(n, 10_000)) {
     for (let i = 0; i < batch.length; i += 1_000) {
@@ -189,6 +196,13 @@ async function cacheFigures(n: number, dir: string, key: Buffer): Promise<string
   )
   await store.setMeta({ 'tx.watermark': new Date().toISOString() })
   await store.close()
+  return cacheReadFigures(n, file, key, label)
+}
+
+async function cacheReadFigures(n: number, file: string, key: Buffer, label: string): Promise<string> {
+  let t0 = performance.now()
+  const fresh = [...transactionBatches(n + 2_000, 2_000, n)].flat()
+  await writeBlockFigures(file, key, fresh, label, load)
 
   const opens: number[] = []
   let reopened: CacheStore | undefined
@@ -231,8 +245,10 @@ export async function runCoreBench(): Promise<void> {
   console.log(
     `\n== core: offline cache at ${SIZES.map((n) => n.toLocaleString('en-US')).join(' and ')} transactions ==`
   )
-  const dir = await mkdtemp(path.join(tmpdir(), 'paydesk-bench-'))
-  const key = randomBytes(32)
+  const keep = process.env['PAYDESK_BENCH_CORE_DIR']
+  if (keep) await mkdir(keep, { recursive: true })
+  const dir = keep ?? (await mkdtemp(path.join(tmpdir(), 'paydesk-bench-')))
+  const key = BENCH_CACHE_KEY
   const sandbox = await createSandboxServer({ memory: true, seed: false, log: () => {} })
   try {
     const files: string[] = []
@@ -307,7 +323,7 @@ export async function runCoreBench(): Promise<void> {
     await cache.close()
   } finally {
     await sandbox.close()
-    await rm(dir, { recursive: true, force: true })
+    if (!keep) await rm(dir, { recursive: true, force: true })
   }
 }
 

@@ -28,6 +28,14 @@ export const LAYERS = [
     why: 'Every database is opened through this one module, so a host can hand it the addon built for its ABI.'
   },
   {
+    name: 'the cache writer thread',
+    files: ['src/main/services/cache/writer.ts', 'src/main/services/cache/write-thread.ts'],
+    code: ['src/main/', 'src/shared/'],
+    packages: [],
+    builtins: ['fs', 'path', 'url', 'worker_threads'],
+    why: 'Only the cache starts a thread: its writes run there, off the event loop that serves the operator.'
+  },
+  {
     name: 'the sandbox launcher',
     files: ['src/main/services/sandbox-process.ts'],
     code: ['src/main/', 'src/shared/'],

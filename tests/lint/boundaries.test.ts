@@ -16,6 +16,7 @@ describe('lint boundaries', () => {
   it.each([
     ['src/main/services/x.ts', "import { app } from 'electron'", 'services never import electron'],
     ['src/main/services/x.ts', "import { ipcMain } from 'electron'", 'raw ipcMain outside the wrapper'],
+    ['src/main/services/x.ts', "import { Worker } from 'node:worker_threads'", 'threads only in the cache writer'],
     [
       'src/main/electron/window.ts',
       "import { ipcMain } from 'electron'",

@@ -8,11 +8,14 @@ import { cacheKeyAccount, type SecretStore } from '../keychain'
 import { migrate } from './schema'
 import { openEncryptedDatabase, type SqliteDatabase } from './sqlite'
 import { afterOf, orderOf, rowOf, sortKeysOf, whereOf, type TransactionRow } from './transaction-rows'
+import { CacheWriter } from './writer'
+import { putDocuments, setMeta, type CollectionName } from './writes'
 
 /**
  * A profile's offline cache: one SQLCipher-encrypted SQLite database (WAL). Transactions have a column per filter
- * and sort, each indexed, and a trigram text index; the other collections are documents by id. Every write is one
- * transaction; documents that did not change are skipped, so a poll that sees nothing new writes nothing.
+ * and sort, each indexed, and a trigram text index; the other collections are documents by id. Main reads through its
+ * own connection; every write is one transaction run by the cache's writer thread (writer.ts), so main's event loop
+ * never waits on one. Documents that did not change are skipped, so a poll that sees nothing new writes nothing.
  */
 
 export const COLLECTIONS = [
@@ -22,8 +25,8 @@ export const COLLECTIONS = [
   'internalAccounts',
   'discoveries',
   'meta'
-] as const
-export type CollectionName = (typeof COLLECTIONS)[number]
+] as const satisfies readonly CollectionName[]
+export type { CollectionName }
 
 export type OpenOutcome = 'new' | 'loaded' | 'set-aside'
 
@@ -51,24 +54,6 @@ export async function cacheKeyFor(secrets: SecretStore, profileId: string): Prom
 /** Decrypted pages kept in memory: repeated windows and counts read them from here instead of decrypting again. */
 const PAGE_CACHE_KIB = 32 * 1024
 
-const TX_COLUMNS = [
-  'id',
-  'created_at',
-  'updated_at',
-  'amount',
-  'currency',
-  'status',
-  'type',
-  'customer_id',
-  'platform_customer_id',
-  'source_account',
-  'destination_account',
-  'reference',
-  'search',
-  'fp',
-  'doc'
-] as const
-
 /** Ids of matching transactions in order: what the approval queue and the sync engine's reconciliation read. */
 export interface TransactionIds {
   query(filter: TransactionFilter, sort: TransactionSort): string[]
@@ -77,11 +62,15 @@ export interface TransactionIds {
 export class CacheStore {
   private closed = false
   readonly transactions: TransactionIds
+  private readonly writer: CacheWriter
 
   private constructor(
     private readonly db: SqliteDatabase,
-    private readonly file: string
+    private readonly file: string,
+    key: Buffer
   ) {
+    this.writer = new CacheWriter(file, key)
+    this.writer.start()
     this.transactions = {
       query: (filter, sort) => {
         const where = whereOf(filter)
@@ -129,7 +118,7 @@ export class CacheStore {
       migrate(db)
     }
     db.pragma(`cache_size = -${PAGE_CACHE_KIB}`)
-    const store = new CacheStore(db, file)
+    const store = new CacheStore(db, file, key)
     let documents = 0
     for (const c of COLLECTIONS) documents += store.count(c)
     const outcome: OpenOutcome = reason !== undefined ? 'set-aside' : existed ? 'loaded' : 'new'
@@ -189,77 +178,21 @@ export class CacheStore {
     opts: { remove?: string[]; replaceAll?: boolean; meta?: Record<string, unknown> } = {}
   ): Promise<string[]> {
     if (this.closed) return []
-    return this.db.transaction(() => {
-      const changed =
-        c === 'transactions' ? this.putTransactions(docs as unknown as Transaction[]) : this.putDocs(c, docs)
-      const removals = new Set(opts.remove ?? [])
-      if (opts.replaceAll) {
-        const seen = new Set(docs.map((d) => d.id))
-        for (const id of this.ids(c)) if (!seen.has(id)) removals.add(id)
-      }
-      for (const id of removals) if (this.remove(c, id)) changed.push(id)
-      this.writeMeta(opts.meta ?? {})
-      return changed
-    })()
-  }
-
-  private putTransactions(docs: Transaction[]): string[] {
-    const fingerprint = this.db.prepare('SELECT fp FROM tx WHERE id = ?').pluck()
-    const upsert = this.db.prepare(
-      `INSERT INTO tx (${TX_COLUMNS.join(', ')}) VALUES (${TX_COLUMNS.map((k) => `@${k}`).join(', ')})
-       ON CONFLICT (id) DO UPDATE SET ${TX_COLUMNS.filter((k) => k !== 'id')
-         .map((k) => `${k} = excluded.${k}`)
-         .join(', ')}`
-    )
-    const changed: string[] = []
-    for (const t of docs) {
-      const row: TransactionRow = rowOf(t)
-      if (fingerprint.get(row.id) === row.fp) continue
-      upsert.run(row)
-      changed.push(row.id)
-    }
-    return changed
-  }
-
-  private putDocs(c: CollectionName, docs: { id: string }[]): string[] {
-    const fingerprint = this.db.prepare('SELECT fp FROM docs WHERE c = ? AND id = ?').pluck()
-    const upsert = this.db.prepare(
-      'INSERT INTO docs (c, id, fp, doc) VALUES (?, ?, ?, ?) ON CONFLICT (c, id) DO UPDATE SET fp = excluded.fp, doc = excluded.doc'
-    )
-    const changed: string[] = []
-    for (const d of docs) {
-      const doc = JSON.stringify(d)
-      if (fingerprint.get(c, d.id) === doc) continue
-      upsert.run(c, d.id, doc, doc)
-      changed.push(d.id)
-    }
-    return changed
-  }
-
-  private ids(c: CollectionName): string[] {
-    return (
-      c === 'transactions'
-        ? this.db.prepare('SELECT id FROM tx').pluck().all()
-        : this.db.prepare('SELECT id FROM docs WHERE c = ?').pluck().all(c)
-    ) as string[]
-  }
-
-  private remove(c: CollectionName, id: string): boolean {
-    const result =
-      c === 'transactions'
-        ? this.db.prepare('DELETE FROM tx WHERE id = ?').run(id)
-        : this.db.prepare('DELETE FROM docs WHERE c = ? AND id = ?').run(c, id)
-    return result.changes > 0
-  }
-
-  private writeMeta(values: Record<string, unknown>): void {
-    const upsert = this.db.prepare('INSERT INTO meta (k, v) VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v')
-    for (const [k, v] of Object.entries(values)) upsert.run(k, JSON.stringify(v ?? null))
+    const request = { c, docs, ...opts }
+    if (this.writer.ready) return this.writer.put(request)
+    this.writer.start()
+    return putDocuments(this.db, request)
   }
 
   async setMeta(values: Record<string, unknown>): Promise<void> {
     if (this.closed) return
-    this.db.transaction(() => this.writeMeta(values))()
+    if (this.writer.ready) await this.writer.setMeta(values)
+    else setMeta(this.db, values)
+  }
+
+  /** Resolves once writes run in the writer thread (before that, they run on main's connection). */
+  writesOffThread(): Promise<void> {
+    return this.writer.whenReady()
   }
 
   /** A window of the filtered, sorted transactions and the count of all matches, both answered from indexes. */
@@ -330,12 +263,15 @@ export class CacheStore {
   /** Moves the write-ahead log into the database file and empties it. */
   async compact(): Promise<void> {
     if (this.closed) return
-    this.db.pragma('wal_checkpoint(TRUNCATE)')
+    if (this.writer.ready) await this.writer.compact()
+    else this.db.pragma('wal_checkpoint(TRUNCATE)')
   }
 
+  /** Finishes the writes already made, then closes the writer's connection and main's. */
   async close(): Promise<void> {
     if (this.closed) return
     this.closed = true
+    await this.writer.close()
     this.db.close()
   }
 }

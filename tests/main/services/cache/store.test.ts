@@ -92,6 +92,25 @@ describe('CacheStore', () => {
     await again.close()
   })
 
+  it('writes in its own thread: main answers reads while a bulk write is in flight, then sees all of it', async () => {
+    const { store } = await CacheStore.open(path.join(dir, 'threaded.db'), key)
+    // Until its writer thread is up, a store writes on main's connection; a running app's has been up for long.
+    await store.writesOffThread()
+    const txs = makeTransactions(2_000, 7)
+    const writing = store.put('transactions', txs)
+    // put() has returned without writing on this thread: main's connection still reads the cache as it was.
+    expect(store.count('transactions')).toBe(0)
+    expect(await writing).toHaveLength(2_000)
+    expect(store.count('transactions')).toBe(2_000)
+    expect(store.get<any>('transactions', txs[1_999]!.id).id).toBe(txs[1_999]!.id)
+    // A failed write rejects with the database's reason and leaves nothing half-written.
+    const fresh = { ...txs[0]!, id: 'Transaction:fresh' } as Transaction
+    const broken = { ...txs[0]!, id: null } as unknown as Transaction
+    await expect(store.put('transactions', [fresh, broken])).rejects.toThrow(/NOT NULL/)
+    expect(store.count('transactions')).toBe(2_000)
+    await store.close()
+  })
+
   it('replaceAll deletes what a full listing no longer has', async () => {
     const { store } = await CacheStore.open(path.join(dir, 'c'), key)
     await store.put('internalAccounts', [{ id: 'InternalAccount:1' }, { id: 'InternalAccount:2' }])

@@ -1,0 +1,120 @@
+import type { Transaction } from '../../../shared/api'
+import type { SqliteDatabase } from './sqlite'
+import { rowOf, type TransactionRow } from './transaction-rows'
+
+/**
+ * Every statement that writes the cache database. They run in the cache's writer thread (write-thread.ts), never on
+ * the main process's event loop: a sync of 1,000 rows into a million-row cache updates a dozen indexes and its text
+ * index, which takes seconds on a busy machine.
+ */
+
+export type CollectionName =
+  | 'transactions'
+  | 'customers'
+  | 'externalAccounts'
+  | 'internalAccounts'
+  | 'discoveries'
+  | 'meta'
+
+/** One put: documents upserted, ids removed and metadata written, all in one transaction. */
+export interface PutRequest {
+  c: CollectionName
+  docs: { id: string }[]
+  remove?: string[]
+  /** Ids of the collection not in `docs` are deleted (a full listing). */
+  replaceAll?: boolean
+  meta?: Record<string, unknown>
+}
+
+const TX_COLUMNS = [
+  'id',
+  'created_at',
+  'updated_at',
+  'amount',
+  'currency',
+  'status',
+  'type',
+  'customer_id',
+  'platform_customer_id',
+  'source_account',
+  'destination_account',
+  'reference',
+  'search',
+  'fp',
+  'doc'
+] as const
+
+/** Runs a put in one transaction; returns the ids that actually changed (unchanged documents cost no write). */
+export function putDocuments(db: SqliteDatabase, request: PutRequest): string[] {
+  const { c, docs } = request
+  return db.transaction(() => {
+    const changed = c === 'transactions' ? putTransactions(db, docs as unknown as Transaction[]) : putDocs(db, c, docs)
+    const removals = new Set(request.remove ?? [])
+    if (request.replaceAll) {
+      const seen = new Set(docs.map((d) => d.id))
+      for (const id of ids(db, c)) if (!seen.has(id)) removals.add(id)
+    }
+    for (const id of removals) if (remove(db, c, id)) changed.push(id)
+    writeMeta(db, request.meta ?? {})
+    return changed
+  })()
+}
+
+/** Writes metadata values in one transaction. */
+export function setMeta(db: SqliteDatabase, values: Record<string, unknown>): void {
+  db.transaction(() => writeMeta(db, values))()
+}
+
+function putTransactions(db: SqliteDatabase, docs: Transaction[]): string[] {
+  const fingerprint = db.prepare('SELECT fp FROM tx WHERE id = ?').pluck()
+  const upsert = db.prepare(
+    `INSERT INTO tx (${TX_COLUMNS.join(', ')}) VALUES (${TX_COLUMNS.map((k) => `@${k}`).join(', ')})
+     ON CONFLICT (id) DO UPDATE SET ${TX_COLUMNS.filter((k) => k !== 'id')
+       .map((k) => `${k} = excluded.${k}`)
+       .join(', ')}`
+  )
+  const changed: string[] = []
+  for (const t of docs) {
+    const row: TransactionRow = rowOf(t)
+    if (fingerprint.get(row.id) === row.fp) continue
+    upsert.run(row)
+    changed.push(row.id)
+  }
+  return changed
+}
+
+function putDocs(db: SqliteDatabase, c: CollectionName, docs: { id: string }[]): string[] {
+  const fingerprint = db.prepare('SELECT fp FROM docs WHERE c = ? AND id = ?').pluck()
+  const upsert = db.prepare(
+    'INSERT INTO docs (c, id, fp, doc) VALUES (?, ?, ?, ?) ON CONFLICT (c, id) DO UPDATE SET fp = excluded.fp, doc = excluded.doc'
+  )
+  const changed: string[] = []
+  for (const d of docs) {
+    const doc = JSON.stringify(d)
+    if (fingerprint.get(c, d.id) === doc) continue
+    upsert.run(c, d.id, doc, doc)
+    changed.push(d.id)
+  }
+  return changed
+}
+
+function ids(db: SqliteDatabase, c: CollectionName): string[] {
+  return (
+    c === 'transactions'
+      ? db.prepare('SELECT id FROM tx').pluck().all()
+      : db.prepare('SELECT id FROM docs WHERE c = ?').pluck().all(c)
+  ) as string[]
+}
+
+function remove(db: SqliteDatabase, c: CollectionName, id: string): boolean {
+  const result =
+    c === 'transactions'
+      ? db.prepare('DELETE FROM tx WHERE id = ?').run(id)
+      : db.prepare('DELETE FROM docs WHERE c = ? AND id = ?').run(c, id)
+  return result.changes > 0
+}
+
+function writeMeta(db: SqliteDatabase, values: Record<string, unknown>): void {
+  const upsert = db.prepare('INSERT INTO meta (k, v) VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v')
+  for (const [k, v] of Object.entries(values)) upsert.run(k, JSON.stringify(v ?? null))
+}
