@@ -41,6 +41,7 @@ describe('browser mode: downloading a finished export', () => {
     const backend: Backend = {
       handlers: {} as Handlers,
       exports: jobs,
+      desktop: {} as Backend['desktop'],
       subscribe: () => () => {},
       setForeground: () => {},
       setSuspended: () => {},

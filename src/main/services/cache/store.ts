@@ -7,7 +7,7 @@ import { setAside } from '../atomic-file'
 import { cacheKeyAccount, type SecretStore } from '../keychain'
 import { migrate } from './schema'
 import { openEncryptedDatabase, type SqliteDatabase } from './sqlite'
-import { afterOf, orderOf, rowOf, sortKeysOf, whereOf, type TransactionRow } from './transaction-rows'
+import { afterOf, orderOf, sortKeysOf, whereOf } from './transaction-rows'
 import { CacheWriter } from './writer'
 import { putDocuments, setMeta, type CollectionName } from './writes'
 
