@@ -92,7 +92,7 @@ export function WindowedTable<Row>(props: {
   const drawn = (items[items.length - 1]?.end ?? 0) - (items[0]?.start ?? 0)
   const { before, after } = spacers(scale.current, scrollTop, items[0]?.start ?? 0, drawn)
   return (
-    <div className="windowed" ref={scroller} onScroll={onScroll} role="region" aria-label={props.label} tabIndex={-1}>
+    <div className="windowed" ref={scroller} onScroll={onScroll} role="region" aria-label={props.label} tabIndex={0}>
       <table className="table" aria-label={props.label} aria-rowcount={total}>
         <thead>
           <tr>
