@@ -14,7 +14,8 @@ const config = parse(readFileSync(join(root, 'electron-builder.yml'), 'utf8')) a
   appId: string
   linux: { target: string[]; executableName: string }
   mac: { target: string[]; hardenedRuntime: boolean; entitlements: string; entitlementsInherit: string }
-  win: { target: string[] }
+  win: { target: string[]; signtoolOptions: { publisherName: string[] } }
+  publish: { provider: string; url: string }
 }
 
 // Electron's own defaults for the eight fuses of wire v1 (RunAsNode on, cookie encryption off, …): what the stand-in
@@ -97,6 +98,8 @@ describe('packaged app (electron-builder, linux dir target)', () => {
           '--linux',
           '--dir',
           '--x64',
+          '--publish',
+          'never',
           `-c.electronDist=${dist}`,
           '-c.npmRebuild=false',
           `-c.directories.output=${output}`
@@ -165,6 +168,17 @@ describe('packaged app (electron-builder, linux dir target)', () => {
     const unpackedFiles = listUnpacked(join(appOut, 'resources/app.asar.unpacked'))
     const addonPackages = /^node_modules\/(keytar|better-sqlite3-multiple-ciphers)\//
     expect(unpackedFiles.filter((f) => !addonPackages.test(f))).toEqual([])
+  })
+
+  it('writes the update configuration electron-updater verifies a Windows update with: a publisher, a generic feed', () => {
+    // Without a publisherName in resources/app-update.yml, electron-updater skips the installer's signature check.
+    expect(config.win.signtoolOptions.publisherName.length).toBeGreaterThan(0)
+    expect(config.win.signtoolOptions.publisherName.every((name) => name.trim() !== '')).toBe(true)
+    // The generic provider is the one Settings' feed URL replaces through setFeedURL (src/main/electron/updater.ts).
+    expect(config.publish.provider).toBe('generic')
+    expect(new URL(config.publish.url).protocol).toBe('https:')
+    const written = join(appOut, 'resources/app-update.yml')
+    if (existsSync(written)) expect(parse(readFileSync(written, 'utf8'))).toMatchObject({ provider: 'generic' })
   })
 
   it('ships the package.json whose main is the built main process', () => {
