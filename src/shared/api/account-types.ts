@@ -39,6 +39,13 @@ export type InputAccountType = (typeof INPUT_ACCOUNT_TYPES)[number]
 /** Wallet types the reference names that Paydesk can show but not create. */
 const SHOWN_ONLY_WALLET_TYPES = ['LIGHTNING', 'TRON_WALLET', 'POLYGON_WALLET'] as const
 
+/** Currencies of the reference's bank account types (<CUR>_ACCOUNT) that Paydesk shows but has no request schema for. */
+// prettier-ignore
+const SHOWN_ONLY_BANK_CURRENCIES = [
+  'BWP', 'DKK', 'HKD', 'IDR', 'INR', 'MYR', 'SGD', 'THB', 'VND',
+  'XAF', 'BDT', 'COP', 'EGP', 'GHS', 'GTQ', 'HTG', 'JMD', 'PKR'
+] as const
+
 /**
  * Account types known to Paydesk: the spec's values (US_ACCOUNT, USD_ACCOUNT, GBP_ACCOUNT, SPARK_WALLET) plus the
  * reference's ExternalAccountType values. A response may carry any other string.
@@ -46,60 +53,17 @@ const SHOWN_ONLY_WALLET_TYPES = ['LIGHTNING', 'TRON_WALLET', 'POLYGON_WALLET'] a
 export const ACCOUNT_TYPES = [
   ...INPUT_ACCOUNT_TYPES,
   ...SHOWN_ONLY_WALLET_TYPES,
-  // Bank types of the reference that Paydesk shows but has no request schema for.
-  ...(['BWP', 'DKK', 'HKD', 'IDR', 'INR', 'MYR', 'SGD', 'THB', 'VND', 'XAF'] as const).map(
-    (c) => `${c}_ACCOUNT` as const
-  ),
-  ...(['BDT', 'COP', 'EGP', 'GHS', 'GTQ', 'HTG', 'JMD', 'PKR'] as const).map((c) => `${c}_ACCOUNT` as const)
+  ...SHOWN_ONLY_BANK_CURRENCIES.map((c) => `${c}_ACCOUNT` as const)
 ] as const
-export type AccountType = (typeof ACCOUNT_TYPES)[number]
 
 /** Account types that are crypto wallets: no beneficiary, cryptoNetwork required on create. */
-export const WALLET_ACCOUNT_TYPES = [
-  'SPARK_WALLET',
-  'LIGHTNING',
-  'SOLANA_WALLET',
-  'TRON_WALLET',
-  'POLYGON_WALLET',
-  'BASE_WALLET',
-  'ETHEREUM_WALLET'
-] as const satisfies readonly AccountType[]
-export type WalletAccountType = (typeof WALLET_ACCOUNT_TYPES)[number]
+export const WALLET_ACCOUNT_TYPES = [...INPUT_WALLET_TYPES, ...SHOWN_ONLY_WALLET_TYPES] as const
 
 export function isWalletAccountType(accountType: string): boolean {
   return (WALLET_ACCOUNT_TYPES as readonly string[]).includes(accountType)
 }
 
-/** Mobile-money account types: a phone number and a provider, no bankName. */
-export const MOBILE_MONEY_ACCOUNT_TYPES = [
-  'KES_ACCOUNT',
-  'TZS_ACCOUNT',
-  'ZMW_ACCOUNT',
-  'RWF_ACCOUNT',
-  'MWK_ACCOUNT',
-  'UGX_ACCOUNT',
-  'XOF_ACCOUNT'
-] as const satisfies readonly BankInputAccountType[]
-
 export const US_ACCOUNT_CATEGORIES = ['CHECKING', 'SAVINGS'] as const
-export type UsAccountCategory = (typeof US_ACCOUNT_CATEGORIES)[number]
-
-/** Payment rails named by the spec (ACH, WIRE) and the reference. */
-export const PAYMENT_RAILS = [
-  'ACH',
-  'WIRE',
-  'RTP',
-  'FEDNOW',
-  'SPEI',
-  'PIX',
-  'SEPA',
-  'SEPA_INSTANT',
-  'BANK_TRANSFER',
-  'FAST',
-  'FASTER_PAYMENTS',
-  'MOBILE_MONEY',
-  'PAYNOW'
-] as const
 
 /** XOF regions whose phone format the spec gives (Senegal, Ivory Coast, Benin). */
 export const XOF_REGIONS = ['SN', 'CI', 'BJ'] as const
