@@ -1,11 +1,8 @@
-import { expect, test, type Page } from '../support/browser-mode'
+import { expect, nav, type Page, test } from '../support/browser-mode'
 
 async function open(page: Page, url: string) {
   await page.goto(url)
-  await page
-    .getByRole('navigation', { name: 'Sections' })
-    .getByRole('button', { name: /^External accounts/ })
-    .click()
+  await nav(page, 'External accounts')
 }
 
 test('external accounts: filters by owner and status, detail with beneficiary and name check', async ({
