@@ -93,75 +93,51 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
 }
 
-/** Queries the renderer asks for: filtered, sorted, a window of 100 rows plus the total. */
-const QUERIES: Array<{ name: string; filter: TransactionFilter; sort: TransactionSort; offset: number }> = [
-  { name: 'default (newest first), rows 0-99', filter: {}, sort: { field: 'createdAt', direction: 'desc' }, offset: 0 },
-  {
-    name: 'status COMPLETED + USD, by amount desc, rows 500-599',
-    filter: { status: ['COMPLETED'], currency: 'USD' },
-    sort: { field: 'amount', direction: 'desc' },
-    offset: 500
-  },
-  {
-    name: 'one customer, newest first',
-    filter: { customerId: 'Customer:7' },
-    sort: { field: 'createdAt', direction: 'desc' },
-    offset: 0
-  },
-  {
-    name: 'text search "payment 4242"',
-    filter: { search: 'payment 4242' },
-    sort: { field: 'createdAt', direction: 'desc' },
-    offset: 0
-  },
+type BenchQuery = { name: string; filter: TransactionFilter; sort: TransactionSort; offset: number }
+const query = (
+  name: string,
+  filter: TransactionFilter,
+  field: TransactionSort['field'] = 'createdAt',
+  direction: TransactionSort['direction'] = 'desc',
+  offset = 0
+): BenchQuery => ({ name, filter, sort: { field, direction }, offset })
+
+/** Queries the renderer asks for: filtered, sorted (newest first unless said), a window of 100 rows plus the total. */
+const QUERIES: BenchQuery[] = [
+  query('default (newest first), rows 0-99', {}),
+  query(
+    'status COMPLETED + USD, by amount desc, rows 500-599',
+    { status: ['COMPLETED'], currency: 'USD' },
+    'amount',
+    'desc',
+    500
+  ),
+  query('one customer, newest first', { customerId: 'Customer:7' }),
+  query('text search "payment 4242"', { search: 'payment 4242' }),
   // The workbench's filters (spec 4.9 + currency and amount range), each on its own index.
-  {
-    name: 'workbench: platform customer, by amount desc',
-    filter: { platformCustomerId: 'pc-42' },
-    sort: { field: 'amount', direction: 'desc' },
-    offset: 0
-  },
-  {
-    name: 'workbench: sender account + 2 statuses, by updated desc, rows 1000-1099',
-    filter: { senderAccountId: 'InternalAccount:3', status: ['COMPLETED', 'FAILED'] },
-    sort: { field: 'updatedAt', direction: 'desc' },
-    offset: 1000
-  },
-  {
-    name: 'workbench: receiver account, oldest first',
-    filter: { receiverAccountId: 'ExternalAccount:77' },
-    sort: { field: 'createdAt', direction: 'asc' },
-    offset: 0
-  },
-  {
-    name: 'workbench: reference',
-    filter: { reference: 'REF-4242' },
-    sort: { field: 'createdAt', direction: 'desc' },
-    offset: 0
-  },
-  {
-    name: 'workbench: USD 100.00-200.00, by amount asc',
-    filter: { currency: 'USD', amountMin: 10_000, amountMax: 20_000 },
-    sort: { field: 'amount', direction: 'asc' },
-    offset: 0
-  },
-  {
-    name: 'workbench: 30 days + OUTGOING + EUR, newest first',
-    filter: {
-      createdFrom: '2025-06-01T00:00:00Z',
-      createdTo: '2025-07-01T00:00:00Z',
-      type: 'OUTGOING',
-      currency: 'EUR'
-    },
-    sort: { field: 'createdAt', direction: 'desc' },
-    offset: 0
-  },
-  {
-    name: 'INCOMING PENDING (approval queue)',
-    filter: { awaitingApproval: true },
-    sort: { field: 'createdAt', direction: 'asc' },
-    offset: 0
-  }
+  query('workbench: platform customer, by amount desc', { platformCustomerId: 'pc-42' }, 'amount', 'desc'),
+  query(
+    'workbench: sender account + 2 statuses, by updated desc, rows 1000-1099',
+    { senderAccountId: 'InternalAccount:3', status: ['COMPLETED', 'FAILED'] },
+    'updatedAt',
+    'desc',
+    1000
+  ),
+  query('workbench: receiver account, oldest first', { receiverAccountId: 'ExternalAccount:77' }, 'createdAt', 'asc'),
+  query('workbench: reference', { reference: 'REF-4242' }),
+  query(
+    'workbench: USD 100.00-200.00, by amount asc',
+    { currency: 'USD', amountMin: 10_000, amountMax: 20_000 },
+    'amount',
+    'asc'
+  ),
+  query('workbench: 30 days + OUTGOING + EUR, newest first', {
+    createdFrom: '2025-06-01T00:00:00Z',
+    createdTo: '2025-07-01T00:00:00Z',
+    type: 'OUTGOING',
+    currency: 'EUR'
+  }),
+  query('INCOMING PENDING (approval queue)', { awaitingApproval: true }, 'createdAt', 'asc')
 ]
 
 /** Fills a cache with `n` rows and prints its figures; returns the file for the sync figures. */

@@ -94,10 +94,12 @@ export async function invoke(app: BrowserModeApp, channel: string, input: unknow
   return result.value
 }
 
+/** The sidebar's button for a section: its name starts with the section's (a count may follow). */
+export function sectionButton(page: Page, section: string) {
+  return page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: new RegExp(`^${section}`) })
+}
+
 /** Opens a section from the sidebar, as the operator would. */
 export function nav(page: Page, section: string): Promise<void> {
-  return page
-    .getByRole('navigation', { name: 'Sections' })
-    .getByRole('button', { name: new RegExp(`^${section}`) })
-    .click()
+  return sectionButton(page, section).click()
 }

@@ -1,11 +1,8 @@
-import { expect, test, type Page } from '../support/browser-mode'
+import { expect, nav, type Page, test } from '../support/browser-mode'
 import { addProfileFor, startStandaloneSandbox } from '../support/standalone-sandbox'
 
 async function openJaneSmith(page: Page) {
-  await page
-    .getByRole('navigation', { name: 'Sections' })
-    .getByRole('button', { name: /^External accounts/ })
-    .click()
+  await nav(page, 'External accounts')
   const table = page.getByRole('table', { name: 'External accounts' })
   await table.getByRole('row', { name: /Jane Smith.*…9012/ }).click()
   const detail = page.getByTestId('external-account-detail')

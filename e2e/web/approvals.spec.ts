@@ -1,4 +1,5 @@
 import { expect, invoke, test, type BrowserModeApp } from '../support/browser-mode'
+import { saveCeilingRule } from '../support/approval-rules'
 
 interface CustomerRow {
   id: string
@@ -101,13 +102,7 @@ test('approval rules approve a payment within the ceiling at once and record why
   await page.goto(app.url)
   const customer = await approvedCustomer(app)
   await page.getByRole('button', { name: /^Approvals/ }).click()
-  await page.getByRole('tab', { name: 'Approval rules' }).click()
-  await page.getByLabel('Approve automatically when the rules hold').check()
-  await page.getByRole('button', { name: 'Add a ceiling' }).click()
-  await page.getByLabel('Currency 1', { exact: true }).fill('USD')
-  await page.getByLabel('Ceiling 1', { exact: true }).fill('250')
-  await page.getByRole('button', { name: 'Save rules' }).click()
-  await expect(page.getByText('Rules saved and on.')).toBeVisible()
+  await saveCeilingRule(page, 'USD', '250')
 
   await receive(app, customer.id, 20_000) // $200.00: within the ceiling
   await receive(app, customer.id, 30_000) // $300.00: above it, waits for a person

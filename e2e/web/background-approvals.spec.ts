@@ -1,4 +1,5 @@
 import { expect, nav, test } from '../support/browser-mode'
+import { saveCeilingRule } from '../support/approval-rules'
 import { addProfileFor, startStandaloneSandbox } from '../support/standalone-sandbox'
 
 test('a profile with approval rules keeps watching while another is open; its notice switches to it and opens the payment', async ({
@@ -12,13 +13,7 @@ test('a profile with approval rules keeps watching while another is open; its no
     await addProfileFor(page, 'Team sandbox', sandbox.baseUrl)
 
     await nav(page, 'Approvals')
-    await page.getByRole('tab', { name: 'Approval rules' }).click()
-    await page.getByLabel('Approve automatically when the rules hold').check()
-    await page.getByRole('button', { name: 'Add a ceiling' }).click()
-    await page.getByLabel('Currency 1', { exact: true }).fill('USD')
-    await page.getByLabel('Ceiling 1', { exact: true }).fill('100')
-    await page.getByRole('button', { name: 'Save rules' }).click()
-    await expect(page.getByText('Rules saved and on.')).toBeVisible()
+    await saveCeilingRule(page, 'USD', '100')
 
     // The operator moves on to another profile.
     await page.getByRole('combobox', { name: 'Active profile' }).selectOption('local')

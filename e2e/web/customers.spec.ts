@@ -1,11 +1,8 @@
-import { expect, test } from '../support/browser-mode'
+import { expect, nav, test } from '../support/browser-mode'
 
 test('customers: the seeded list with KYC chips, filters, keyboard and detail', async ({ page, app, shot }) => {
   await page.goto(app.url)
-  await page
-    .getByRole('navigation', { name: 'Sections' })
-    .getByRole('button', { name: /^Customers/ })
-    .click()
+  await nav(page, 'Customers')
   const table = page.getByRole('table', { name: 'Customers' })
   await expect(table.getByRole('row', { name: /Jane Smith/ })).toBeVisible()
   await expect(table.getByRole('row', { name: /Jane Smith/ }).getByText('APPROVED')).toHaveClass(/chip-good/)
@@ -39,10 +36,7 @@ test('customers: a new customer is validated inline, then created and shown in t
   shot
 }) => {
   await page.goto(app.url)
-  await page
-    .getByRole('navigation', { name: 'Sections' })
-    .getByRole('button', { name: /^Customers/ })
-    .click()
+  await nav(page, 'Customers')
   await page.getByRole('button', { name: 'New customer' }).first().click()
   const form = page.getByRole('form', { name: 'New customer' })
 

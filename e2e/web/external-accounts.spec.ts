@@ -1,11 +1,17 @@
-import { expect, test, type Page } from '../support/browser-mode'
+import { expect, nav, type Page, test } from '../support/browser-mode'
 
 async function open(page: Page, url: string) {
   await page.goto(url)
-  await page
-    .getByRole('navigation', { name: 'Sections' })
-    .getByRole('button', { name: /^External accounts/ })
-    .click()
+  await nav(page, 'External accounts')
+}
+
+/** Opens the add form with `customer` (as the Customer select labels it) chosen as the owner. */
+async function openAddForm(page: Page, url: string, customer: string) {
+  await open(page, url)
+  await page.getByRole('button', { name: 'Add external account' }).first().click()
+  const form = page.getByRole('form', { name: 'Add external account' })
+  await form.getByLabel('Customer', { exact: true }).selectOption({ label: customer })
+  return form
 }
 
 test('external accounts: filters by owner and status, detail with beneficiary and name check', async ({
@@ -85,10 +91,7 @@ test('external accounts: a Nigerian account picks its bank from the service’s 
   app,
   shot
 }) => {
-  await open(page, app.url)
-  await page.getByRole('button', { name: 'Add external account' }).first().click()
-  const form = page.getByRole('form', { name: 'Add external account' })
-  await form.getByLabel('Customer', { exact: true }).selectOption({ label: 'Olu Adeyemi 001 (cust-olu-adeyemi)' })
+  const form = await openAddForm(page, app.url, 'Olu Adeyemi 001 (cust-olu-adeyemi)')
   await form.getByLabel('Account type').selectOption('NGN_ACCOUNT')
   await expect(form.getByLabel('Currency')).toHaveValue('NGN')
   const bank = form.getByLabel('Bank', { exact: true })
@@ -108,10 +111,7 @@ test('external accounts: a business beneficiary is added and its legal name show
   page,
   app
 }) => {
-  await open(page, app.url)
-  await page.getByRole('button', { name: 'Add external account' }).first().click()
-  const form = page.getByRole('form', { name: 'Add external account' })
-  await form.getByLabel('Customer', { exact: true }).selectOption({ label: 'Amelia Hughes (cust-amelia-hughes)' })
+  const form = await openAddForm(page, app.url, 'Amelia Hughes (cust-amelia-hughes)')
   await form.getByLabel('Routing number').fill('021000021')
   await form.getByLabel('Account number').fill('77704321')
   await form.getByLabel('Checking or savings').selectOption('SAVINGS')

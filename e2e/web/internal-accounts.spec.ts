@@ -1,5 +1,5 @@
 import { BRIDGE_INVOKE_PATH } from '../../src/shared/ipc/wire'
-import { expect, test, type Page } from '../support/browser-mode'
+import { expect, nav, type Page, test } from '../support/browser-mode'
 
 /** Opens Send money with the platform's USD account paying Jane Smith's US account: the amount is the test's. */
 async function startPayment(page: Page, url: string) {
@@ -16,10 +16,7 @@ async function startPayment(page: Page, url: string) {
 
 async function open(page: Page, url: string) {
   await page.goto(url)
-  await page
-    .getByRole('navigation', { name: 'Sections' })
-    .getByRole('button', { name: /^Internal accounts/ })
-    .click()
+  await nav(page, 'Internal accounts')
 }
 
 test('internal accounts: balances right-aligned with their currency codes, funding instructions in the detail', async ({
@@ -72,17 +69,7 @@ test('internal accounts: send money through the review step; a retry after an er
   app,
   shot
 }) => {
-  await open(page, app.url)
-  await page.getByRole('button', { name: 'Send money', exact: true }).click()
-  const pane = page.getByTestId('send-money')
-  await pane.getByLabel('From internal account').selectOption({
-    label:
-      (await pane
-        .getByLabel('From internal account')
-        .locator('option', { hasText: /^Platform · USD · / })
-        .textContent()) ?? ''
-  })
-  await pane.getByLabel('To external account').selectOption({ label: 'Jane Smith · US bank account …9012' })
+  const pane = await startPayment(page, app.url)
   await pane.getByLabel('Amount').fill('1,250')
   await expect(pane.getByText('= $1,250.00')).toBeVisible()
   await pane.getByRole('button', { name: 'Review payment' }).click()
@@ -134,17 +121,7 @@ test('internal accounts: an amount that needs rounding or exceeds the balance ne
   page,
   app
 }) => {
-  await open(page, app.url)
-  await page.getByRole('button', { name: 'Send money', exact: true }).click()
-  const pane = page.getByTestId('send-money')
-  await pane.getByLabel('From internal account').selectOption({
-    label:
-      (await pane
-        .getByLabel('From internal account')
-        .locator('option', { hasText: /^Platform · USD · / })
-        .textContent()) ?? ''
-  })
-  await pane.getByLabel('To external account').selectOption({ label: 'Jane Smith · US bank account …9012' })
+  const pane = await startPayment(page, app.url)
   await pane.getByLabel('Amount').fill('10.005')
   await pane.getByRole('button', { name: 'Review payment' }).click()
   await expect(pane.getByText('Use at most 2 decimal places')).toBeVisible()

@@ -1,4 +1,5 @@
 import { expect, nav, test } from '../support/browser-mode'
+import { fillQuoteForm } from '../support/quote-form'
 import { addProfileFor, startStandaloneSandbox } from '../support/standalone-sandbox'
 
 test('a quote executed while every answer is lost is Unknown, and "Review and retry" completes it once', async ({
@@ -13,17 +14,7 @@ test('a quote executed while every answer is lost is Unknown, and "Review and re
     await page.goto(app.url)
     await addProfileFor(page, 'Faulty sandbox', sandbox.baseUrl)
     await nav(page, 'Quotes')
-    const from = page.getByLabel('From internal account')
-    await expect(from.locator('option', { hasText: /^Platform · USD · / })).toHaveCount(1)
-    await from.selectOption({
-      label: (await from.locator('option', { hasText: /^Platform · USD · / }).textContent()) ?? ''
-    })
-    const to = page.getByLabel('To external account')
-    const mxn = to.locator('option', { hasText: /…0011 · MXN$/ })
-    await expect(mxn).toHaveCount(1)
-    await to.selectOption((await mxn.getAttribute('value')) ?? '')
-    await page.getByLabel('Amount to send').fill('432.10')
-    await page.getByRole('button', { name: 'Get a quote' }).click()
+    await fillQuoteForm(page, '432.10')
     const review = page.getByRole('group', { name: 'Review quote' })
     const quoteId = (await review.locator('[title^="Quote:"]').first().getAttribute('title')) ?? ''
     expect(quoteId).toMatch(/^Quote:/)

@@ -1,4 +1,5 @@
 import { expect, nav, test, type Page } from '../support/browser-mode'
+import { fillQuoteForm } from '../support/quote-form'
 import { addProfileFor, startStandaloneSandbox } from '../support/standalone-sandbox'
 
 /** The operator fills the quote form: platform USD to Carlos García's MXN account (CLABE …0011), 100.00 USD sent. */
@@ -16,17 +17,7 @@ async function askForQuote(page: Page, fromAccount = false): Promise<void> {
     await expect(page.getByRole('heading', { name: 'Quotes', level: 1 })).toBeVisible()
     await expect(page.getByLabel('From internal account').locator('option:checked')).toHaveText(/^Platform · USD · /)
   } else await nav(page, 'Quotes')
-  const from = page.getByLabel('From internal account')
-  await expect(from.locator('option', { hasText: /^Platform · USD · / })).toHaveCount(1)
-  await from.selectOption({
-    label: (await from.locator('option', { hasText: /^Platform · USD · / }).textContent()) ?? ''
-  })
-  const to = page.getByLabel('To external account')
-  const mxn = to.locator('option', { hasText: /…0011 · MXN$/ })
-  await expect(mxn).toHaveCount(1)
-  await to.selectOption((await mxn.getAttribute('value')) ?? '')
-  await page.getByLabel('Amount to send').fill('100.00')
-  await page.getByRole('button', { name: 'Get a quote' }).click()
+  await fillQuoteForm(page, '100.00')
 }
 
 test('quote, review, expiry, new quote, execute, completed', async ({ page, app, shot }) => {

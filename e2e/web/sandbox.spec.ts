@@ -1,4 +1,4 @@
-import { expect, nav, test } from '../support/browser-mode'
+import { expect, nav, sectionButton, test } from '../support/browser-mode'
 
 /** "$12,345.67 USD" → 1234567 (minor units, read from digits only). */
 const cents = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''))
@@ -72,9 +72,7 @@ test('sandbox: a production profile has no sandbox tools', async ({ page, app })
     await route.fulfill({ response, json: body })
   })
   await page.goto(app.url)
-  await expect(
-    page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Sandbox tools/ })
-  ).toHaveCount(0)
+  await expect(sectionButton(page, 'Sandbox tools')).toHaveCount(0)
   // The keyboard shortcut does not lead there either: Home stays on screen and no test money is offered.
   await page.locator('body').click()
   await page.keyboard.press('g')

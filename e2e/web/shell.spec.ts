@@ -1,4 +1,4 @@
-import { expect, test } from '../support/browser-mode'
+import { expect, sectionButton, test } from '../support/browser-mode'
 
 test('the shell shows the Local sandbox profile, navigation and a live connection', async ({ page, app, shot }) => {
   await page.goto(app.url)
@@ -17,9 +17,7 @@ test('the shell shows the Local sandbox profile, navigation and a live connectio
     'Sandbox tools',
     'Settings'
   ]) {
-    await expect(
-      page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: new RegExp(`^${section}`) })
-    ).toBeVisible()
+    await expect(sectionButton(page, section)).toBeVisible()
   }
   await expect(page.locator('.production-band')).toHaveCount(0)
 
@@ -46,9 +44,7 @@ test('a production profile looks unmistakably different', async ({ page, app, sh
     .click()
   await expect(page.getByTestId('environment-chip')).toHaveText('PRODUCTION')
   await expect(page.getByRole('status', { name: 'Production profile: real money' })).toBeVisible()
-  await expect(
-    page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Sandbox tools/ })
-  ).toHaveCount(0)
+  await expect(sectionButton(page, 'Sandbox tools')).toHaveCount(0)
   await shot('shell-production')
 
   // The secret went to the keychain; the page can only learn that one is set.

@@ -1,4 +1,4 @@
-import { expect, test } from '../support/browser-mode'
+import { expect, nav, test } from '../support/browser-mode'
 import { addProfileFor, startStandaloneSandbox } from '../support/standalone-sandbox'
 
 test('a transfer whose answer never arrives is shown as unknown, and "Review and retry" completes it moving money once', async ({
@@ -11,10 +11,7 @@ test('a transfer whose answer never arrives is shown as unknown, and "Review and
   try {
     await page.goto(app.url)
     await addProfileFor(page, 'Faulty sandbox', sandbox.baseUrl)
-    await page
-      .getByRole('navigation', { name: 'Sections' })
-      .getByRole('button', { name: /^Internal accounts/ })
-      .click()
+    await nav(page, 'Internal accounts')
 
     // Every transfer-out takes effect on the service, but its answer is lost on the way back.
     await sandbox.api('POST', '/__faults', { route: 'POST /transfer-out', kind: 'commitThenDrop' })

@@ -5,7 +5,7 @@ import { z } from 'zod'
  * later never makes a response fail to parse. The output type keeps the known literals for autocompletion
  * (`Known | (string & {})`); use `isKnownValue` to tell a known value from one to show verbatim.
  */
-export function openEnum<const T extends readonly [string, ...string[]]>(values: T) {
+export function openEnum<const T extends readonly string[]>(values: T) {
   return z
     .string({ error: `Expected a string (known values: ${values.join(', ')})` })
     .meta({ knownValues: values }) as unknown as z.ZodType<T[number] | (string & {}), string>
