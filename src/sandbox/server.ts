@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { Clock, iso } from './clock'
-import { Engine } from './engine'
+import { createEngine, type Engine } from './engine'
 import { ApiError } from './errors'
 import { FaultController, type FaultRule } from './faults'
 import {
@@ -165,7 +165,7 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
       stateFile?.markDirty()
     }
   )
-  const engine = new Engine(theStore, clock, scheduler, { approvalWindowSeconds }, () => {
+  const engine = createEngine(theStore, clock, scheduler, { approvalWindowSeconds }, () => {
     theStore.txVersion++
     stateFile?.markDirty()
   })
