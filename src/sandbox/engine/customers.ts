@@ -66,6 +66,10 @@ export function customerOperations(core: EngineCore, accounts: Pick<InternalAcco
   }
 
   return {
+    getCustomer(id: string): CustomerObj {
+      return core.customer(id).data
+    },
+
     createCustomer(req: CustomerCreateRequest): CustomerObj {
       const t = clock.stamp()
       if (req.umaAddress !== undefined) requireFreeUma(req.umaAddress)
@@ -95,10 +99,6 @@ export function customerOperations(core: EngineCore, accounts: Pick<InternalAcco
       for (const cur of currencies) accounts.openInternalAccount(rec, cur, t)
       core.changed()
       return data
-    },
-
-    getCustomer(id: string): CustomerObj {
-      return core.customer(id).data
     },
 
     updateCustomer(id: string, req: CustomerUpdateRequest): CustomerObj {

@@ -16,7 +16,7 @@ import { BANK_NAME_REQUIRED, isDiscoveredBankName } from '../discovery'
 import { ApiError, conflict, invalidInput, validationError } from '../errors'
 import { defaultPaymentRails } from '../funding'
 import type { CustomerRec, ExternalAccountObj, ExternalAccountRec } from '../model'
-import { paginate, type Page } from '../paging'
+import { pageFor, type Page } from '../paging'
 import { beneficiaryVerification } from '../rules'
 import { DURATIONS } from '../timing'
 import { customerDeleted, unsupportedCurrency, type EngineCore } from './core'
@@ -208,26 +208,25 @@ export function externalAccountOperations(core: EngineCore) {
 
     listExternalAccounts(q: ExternalAccountListQuery): Page<ExternalAccountRec> {
       const index = q.customerId !== undefined ? store.externalByCustomer.get(q.customerId) : store.externalIndex
-      return paginate(index, {
-        limit: q.limit,
-        cursor: q.cursor,
-        order: 'desc',
-        predicate: (r) =>
+      return pageFor(
+        index,
+        q,
+        'desc',
+        (r) =>
           r.data.customerId !== undefined &&
           (q.currency === undefined || r.data.currency === q.currency) &&
           (q.accountType === undefined || r.data.accountInfo.accountType === q.accountType)
-      })
+      )
     },
 
     /** Platform external accounts, newest first, paged as the published API does. */
     listPlatformExternalAccounts(q: PlatformExternalAccountQuery): Page<ExternalAccountRec> {
-      return paginate(store.externalIndex, {
-        limit: q.limit,
-        cursor: q.cursor,
-        order: 'desc',
-        predicate: (r) =>
-          r.data.customerId === undefined && (q.currency === undefined || r.data.currency === q.currency)
-      })
+      return pageFor(
+        store.externalIndex,
+        q,
+        'desc',
+        (r) => r.data.customerId === undefined && (q.currency === undefined || r.data.currency === q.currency)
+      )
     }
   }
 }

@@ -4,7 +4,7 @@ import { iso } from '../clock'
 import { amountOf, isCrypto } from '../currencies'
 import { fiatFundingAccount } from '../funding'
 import type { CustomerRec, InternalAccountRec, PaymentInstruction } from '../model'
-import { paginate, type Page } from '../paging'
+import { pageFor, type Page } from '../paging'
 import type { EngineCore } from './core'
 
 /** Currencies the sandbox platform is configured for (one platform internal account each). */
@@ -84,16 +84,16 @@ export function internalAccountOperations(core: EngineCore) {
     },
 
     listCustomerInternalAccounts(q: InternalAccountQuery): Page<InternalAccountRec> {
-      return paginate(store.internalIndex, {
-        limit: q.limit,
-        cursor: q.cursor,
-        order: 'asc',
-        predicate: (r) =>
+      return pageFor(
+        store.internalIndex,
+        q,
+        'asc',
+        (r) =>
           !r.meta.platform &&
           (q.customerId === undefined || r.data.customerId === q.customerId) &&
           (q.currency === undefined || r.data.balance.currency.code === q.currency) &&
           (q.type === undefined || r.data.type === q.type)
-      })
+      )
     },
 
     fund(accountId: string, amount: number): InternalAccountRec['data'] {

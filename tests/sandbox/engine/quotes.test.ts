@@ -1,29 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Quote } from '../../src/shared/api/quote'
-import { OutgoingTransaction } from '../../src/shared/api/transaction'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { Quote } from '../../../src/shared/api/quote'
+import { OutgoingTransaction } from '../../../src/shared/api/transaction'
 import {
   activeAccount,
   balanceOf,
+  type Client,
   createCustomer,
   expectError,
   expectLedgerConsistent,
   fakeClock,
   internalAccountOf,
+  sandboxForSuite,
   start,
   txStatus,
-  type Client
-} from './util'
+  usAccountBody
+} from '../util'
 
-let c: Client
+const c = sandboxForSuite()
 let platformUsd: string
 beforeAll(async () => {
-  c = await start()
   platformUsd = (await c.get('/platform/internal-accounts?currency=USD')).body.data[0].id
   await c.post(`/sandbox/internal-accounts/${platformUsd}/fund`, { amount: 10_000_000 })
-})
-afterAll(async () => {
-  expectLedgerConsistent(c)
-  await c.sb.close()
 })
 
 async function mxnAccount(cl: Client, clabe: string): Promise<string> {
@@ -166,21 +163,7 @@ describe('POST /sandbox/send', () => {
     const cust = await createCustomer(c)
     const usd = await internalAccountOf(c, cust.id)
     await c.post(`/sandbox/internal-accounts/${usd}/fund`, { amount: 500 })
-    const acct = await c.post('/customers/external-accounts', {
-      customerId: cust.id,
-      currency: 'USD',
-      accountInfo: {
-        accountType: 'US_ACCOUNT',
-        accountNumber: '11112222',
-        routingNumber: '021000021',
-        accountCategory: 'CHECKING',
-        beneficiary: {
-          beneficiaryType: 'INDIVIDUAL',
-          fullName: 'T P',
-          address: { line1: 'a', city: 'b', postalCode: '1', country: 'US' }
-        }
-      }
-    })
+    const acct = await c.post('/customers/external-accounts', usAccountBody(cust.id, '11112222'))
     await activeAccount(c, acct.body.id)
     const q = (await c.post('/quotes', quoteBody(usd, acct.body.id))).body
     expectError(await c.post('/sandbox/send', { quoteId: q.id, currencyCode: 'USD' }), 400, 'INVALID_AMOUNT')

@@ -1,29 +1,25 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies under test are untyped JSON, checked by assertions and the shared schemas */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ExternalAccount } from '../../src/shared/api/external-account'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ExternalAccount } from '../../../src/shared/api/external-account'
 import {
   activeAccount,
   createCustomer,
   createUsAccount,
   expectError,
   internalAccountOf,
+  sandboxForSuite,
   sparkAddress,
   start,
   txStatus,
   usAccountBody,
   usBeneficiary,
-  waitFor,
-  type Client
-} from './util'
+  waitFor
+} from '../util'
 
-let c: Client
+const c = sandboxForSuite({}, { ledger: false })
 let customerId: string
 beforeAll(async () => {
-  c = await start()
   customerId = (await createCustomer(c)).id
-})
-afterAll(async () => {
-  await c.sb.close()
 })
 
 const EA = '/customers/external-accounts'
