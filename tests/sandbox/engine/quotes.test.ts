@@ -23,6 +23,15 @@ beforeAll(async () => {
   await c.post(`/sandbox/internal-accounts/${platformUsd}/fund`, { amount: 10_000_000 })
 })
 
+/** A platform quote to a new MXN account with this CLABE, sent; with the platform's USD balance before it. */
+async function sendQuoteTo(clabe: string) {
+  const dest = await mxnAccount(c, clabe)
+  const before = await balanceOf(c, platformUsd)
+  const q = (await c.post('/quotes', quoteBody(platformUsd, dest))).body
+  await c.post('/sandbox/send', { quoteId: q.id, currencyCode: 'USD' })
+  return { q, before }
+}
+
 async function mxnAccount(cl: Client, clabe: string): Promise<string> {
   const cust = await createCustomer(cl, { region: 'MX', fullName: 'Carla Ruiz' })
   const r = await cl.post('/customers/external-accounts', {
@@ -229,10 +238,7 @@ describe('quote destination suffix scenarios (reference)', () => {
   })
 
   it('suffix 005: completes, then is returned by the bank (FAILED and refunded)', async () => {
-    const dest = await mxnAccount(c, '012180015000000005')
-    const before = await balanceOf(c, platformUsd)
-    const q = (await c.post('/quotes', quoteBody(platformUsd, dest))).body
-    await c.post('/sandbox/send', { quoteId: q.id, currencyCode: 'USD' })
+    const { q, before } = await sendQuoteTo('012180015000000005')
     await txStatus(c, q.transactionId, 'COMPLETED')
     expect(await balanceOf(c, platformUsd)).toBe(before - q.totalSendingAmount)
     const failed = await txStatus(c, q.transactionId, 'FAILED')
@@ -241,10 +247,7 @@ describe('quote destination suffix scenarios (reference)', () => {
   })
 
   it('suffix 007: payout and refund both fail (money stays debited)', async () => {
-    const dest = await mxnAccount(c, '012180015000000007')
-    const before = await balanceOf(c, platformUsd)
-    const q = (await c.post('/quotes', quoteBody(platformUsd, dest))).body
-    await c.post('/sandbox/send', { quoteId: q.id, currencyCode: 'USD' })
+    const { q, before } = await sendQuoteTo('012180015000000007')
     const failed = await txStatus(c, q.transactionId, 'FAILED')
     expect(failed.refund.status).toBe('FAILED')
     expect(await balanceOf(c, platformUsd)).toBe(before - q.totalSendingAmount)
