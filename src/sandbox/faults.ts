@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ApiError } from './errors'
 
 /**
  * Fault injection for tests (issue item 8). Off unless the server was created with `faults: true` (or the CLI got
@@ -105,4 +106,34 @@ function matches(route: string, method: string, template: string, path: string):
     return (m === '*' || m === method) && (r === template || r === path)
   }
   return route === template || route === path
+}
+
+const DEFAULT_CODE: Record<number, string> = {
+  500: 'INTERNAL_ERROR',
+  503: 'SERVICE_UNAVAILABLE',
+  424: 'COUNTERPARTY_ERROR'
+}
+
+/** What an `error` or `rateLimit` rule answers instead of the request; undefined for the other kinds. */
+export function injectedError(f: FaultRule): ApiError | undefined {
+  if (f.kind === 'error') {
+    const status = f.status ?? 500
+    const code = f.code ?? DEFAULT_CODE[status] ?? 'INJECTED_FAULT'
+    return new ApiError(status, code, f.message ?? `Injected fault: ${status} ${code}`, {
+      ...f.details,
+      injected: true,
+      ruleId: f.id
+    })
+  }
+  if (f.kind === 'rateLimit') {
+    const after = f.retryAfterSeconds ?? 1
+    return new ApiError(
+      429,
+      'RATE_LIMITED',
+      `Too many requests; retry after ${after} s`,
+      { injected: true, retryAfterSeconds: after },
+      { 'retry-after': String(after) }
+    )
+  }
+  return undefined
 }

@@ -52,6 +52,16 @@ export function decodeCursor(cursor: string): Keyed {
   throw invalidInput('Invalid cursor: pass the nextCursor of a previous response unchanged', { cursor })
 }
 
+/** A page for a list query's `limit` and `cursor`, newest or oldest first, of the records `predicate` keeps. */
+export function pageFor<T extends Keyed>(
+  index: SortedIndex<T> | undefined,
+  q: { limit: number; cursor?: string | undefined },
+  order: 'asc' | 'desc',
+  predicate: (r: T) => boolean
+): Page<T> {
+  return paginate(index, { limit: q.limit, cursor: q.cursor, order, predicate })
+}
+
 export function paginate<T extends Keyed>(index: SortedIndex<T> | undefined, req: PageRequest<T>): Page<T> {
   if (!index || index.size === 0) return { items: [], hasMore: false, totalCount: 0 }
   const arr = index.items
@@ -77,28 +87,18 @@ export function paginate<T extends Keyed>(index: SortedIndex<T> | undefined, req
   const items: T[] = []
   let hasMore = false
   const key = req.cursor !== undefined ? decodeCursor(req.cursor) : undefined
-  if (req.order === 'asc') {
-    let i = key ? Math.max(lo, index.upperBound(key)) : lo
-    for (; i < hi; i++) {
-      const it = arr[i] as T
-      if (pred && !pred(it)) continue
-      if (items.length === req.limit) {
-        hasMore = true
-        break
-      }
-      items.push(it)
+  // Ascending walks up from after the cursor; descending walks down from before it.
+  const asc = req.order === 'asc'
+  const step = asc ? 1 : -1
+  let i = asc ? (key ? Math.max(lo, index.upperBound(key)) : lo) : (key ? Math.min(hi, index.lowerBound(key)) : hi) - 1
+  for (; asc ? i < hi : i >= lo; i += step) {
+    const it = arr[i] as T
+    if (pred && !pred(it)) continue
+    if (items.length === req.limit) {
+      hasMore = true
+      break
     }
-  } else {
-    let i = key ? Math.min(hi, index.lowerBound(key)) - 1 : hi - 1
-    for (; i >= lo; i--) {
-      const it = arr[i] as T
-      if (pred && !pred(it)) continue
-      if (items.length === req.limit) {
-        hasMore = true
-        break
-      }
-      items.push(it)
-    }
+    items.push(it)
   }
   const page: Page<T> = { items, hasMore, totalCount }
   const last = items[items.length - 1]

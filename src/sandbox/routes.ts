@@ -1,6 +1,7 @@
 /**
- * The route table: every operation of spec section 4 plus the reference extras, each validating its input with the
- * shared request schema (src/shared/api) before the engine runs.
+ * The route table: every operation of spec section 4 plus the reference extras, one row each (method, path, input
+ * schema, engine call). One interpreter turns a row into a route: refuse unknown query parameters, check the path's
+ * record exists, validate the input with the shared request schema (src/shared/api), run the engine, reply.
  */
 import { CustomerCreateRequest, CustomerListQuery, CustomerUpdateRequest } from '../shared/api/customer'
 import { DiscoveryQuery } from '../shared/api/discovery'
@@ -27,32 +28,75 @@ import { discover } from './discovery'
 import type { Engine } from './engine'
 import { ApiError, invalidInput, REFERENCE_NOT_FOUND } from './errors'
 import { FaultRuleInput, type FaultController } from './faults'
-import { parseWith, type Reply } from './http'
+import { parseWith, type Reply, type SafeParser } from './http'
 import type { Page } from './paging'
+import type { RequestContext, Route } from './router'
 
-export interface RequestContext {
-  method: string
-  path: string
-  params: Record<string, string>
-  query: Record<string, string | string[]>
-  body: unknown
-}
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
 
-export interface Route {
-  method: string
-  /** Path template relative to the base URL, e.g. `/transactions/{transactionId}`. */
-  template: string
-  /** 'required': a JSON body; 'optional': empty means `{}`; 'none': the body is ignored. */
-  body: 'required' | 'optional' | 'none'
-  /** Honour Idempotency-Key (reference: transfer-out, quotes, execute). */
+/** Where a route's input comes from: nothing, the query string, or the JSON body (validated, or taken as it is). */
+type Input<I> =
+  | { from: 'none' }
+  | { from: 'query'; schema: SafeParser<I> }
+  | { from: 'body'; schema?: SafeParser<I>; what: string; optional?: boolean }
+
+const none: Input<undefined> = { from: 'none' }
+const query = <I>(schema: SafeParser<I>): Input<I> => ({ from: 'query', schema })
+const body = <I>(schema: SafeParser<I>, what: string, optional = false): Input<I> => ({
+  from: 'body',
+  schema,
+  what,
+  optional
+})
+/** A body the handler checks itself. */
+const rawBody = (optional: boolean): Input<unknown> => ({ from: 'body', what: 'body', optional })
+
+interface Options<R> {
+  /** 201 for a creation, 204 for a deletion; default 200. */
+  status?: 201 | 204
+  /** A reply other than the result as JSON (the transaction list's cached serialisation). */
+  reply?: (result: R) => Reply
+  /** Looks up the path's record first, so a missing one answers 404 before its body is validated. */
+  found?: (id: string) => unknown
   idempotent?: boolean
-  /** Admin routes are not subject to fault injection. */
   admin?: boolean
-  handler: (ctx: RequestContext) => Reply
 }
 
-const ok = (body: unknown): Reply => ({ status: 200, body })
-const created = (body: unknown): Reply => ({ status: 201, body })
+function noQuery(ctx: RequestContext): void {
+  const names = Object.keys(ctx.query)
+  if (names.length > 0) {
+    throw invalidInput(`Unknown query parameter ${names[0] ?? ''}: this operation takes none`, { parameters: names })
+  }
+}
+
+/** The generic parse → engine → reply of every row. `id` is the path's one parameter (routes have at most one). */
+function route<I, R>(
+  method: Method,
+  template: string,
+  input: Input<I>,
+  run: (input: I, id: string) => R,
+  options: Options<R> = {}
+): Route {
+  const { status = 200, reply, found, idempotent, admin } = options
+  return {
+    method,
+    template,
+    body: input.from !== 'body' ? 'none' : input.optional ? 'optional' : 'required',
+    ...(idempotent ? { idempotent } : {}),
+    ...(admin ? { admin } : {}),
+    handler: (ctx) => {
+      if (input.from !== 'query' && !admin) noQuery(ctx)
+      const id = Object.values(ctx.params)[0] ?? ''
+      if (found) found(id)
+      let parsed: unknown = undefined
+      if (input.from === 'query') parsed = parseWith(input.schema, ctx.query, 'query')
+      else if (input.from === 'body') parsed = input.schema ? parseWith(input.schema, ctx.body, input.what) : ctx.body
+      const result = run(parsed as I, id)
+      if (reply) return reply(result)
+      return status === 204 ? { status } : { status, body: result }
+    }
+  }
+}
 
 function paged<T extends { data: unknown }>(page: Page<T>): Record<string, unknown> {
   const out: Record<string, unknown> = {
@@ -85,13 +129,6 @@ function pagedJson<T extends { data: unknown }>(page: Page<T>, version: number):
   return { status: 200, json, body: undefined }
 }
 
-function noQuery(ctx: RequestContext): void {
-  const names = Object.keys(ctx.query)
-  if (names.length > 0) {
-    throw invalidInput(`Unknown query parameter ${names[0] ?? ''}: this operation takes none`, { parameters: names })
-  }
-}
-
 /** A platform external account by id; a customer's account is not found under /platform. */
 function platformAccount(engine: Engine, id: string): ReturnType<Engine['getExternalAccount']> {
   const a = engine.getExternalAccount(id)
@@ -100,410 +137,151 @@ function platformAccount(engine: Engine, id: string): ReturnType<Engine['getExte
       404,
       REFERENCE_NOT_FOUND,
       `Platform external account ${id} not found (it belongs to customer ${a.customerId})`,
-      {
-        externalAccountId: id
-      }
+      { externalAccountId: id }
     )
   }
   return a
 }
 
+function platformAccountRequest(req: ExternalAccountCreateRequest): ExternalAccountCreateRequest {
+  if (req.customerId !== undefined) {
+    throw invalidInput('A platform external account has no customerId', { field: 'customerId' })
+  }
+  return req
+}
+
+function noBody(raw: unknown): void {
+  if (raw !== undefined && !(typeof raw === 'object' && raw !== null && Object.keys(raw).length === 0)) {
+    throw invalidInput('Executing a quote takes no body')
+  }
+}
+
+const CUSTOMER = '/customers/{customerId}'
+const EXTERNAL = '/customers/external-accounts'
+const EXTERNAL_ONE = `${EXTERNAL}/{externalAccountId}`
+const PLATFORM_EXTERNAL = '/platform/external-accounts'
+const PLATFORM_EXTERNAL_ONE = `${PLATFORM_EXTERNAL}/{externalAccountId}`
+const TRANSACTION = '/transactions/{transactionId}'
+
 export function buildRoutes(engine: Engine, faults: FaultController | undefined): Route[] {
+  const e = engine
   const routes: Route[] = [
     // 4.1
-    {
-      method: 'GET',
-      template: '/discoveries',
-      body: 'none',
-      handler: (ctx) => {
-        const q = parseWith(DiscoveryQuery, ctx.query, 'query')
-        return ok({ data: discover(q.country, q.currency) })
-      }
-    },
-    // 4.15, reference list
-    {
-      method: 'POST',
-      template: '/customers',
-      body: 'required',
-      handler: (ctx) => {
-        noQuery(ctx)
-        return created(engine.createCustomer(parseWith(CustomerCreateRequest, ctx.body, 'customer')))
-      }
-    },
-    {
-      method: 'GET',
-      template: '/customers',
-      body: 'none',
-      handler: (ctx) => ok(paged(engine.listCustomers(parseWith(CustomerListQuery, ctx.query, 'query'))))
-    },
-    // 4.16 and reference PATCH/DELETE
-    {
-      method: 'GET',
-      template: '/customers/{customerId}',
-      body: 'none',
-      handler: (ctx) => {
-        noQuery(ctx)
-        return ok(engine.getCustomer(ctx.params.customerId as string))
-      }
-    },
-    {
-      method: 'PATCH',
-      template: '/customers/{customerId}',
-      body: 'required',
-      handler: (ctx) => {
-        noQuery(ctx)
-        const id = ctx.params.customerId as string
-        engine.customer(id)
-        return ok(engine.updateCustomer(id, parseWith(CustomerUpdateRequest, ctx.body, 'customer update')))
-      }
-    },
-    {
-      method: 'DELETE',
-      template: '/customers/{customerId}',
-      body: 'none',
-      handler: (ctx) => {
-        noQuery(ctx)
-        return ok(engine.deleteCustomer(ctx.params.customerId as string))
-      }
-    },
-    // 4.2, 4.3
-    {
-      method: 'POST',
-      template: '/customers/external-accounts',
-      body: 'required',
-      handler: (ctx) => {
-        noQuery(ctx)
-        return created(
-          engine.createExternalAccount(parseWith(ExternalAccountCreateRequest, ctx.body, 'external account'))
-        )
-      }
-    },
-    {
-      method: 'GET',
-      template: '/customers/external-accounts',
-      body: 'none',
-      handler: (ctx) => ok(paged(engine.listExternalAccounts(parseWith(ExternalAccountListQuery, ctx.query, 'query'))))
-    },
-    // 4.5, 4.6, 4.7
-    {
-      method: 'GET',
-      template: '/customers/external-accounts/{externalAccountId}',
-      body: 'none',
-      handler: (ctx) => {
-        noQuery(ctx)
-        return ok(engine.getExternalAccount(ctx.params.externalAccountId as string))
-      }
-    },
-    {
-      method: 'PATCH',
-      template: '/customers/external-accounts/{externalAccountId}',
-      body: 'required',
-      handler: (ctx) => {
-        noQuery(ctx)
-        const id = ctx.params.externalAccountId as string
-        engine.externalAccount(id)
-        return ok(
-          engine.updateExternalAccount(id, parseWith(ExternalAccountUpdateRequest, ctx.body, 'external account update'))
-        )
-      }
-    },
-    {
-      method: 'DELETE',
-      template: '/customers/external-accounts/{externalAccountId}',
-      body: 'none',
-      handler: (ctx) => {
-        noQuery(ctx)
-        engine.deleteExternalAccount(ctx.params.externalAccountId as string)
-        return { status: 204 }
-      }
-    },
+    route('GET', '/discoveries', query(DiscoveryQuery), (q) => ({ data: discover(q.country, q.currency) })),
+    // 4.15, reference list; 4.16 and reference PATCH/DELETE
+    route('POST', '/customers', body(CustomerCreateRequest, 'customer'), e.createCustomer, { status: 201 }),
+    route('GET', '/customers', query(CustomerListQuery), (q) => paged(e.listCustomers(q))),
+    route('GET', CUSTOMER, none, (_, id) => e.getCustomer(id)),
+    route('PATCH', CUSTOMER, body(CustomerUpdateRequest, 'customer update'), (req, id) => e.updateCustomer(id, req), {
+      found: e.customer
+    }),
+    route('DELETE', CUSTOMER, none, (_, id) => e.deleteCustomer(id)),
+    // 4.2, 4.3; 4.5, 4.6, 4.7
+    route('POST', EXTERNAL, body(ExternalAccountCreateRequest, 'external account'), e.createExternalAccount, {
+      status: 201
+    }),
+    route('GET', EXTERNAL, query(ExternalAccountListQuery), (q) => paged(e.listExternalAccounts(q))),
+    route('GET', EXTERNAL_ONE, none, (_, id) => e.getExternalAccount(id)),
+    route(
+      'PATCH',
+      EXTERNAL_ONE,
+      body(ExternalAccountUpdateRequest, 'external account update'),
+      (req, id) => e.updateExternalAccount(id, req),
+      { found: e.externalAccount }
+    ),
+    route('DELETE', EXTERNAL_ONE, none, (_, id) => e.deleteExternalAccount(id), { status: 204 }),
     // 4.4 and the reference's platform account by id
-    {
-      method: 'GET',
-      template: '/platform/external-accounts',
-      body: 'none',
-      handler: (ctx) => {
-        return ok(
-          paged(engine.listPlatformExternalAccounts(parseWith(PlatformExternalAccountQuery, ctx.query, 'query')))
-        )
-      }
-    },
-    {
-      method: 'POST',
-      template: '/platform/external-accounts',
-      body: 'required',
-      handler: (ctx) => {
-        noQuery(ctx)
-        const req = parseWith(ExternalAccountCreateRequest, ctx.body, 'external account')
-        if (req.customerId !== undefined)
-          throw invalidInput('A platform external account has no customerId', { field: 'customerId' })
-        return created(engine.createExternalAccount(req))
-      }
-    },
-    {
-      method: 'GET',
-      template: '/platform/external-accounts/{externalAccountId}',
-      body: 'none',
-      handler: (ctx) => {
-        noQuery(ctx)
-        return ok(platformAccount(engine, ctx.params.externalAccountId as string))
-      }
-    },
-    {
-      method: 'DELETE',
-      template: '/platform/external-accounts/{externalAccountId}',
-      body: 'none',
-      handler: (ctx) => {
-        noQuery(ctx)
-        const id = ctx.params.externalAccountId as string
-        platformAccount(engine, id)
-        engine.deleteExternalAccount(id)
-        return { status: 204 }
-      }
-    },
+    route('GET', PLATFORM_EXTERNAL, query(PlatformExternalAccountQuery), (q) =>
+      paged(e.listPlatformExternalAccounts(q))
+    ),
+    route(
+      'POST',
+      PLATFORM_EXTERNAL,
+      body(ExternalAccountCreateRequest, 'external account'),
+      (req) => e.createExternalAccount(platformAccountRequest(req)),
+      { status: 201 }
+    ),
+    route('GET', PLATFORM_EXTERNAL_ONE, none, (_, id) => platformAccount(e, id)),
+    route('DELETE', PLATFORM_EXTERNAL_ONE, none, (_, id) => e.deleteExternalAccount(id), {
+      status: 204,
+      found: (id) => platformAccount(e, id)
+    }),
     // 4.8 and the reference's customer internal accounts
-    {
-      method: 'GET',
-      template: '/platform/internal-accounts',
-      body: 'none',
-      handler: (ctx) => {
-        const q = parseWith(PlatformInternalAccountQuery, ctx.query, 'query')
-        return ok({ data: engine.listPlatformInternalAccounts(q.currency) })
+    route('GET', '/platform/internal-accounts', query(PlatformInternalAccountQuery), (q) => ({
+      data: e.listPlatformInternalAccounts(q.currency)
+    })),
+    route('GET', '/customers/internal-accounts', query(InternalAccountQuery), (q) =>
+      paged(e.listCustomerInternalAccounts(q))
+    ),
+    // 4.9, reference get / approve / reject (4.11)
+    route('GET', '/transactions', query(TransactionListQuery), e.listTransactions, {
+      reply: (page) => pagedJson(page, e.store.txVersion)
+    }),
+    route('GET', TRANSACTION, none, (_, id) => e.getTransaction(id)),
+    route(
+      'POST',
+      `${TRANSACTION}/approve`,
+      body(ApprovePaymentRequest, 'approval', true),
+      (r, id) => e.approve(id, r),
+      {
+        found: e.transaction
       }
-    },
-    {
-      method: 'GET',
-      template: '/customers/internal-accounts',
-      body: 'none',
-      handler: (ctx) =>
-        ok(paged(engine.listCustomerInternalAccounts(parseWith(InternalAccountQuery, ctx.query, 'query'))))
-    },
-    // 4.9, reference get / approve / reject
-    {
-      method: 'GET',
-      template: '/transactions',
-      body: 'none',
-      handler: (ctx) =>
-        pagedJson(engine.listTransactions(parseWith(TransactionListQuery, ctx.query, 'query')), engine.store.txVersion)
-    },
-    {
-      method: 'GET',
-      template: '/transactions/{transactionId}',
-      body: 'none',
-      handler: (ctx) => {
-        noQuery(ctx)
-        return ok(engine.getTransaction(ctx.params.transactionId as string))
-      }
-    },
-    // 4.11
-    {
-      method: 'POST',
-      template: '/transactions/{transactionId}/approve',
-      body: 'optional',
-      handler: (ctx) => {
-        noQuery(ctx)
-        const id = ctx.params.transactionId as string
-        engine.transaction(id)
-        return ok(engine.approve(id, parseWith(ApprovePaymentRequest, ctx.body, 'approval')))
-      }
-    },
-    {
-      method: 'POST',
-      template: '/transactions/{transactionId}/reject',
-      body: 'optional',
-      handler: (ctx) => {
-        noQuery(ctx)
-        const id = ctx.params.transactionId as string
-        engine.transaction(id)
-        return ok(engine.reject(id, parseWith(RejectPaymentRequest, ctx.body, 'rejection')))
-      }
-    },
+    ),
+    route('POST', `${TRANSACTION}/reject`, body(RejectPaymentRequest, 'rejection', true), (r, id) => e.reject(id, r), {
+      found: e.transaction
+    }),
     // 4.10
-    {
-      method: 'POST',
-      template: '/transfer-out',
-      body: 'required',
-      idempotent: true,
-      handler: (ctx) => {
-        noQuery(ctx)
-        return created(engine.transferOut(parseWith(TransferOutRequest, ctx.body, 'transfer-out')))
-      }
-    },
+    route('POST', '/transfer-out', body(TransferOutRequest, 'transfer-out'), e.transferOut, {
+      status: 201,
+      idempotent: true
+    }),
     // Quotes (reference, minimal)
-    {
-      method: 'POST',
-      template: '/quotes',
-      body: 'required',
-      idempotent: true,
-      handler: (ctx) => {
-        noQuery(ctx)
-        return created(engine.createQuote(parseWith(QuoteCreateRequest, ctx.body, 'quote')))
-      }
-    },
-    {
-      method: 'GET',
-      template: '/quotes/{quoteId}',
-      body: 'none',
-      handler: (ctx) => {
-        noQuery(ctx)
-        return ok(engine.getQuote(ctx.params.quoteId as string))
-      }
-    },
-    {
-      method: 'POST',
-      template: '/quotes/{quoteId}/execute',
-      body: 'optional',
-      idempotent: true,
-      handler: (ctx) => {
-        noQuery(ctx)
-        if (
-          ctx.body !== undefined &&
-          !(typeof ctx.body === 'object' && ctx.body !== null && Object.keys(ctx.body).length === 0)
-        ) {
-          throw invalidInput('Executing a quote takes no body')
-        }
-        const id = ctx.params.quoteId as string
-        engine.executeQuote(id, undefined)
-        return ok(engine.getQuote(id))
-      }
-    },
+    route('POST', '/quotes', body(QuoteCreateRequest, 'quote'), e.createQuote, { status: 201, idempotent: true }),
+    route('GET', '/quotes/{quoteId}', none, (_, id) => e.getQuote(id)),
+    route(
+      'POST',
+      '/quotes/{quoteId}/execute',
+      rawBody(true),
+      (raw, id) => {
+        noBody(raw)
+        e.executeQuote(id, undefined)
+        return e.getQuote(id)
+      },
+      { idempotent: true }
+    ),
     // 4.12, 4.13, 4.14
-    {
-      method: 'POST',
-      template: '/sandbox/internal-accounts/{accountId}/fund',
-      body: 'required',
-      handler: (ctx) => {
-        noQuery(ctx)
-        const id = ctx.params.accountId as string
-        engine.internalAccount(id)
-        const req = parseWith(FundInternalAccountRequest, ctx.body, 'funding')
-        return ok(engine.fund(id, req.amount))
-      }
-    },
-    {
-      method: 'POST',
-      template: '/sandbox/send',
-      body: 'required',
-      handler: (ctx) => {
-        noQuery(ctx)
-        return ok(engine.sandboxSend(parseWith(SandboxSendRequest, ctx.body, 'sandbox send')))
-      }
-    },
-    {
-      method: 'POST',
-      template: '/sandbox/uma/receive',
-      body: 'required',
-      handler: (ctx) => {
-        noQuery(ctx)
-        return ok(engine.sandboxReceive(parseWith(SandboxReceiveRequest, ctx.body, 'sandbox receive')))
-      }
-    }
+    route(
+      'POST',
+      '/sandbox/internal-accounts/{accountId}/fund',
+      body(FundInternalAccountRequest, 'funding'),
+      (req, id) => e.fund(id, req.amount),
+      { found: e.internalAccount }
+    ),
+    route('POST', '/sandbox/send', body(SandboxSendRequest, 'sandbox send'), e.sandboxSend),
+    route('POST', '/sandbox/uma/receive', body(SandboxReceiveRequest, 'sandbox receive'), e.sandboxReceive)
   ]
-
-  if (faults) {
-    routes.push(
-      {
-        method: 'GET',
-        template: '/__faults',
-        body: 'none',
-        admin: true,
-        handler: () => ok({ data: faults.list() })
-      },
-      {
-        method: 'POST',
-        template: '/__faults',
-        body: 'required',
-        admin: true,
-        handler: (ctx) => {
-          const raw = ctx.body as { rules?: unknown } | undefined
-          const list = raw && typeof raw === 'object' && Array.isArray(raw.rules) ? raw.rules : [raw]
-          const inputs = list.map((r, i) => parseWith(FaultRuleInput, r, `fault rule ${i}`))
-          const added = inputs.map((r) => faults.add(r))
-          return created({ data: added })
-        }
-      },
-      {
-        method: 'DELETE',
-        template: '/__faults',
-        body: 'none',
-        admin: true,
-        handler: () => {
-          faults.clear()
-          return { status: 204 }
-        }
-      }
-    )
-  }
+  if (faults) routes.push(...faultRoutes(faults))
   return routes
 }
 
-interface CompiledRoute {
-  route: Route
-  parts: string[]
-  statics: number
-}
-
-/** Matches request paths to routes; static segments win over parameters (`/customers/external-accounts`). */
-export class Router {
-  private readonly compiled: CompiledRoute[]
-
-  constructor(routes: Route[]) {
-    this.compiled = routes.map((route) => {
-      const parts = route.template.split('/').filter(Boolean)
-      return { route, parts, statics: parts.filter((p) => !p.startsWith('{')).length }
-    })
-    this.compiled.sort((a, b) => b.statics - a.statics)
-  }
-
-  /**
-   * The route and its parameters; `methodNotAllowed` lists the allowed methods when the path exists under another
-   * method; undefined when no route has this path.
-   */
-  match(
-    method: string,
-    segments: string[]
-  ): { route: Route; params: Record<string, string> } | { methodNotAllowed: string[] } | undefined {
-    const allowed: string[] = []
-    let best: { route: Route; params: Record<string, string>; statics: number } | undefined
-    for (const c of this.compiled) {
-      if (c.parts.length !== segments.length) continue
-      const params: Record<string, string> = {}
-      let okMatch = true
-      for (let i = 0; i < c.parts.length; i++) {
-        const p = c.parts[i] as string
-        const s = segments[i] as string
-        if (p.startsWith('{')) {
-          if (s.length === 0) {
-            okMatch = false
-            break
-          }
-          params[p.slice(1, -1)] = s
-        } else if (p !== s) {
-          okMatch = false
-          break
-        }
-      }
-      if (!okMatch) continue
-      if (c.route.method !== method) {
-        if (!best || c.statics >= best.statics) allowed.push(c.route.method)
-        continue
-      }
-      if (!best || c.statics > best.statics) best = { route: c.route, params, statics: c.statics }
-    }
-    if (best) return { route: best.route, params: best.params }
-    if (allowed.length > 0) return { methodNotAllowed: [...new Set(allowed)] }
-    return undefined
-  }
-}
-
-export function methodNotAllowed(path: string, allowed: string[]): ApiError {
-  return new ApiError(
-    405,
-    'METHOD_NOT_ALLOWED',
-    `${path} does not accept this method (allowed: ${allowed.join(', ')})`,
-    { allowed },
-    {
-      allow: allowed.join(', ')
-    }
-  )
+/** The admin routes of fault injection (never subject to it themselves). */
+function faultRoutes(faults: FaultController): Route[] {
+  const admin = { admin: true }
+  return [
+    route('GET', '/__faults', none, () => ({ data: faults.list() }), admin),
+    route(
+      'POST',
+      '/__faults',
+      rawBody(false),
+      (raw) => {
+        const rules = raw as { rules?: unknown } | undefined
+        const list = rules && typeof rules === 'object' && Array.isArray(rules.rules) ? rules.rules : [rules]
+        // Every rule is checked before any is added: a bad one adds none.
+        const inputs = list.map((r, i) => parseWith(FaultRuleInput, r, `fault rule ${i}`))
+        return { data: inputs.map((r) => faults.add(r)) }
+      },
+      { ...admin, status: 201 }
+    ),
+    route('DELETE', '/__faults', none, () => faults.clear(), { ...admin, status: 204 })
+  ]
 }

@@ -284,19 +284,17 @@ export function seedSandbox(engine: Engine): void {
 
       // ---- history: outgoing payments
       const janeUsd = engine.store.customers.get(jane.id)?.meta.internalAccounts.USD as `InternalAccount:${string}`
+      const payFromJane = (to: { id: string }, amount: number) =>
+        engine.transferOut({
+          source: { accountId: janeUsd },
+          destination: { accountId: to.id as `ExternalAccount:${string}` },
+          amount
+        })
       at(10 * DAY)
-      engine.transferOut({
-        source: { accountId: janeUsd },
-        destination: { accountId: janeChecking.id as `ExternalAccount:${string}` },
-        amount: 120_000
-      })
+      payFromJane(janeChecking, 120_000)
       advance(HOUR)
       at(9 * DAY)
-      engine.transferOut({
-        source: { accountId: janeUsd },
-        destination: { accountId: janeSavings.id as `ExternalAccount:${string}` },
-        amount: 50_000
-      })
+      payFromJane(janeSavings, 50_000)
       advance(HOUR)
       engine.transferOut({
         source: { accountId: pid('GBP') as `InternalAccount:${string}` },

@@ -5,22 +5,23 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { Clock, iso } from './clock'
-import { Engine } from './engine'
+import { createEngine, type Engine } from './engine'
 import { ApiError } from './errors'
-import { FaultController, type FaultRule } from './faults'
+import { FaultController, injectedError, type FaultRule } from './faults'
 import {
   checkBasicAuth,
   DEFAULT_MAX_BODY_BYTES,
   errorReply,
-  fingerprint,
   queryObject,
   readJsonBody,
   sendReply,
   type Reply
 } from './http'
 import { generateHistory } from './generate'
+import { oncePerKey } from './idempotency'
 import { StateFile, type Logger } from './persistence'
-import { buildRoutes, methodNotAllowed, Router, type Route } from './routes'
+import { methodNotAllowed, Router, type Route } from './router'
+import { buildRoutes } from './routes'
 import { Scheduler } from './scheduler'
 import { initPlatform, seedSandbox } from './seed'
 import { Store } from './store'
@@ -36,10 +37,6 @@ export const SANDBOX_DEFAULTS = {
   approvalWindowSeconds: 600,
   timeScale: 1
 } as const
-
-/** How long an Idempotency-Key is remembered. */
-const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
-const MAX_IDEMPOTENCY_KEY_LENGTH = 255
 
 export interface SandboxServerOptions {
   /** 0 (default): a free port. */
@@ -165,7 +162,7 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
       stateFile?.markDirty()
     }
   )
-  const engine = new Engine(theStore, clock, scheduler, { approvalWindowSeconds }, () => {
+  const engine = createEngine(theStore, clock, scheduler, { approvalWindowSeconds }, () => {
     theStore.txVersion++
     stateFile?.markDirty()
   })
@@ -236,35 +233,8 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
         req.socket.destroy()
         return
       }
-      if (f?.kind === 'error') {
-        const status = f.status ?? 500
-        const code =
-          f.code ??
-          (status === 500
-            ? 'INTERNAL_ERROR'
-            : status === 503
-              ? 'SERVICE_UNAVAILABLE'
-              : status === 424
-                ? 'COUNTERPARTY_ERROR'
-                : 'INJECTED_FAULT')
-        throw new ApiError(status, code, f.message ?? `Injected fault: ${status} ${code}`, {
-          ...f.details,
-          injected: true,
-          ruleId: f.id
-        })
-      }
-      if (f?.kind === 'rateLimit') {
-        const after = f.retryAfterSeconds ?? 1
-        throw new ApiError(
-          429,
-          'RATE_LIMITED',
-          `Too many requests; retry after ${after} s`,
-          { injected: true, retryAfterSeconds: after },
-          {
-            'retry-after': String(after)
-          }
-        )
-      }
+      const injected = f && injectedError(f)
+      if (injected) throw injected
       if (f?.kind === 'commitThenDrop') dropAfterCommit = true
     }
 
@@ -306,47 +276,9 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
         throw err
       }
     }
-    if (!route.idempotent || keyHeader === undefined) return exec()
-    const key = Array.isArray(keyHeader) ? keyHeader[0] : keyHeader
-    if (!key || key.length > MAX_IDEMPOTENCY_KEY_LENGTH || Array.isArray(keyHeader)) {
-      return errorReply(
-        new ApiError(
-          400,
-          'INVALID_INPUT',
-          `Idempotency-Key must be one value of 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`
-        )
-      )
-    }
-    const now = clock.now()
-    const fp = fingerprint(method, rel, { query: url.search, body: body ?? null })
-    const storeKey = `${route.template}|${key}`
-    const prior = theStore.idempotency.get(storeKey)
-    if (prior && now - prior.at < IDEMPOTENCY_TTL_MS) {
-      if (prior.fingerprint !== fp) {
-        return errorReply(
-          new ApiError(
-            422,
-            'IDEMPOTENCY_KEY_REUSED',
-            'This Idempotency-Key was already used with a different request body; use a new key for a new request',
-            { idempotencyKey: key }
-          )
-        )
-      }
-      return { status: prior.status, body: prior.body, headers: { 'idempotent-replayed': 'true' } }
-    }
-    const reply = exec()
-    if (reply.status < 500) {
-      for (const [k, e] of theStore.idempotency) if (now - e.at >= IDEMPOTENCY_TTL_MS) theStore.idempotency.delete(k)
-      theStore.idempotency.set(storeKey, {
-        key: storeKey,
-        fingerprint: fp,
-        status: reply.status,
-        body: reply.body,
-        at: now
-      })
-      stateFile?.markDirty()
-    }
-    return reply
+    if (!route.idempotent) return exec()
+    const request = { method, template: route.template, path: rel, search: url.search, body, keyHeader }
+    return oncePerKey(theStore, clock.now(), request, exec, () => stateFile?.markDirty())
   }
 
   const server: Server = createServer((req, res) => {

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { iban } from '../../src/sandbox/funding'
-import { createCustomer, start, type Client } from '../sandbox/util'
+import { createCustomer, sandboxForSuite } from '../sandbox/util'
 import { publishedValidator } from './published-openapi'
 
 const validatePublished = publishedValidator()
-let c: Client
-
-beforeAll(async () => {
-  c = await start()
-})
-afterAll(async () => {
-  await c.sb.close()
-})
+const c = sandboxForSuite({}, { ledger: false })
 
 describe('sandbox funding instructions speak the published per-currency shapes', () => {
   it.each([

@@ -1,20 +1,22 @@
 import { request } from 'undici'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { createSandboxServer } from '../../src/sandbox/server'
-import { createCustomer, expectError, start, type Client } from './util'
+import { createCustomer, expectError, sandboxForSuite, usAccountBody } from './util'
 
-let c: Client
-beforeAll(async () => {
-  c = await start()
-})
+const c = sandboxForSuite({}, { ledger: false })
 afterEach(() => {
   c.sb.server.faults.clear()
 })
-afterAll(async () => {
-  await c.sb.close()
-})
 
 const customers = () => c.sb.server.state.store.customers.size
+
+/** POST /customers as a raw request: a reset or dropped connection shows as a rejected promise. */
+const postCustomerRaw = (body: Record<string, unknown>) =>
+  request(`${c.sb.baseUrl}/customers`, {
+    method: 'POST',
+    headers: { authorization: c.sb.authorization, 'content-type': 'application/json' },
+    body: JSON.stringify(body)
+  })
 
 describe('fault injection (programmatic controller)', () => {
   it('adds latency to matching routes only', async () => {
@@ -47,26 +49,14 @@ describe('fault injection (programmatic controller)', () => {
   it('resets the connection before anything happens', async () => {
     c.sb.server.faults.add({ route: 'POST /customers', kind: 'reset', times: 1 })
     const before = customers()
-    await expect(
-      request(`${c.sb.baseUrl}/customers`, {
-        method: 'POST',
-        headers: { authorization: c.sb.authorization, 'content-type': 'application/json' },
-        body: JSON.stringify({ customerType: 'INDIVIDUAL' })
-      })
-    ).rejects.toThrow()
+    await expect(postCustomerRaw({ customerType: 'INDIVIDUAL' })).rejects.toThrow()
     expect(customers()).toBe(before)
   })
 
   it('"commit then drop": the request takes effect but no response arrives', async () => {
     c.sb.server.faults.add({ route: 'POST /customers', kind: 'commitThenDrop', times: 1 })
     const before = customers()
-    await expect(
-      request(`${c.sb.baseUrl}/customers`, {
-        method: 'POST',
-        headers: { authorization: c.sb.authorization, 'content-type': 'application/json' },
-        body: JSON.stringify({ customerType: 'INDIVIDUAL', platformCustomerId: 'dropped-1' })
-      })
-    ).rejects.toThrow()
+    await expect(postCustomerRaw({ customerType: 'INDIVIDUAL', platformCustomerId: 'dropped-1' })).rejects.toThrow()
     expect(customers()).toBe(before + 1)
     const r = await c.get('/customers?platformCustomerId=dropped-1')
     expect(r.body.data).toHaveLength(1)
@@ -76,21 +66,7 @@ describe('fault injection (programmatic controller)', () => {
     const cust = await createCustomer(c)
     const internal = (await c.get(`/customers/internal-accounts?customerId=${cust.id}`)).body.data[0].id
     await c.post(`/sandbox/internal-accounts/${internal}/fund`, { amount: 10_000 })
-    const acct = await c.post('/customers/external-accounts', {
-      customerId: cust.id,
-      currency: 'USD',
-      accountInfo: {
-        accountType: 'US_ACCOUNT',
-        accountNumber: '12121212',
-        routingNumber: '021000021',
-        accountCategory: 'CHECKING',
-        beneficiary: {
-          beneficiaryType: 'INDIVIDUAL',
-          fullName: 'A',
-          address: { line1: 'a', city: 'b', postalCode: '1', country: 'US' }
-        }
-      }
-    })
+    const acct = await c.post('/customers/external-accounts', usAccountBody(cust.id, '12121212'))
     await new Promise((r) => setTimeout(r, 150))
     c.sb.server.faults.add({ route: 'POST /transfer-out', kind: 'commitThenDrop', times: 1 })
     const body = { source: { accountId: internal }, destination: { accountId: acct.body.id }, amount: 1_000 }

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ApiErrorBody } from '../../src/shared/api/error'
-import { createCustomer, expectError, start, type Client } from './util'
+import { createCustomer, expectError, sandboxForSuite } from './util'
 
-let c: Client
-beforeAll(async () => {
-  c = await start()
-})
-afterAll(async () => {
-  await c.sb.close()
-})
+const c = sandboxForSuite({}, { ledger: false })
 
 /** Every operation of spec section 4 plus the extras, with a body where one is needed. */
 const ENDPOINTS: Array<[string, string, unknown?]> = [

@@ -5,13 +5,14 @@ import Database from 'better-sqlite3-multiple-ciphers'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { defaultNativeBinding } from '../../src/sandbox/sqlite'
 import {
+  type Client,
   createCustomer,
   expectLedgerConsistent,
   fakeClock,
   internalAccountOf,
+  receiveUsd,
   start,
-  waitFor,
-  type Client
+  waitFor
 } from './util'
 
 let dir: string
@@ -56,14 +57,7 @@ describe('state file', () => {
     const cust = await createCustomer(a, { fullName: 'Persisted Person' })
     const internal = await internalAccountOf(a, cust.id)
     await a.post(`/sandbox/internal-accounts/${internal}/fund`, { amount: 4_242 })
-    const tx = (
-      await a.post('/sandbox/uma/receive', {
-        senderUmaAddress: '$success.usd@sandbox.uma.money',
-        customerId: cust.id,
-        receivingCurrencyCode: 'USD',
-        receivingCurrencyAmount: 100
-      })
-    ).body
+    const tx = (await receiveUsd(a, cust.id)).body
     await stop(a)
 
     const b = await boot()
@@ -83,14 +77,7 @@ describe('state file', () => {
     const clock = fakeClock()
     const a = await boot({ now: clock.now, timeScale: 1 })
     const cust = await createCustomer(a)
-    const tx = (
-      await a.post('/sandbox/uma/receive', {
-        senderUmaAddress: '$success.usd@sandbox.uma.money',
-        customerId: cust.id,
-        receivingCurrencyCode: 'USD',
-        receivingCurrencyAmount: 100
-      })
-    ).body
+    const tx = (await receiveUsd(a, cust.id)).body
     await stop(a)
     clock.advance(601_000)
     const b = await boot({ now: clock.now, timeScale: 1 })
@@ -119,14 +106,7 @@ describe('state file', () => {
   it('a save writes only the records that changed, not the whole state', async () => {
     const a = await boot()
     const cust = await createCustomer(a)
-    const tx = (
-      await a.post('/sandbox/uma/receive', {
-        senderUmaAddress: '$success.usd@sandbox.uma.money',
-        customerId: cust.id,
-        receivingCurrencyCode: 'USD',
-        receivingCurrencyAmount: 100
-      })
-    ).body
+    const tx = (await receiveUsd(a, cust.id)).body
     await a.sb.server.state.save()
     // Edit the stored copy of the customer behind the sandbox's back: a later save of an unrelated change must
     // leave that row alone, which a whole-state rewrite would not.

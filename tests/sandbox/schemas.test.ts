@@ -3,7 +3,7 @@
  * Every response of the sandbox parses with the shared response schemas (src/shared/api), which is what Paydesk
  * reads with: if the sandbox and the schemas drift apart, this fails.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { Customer } from '../../src/shared/api/customer'
 import { DiscoveryEntry } from '../../src/shared/api/discovery'
@@ -13,15 +13,9 @@ import { InternalAccount } from '../../src/shared/api/internal-account'
 import { dataList, pagedList } from '../../src/shared/api/list'
 import { Quote } from '../../src/shared/api/quote'
 import { IncomingTransaction, KnownTransaction, OutgoingTransaction } from '../../src/shared/api/transaction'
-import { activeAccount, createUsAccount, internalAccountOf, start, type Client } from './util'
+import { activeAccount, createUsAccount, internalAccountOf, sandboxForSuite } from './util'
 
-let c: Client
-beforeAll(async () => {
-  c = await start({ seed: true, timeScale: 1 })
-})
-afterAll(async () => {
-  await c.sb.close()
-})
+const c = sandboxForSuite({ seed: true, timeScale: 1 }, { ledger: false })
 
 function parses(schema: z.ZodType, body: unknown, what: string): void {
   const r = schema.safeParse(body)

@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies under test are untyped JSON, checked by assertions and the shared schemas */
-import { expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { startTestSandbox, type TestSandbox } from '../support/sandbox'
 import type { SandboxServerOptions } from '../../src/sandbox/server'
 import { sandboxSparkAddress } from '../../src/sandbox/seed'
@@ -61,6 +61,33 @@ export function client(sb: TestSandbox): Client {
 
 export async function start(opts: SandboxServerOptions = {}): Promise<Client> {
   return client(await startTestSandbox(opts))
+}
+
+/**
+ * One sandbox for a whole test file: started before its tests, closed after them (checking the ledger first unless
+ * `ledger` is false). The returned client is filled in by the time any test runs.
+ */
+export function sandboxForSuite(opts: SandboxServerOptions = {}, { ledger = true } = {}): Client {
+  const suite = {} as Client
+  beforeAll(async () => {
+    Object.assign(suite, await start(opts))
+  })
+  afterAll(async () => {
+    if (ledger) expectLedgerConsistent(suite)
+    await suite.sb.close()
+  })
+  return suite
+}
+
+/** An incoming payment from the sandbox's always-successful USD sender (`extra` may name another sender or amount). */
+export function receiveUsd(c: Client, customerId: string, extra: Record<string, unknown> = {}): Promise<Res> {
+  return c.post('/sandbox/uma/receive', {
+    senderUmaAddress: '$success.usd@sandbox.uma.money',
+    customerId,
+    receivingCurrencyCode: 'USD',
+    receivingCurrencyAmount: 100,
+    ...extra
+  })
 }
 
 /** Poll `probe` until `accept` holds (or fail after `timeoutMs`). */

@@ -1,34 +1,36 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies under test are untyped JSON, checked by assertions and the shared schemas */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ExternalAccount } from '../../src/shared/api/external-account'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ExternalAccount } from '../../../src/shared/api/external-account'
 import {
   activeAccount,
   createCustomer,
   createUsAccount,
   expectError,
   internalAccountOf,
+  sandboxForSuite,
   sparkAddress,
   start,
   txStatus,
   usAccountBody,
   usBeneficiary,
-  waitFor,
-  type Client
-} from './util'
+  waitFor
+} from '../util'
 
-let c: Client
+const c = sandboxForSuite({}, { ledger: false })
 let customerId: string
 beforeAll(async () => {
-  c = await start()
   customerId = (await createCustomer(c)).id
-})
-afterAll(async () => {
-  await c.sb.close()
 })
 
 const EA = '/customers/external-accounts'
 let seq = 1000
 const nextNumber = (suffix = '') => `${String(seq++).padStart(7, '1')}${suffix}`
+const sparkWalletBody = (n: number) => ({
+  customerId,
+  currency: 'BTC',
+  cryptoNetwork: 'SPARK_MAINNET',
+  accountInfo: { accountType: 'SPARK_WALLET', address: sparkAddress(n) }
+})
 
 describe('creation by type', () => {
   it('a customer bank account starts PENDING and becomes ACTIVE after the simulated verification', async () => {
@@ -51,12 +53,7 @@ describe('creation by type', () => {
   })
 
   it('a Spark wallet is ACTIVE at once, with its cryptoNetwork and no beneficiary verification', async () => {
-    const r = await c.post(EA, {
-      customerId,
-      currency: 'BTC',
-      cryptoNetwork: 'SPARK_MAINNET',
-      accountInfo: { accountType: 'SPARK_WALLET', address: sparkAddress(7) }
-    })
+    const r = await c.post(EA, sparkWalletBody(7))
     expect(r.status, r.text).toBe(201)
     expect(r.body).toMatchObject({ status: 'ACTIVE', cryptoNetwork: 'SPARK_MAINNET', currency: 'BTC' })
     expect(r.body.beneficiaryVerificationStatus).toBeUndefined()
@@ -425,12 +422,7 @@ describe('PATCH', () => {
   })
 
   it('refuses a beneficiary on a wallet', async () => {
-    const w = await c.post(EA, {
-      customerId,
-      currency: 'BTC',
-      cryptoNetwork: 'SPARK_MAINNET',
-      accountInfo: { accountType: 'SPARK_WALLET', address: sparkAddress(55) }
-    })
+    const w = await c.post(EA, sparkWalletBody(55))
     const r = await c.patch(`${EA}/${w.body.id}`, { beneficiary: usBeneficiary })
     expectError(r, 400, 'INVALID_INPUT')
     expect(r.body.details.issues[0].path).toBe('beneficiary')

@@ -1,28 +1,21 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies under test are untyped JSON, checked by assertions and the shared schemas */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { IncomingTransaction } from '../../src/shared/api/transaction'
+import { describe, expect, it } from 'vitest'
+import { IncomingTransaction } from '../../../src/shared/api/transaction'
 import {
   activeAccount,
   balanceOf,
+  type Client,
   createCustomer,
   createUsAccount,
   expectError,
-  expectLedgerConsistent,
   fakeClock,
   internalAccountOf,
+  sandboxForSuite,
   start,
-  txStatus,
-  type Client
-} from './util'
+  txStatus
+} from '../util'
 
-let c: Client
-beforeAll(async () => {
-  c = await start({ approvalWindowSeconds: 60 }) // 0.6 s at timeScale 0.01
-})
-afterAll(async () => {
-  expectLedgerConsistent(c)
-  await c.sb.close()
-})
+const c = sandboxForSuite({ approvalWindowSeconds: 60 }) // 0.6 s at timeScale 0.01
 
 const SUCCESS = '$success.usd@sandbox.uma.money'
 const receive = (cl: Client, body: Record<string, unknown>) =>
@@ -32,6 +25,13 @@ const receive = (cl: Client, body: Record<string, unknown>) =>
     receivingCurrencyAmount: 10_000,
     ...body
   })
+
+/** A payment already approved or rejected takes neither decision again. */
+async function expectDecided(id: string): Promise<void> {
+  for (const decision of ['approve', 'reject']) {
+    expectError(await c.post(`/transactions/${id}/${decision}`, {}), 409, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL')
+  }
+}
 
 describe('POST /sandbox/uma/receive', () => {
   it('creates an incoming payment waiting for approval (PENDING), to the primary internal account', async () => {
@@ -130,8 +130,7 @@ describe('approve / reject / timeout', () => {
     const done = await txStatus(c, tx.id, 'COMPLETED')
     expect(done.settledAt).toBeTruthy()
     expect(await balanceOf(c, internal, cust.id)).toBe(4_321)
-    expectError(await c.post(`/transactions/${tx.id}/approve`, {}), 409, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL')
-    expectError(await c.post(`/transactions/${tx.id}/reject`, {}), 409, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL')
+    await expectDecided(tx.id)
   })
 
   it('approve accepts an empty body', async () => {
@@ -183,8 +182,7 @@ describe('approve / reject / timeout', () => {
     await new Promise((res) => setTimeout(res, 100))
     expect((await c.get(`/transactions/${tx.id}`)).body.status).toBe('REJECTED')
     expect(await balanceOf(c, internal, cust.id)).toBe(0)
-    expectError(await c.post(`/transactions/${tx.id}/reject`, {}), 409, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL')
-    expectError(await c.post(`/transactions/${tx.id}/approve`, {}), 409, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL')
+    await expectDecided(tx.id)
   })
 
   it('no decision within the approval window → FAILED with PAYMENT_APPROVAL_TIMED_OUT', async () => {

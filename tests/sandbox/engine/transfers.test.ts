@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { OutgoingTransaction } from '../../src/shared/api/transaction'
-import { InternalAccount } from '../../src/shared/api/internal-account'
+import { describe, expect, it } from 'vitest'
+import { OutgoingTransaction } from '../../../src/shared/api/transaction'
+import { InternalAccount } from '../../../src/shared/api/internal-account'
 import {
   activeAccount,
   balanceOf,
@@ -10,20 +10,13 @@ import {
   expectLedgerConsistent,
   internalAccountOf,
   payer,
+  sandboxForSuite,
   start,
   txStatus,
-  waitFor,
-  type Client
-} from './util'
+  waitFor
+} from '../util'
 
-let c: Client
-beforeAll(async () => {
-  c = await start()
-})
-afterAll(async () => {
-  expectLedgerConsistent(c)
-  await c.sb.close()
-})
+const c = sandboxForSuite()
 
 const FEE = 10
 
@@ -57,14 +50,29 @@ describe('POST /sandbox/internal-accounts/{id}/fund', () => {
   })
 })
 
+const transferOut = (source: string, destination: string, amount: number) =>
+  c.post('/transfer-out', { source: { accountId: source }, destination: { accountId: destination }, amount })
+
+/** A transfer-out that must be refused with this status (and code). */
+async function refusesTransfer(
+  source: string,
+  destination: string,
+  amount: number | undefined,
+  status: number,
+  code?: string
+) {
+  const body = {
+    source: { accountId: source },
+    destination: { accountId: destination },
+    ...(amount === undefined ? {} : { amount })
+  }
+  expectError(await c.post('/transfer-out', body), status, code)
+}
+
 describe('POST /transfer-out', () => {
   it('PENDING → PROCESSING → COMPLETED; debits amount + fee once; amounts add up', async () => {
     const { internal, account, customer } = await payer(c, '2222333301', 100_000)
-    const r = await c.post('/transfer-out', {
-      source: { accountId: internal },
-      destination: { accountId: account.id },
-      amount: 12_550
-    })
+    const r = await transferOut(internal, account.id, 12_550)
     expect(r.status, r.text).toBe(201)
     const tx = OutgoingTransaction.parse(r.body)
     expect(tx).toMatchObject({
@@ -136,11 +144,7 @@ describe('POST /transfer-out', () => {
     ['003', 'fails at once']
   ])('destination suffix %s %s: FAILED with a failureReason, no debit', async (suffix) => {
     const { internal, account, customer } = await payer(c, `88880${suffix}`, 50_000)
-    const r = await c.post('/transfer-out', {
-      source: { accountId: internal },
-      destination: { accountId: account.id },
-      amount: 1_000
-    })
+    const r = await transferOut(internal, account.id, 1_000)
     expect(r.status).toBe(201)
     expect(r.body.status).toBe('FAILED')
     expect(r.body.failureReason).toBeTruthy()
@@ -149,11 +153,7 @@ describe('POST /transfer-out', () => {
 
   it('destination suffix 004: rejected by the bank after processing, refunded in full', async () => {
     const { internal, account, customer } = await payer(c, '888800004', 50_000)
-    const r = await c.post('/transfer-out', {
-      source: { accountId: internal },
-      destination: { accountId: account.id },
-      amount: 1_000
-    })
+    const r = await transferOut(internal, account.id, 1_000)
     expect(r.body.status).toBe('PENDING')
     expect(await balanceOf(c, internal, customer.id)).toBe(50_000 - 1_000 - FEE)
     const failed = await txStatus(c, r.body.id, 'FAILED')
@@ -164,11 +164,7 @@ describe('POST /transfer-out', () => {
 
   it('destination suffix 005: stays PENDING about 30 s (scaled), then fails', async () => {
     const { internal, account } = await payer(c, '888800005', 50_000)
-    const r = await c.post('/transfer-out', {
-      source: { accountId: internal },
-      destination: { accountId: account.id },
-      amount: 1_000
-    })
+    const r = await transferOut(internal, account.id, 1_000)
     await new Promise((res) => setTimeout(res, 150)) // normal transfers are PROCESSING or done by now
     expect((await c.get(`/transactions/${r.body.id}`)).body.status).toBe('PENDING')
     await txStatus(c, r.body.id, 'FAILED', 3000)
@@ -177,11 +173,7 @@ describe('POST /transfer-out', () => {
   it('400 INVALID_AMOUNT when the balance is short; nothing changes', async () => {
     const { internal, account, customer } = await payer(c, '2222333303', 1_000)
     const txBefore = c.sb.server.state.store.transactions.size
-    const r = await c.post('/transfer-out', {
-      source: { accountId: internal },
-      destination: { accountId: account.id },
-      amount: 995
-    })
+    const r = await transferOut(internal, account.id, 995)
     expectError(r, 400, 'INVALID_AMOUNT')
     expect(r.body.details).toMatchObject({ reason: 'INSUFFICIENT_FUNDS', balance: 1_000, required: 995 + FEE })
     expect(await balanceOf(c, internal, customer.id)).toBe(1_000)
@@ -191,11 +183,7 @@ describe('POST /transfer-out', () => {
   it('409 EXTERNAL_ACCOUNT_NOT_ACTIVE for a PENDING destination (payments only to ACTIVE accounts)', async () => {
     const { internal, customer } = await payer(c, '2222333304', 10_000)
     const pending = await createUsAccount(c, customer.id, '2222333399104')
-    const r = await c.post('/transfer-out', {
-      source: { accountId: internal },
-      destination: { accountId: pending.id },
-      amount: 100
-    })
+    const r = await transferOut(internal, pending.id, 100)
     expectError(r, 409, 'EXTERNAL_ACCOUNT_NOT_ACTIVE')
     expect(await balanceOf(c, internal, customer.id)).toBe(10_000)
   })
@@ -203,76 +191,25 @@ describe('POST /transfer-out', () => {
   it("refuses another currency, another customer's account, unknown ids and a customer without KYC", async () => {
     const { internal, customer } = await payer(c, '2222333305', 10_000)
     const other = await payer(c, '2222333306', 0)
-    expectError(
-      await c.post('/transfer-out', {
-        source: { accountId: internal },
-        destination: { accountId: other.account.id },
-        amount: 100
-      }),
-      400,
-      'INVALID_INPUT'
-    )
+    await refusesTransfer(internal, other.account.id, 100, 400, 'INVALID_INPUT')
     const wallet = await c.post('/customers/external-accounts', {
       customerId: customer.id,
       currency: 'BTC',
       cryptoNetwork: 'SPARK_MAINNET',
-      accountInfo: { accountType: 'SPARK_WALLET', address: (await import('./util')).sparkAddress(4242) }
+      accountInfo: { accountType: 'SPARK_WALLET', address: (await import('../util')).sparkAddress(4242) }
     })
-    expectError(
-      await c.post('/transfer-out', {
-        source: { accountId: internal },
-        destination: { accountId: wallet.body.id },
-        amount: 100
-      }),
-      400,
-      'INVALID_CURRENCY'
-    )
-    expectError(
-      await c.post('/transfer-out', {
-        source: { accountId: 'InternalAccount:nope' },
-        destination: { accountId: wallet.body.id }
-      }),
-      404
-    )
-    expectError(
-      await c.post('/transfer-out', {
-        source: { accountId: internal },
-        destination: { accountId: 'ExternalAccount:nope' }
-      }),
-      404
-    )
-    expectError(
-      await c.post('/transfer-out', {
-        source: { accountId: internal },
-        destination: { accountId: wallet.body.id },
-        amount: 0
-      }),
-      400,
-      'INVALID_INPUT'
-    )
-    expectError(
-      await c.post('/transfer-out', {
-        source: { accountId: 'Customer:x' },
-        destination: { accountId: wallet.body.id }
-      }),
-      400,
-      'INVALID_INPUT'
-    )
+    await refusesTransfer(internal, wallet.body.id, 100, 400, 'INVALID_CURRENCY')
+    await refusesTransfer('InternalAccount:nope', wallet.body.id, undefined, 404)
+    await refusesTransfer(internal, 'ExternalAccount:nope', undefined, 404)
+    await refusesTransfer(internal, wallet.body.id, 0, 400, 'INVALID_INPUT')
+    await refusesTransfer('Customer:x', wallet.body.id, undefined, 400, 'INVALID_INPUT')
 
     const pendingKyc = await createCustomer(c, { fullName: 'Slow Review 001' })
     const pInternal = await internalAccountOf(c, pendingKyc.id)
     await c.post(`/sandbox/internal-accounts/${pInternal}/fund`, { amount: 10_000 })
     const pAccount = await createUsAccount(c, pendingKyc.id, '2222333307')
     await activeAccount(c, pAccount.id)
-    expectError(
-      await c.post('/transfer-out', {
-        source: { accountId: pInternal },
-        destination: { accountId: pAccount.id },
-        amount: 100
-      }),
-      403,
-      'USER_NOT_READY'
-    )
+    await refusesTransfer(pInternal, pAccount.id, 100, 403, 'USER_NOT_READY')
     expect(await balanceOf(c, internal, customer.id)).toBe(10_000)
   })
 
@@ -280,11 +217,7 @@ describe('POST /transfer-out', () => {
     const { account } = await payer(c, '2222333308', 0)
     const platform = (await c.get('/platform/internal-accounts?currency=USD')).body.data[0]
     await c.post(`/sandbox/internal-accounts/${platform.id}/fund`, { amount: 5_000 })
-    const r = await c.post('/transfer-out', {
-      source: { accountId: platform.id },
-      destination: { accountId: account.id },
-      amount: 1_000
-    })
+    const r = await transferOut(platform.id, account.id, 1_000)
     expect(r.status, r.text).toBe(201)
     expect(r.body.customerId).toBe(c.sb.server.state.store.platform.id)
     expect(r.body.platformCustomerId).toBe('platform')
@@ -364,15 +297,7 @@ describe('Idempotency-Key on POST /transfer-out', () => {
 describe('ledger', () => {
   it('many concurrent transfers never take a balance below zero and the journal always adds up', async () => {
     const { internal, account, customer } = await payer(c, '4444555501', 10_000)
-    const results = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        c.post('/transfer-out', {
-          source: { accountId: internal },
-          destination: { accountId: account.id },
-          amount: 990
-        })
-      )
-    )
+    const results = await Promise.all(Array.from({ length: 20 }, () => transferOut(internal, account.id, 990)))
     const created = results.filter((r) => r.status === 201).length
     expect(created).toBe(10) // 10 × (990 + 10) = 10 000
     expect(results.filter((r) => r.status === 400).length).toBe(10)

@@ -1,30 +1,36 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Quote } from '../../src/shared/api/quote'
-import { OutgoingTransaction } from '../../src/shared/api/transaction'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { Quote } from '../../../src/shared/api/quote'
+import { OutgoingTransaction } from '../../../src/shared/api/transaction'
 import {
   activeAccount,
   balanceOf,
+  type Client,
   createCustomer,
   expectError,
   expectLedgerConsistent,
   fakeClock,
   internalAccountOf,
+  sandboxForSuite,
   start,
   txStatus,
-  type Client
-} from './util'
+  usAccountBody
+} from '../util'
 
-let c: Client
+const c = sandboxForSuite()
 let platformUsd: string
 beforeAll(async () => {
-  c = await start()
   platformUsd = (await c.get('/platform/internal-accounts?currency=USD')).body.data[0].id
   await c.post(`/sandbox/internal-accounts/${platformUsd}/fund`, { amount: 10_000_000 })
 })
-afterAll(async () => {
-  expectLedgerConsistent(c)
-  await c.sb.close()
-})
+
+/** A platform quote to a new MXN account with this CLABE, sent; with the platform's USD balance before it. */
+async function sendQuoteTo(clabe: string) {
+  const dest = await mxnAccount(c, clabe)
+  const before = await balanceOf(c, platformUsd)
+  const q = (await c.post('/quotes', quoteBody(platformUsd, dest))).body
+  await c.post('/sandbox/send', { quoteId: q.id, currencyCode: 'USD' })
+  return { q, before }
+}
 
 async function mxnAccount(cl: Client, clabe: string): Promise<string> {
   const cust = await createCustomer(cl, { region: 'MX', fullName: 'Carla Ruiz' })
@@ -166,21 +172,7 @@ describe('POST /sandbox/send', () => {
     const cust = await createCustomer(c)
     const usd = await internalAccountOf(c, cust.id)
     await c.post(`/sandbox/internal-accounts/${usd}/fund`, { amount: 500 })
-    const acct = await c.post('/customers/external-accounts', {
-      customerId: cust.id,
-      currency: 'USD',
-      accountInfo: {
-        accountType: 'US_ACCOUNT',
-        accountNumber: '11112222',
-        routingNumber: '021000021',
-        accountCategory: 'CHECKING',
-        beneficiary: {
-          beneficiaryType: 'INDIVIDUAL',
-          fullName: 'T P',
-          address: { line1: 'a', city: 'b', postalCode: '1', country: 'US' }
-        }
-      }
-    })
+    const acct = await c.post('/customers/external-accounts', usAccountBody(cust.id, '11112222'))
     await activeAccount(c, acct.body.id)
     const q = (await c.post('/quotes', quoteBody(usd, acct.body.id))).body
     expectError(await c.post('/sandbox/send', { quoteId: q.id, currencyCode: 'USD' }), 400, 'INVALID_AMOUNT')
@@ -246,10 +238,7 @@ describe('quote destination suffix scenarios (reference)', () => {
   })
 
   it('suffix 005: completes, then is returned by the bank (FAILED and refunded)', async () => {
-    const dest = await mxnAccount(c, '012180015000000005')
-    const before = await balanceOf(c, platformUsd)
-    const q = (await c.post('/quotes', quoteBody(platformUsd, dest))).body
-    await c.post('/sandbox/send', { quoteId: q.id, currencyCode: 'USD' })
+    const { q, before } = await sendQuoteTo('012180015000000005')
     await txStatus(c, q.transactionId, 'COMPLETED')
     expect(await balanceOf(c, platformUsd)).toBe(before - q.totalSendingAmount)
     const failed = await txStatus(c, q.transactionId, 'FAILED')
@@ -258,10 +247,7 @@ describe('quote destination suffix scenarios (reference)', () => {
   })
 
   it('suffix 007: payout and refund both fail (money stays debited)', async () => {
-    const dest = await mxnAccount(c, '012180015000000007')
-    const before = await balanceOf(c, platformUsd)
-    const q = (await c.post('/quotes', quoteBody(platformUsd, dest))).body
-    await c.post('/sandbox/send', { quoteId: q.id, currencyCode: 'USD' })
+    const { q, before } = await sendQuoteTo('012180015000000007')
     const failed = await txStatus(c, q.transactionId, 'FAILED')
     expect(failed.refund.status).toBe('FAILED')
     expect(await balanceOf(c, platformUsd)).toBe(before - q.totalSendingAmount)

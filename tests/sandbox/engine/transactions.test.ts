@@ -1,8 +1,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies under test are untyped JSON, checked by assertions and the shared schemas */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { pagedList } from '../../src/shared/api/list'
-import { Transaction } from '../../src/shared/api/transaction'
-import { createCustomer, expectError, fakeClock, internalAccountOf, start, type Client } from './util'
+import { pagedList } from '../../../src/shared/api/list'
+import { Transaction } from '../../../src/shared/api/transaction'
+import { type Client, createCustomer, expectError, fakeClock, internalAccountOf, start, usAccountBody } from '../util'
 
 const SENDER = '$success.usd@sandbox.uma.money'
 const receive = (c: Client, customerId: string, amount = 1_000) =>
@@ -146,21 +146,7 @@ describe('filters of spec 4.9', () => {
     clock.set(Date.parse('2025-10-05T12:00:00Z'))
     const internal = await internalAccountOf(c, a.id)
     await c.post(`/sandbox/internal-accounts/${internal}/fund`, { amount: 10_000 })
-    const acct = await c.post('/customers/external-accounts', {
-      customerId: a.id,
-      currency: 'USD',
-      accountInfo: {
-        accountType: 'US_ACCOUNT',
-        accountNumber: '99990000',
-        routingNumber: '021000021',
-        accountCategory: 'CHECKING',
-        beneficiary: {
-          beneficiaryType: 'INDIVIDUAL',
-          fullName: 'A',
-          address: { line1: 'a', city: 'b', postalCode: '1', country: 'US' }
-        }
-      }
-    })
+    const acct = await c.post('/customers/external-accounts', usAccountBody(a.id, '99990000'))
     clock.advance(10_000)
     tx.out = (
       await c.post('/transfer-out', {

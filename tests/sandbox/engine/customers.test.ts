@@ -1,15 +1,9 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies under test are untyped JSON, checked by assertions and the shared schemas */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Customer } from '../../src/shared/api/customer'
-import { createCustomer, expectError, start, type Client } from './util'
+import { Customer } from '../../../src/shared/api/customer'
+import { type Client, createCustomer, expectError, sandboxForSuite, start } from '../util'
 
-let c: Client
-beforeAll(async () => {
-  c = await start()
-})
-afterAll(async () => {
-  await c.sb.close()
-})
+const c = sandboxForSuite({}, { ledger: false })
 
 describe('POST /customers', () => {
   it('creates with only customerType: 201, Customer: id, generated platformCustomerId and umaAddress', async () => {

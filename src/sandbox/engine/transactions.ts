@@ -1,0 +1,105 @@
+/** Reading transactions: one by id, and the filtered, paged list served from the narrowest index that applies. */
+import { transactionDateRange, type TransactionListQuery } from '../../shared/api/transaction'
+import type { TransactionObj, TransactionRec } from '../model'
+import { paginate, type Page } from '../paging'
+import type { SortedIndex } from '../sorted-index'
+import type { Store } from '../store'
+import type { EngineCore } from './core'
+
+/** One filter of the list: the index holding exactly its matches, and the same filter as a test. */
+interface Candidate {
+  index: SortedIndex<TransactionRec> | undefined
+  test: (r: TransactionRec) => boolean
+}
+
+function candidates(s: Store, q: TransactionListQuery): Candidate[] {
+  const out: Candidate[] = []
+  if (q.customerId !== undefined)
+    out.push({ index: s.txByCustomer.get(q.customerId), test: (r) => r.data.customerId === q.customerId })
+  if (q.platformCustomerId !== undefined)
+    out.push({
+      index: s.txByPlatformCustomer.get(q.platformCustomerId),
+      test: (r) => r.data.platformCustomerId === q.platformCustomerId
+    })
+  if (q.status !== undefined && q.type !== undefined) {
+    out.push({
+      index: s.txByTypeStatus.get(`${q.type}|${q.status}`),
+      test: (r) => r.data.status === q.status && r.data.type === q.type
+    })
+  } else if (q.status !== undefined) {
+    out.push({ index: s.txByStatus.get(q.status), test: (r) => r.data.status === q.status })
+  } else if (q.type !== undefined) {
+    out.push({ index: s.txByType.get(q.type), test: (r) => r.data.type === q.type })
+  }
+  if (q.senderAccountIdentifier !== undefined)
+    out.push({
+      index: s.txBySender.get(q.senderAccountIdentifier),
+      test: (r) => r.meta.sender === q.senderAccountIdentifier
+    })
+  if (q.receiverAccountIdentifier !== undefined)
+    out.push({
+      index: s.txByReceiver.get(q.receiverAccountIdentifier),
+      test: (r) => r.meta.receiver === q.receiverAccountIdentifier
+    })
+  if (q.reference !== undefined)
+    out.push({ index: s.txByReference.get(q.reference), test: (r) => r.meta.reference === q.reference })
+  return out
+}
+
+export function transactionOperations(core: EngineCore) {
+  const txCountCache = new Map<string, { version: number; count: number }>()
+
+  return {
+    getTransaction(id: string): TransactionObj {
+      return core.transaction(id).data
+    },
+
+    listTransactions(q: TransactionListQuery): Page<TransactionRec> {
+      const s = core.store
+      const cands = candidates(s, q)
+      // The smallest index answers; a filter with no index at all matches nothing.
+      let index: SortedIndex<TransactionRec> | undefined = s.txAll
+      let chosen: Candidate | undefined
+      for (const c of cands) {
+        if (!c.index) {
+          index = undefined
+          chosen = c
+          break
+        }
+        if (!chosen || c.index.size < (chosen.index?.size ?? Infinity)) {
+          chosen = c
+          index = c.index
+        }
+      }
+      const rest = cands.filter((c) => c !== chosen).map((c) => c.test)
+      const { fromMs, toMs } = transactionDateRange(q)
+      const filterKey = JSON.stringify([
+        q.customerId,
+        q.platformCustomerId,
+        q.status,
+        q.type,
+        q.senderAccountIdentifier,
+        q.receiverAccountIdentifier,
+        q.reference,
+        fromMs,
+        toMs
+      ])
+      return paginate(index, {
+        limit: q.limit,
+        cursor: q.cursor,
+        order: q.sortOrder,
+        from: Number.isFinite(fromMs) ? fromMs : undefined,
+        to: Number.isFinite(toMs) ? toMs : undefined,
+        predicate: rest.length === 0 ? undefined : (r) => rest.every((f) => f(r)),
+        countCache: { map: txCountCache, key: filterKey, version: s.txVersion }
+      })
+    },
+
+    /** Sum of journal entries per account; equals every balance when the ledger is right (tests, admin view). */
+    ledgerTotals(): Map<string, number> {
+      const totals = new Map<string, number>()
+      for (const e of core.store.journal) totals.set(e.accountId, (totals.get(e.accountId) ?? 0) + e.delta)
+      return totals
+    }
+  }
+}
