@@ -59,6 +59,22 @@ export class ApiError extends AppError {
   }
 }
 
+const INVALID: [IpcErrorCode, string] = ['INVALID_INPUT', 'The service refused the request as invalid.']
+const CHANGED: [IpcErrorCode, string] = ['CONFLICT', 'The service refused because the item changed in the meantime.']
+/** The refusals whose sentence depends on the status alone (404 and 429 say more). */
+const REFUSALS: Partial<Record<number, [IpcErrorCode, string]>> = {
+  400: INVALID,
+  422: INVALID,
+  401: [
+    'UNAUTHORIZED',
+    'The service did not accept the credentials: check the API token id and client secret of this profile.'
+  ],
+  403: ['FORBIDDEN', 'The service refused this operation for these credentials.'],
+  409: CHANGED,
+  410: CHANGED
+}
+
+/** An HTTP error answer as a sentence: the status, the service's own code and message (redacted), Retry-After. */
 export function httpFailure(
   host: string,
   redact: (text: string) => string,
@@ -86,35 +102,17 @@ export function httpFailure(
       { kind: 'http', maybeProcessed: status !== 404, httpStatus: status }
     )
   }
-  switch (true) {
-    case status === 400 || status === 422:
-      code = 'INVALID_INPUT'
-      sentence = 'The service refused the request as invalid.'
-      break
-    case status === 401:
-      code = 'UNAUTHORIZED'
-      sentence = 'The service did not accept the credentials: check the API token id and client secret of this profile.'
-      break
-    case status === 403:
-      code = 'FORBIDDEN'
-      sentence = 'The service refused this operation for these credentials.'
-      break
-    case status === 404:
-      code = 'NOT_FOUND'
-      sentence = notFoundSentence(serviceCode, path)
-      break
-    case status === 409 || status === 410:
-      code = 'CONFLICT'
-      sentence = 'The service refused because the item changed in the meantime.'
-      break
-    case status === 429:
-      code = 'RATE_LIMITED'
-      sentence = `The service is rate limiting Paydesk${retryAfterMs !== undefined ? ` and asks to wait ${Math.ceil(retryAfterMs / 1000)} s` : ''}.`
-      break
-    default:
-      code = 'SERVICE_ERROR'
-      sentence = `The service failed to answer (HTTP ${status}); nothing on this screen changed.`
-  }
+  const refusal = REFUSALS[status]
+  if (refusal) [code, sentence] = refusal
+  else if (status === 404) [code, sentence] = ['NOT_FOUND', notFoundSentence(serviceCode, path)]
+  else if (status === 429) {
+    const wait = retryAfterMs !== undefined ? ` and asks to wait ${Math.ceil(retryAfterMs / 1000)} s` : ''
+    ;[code, sentence] = ['RATE_LIMITED', `The service is rate limiting Paydesk${wait}.`]
+  } else
+    [code, sentence] = [
+      'SERVICE_ERROR',
+      `The service failed to answer (HTTP ${status}); nothing on this screen changed.`
+    ]
   return new ApiError(code, `${sentence}${said}`, {
     kind: 'http',
     // A 5xx may have been processed; a 4xx was refused.

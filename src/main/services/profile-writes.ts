@@ -1,3 +1,4 @@
+import type { ZodType } from 'zod'
 import {
   Customer,
   ExternalAccount,
@@ -35,22 +36,34 @@ export class ProfileWrites {
     return writeOnline(this.d.client, what, work)
   }
 
-  createCustomer(input: CustomerCreateRequest) {
-    return this.write('create the customer', async (client) => {
-      const c = await client.request('POST', 'customers', { body: input, schema: Customer })
-      await this.d.cache.put('customers', [c])
-      this.d.changed('customers')
-      return c
+  /** POSTs a new item and caches what the service answered. */
+  private create<T extends { id: string }>(
+    what: string,
+    collection: 'customers' | 'externalAccounts',
+    path: string,
+    body: unknown,
+    schema: ZodType<T>
+  ): Promise<T> {
+    return this.write(what, async (client) => {
+      const created = await client.request('POST', path, { body, schema })
+      await this.d.cache.put(collection, [created])
+      this.d.changed(collection)
+      return created
     })
   }
 
+  createCustomer(input: CustomerCreateRequest) {
+    return this.create('create the customer', 'customers', 'customers', input, Customer)
+  }
+
   createExternalAccount(input: ExternalAccountCreateRequest) {
-    return this.write('add the external account', async (client) => {
-      const a = await client.request('POST', 'customers/external-accounts', { body: input, schema: ExternalAccount })
-      await this.d.cache.put('externalAccounts', [a])
-      this.d.changed('externalAccounts')
-      return a
-    })
+    return this.create(
+      'add the external account',
+      'externalAccounts',
+      'customers/external-accounts',
+      input,
+      ExternalAccount
+    )
   }
 
   removeExternalAccount(id: string) {

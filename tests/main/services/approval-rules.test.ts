@@ -98,19 +98,15 @@ describe('the sender allow-list on payments shaped like the real service’s', (
 
 describe('prefillFrom', () => {
   it('fills FULL_NAME, BIRTH_DATE, NATIONALITY, COUNTRY_OF_RESIDENCE and ADDRESS from the customer', () => {
-    const c = {
-      id: 'Customer:1',
-      fullName: 'Ann Smith',
-      birthDate: '1990-02-03',
-      nationality: 'MX',
-      address: { line1: '1 Main', city: 'Austin', postalCode: '78701', country: 'US', extra: 'dropped' }
-    } as unknown as Customer
+    const address = { line1: '1 Main', city: 'Austin', postalCode: '78701', country: 'US' }
+    const person = { fullName: 'Ann Smith', birthDate: '1990-02-03', nationality: 'MX' }
+    const c = { id: 'Customer:1', ...person, address: { ...address, extra: 'dropped' } } as unknown as Customer
     expect(prefillFrom(c)).toEqual({
-      FULL_NAME: 'Ann Smith',
-      BIRTH_DATE: '1990-02-03',
-      NATIONALITY: 'MX',
+      FULL_NAME: person.fullName,
+      BIRTH_DATE: person.birthDate,
+      NATIONALITY: person.nationality,
       COUNTRY_OF_RESIDENCE: 'US',
-      ADDRESS: { line1: '1 Main', city: 'Austin', postalCode: '78701', country: 'US' }
+      ADDRESS: address
     })
     expect(prefillFrom(null)).toEqual({})
     expect(prefillFrom({ id: 'Customer:2', region: 'GB' } as unknown as Customer)).toEqual({
