@@ -12,7 +12,6 @@ import {
   backendAgainstSandbox,
   moneySetup,
   outgoing,
-  platformUsdAccount,
   sandboxApi,
   startBackend,
   startSandbox,
@@ -275,61 +274,6 @@ describe('live status of what the operator looks at', () => {
       changed.map((e) => (e.payload as { changes: Array<{ id: string; status: string }> }).changes).flat()
     ).toContainEqual(expect.objectContaining({ id: sent.id, status: 'COMPLETED' }))
   }, 40_000)
-})
-
-describe('writes go straight to the service and land in the cache', () => {
-  it('creates customers and external accounts, deletes accounts, funds and simulates payments in sandbox profiles', async () => {
-    const server = await sandbox()
-    await addProfile(env.h, server)
-    const customer = await env.h.call('customers.create', {
-      customerType: 'INDIVIDUAL',
-      region: 'US',
-      currencies: ['USD'],
-      fullName: 'Dana Write'
-    })
-    expect(customer.id).toMatch(/^Customer:/)
-    expect((await env.h.call('customers.get', { id: customer.id })).customer?.fullName).toBe('Dana Write')
-    const account = await env.h.call('externalAccounts.create', platformUsdAccount('payout-1'))
-    expect((await env.h.call('externalAccounts.query', { scope: 'platform' })).rows.map((a) => a.id)).toContain(
-      account.id
-    )
-    expect(await env.h.call('externalAccounts.remove', { id: account.id })).toBeNull()
-    expect((await env.h.call('externalAccounts.query', { scope: 'platform' })).rows.map((a) => a.id)).not.toContain(
-      account.id
-    )
-
-    await env.h.call('internalAccounts.list', {})
-    await waitFor(() => dataChanged('internalAccounts').length > 0)
-    const usd = (await env.h.call('internalAccounts.list', { scope: 'platform', currency: 'USD' })).rows[0]!
-    const funded = await env.h.call('sandbox.fund', { accountId: usd.id, amount: 12_345 })
-    expect(funded.balance.amount).toBe(usd.balance.amount + 12_345)
-    expect(
-      (await env.h.call('internalAccounts.list', { currency: 'USD', scope: 'platform' })).rows[0]!.balance.amount
-    ).toBe(funded.balance.amount)
-    const received = await env.h.call('sandbox.receive', {
-      senderUmaAddress: '$success.usd@sandbox.uma.money',
-      receivingCurrencyCode: 'USD',
-      receivingCurrencyAmount: 7_00,
-      customerId: customer.id
-    })
-    await waitFor(async () =>
-      (await env.h.call('approvals.list', null)).items.some((i) => i.transaction.id === received.id)
-    )
-
-    // Invalid input is refused before anything is sent; the service's own refusals come back with its code.
-    const before = (await sandboxApi(server)<{ data: unknown[] }>('GET', 'customers?limit=100')).data.length
-    expect(await env.h.raw('customers.create', { customerType: 'BUSINESS' })).toMatchObject({
-      ok: false,
-      error: { code: 'INVALID_INPUT' }
-    })
-    expect(await env.h.raw('sandbox.fund', { accountId: usd.id, amount: 100_000_000_001 })).toMatchObject({
-      ok: false,
-      error: { code: 'INVALID_INPUT' }
-    })
-    expect((await sandboxApi(server)<{ data: unknown[] }>('GET', 'customers?limit=100')).data.length).toBe(before)
-    const unknown = await env.h.raw('externalAccounts.remove', { id: 'ExternalAccount:nope' })
-    expect(unknown).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', httpStatus: 404 } })
-  })
 })
 
 describe('offline', () => {
