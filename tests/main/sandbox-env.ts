@@ -4,6 +4,7 @@ import { startTestSandbox } from '../support/sandbox'
 import { tempDir } from './helpers'
 import { createBackend, type Backend, type BackendHost, type BackendOptions } from '../../src/main/backend'
 import { dispatch } from '../../src/main/ipc/dispatch'
+import type { AppNotification } from '../../src/main/notifications/batch'
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../src/shared/ipc/contract'
 import { testKeychainService } from '../support/keyring'
 
@@ -22,7 +23,7 @@ export async function startSandbox(opts: SandboxServerOptions = {}): Promise<San
 export interface Harness {
   backend: Backend
   events: Array<{ event: string; payload: unknown }>
-  notifications: Array<{ id: string; title: string; body: string; route: string; targetId?: string }>
+  notifications: AppNotification[]
   logs: string[]
   call<K extends ChannelName>(name: K, input: ChannelInput<K>): Promise<ChannelOutput<K>>
   /** The raw IPC result (ok or error), for failure assertions. */
