@@ -1,4 +1,5 @@
 import type { Handlers } from './ipc/dispatch'
+import { writeOnline } from './services/client-access'
 import { ExternalAccountEdits } from './services/external-account-edits'
 import type { ProfileSession } from './services/session'
 
@@ -17,7 +18,7 @@ export function accountHandlers(active: () => Promise<ProfileSession>, log: (m: 
         profileId: session.profileId,
         client: session.client,
         cache: session.cache,
-        write: (what, work) => session.write(what, work),
+        write: (what, work) => writeOnline(session.client, what, work),
         changed: () =>
           session.changed(['externalAccounts'], session.cache.meta<string>('externalAccounts.syncedAt') ?? null),
         isOpen: () => !session.isClosed,

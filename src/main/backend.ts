@@ -1,28 +1,24 @@
-import { randomBytes } from 'node:crypto'
 import os from 'node:os'
 import path from 'node:path'
 import type { EventName, EventPayload } from '../shared/ipc/contract'
-import { LOCAL_PROFILE_ID } from '../shared/profile'
-import { isUnresolvedTransfer } from '../shared/ipc/channels/data'
 import { accountHandlers } from './account-handlers'
-import { AppError } from './errors'
-import { Sequencer } from './sequencer'
-import type { Handlers } from './ipc/dispatch'
-import { quoteHandlers } from './quote-handlers'
-import { testConnection } from './services/connection'
-import { createKeytarStore, KEYCHAIN_SERVICE, secretAccount, type SecretStore } from './services/keychain'
-import { generateCountFromEnv, localSandboxIsBig, startLocalSandbox, type LocalSandbox } from './services/local-sandbox'
-import { NoticeBoard, type ReportDamage } from './services/notices'
-import { describeTransfers, findOrphans, unresolvedTransfersOnDisk } from './services/profile-data'
-import type { SandboxLauncher } from './services/sandbox-process'
-import { profileDir, ProfileStore } from './services/profiles'
-import { savedRulesEnabled } from './services/approvals'
-import { ProfileSession } from './services/session'
-import type { Clock } from './services/sync/scheduler'
-import type { ApiClientOptions } from './services/api-client'
 import { createDesktop, type DesktopHost, type DesktopView } from './desktop/compose'
 import { exportHandlers } from './export-handlers'
+import type { Handlers } from './ipc/dispatch'
+import { LocalProfile } from './local-profile'
+import type { AppNotification } from './notifications/batch'
+import { profileHandlers } from './profile-handlers'
+import { quoteHandlers } from './quote-handlers'
+import { ProfileSessions } from './sessions'
+import type { ApiClientOptions } from './services/api-client'
 import { ExportJobs } from './services/export/export-jobs'
+import { createKeytarStore, KEYCHAIN_SERVICE, type SecretStore } from './services/keychain'
+import { NoticeBoard, type ReportDamage } from './services/notices'
+import { findOrphans } from './services/profile-data'
+import type { SandboxLauncher } from './services/sandbox-process'
+import { ProfileStore } from './services/profiles'
+import type { SchedulerClock } from './services/sync/scheduler'
+import { LOCAL_PROFILE_ID } from '../shared/profile'
 
 /** Everything the backend needs from its host (Electron or browser mode); all of it can be faked in tests. */
 export interface BackendHost {
@@ -33,15 +29,7 @@ export interface BackendHost {
   /** Starts the Local sandbox's process (Electron: a utilityProcess); default: a Node child process. */
   sandboxLauncher?: SandboxLauncher
   /** Raises a native notification (Electron) or forwards it to the page (browser mode). */
-  notify(notification: {
-    id: string
-    title: string
-    body: string
-    route: string
-    targetId?: string
-    /** The profile the notification is about: clicking it switches to that profile first. */
-    profileId?: string
-  }): void
+  notify(notification: AppNotification): void
   log(message: string): void
   /** The desktop app's tray, menus and updater hooks (none in browser mode). */
   desktop?: DesktopHost
@@ -73,7 +61,7 @@ export interface BackendOptions {
   /** false: do not start the embedded sandbox (the local profile then reports it as unreachable). */
   localSandbox?: boolean
   /** Clock of the poll scheduler. */
-  clock?: Clock
+  clock?: SchedulerClock
   /** API client settings (timeouts, retry delays). */
   clientOptions?: Partial<ApiClientOptions>
   /** false: no background polling; tests call `sync.now`. */
@@ -103,178 +91,36 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
   )
   if (orphans) reportDamage(orphans)
 
-  // The Local sandbox profile: credentials generated once and kept in the keychain like any other profile's.
-  let localSandbox: LocalSandbox | undefined
-  let localSandboxError: string | undefined
-  /** Told to the operator once, in the Local profile's sync status (and in its connection reports). */
-  let localSandboxNotice: string | undefined
-  let localNoticeShown = false
-  /** Re-opens the Local profile's session once the sandbox came up late or stopped (set once sessions exist). */
-  let reopenLocalSession = (): void => {}
-  if (options.localSandbox !== false) {
-    try {
-      const generateTransactions = generateCountFromEnv()
-      const local = profiles.get(LOCAL_PROFILE_ID)
-      let secret = await secrets.get(secretAccount(LOCAL_PROFILE_ID))
-      if (!secret) {
-        secret = randomBytes(32).toString('base64url')
-        await profiles.setSecret(LOCAL_PROFILE_ID, secret, { internal: true })
-      }
-      const sandbox = await startLocalSandbox({
-        dataDir: host.dataDir,
-        tokenId: local.tokenId,
-        clientSecret: secret,
-        log: host.log,
-        ...(host.sandboxLauncher !== undefined && { launcher: host.sandboxLauncher }),
-        ...(generateTransactions !== undefined && { generateTransactions })
-      })
-      localSandbox = sandbox
-      await profiles.setLocalBaseUrl(sandbox.baseUrl)
-      const stopped = (message: string) => {
-        if (localSandbox !== sandbox) return
-        localSandbox = undefined
-        localSandboxError = message
-        // The Local profile's session re-opens without a client and says why.
-        if (sessions.has(LOCAL_PROFILE_ID) && !closed) void restartSession(LOCAL_PROFILE_ID).catch(() => {})
-      }
-      sandbox.onUnexpectedExit(stopped)
-      const whenReady = sandbox.ready.then(
-        (r) => {
-          if (r.corruptFileMovedTo !== undefined)
-            localSandboxNotice = `The Local sandbox’s saved state was unreadable and was set aside as ${r.corruptFileMovedTo}; it started fresh.`
-          return true
-        },
-        (error: unknown) => {
-          stopped(`the embedded sandbox failed to start (${error instanceof Error ? error.message : 'error'})`)
-          return false
-        }
-      )
-      // A small state is up in moments: wait, so the first sync works. A big one (a generated history, a large
-      // state file) loads in the sandbox's own process while the cache answers; the first sync follows when it is up.
-      if (!localSandboxIsBig(host.dataDir, generateTransactions)) await whenReady
-      else
-        void whenReady.then((up) => {
-          if (up) reopenLocalSession()
-        })
-    } catch (error) {
-      localSandboxError = error instanceof AppError ? error.message : 'the embedded sandbox failed to start'
-      host.log(`local sandbox not started: ${error instanceof Error ? error.name : 'error'}`)
-    }
-  } else {
-    localSandboxError = 'the embedded sandbox is switched off'
-  }
+  const local = await LocalProfile.start(
+    { dataDir: host.dataDir, profiles, secrets, launcher: host.sandboxLauncher, log: host.log },
+    options.localSandbox !== false
+  )
+  const sessions = new ProfileSessions({
+    dataDir: host.dataDir,
+    profiles,
+    secrets,
+    local,
+    emit,
+    notify: (n) => host.notify(n),
+    reportDamage,
+    log: host.log,
+    clock: options.clock,
+    clientOptions: options.clientOptions,
+    autoSync: options.autoSync
+  })
+  // The Local sandbox came up late or stopped: the Local profile's session re-opens and says so.
+  local.onChange = () => sessions.restartIfRunning(LOCAL_PROFILE_ID)
+  const active = () => sessions.active()
 
-  // ---- sessions (cache, sync, approvals), one per profile that needs one: the active profile, plus every profile
-  //      whose approval rules are on, which keeps running in the background so its payments are still decided inside
-  //      the service's approval window after the operator switched to another profile. A background session emits no
-  //      data events (the renderer shows the active profile only) and names its profile in its notifications.
-  const looking = { foreground: true, suspended: false }
-  const sessions = new Map<string, ProfileSession>()
-  /** Profiles whose approval rules are on: read from disk at start, then kept up to date by `approvals.rules.set`. */
-  const rulesOn = new Set<string>()
-  const sessionOrder = new Sequencer()
-  let closed = false
-  const serial = <T>(work: () => Promise<T>): Promise<T> => sessionOrder.run(work)
-  /** Events a background session keeps to itself: they would refresh the active profile's views for nothing. */
-  const activeOnlyEvents = new Set<EventName>(['data.changed', 'transactions.changed', 'sync.status'])
-  const openSession = async (id: string): Promise<ProfileSession> => {
-    const profile = profiles.get(id)
-    const isActive = () => profiles.activeProfileId === id
-    const notice = profile.environment === 'local' && !localNoticeShown ? localSandboxNotice : undefined
-    const next = await ProfileSession.open({
-      profile,
-      ...(notice !== undefined && { notice }),
-      clientSecret: profile.environment === 'local' && !localSandbox ? undefined : await profiles.secretOf(profile.id),
-      ...(profile.environment === 'local' &&
-        !localSandbox && {
-          noClientReason: `The Local sandbox is not running: ${localSandboxError ?? 'it did not start'}. Cached data stays available.`
-        }),
-      dataDir: host.dataDir,
-      secrets,
-      emit: (event, payload) => {
-        if (activeOnlyEvents.has(event) && !isActive()) return
-        emit(event, payload)
-      },
-      notify: (n) => {
-        try {
-          // A background profile's notification says whose it is; clicking it switches to that profile first.
-          const name = profiles.all().find((p) => p.id === id)?.name ?? id
-          host.notify({ ...n, profileId: id, ...(!isActive() && { title: `${name}: ${lowerFirst(n.title)}` }) })
-        } catch {
-          host.log('notification failed')
-        }
-      },
-      log: host.log,
-      reportDamage,
-      ...(options.clock !== undefined && { clock: options.clock }),
-      scheduler: { ...looking },
-      ...(profile.environment === 'local' && localSandbox && { approvalWindowMs: localSandbox.approvalWindowMs }),
-      ...(options.clientOptions !== undefined && { clientOptions: options.clientOptions }),
-      ...(options.autoSync !== undefined && { autoSync: options.autoSync })
-    })
-    if (notice !== undefined) localNoticeShown = true
-    if (isActive()) emit('sync.status', next.syncStatus())
-    return next
-  }
-  /** Closes the sessions nobody needs any more and opens the background ones that are missing. Inside `serial`. */
-  const reconcile = async (): Promise<void> => {
-    const wanted = new Set([profiles.activeProfileId, ...rulesOn])
-    for (const [id, s] of [...sessions]) {
-      if (wanted.has(id)) continue
-      sessions.delete(id)
-      await s.close().catch(() => host.log('closing a profile session failed'))
-    }
-    if (closed) return
-    for (const id of rulesOn) {
-      if (sessions.has(id) || id === profiles.activeProfileId) continue
-      try {
-        sessions.set(id, await openSession(id))
-      } catch (error) {
-        host.log(`background session not started: ${error instanceof Error ? error.name : 'error'}`)
-      }
-    }
-  }
-  /** The session of the active profile, opened on first use. */
-  const active = (): Promise<ProfileSession> =>
-    serial(async () => {
-      if (closed) throw new AppError('INTERNAL', 'Paydesk is shutting down.')
-      const id = profiles.activeProfileId
-      let s = sessions.get(id)
-      if (!s) {
-        s = await openSession(id)
-        sessions.set(id, s)
-      } else if (s.sync) {
-        // A background session becoming the active one: the renderer learns its state now.
-        emit('sync.status', s.syncStatus())
-      }
-      return s
-    })
-  /** Closes one profile's session (before a removal or new credentials); the next call opens a fresh one. */
-  const closeSession = (id: string): Promise<void> =>
-    serial(async () => {
-      const s = sessions.get(id)
-      sessions.delete(id)
-      await s?.close()
-    })
-  /** After a switch, a removal or a change of rules: background sessions follow, the active one opens. */
-  const settleSessions = () => {
-    void serial(reconcile).catch(() => {})
-    void active().catch(() => {})
-  }
-
-  const profilesChanged = async () => emit('profiles.changed', await profiles.list())
-  /** New credentials or a new address for a profile: close its session and open a fresh one if it needs one. */
-  const restartSession = async (id: string) => {
-    await closeSession(id)
-    settleSessions()
-  }
-
-  reopenLocalSession = () => {
-    // restartSession queues itself (closeSession is serial): queuing it inside `serial` too would wait on itself.
-    if (sessions.has(LOCAL_PROFILE_ID) && !closed) void restartSession(LOCAL_PROFILE_ID).catch(() => {})
-  }
-
-  const desktop = await createDesktop({ ...host, host: host.desktop, profiles, sessions, rulesOn, secrets, emit })
+  const desktop = await createDesktop({
+    ...host,
+    host: host.desktop,
+    profiles,
+    sessions: sessions.running,
+    rulesOn: sessions.rulesOn,
+    secrets,
+    emit
+  })
   const exports = new ExportJobs({
     downloadDir: path.join(host.dataDir, 'exports'),
     ...(host.chooseExportFile && { chooseFile: (name: string) => host.chooseExportFile!(name) }),
@@ -285,105 +131,24 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
   const handlers: Handlers = {
     ...desktop.handlers,
     ...exportHandlers(exports, active),
+    ...profileHandlers({ dataDir: host.dataDir, profiles, sessions, secrets, local, emit, log: host.log }),
     'app.info': async () => ({ name: 'Paydesk', version: host.appVersion, mode: host.mode, platform: os.platform() }),
     'app.reportForeground': async ({ foreground }) => {
       backend.setForeground(foreground)
       return null
     },
-    'profiles.list': () => profiles.list(),
-    'profiles.create': async (input) => {
-      const view = await profiles.create(input)
-      await profilesChanged()
-      return view
-    },
-    'profiles.update': async (input) => {
-      const view = await profiles.update(input)
-      await restartSession(input.id)
-      await profilesChanged()
-      return view
-    },
-    'profiles.remove': async ({ id, confirmUnknownTransfers }) => {
-      const profile = profiles.get(id)
-      // Its journal goes with it, and with the journal the keys that make a retry safe: never without being told.
-      const running = sessions.get(id)
-      const unknown = running
-        ? running.transfers.records().records.filter(isUnresolvedTransfer)
-        : await unresolvedTransfersOnDisk(host.dataDir, secrets, id, host.log)
-      if (unknown.length > 0 && confirmUnknownTransfers !== true) {
-        throw new AppError(
-          'CONFIRMATION_REQUIRED',
-          `“${profile.name}” has ${unknown.length} transfer${unknown.length === 1 ? '' : 's'} whose outcome is unknown: ` +
-            `${describeTransfers(unknown)}. Removing the profile deletes their record. Check Transactions first, or ` +
-            'confirm to remove it anyway.'
-        )
-      }
-      if (unknown.length > 0)
-        host.log(`profile ${id} removed with ${unknown.length} unknown transfer(s), on confirmation`)
-      // Its files go with it, so its session (active or background) closes first.
-      await closeSession(id)
-      let list
-      try {
-        list = await profiles.remove(id)
-      } catch (error) {
-        settleSessions()
-        throw error
-      }
-      rulesOn.delete(id)
-      emit('profiles.changed', list)
-      settleSessions()
-      return list
-    },
     'notices.list': async () => notices.list(),
     'notices.dismiss': async ({ id }) => notices.dismiss(id),
-    'profiles.switch': async ({ id }) => {
-      profiles.get(id)
-      const list = await profiles.switch(id)
-      // The profile left behind keeps running only when its approval rules are on.
-      await serial(reconcile)
-      emit('profiles.changed', list)
-      void active().catch(() => {})
-      return list
-    },
-    'profiles.setSecret': async ({ id, clientSecret }) => {
-      const view = await profiles.setSecret(id, clientSecret)
-      await restartSession(id)
-      await profilesChanged()
-      return view
-    },
-    'profiles.clearSecret': async ({ id }) => {
-      const view = await profiles.clearSecret(id)
-      await restartSession(id)
-      await profilesChanged()
-      return view
-    },
-    'connection.test': async ({ profileId }) => {
-      const id = profileId ?? profiles.activeProfileId
-      const profile = profiles.get(id)
-      if (profile.environment === 'local' && !localSandbox) {
-        return {
-          profileId: id,
-          ok: false,
-          checkedAt: new Date().toISOString(),
-          baseUrl: profile.baseUrl,
-          code: 'UNREACHABLE',
-          message: `The Local sandbox is not running: ${localSandboxError ?? 'it did not start'}.`
-        }
-      }
-      const report = await testConnection(profile, await profiles.secretOf(id))
-      return profile.environment === 'local' && localSandboxNotice
-        ? { ...report, message: `${report.message} ${localSandboxNotice}` }
-        : report
-    },
 
     // ---- data
     'transactions.query': async (input) => (await active()).queryTransactions(input),
     'transactions.get': async ({ id }) => (await active()).getTransaction(id),
     'customers.query': async (input) => (await active()).queryCustomers(input),
     'customers.get': async ({ id }) => (await active()).getCustomer(id),
-    'customers.create': async (input) => (await active()).createCustomer(input),
+    'customers.create': async (input) => (await active()).writes.createCustomer(input),
     'externalAccounts.query': async (input) => (await active()).queryExternalAccounts(input),
-    'externalAccounts.create': async (input) => (await active()).createExternalAccount(input),
-    'externalAccounts.remove': async ({ id }) => (await active()).removeExternalAccount(id),
+    'externalAccounts.create': async (input) => (await active()).writes.createExternalAccount(input),
+    'externalAccounts.remove': async ({ id }) => (await active()).writes.removeExternalAccount(id),
     'internalAccounts.list': async (input) => (await active()).listInternalAccounts(input),
     'discoveries.list': async (input) => (await active()).listDiscoveries(input),
     'transfers.send': async (input) => (await active()).transfers.send(input),
@@ -391,8 +156,8 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
     'transfers.resolve': async (input) => (await active()).transfers.resolve(input),
     'transfers.sendAgain': async (input) => (await active()).transfers.sendAgain(input),
     'transfers.journal': async () => (await active()).transfers.records(),
-    'sandbox.fund': async ({ accountId, amount }) => (await active()).fund(accountId, amount),
-    'sandbox.receive': async (input) => (await active()).receive(input),
+    'sandbox.fund': async ({ accountId, amount }) => (await active()).writes.fund(accountId, amount),
+    'sandbox.receive': async (input) => (await active()).writes.receive(input),
     ...quoteHandlers(active),
 
     // ---- sync
@@ -416,8 +181,7 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
       const s = await active()
       const saved = await s.approvals.setRules(rules, confirmProduction)
       await s.setRulesEnabled(saved.enabled)
-      if (saved.enabled) rulesOn.add(s.profileId)
-      else rulesOn.delete(s.profileId)
+      sessions.setRulesOn(s.profileId, saved.enabled)
       return saved
     },
     'approvals.decisions': async ({ limit }) => {
@@ -435,26 +199,15 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
       sinks.add(sink)
       return () => void sinks.delete(sink)
     },
-    setForeground(foreground) {
-      looking.foreground = foreground
-      for (const s of sessions.values()) s.setScheduler({ foreground })
-    },
-    setSuspended(suspended) {
-      looking.suspended = suspended
-      for (const s of sessions.values()) s.setScheduler({ suspended })
-    },
+    setForeground: (foreground) => sessions.setLooking({ foreground }),
+    setSuspended: (suspended) => sessions.setLooking({ suspended }),
     async close() {
-      closed = true
       desktop.view.updates.close()
-      await serial(async () => {
-        const all = [...sessions.values()]
-        sessions.clear()
-        await Promise.all(all.map((s) => s.close().catch(() => {})))
-      })
+      await sessions.closeAll()
       sinks.clear()
       await exports.close()
       await notices.idle()
-      await localSandbox?.close().catch(() => {})
+      await local.close()
     }
   }
   // Start the active profile's sync right away: the first screen should not wait for it.
@@ -462,18 +215,7 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
     host.log(`opening the active profile failed: ${error instanceof Error ? error.name : 'error'}`)
   )
   // Then every other profile whose approval rules are on, so it keeps deciding payments in the background.
-  for (const p of profiles.all()) {
-    try {
-      if (await savedRulesEnabled(path.join(profileDir(host.dataDir, p.id), 'approvals.sealed'), secrets, p.id))
-        rulesOn.add(p.id)
-    } catch {
-      host.log('reading approval rules failed')
-    }
-  }
-  void serial(reconcile).catch(() => {})
+  await sessions.loadRulesOn()
+  void sessions.reconcile().catch(() => {})
   return backend
-}
-
-function lowerFirst(s: string): string {
-  return /^[A-Z][a-z]/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s
 }

@@ -1,7 +1,10 @@
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import type { SandboxServer, SandboxServerOptions } from '../../src/sandbox/server'
 import { startTestSandbox } from '../support/sandbox'
+import { tempDir } from './helpers'
 import { createBackend, type Backend, type BackendHost, type BackendOptions } from '../../src/main/backend'
 import { dispatch } from '../../src/main/ipc/dispatch'
+import type { AppNotification } from '../../src/main/notifications/batch'
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../src/shared/ipc/contract'
 import { testKeychainService } from '../support/keyring'
 
@@ -20,7 +23,7 @@ export async function startSandbox(opts: SandboxServerOptions = {}): Promise<San
 export interface Harness {
   backend: Backend
   events: Array<{ event: string; payload: unknown }>
-  notifications: Array<{ id: string; title: string; body: string; route: string; targetId?: string }>
+  notifications: AppNotification[]
   logs: string[]
   call<K extends ChannelName>(name: K, input: ChannelInput<K>): Promise<ChannelOutput<K>>
   /** The raw IPC result (ok or error), for failure assertions. */
@@ -67,6 +70,49 @@ export async function startBackend(
 }
 
 export { testKeychainService }
+
+/** What `backendAgainstSandbox` sets up; read its fields inside tests and hooks (they change with every test). */
+export interface BackendEnv {
+  h: Harness
+  /** Absent with `sandbox: false` (the test starts its own). */
+  server: SandboxServer
+  dir: string
+  service: string
+}
+
+/**
+ * A backend in a temp folder with its own keychain service, against a fresh sandbox, set up before each test (or once
+ * for the file: `once`) and closed after it. Restarts (same folder and keychain) assign `env.h` anew. `profile`: also add a profile for the sandbox and make it active.
+ */
+export function backendAgainstSandbox(
+  label: string,
+  o: {
+    /** false: no sandbox (the test starts the ones it needs). */
+    sandbox?: SandboxServerOptions | false
+    backend?: BackendOptions
+    profile?: boolean | Parameters<typeof addProfile>[2]
+    /** A new keychain service for every test (one test's profiles would be orphans in the next). */
+    keychainPerTest?: boolean
+    once?: boolean
+  } = {}
+): BackendEnv {
+  const env = { service: testKeychainService(label) } as BackendEnv
+  let cleanup: () => Promise<void>
+  const [before, after] = o.once ? [beforeAll, afterAll] : [beforeEach, afterEach]
+  before(async () => {
+    if (o.keychainPerTest) env.service = testKeychainService(label)
+    ;({ dir: env.dir, cleanup } = await tempDir(label))
+    if (o.sandbox !== false) env.server = await startSandbox(o.sandbox)
+    env.h = await startBackend(env.dir, env.service, { autoSync: false, ...o.backend })
+    if (o.profile) await addProfile(env.h, env.server, o.profile === true ? {} : o.profile)
+  })
+  after(async () => {
+    await env.h.close()
+    if (o.sandbox !== false) await env.server.close()
+    await cleanup()
+  })
+  return env
+}
 
 /** Creates a sandbox profile pointing at `server` and makes it active. */
 export async function addProfile(
@@ -123,23 +169,11 @@ export async function moneySetup(server: SandboxServer, fund = 1_000_000) {
   ).data
   const usd = internal.find((a) => a.balance.currency.code === 'USD')!
   await api('POST', `sandbox/internal-accounts/${usd.id}/fund`, { amount: fund })
-  const external = await api<{ id: string; status: string }>('POST', 'customers/external-accounts', {
-    currency: 'USD',
-    platformAccountId: 'ops',
-    accountInfo: {
-      accountType: 'USD_ACCOUNT',
-      accountNumber: '40012345678',
-      routingNumber: '021000021',
-      accountCategory: 'CHECKING',
-      bankName: 'Chase Bank',
-      paymentRails: ['ACH'],
-      beneficiary: {
-        beneficiaryType: 'BUSINESS',
-        businessInfo: { legalName: 'Ops Inc.' },
-        address: { line1: '1 Main St', city: 'Austin', postalCode: '78701', country: 'US' }
-      }
-    }
-  })
+  const external = await api<{ id: string; status: string }>(
+    'POST',
+    'customers/external-accounts',
+    platformUsdAccount('ops')
+  )
   return { api, internalId: usd.id, externalId: external.id, externalStatus: external.status }
 }
 
@@ -157,4 +191,28 @@ export async function outgoing(
 ): Promise<Array<{ id: string; status: string; sentAmount: { amount: number }; fees?: number }>> {
   const api = sandboxApi(server)
   return (await api('GET', 'transactions?type=OUTGOING&limit=100')).data
+}
+
+/**
+ * A platform USD bank account (ACH) of a business, as `externalAccounts.create` takes it. The sandbox decides by the
+ * account number's last digits (e.g. one ending in 004 is rejected by the bank after a while).
+ */
+export function platformUsdAccount(platformAccountId: string, accountNumber = '40012345678') {
+  return {
+    currency: 'USD' as const,
+    platformAccountId,
+    accountInfo: {
+      accountType: 'USD_ACCOUNT' as const,
+      accountNumber,
+      routingNumber: '021000021',
+      accountCategory: 'CHECKING' as const,
+      bankName: 'Chase Bank',
+      paymentRails: ['ACH' as const],
+      beneficiary: {
+        beneficiaryType: 'BUSINESS' as const,
+        businessInfo: { legalName: 'Ops Inc.' },
+        address: { line1: '1 Main St', city: 'Austin', postalCode: '78701', country: 'US' }
+      }
+    }
+  }
 }

@@ -1,14 +1,14 @@
 import { Notification } from 'electron'
 
-import type { AppNotification as NativeNotification } from '../notifications/batch'
+import type { AppNotification } from '../notifications/batch'
 
 /**
  * Native notifications. Clicking one only opens the item (never approves): the window is focused and told where to go.
  */
-export function createNativeNotifier(onClick: (n: NativeNotification) => void) {
+export function createNativeNotifier(onClick: (n: AppNotification) => void) {
   // Keep references so notifications are not garbage-collected before they are clicked.
   const live = new Map<string, Notification>()
-  return (n: NativeNotification) => {
+  return (n: AppNotification) => {
     if (!Notification.isSupported()) return
     const notification = new Notification({ title: n.title, body: n.body, silent: false })
     live.set(n.id, notification)

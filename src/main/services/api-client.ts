@@ -1,8 +1,7 @@
 import { Agent, request, type Dispatcher } from 'undici'
 import type { z } from 'zod'
-import type { IpcErrorCode } from '../../shared/ipc/define'
 import { AppError } from '../errors'
-import { notFoundSentence } from './not-found'
+import { ApiError, contentType, httpFailure, networkFailure, unexpectedFailure, type FailureKind } from './api-errors'
 
 /**
  * The Payments API client: HTTP Basic over a keep-alive undici pool, connect and total timeouts, retries with
@@ -49,57 +48,6 @@ export interface AttemptInfo {
  *   DNS failure, TLS or connect timeout) or the service said 429 (a rate-limited request is not processed).
  */
 export type RetryPolicy = 'idempotent' | 'unsafe'
-
-export type FailureKind = 'unreachable' | 'timeout' | 'reset' | 'tls' | 'http' | 'unexpected'
-
-export class ApiError extends AppError {
-  readonly kind: FailureKind
-  /** false: the request certainly never reached the service; true/undefined: it may have been processed. */
-  readonly maybeProcessed: boolean
-  readonly retryAfterMs: number | undefined
-  readonly details: unknown
-
-  constructor(
-    code: IpcErrorCode,
-    message: string,
-    extra: {
-      kind: FailureKind
-      maybeProcessed: boolean
-      serviceCode?: string
-      httpStatus?: number
-      retryAfterMs?: number
-      details?: unknown
-    }
-  ) {
-    super(code, message, {
-      ...(extra.serviceCode !== undefined && { serviceCode: extra.serviceCode }),
-      ...(extra.httpStatus !== undefined && { httpStatus: extra.httpStatus })
-    })
-    this.name = 'ApiError'
-    this.kind = extra.kind
-    this.maybeProcessed = extra.maybeProcessed
-    this.retryAfterMs = extra.retryAfterMs
-    this.details = extra.details
-  }
-
-  /** The same failure, marked as possibly processed (an earlier attempt of the same request may have been). */
-  maybeProcessedCopy(): ApiError {
-    if (this.maybeProcessed) return this
-    return new ApiError(this.code, this.message, {
-      kind: this.kind,
-      maybeProcessed: true,
-      ...(this.serviceCode !== undefined && { serviceCode: this.serviceCode }),
-      ...(this.httpStatus !== undefined && { httpStatus: this.httpStatus }),
-      ...(this.retryAfterMs !== undefined && { retryAfterMs: this.retryAfterMs }),
-      ...(this.details !== undefined && { details: this.details })
-    })
-  }
-
-  /** Network-level failure: the service could not be talked to. */
-  get isNetwork(): boolean {
-    return this.kind === 'unreachable' || this.kind === 'timeout' || this.kind === 'reset'
-  }
-}
 
 export interface RequestOptions<S extends z.ZodType | undefined> {
   query?: Record<string, string | number | boolean | undefined>
@@ -196,7 +144,7 @@ export class ApiClient {
         this.o.onAttempt({ method, path, attempt, status: result.status, ms: Date.now() - started })
         return result.value as S extends z.ZodType ? z.output<S> : unknown
       } catch (error) {
-        failure = error instanceof ApiError ? error : this.unexpected(error)
+        failure = error instanceof ApiError ? error : unexpectedFailure(this.host, error)
       }
       const delay = this.retryDelay(failure, attempt, policy, maxRetries)
       this.o.onAttempt({
@@ -267,13 +215,13 @@ export class ApiClient {
         bodyTimeout: this.o.totalTimeoutMs
       })
     } catch (error) {
-      throw this.networkError(error)
+      throw networkFailure(this.host, error)
     }
     let text: string
     try {
       text = await response.body.text()
     } catch (error) {
-      throw this.networkError(error, true)
+      throw networkFailure(this.host, error, true)
     }
     const status = response.statusCode
     if (status >= 200 && status < 300) options.onHeaders?.(response.headers)
@@ -306,133 +254,7 @@ export class ApiClient {
       }
       return { status, value: parsed.data }
     }
-    throw this.httpError(status, isJson ? json : undefined, response, text, url.pathname)
-  }
-
-  private httpError(
-    status: number,
-    json: unknown,
-    response: Dispatcher.ResponseData,
-    text: string,
-    path: string
-  ): ApiError {
-    const body = (json && typeof json === 'object' ? json : {}) as {
-      code?: unknown
-      message?: unknown
-      details?: unknown
-    }
-    const serviceCode = typeof body.code === 'string' ? body.code : undefined
-    const serviceMessage = typeof body.message === 'string' ? this.redact(body.message).slice(0, 300) : undefined
-    const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(header(response, 'retry-after')) : undefined
-    const said = serviceMessage ? ` The service said: "${serviceMessage.replace(/\.$/, '')}".` : ''
-    let code: IpcErrorCode
-    let sentence: string
-    if (!serviceCode && !serviceMessage && (status === 404 || status >= 500) && text && !isJsonType(response)) {
-      return new ApiError(
-        status === 404 ? 'UNEXPECTED_RESPONSE' : 'SERVICE_ERROR',
-        `${this.host} answered ${status} with something that is not the Payments API (${contentType(response)}). Check the base URL.`,
-        { kind: 'http', maybeProcessed: status !== 404, httpStatus: status }
-      )
-    }
-    switch (true) {
-      case status === 400 || status === 422:
-        code = 'INVALID_INPUT'
-        sentence = 'The service refused the request as invalid.'
-        break
-      case status === 401:
-        code = 'UNAUTHORIZED'
-        sentence =
-          'The service did not accept the credentials: check the API token id and client secret of this profile.'
-        break
-      case status === 403:
-        code = 'FORBIDDEN'
-        sentence = 'The service refused this operation for these credentials.'
-        break
-      case status === 404:
-        code = 'NOT_FOUND'
-        sentence = notFoundSentence(serviceCode, path)
-        break
-      case status === 409 || status === 410:
-        code = 'CONFLICT'
-        sentence = 'The service refused because the item changed in the meantime.'
-        break
-      case status === 429:
-        code = 'RATE_LIMITED'
-        sentence = `The service is rate limiting Paydesk${retryAfterMs !== undefined ? ` and asks to wait ${Math.ceil(retryAfterMs / 1000)} s` : ''}.`
-        break
-      default:
-        code = 'SERVICE_ERROR'
-        sentence = `The service failed to answer (HTTP ${status}); nothing on this screen changed.`
-    }
-    return new ApiError(code, `${sentence}${said}`, {
-      kind: 'http',
-      // A 5xx may have been processed; a 4xx was refused.
-      maybeProcessed: status >= 500,
-      httpStatus: status,
-      ...(serviceCode !== undefined && { serviceCode }),
-      ...(retryAfterMs !== undefined && { retryAfterMs }),
-      ...(body.details !== undefined && { details: body.details })
-    })
-  }
-
-  private networkError(error: unknown, afterHeaders = false): ApiError {
-    const codes = errorCodes(error)
-    const has = (...c: string[]) => c.some((x) => codes.includes(x))
-    const host = this.host
-    if (
-      codes.some((c) => /^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|HOSTNAME_MISMATCH)/.test(c)) ||
-      has('ERR_TLS_CERT_ALTNAME_INVALID')
-    ) {
-      const detail = codes.find((c) => c !== 'UND_ERR_SOCKET') ?? 'TLS error'
-      return new ApiError(
-        'TLS',
-        `The secure connection to ${host} failed (${detail}): its certificate is not trusted or does not match.`,
-        {
-          kind: 'tls',
-          maybeProcessed: false
-        }
-      )
-    }
-    if (has('ENOTFOUND', 'EAI_AGAIN')) {
-      return new ApiError(
-        'UNREACHABLE',
-        `Could not find the host ${host} (DNS lookup failed). Check the base URL and the network.`,
-        {
-          kind: 'unreachable',
-          maybeProcessed: false
-        }
-      )
-    }
-    if (has('ECONNREFUSED', 'ENETUNREACH', 'EHOSTUNREACH', 'ENETDOWN', 'EHOSTDOWN')) {
-      const why = has('ECONNREFUSED') ? 'connection refused' : 'network unreachable'
-      return new ApiError('UNREACHABLE', `Could not reach ${host} (${why}).`, {
-        kind: 'unreachable',
-        maybeProcessed: false
-      })
-    }
-    if (has('UND_ERR_CONNECT_TIMEOUT')) {
-      return new ApiError('TIMEOUT', `Connecting to ${host} timed out.`, { kind: 'timeout', maybeProcessed: false })
-    }
-    if (
-      has('UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ABORT_ERR', 'TimeoutError', 'AbortError', 'ETIMEDOUT')
-    ) {
-      return new ApiError('TIMEOUT', `${host} did not answer in time.`, { kind: 'timeout', maybeProcessed: true })
-    }
-    if (has('ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ECONNABORTED') || afterHeaders) {
-      return new ApiError('UNREACHABLE', `The connection to ${host} was cut before the answer arrived.`, {
-        kind: 'reset',
-        maybeProcessed: true
-      })
-    }
-    return this.unexpected(error)
-  }
-
-  private unexpected(error: unknown): ApiError {
-    const name = error instanceof Error ? error.name : typeof error
-    return new ApiError('UNREACHABLE', `The request to ${this.host} failed (${name}).`, {
-      kind: 'reset',
-      maybeProcessed: true
-    })
+    throw httpFailure(this.host, (t) => this.redact(t), status, isJson ? json : undefined, response, text, url.pathname)
   }
 
   private redact(text: string): string {
@@ -440,38 +262,4 @@ export class ApiClient {
     for (const r of this.redactions) out = out.split(r).join('[redacted]')
     return out
   }
-}
-
-function errorCodes(error: unknown): string[] {
-  const out: string[] = []
-  let cur: unknown = error
-  for (let depth = 0; cur && depth < 5; depth++) {
-    const e = cur as { code?: unknown; name?: unknown; cause?: unknown; errors?: unknown }
-    if (typeof e.code === 'string') out.push(e.code)
-    if (typeof e.name === 'string') out.push(e.name)
-    if (Array.isArray(e.errors)) for (const inner of e.errors) out.push(...errorCodes(inner))
-    cur = e.cause
-  }
-  return out
-}
-
-function header(response: Dispatcher.ResponseData, name: string): string | undefined {
-  const v = response.headers[name]
-  return Array.isArray(v) ? v[0] : v
-}
-function contentType(response: Dispatcher.ResponseData): string {
-  return (header(response, 'content-type') ?? 'no content type').split(';')[0]!.trim()
-}
-function isJsonType(response: Dispatcher.ResponseData): boolean {
-  return /json/i.test(header(response, 'content-type') ?? '')
-}
-
-/** `Retry-After` as delay-seconds or an HTTP date; undefined when absent or unreadable. */
-export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
-  if (value === undefined) return undefined
-  const trimmed = value.trim()
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000)
-  const at = Date.parse(trimmed)
-  if (Number.isNaN(at)) return undefined
-  return Math.max(0, at - now)
 }

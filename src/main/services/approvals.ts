@@ -1,47 +1,36 @@
 import { randomUUID } from 'node:crypto'
-import { z } from 'zod'
 import { Customer, Transaction, type IncomingTransaction } from '../../shared/api'
-import {
+import type {
+  ApprovalItem,
   ApprovalRules,
   AutoDecision,
-  type ApprovalItem,
-  type ReceiverCustomerInfo
+  ReceiverCustomerInfo
 } from '../../shared/ipc/channels/approvals'
 import type { TransactionChange } from '../../shared/ipc/channels/sync'
 import { AppError } from '../errors'
-import { ApiError, type ApiClient } from './api-client'
-import type { CacheStore } from './cache/store'
-import { formatAmountInSentence } from '../../shared/format/money'
-import { readFileIfExists } from './atomic-file'
-import { cacheKeyAccount, type SecretStore } from './keychain'
-import { setAside } from './atomic-file'
-import { openJson, readSealed, writeSealed } from './sealed-file'
+import {
+  approvedAutomatically,
+  awaitingApproval,
+  manyAwaitingApproval,
+  type ProfileNotification
+} from '../notifications/wording'
 import { Sequencer } from '../sequencer'
+import type { ApiClient } from './api-client'
+import { ApiError } from './api-errors'
+import { evaluateRules, prefillFrom } from './approval-rules'
+import { readApprovalState, writeApprovalState, type ApprovalState } from './approval-state'
+import type { CacheStore } from './cache/store'
+import { offlineError, requireClient } from './client-access'
+import { requireProductionConfirmation } from './production-guard'
 
 /**
  * The approval queue of a profile (incoming payments still PENDING), its rules, and the record of every automatic
  * decision. Rules run in main the moment a poll sees a payment, so a matching payment is approved within the real
- * service's 5-second window without waiting for a person. State (rules, decisions, payments already announced) is a
- * sealed file written atomically.
+ * service's 5-second window without waiting for a person. Its state on disk is `approval-state.ts`.
  */
 
-const DEFAULT_RULES: ApprovalRules = {
-  enabled: false,
-  maxAmountByCurrency: {},
-  allowedSenders: [],
-  requireKycApproved: true
-}
 const MAX_DECISIONS = 2_000
 const GROUP_NOTIFICATIONS_ABOVE = 3
-
-const StateFile = z.object({
-  version: z.literal(1),
-  rules: ApprovalRules,
-  decisions: z.array(AutoDecision),
-  /** Payments already announced (id → first seen), so a restart does not notify again. */
-  seen: z.record(z.string(), z.string())
-})
-type State = z.infer<typeof StateFile>
 
 export interface ApprovalDeps {
   profileId: string
@@ -53,7 +42,7 @@ export interface ApprovalDeps {
   cache: CacheStore
   /** The sandbox's approval window, when known (local profile): deadline = createdAt + window. */
   approvalWindowMs?: number
-  notify: (n: { id: string; title: string; body: string; route: string; targetId?: string }) => void
+  notify: (n: ProfileNotification) => void
   onDecision: (d: AutoDecision) => void
   onQueueChanged: (count: number) => void
   log: (m: string) => void
@@ -63,26 +52,8 @@ export interface ApprovalDeps {
 
 type Incoming = IncomingTransaction
 
-/**
- * Whether a profile's saved approval rules are on, read without opening its session (the backend keeps a session
- * running for such profiles even when another one is active). A missing, unreadable or undecryptable file reads as
- * off; nothing is set aside or created here, the session does that when it opens.
- */
-export async function savedRulesEnabled(file: string, secrets: SecretStore, profileId: string): Promise<boolean> {
-  const data = await readFileIfExists(file)
-  if (!data) return false
-  const stored = await secrets.get(cacheKeyAccount(profileId))
-  if (!stored) return false
-  try {
-    const parsed = StateFile.safeParse(openJson(Buffer.from(stored, 'base64'), data))
-    return parsed.success && parsed.data.rules.enabled
-  } catch {
-    return false
-  }
-}
-
 export class ApprovalService {
-  private state!: State
+  private state!: ApprovalState
   private readonly sequencer = new Sequencer()
   private inProgress = new Set<string>()
   private decisionsSending = 0
@@ -96,15 +67,7 @@ export class ApprovalService {
    */
   static async open(d: ApprovalDeps): Promise<ApprovalService> {
     const s = new ApprovalService(d)
-    const read = await readSealed(d.file, d.key, d.log)
-    const parsed = StateFile.safeParse(read.value)
-    s.state = parsed.success ? parsed.data : { version: 1, rules: DEFAULT_RULES, decisions: [], seen: {} }
-    if (read.setAsideAs !== undefined) d.onDamage?.(read.setAsideAs)
-    else if (read.value !== undefined && !parsed.success) {
-      const where = await setAside(d.file, 'unreadable')
-      d.log(`${d.file} is not an approval state Paydesk can read and was set aside`)
-      d.onDamage?.(where)
-    }
+    s.state = await readApprovalState(d.file, d.key, d.log, d.onDamage)
     return s
   }
 
@@ -112,8 +75,8 @@ export class ApprovalService {
     return this.sequencer.run(work)
   }
 
-  private async save(next: State): Promise<void> {
-    await writeSealed(this.d.file, this.d.key, next)
+  private async save(next: ApprovalState): Promise<void> {
+    await writeApprovalState(this.d.file, this.d.key, next)
     this.state = next
   }
 
@@ -126,13 +89,14 @@ export class ApprovalService {
    * a money decision and needs the operator's confirmation.
    */
   setRules(rules: ApprovalRules, confirmProduction?: boolean): Promise<ApprovalRules> {
-    if (rules.enabled && this.d.production && confirmProduction !== true) {
-      return Promise.reject(
-        new AppError(
-          'CONFIRMATION_REQUIRED',
-          'This is a production profile: with approval rules on, Paydesk approves real payments automatically. Confirm that to save rules that are on; nothing was changed.'
-        )
+    try {
+      requireProductionConfirmation(
+        rules.enabled && this.d.production === true,
+        confirmProduction,
+        'with approval rules on, Paydesk approves real payments automatically. Confirm that to save rules that are on; nothing was changed.'
       )
+    } catch (error) {
+      return Promise.reject(error)
     }
     return this.serial(async () => {
       await this.save({ ...this.state, rules })
@@ -255,13 +219,7 @@ export class ApprovalService {
           if (rules.enabled && this.d.client) {
             const decided = await this.decide(t, rules, seenAt)
             if (decided.outcome === 'approved') {
-              this.d.notify({
-                id: `approval:${t.id}`,
-                title: 'Payment approved automatically',
-                body: `${describe(t, await this.customer(t.customerId))} matched the approval rules.`,
-                route: 'approvals',
-                targetId: t.id
-              })
+              this.d.notify(approvedAutomatically(t, await this.customer(t.customerId)))
               return
             }
           }
@@ -275,25 +233,8 @@ export class ApprovalService {
     const customers = new Map(
       await Promise.all(waiting.map(async (t) => [t.id, await this.customer(t.customerId)] as const))
     )
-    if (waiting.length > GROUP_NOTIFICATIONS_ABOVE) {
-      this.d.notify({
-        id: `approvals:${waiting[0]!.id}`,
-        title: `${waiting.length} payments await approval`,
-        body: 'Open Approvals to review them.',
-        route: 'approvals'
-      })
-    } else {
-      for (const t of waiting) {
-        const deadline = this.deadlineOf(t)
-        this.d.notify({
-          id: `approval:${t.id}`,
-          title: 'Payment awaiting approval',
-          body: `${describe(t, customers.get(t.id) ?? null)}${deadline ? ` Decide before ${deadline.slice(11, 16)} UTC.` : ''}`,
-          route: 'approvals',
-          targetId: t.id
-        })
-      }
-    }
+    if (waiting.length > GROUP_NOTIFICATIONS_ABOVE) this.d.notify(manyAwaitingApproval(waiting))
+    else for (const t of waiting) this.d.notify(awaitingApproval(t, customers.get(t.id) ?? null, this.deadlineOf(t)))
     this.d.onQueueChanged(this.pendingIds().length)
   }
 
@@ -340,13 +281,12 @@ export class ApprovalService {
     info: ReceiverCustomerInfo | undefined,
     confirmProduction?: boolean
   ): Promise<Transaction> {
-    if (this.d.production && confirmProduction !== true) {
-      throw new AppError(
-        'CONFIRMATION_REQUIRED',
-        'This is a production profile: approving releases a real payment. Confirm the approval to send it; nothing was sent.'
-      )
-    }
-    this.requireClient()
+    requireProductionConfirmation(
+      this.d.production === true,
+      confirmProduction,
+      'approving releases a real payment. Confirm the approval to send it; nothing was sent.'
+    )
+    requireClient(this.d.client)
     let receiverCustomerInfo = info
     if (!receiverCustomerInfo) {
       const t = this.d.cache.get<Incoming>('transactions', transactionId)
@@ -374,7 +314,7 @@ export class ApprovalService {
   }
 
   private async sendDecision(id: string, action: 'approve' | 'reject', body: unknown): Promise<Transaction> {
-    const client = this.requireClient()
+    const client = requireClient(this.d.client)
     try {
       const updated = await client.request('POST', `transactions/${encodeURIComponent(id)}/${action}`, {
         body,
@@ -399,127 +339,7 @@ export class ApprovalService {
           { httpStatus: 409, ...(error.serviceCode !== undefined && { serviceCode: error.serviceCode }) }
         )
       }
-      if (error instanceof ApiError && error.isNetwork) {
-        throw new AppError(
-          'OFFLINE',
-          `Paydesk is offline and could not ${action} the payment. ${error.message} Nothing was queued${
-            error.maybeProcessed
-              ? '; the request may have reached the service, so check the payment before trying again'
-              : ''
-          }.`
-        )
-      }
-      throw error
+      throw offlineError(error, `${action} the payment`)
     }
   }
-
-  private requireClient(): ApiClient {
-    if (!this.d.client) throw new AppError('UNAUTHORIZED', 'This profile has no client secret yet: add it in Settings.')
-    return this.d.client
-  }
-}
-
-/**
- * The rules, applied to one payment: every condition must hold; a currency without a ceiling never passes. Returns one
- * sentence per condition checked, for the decision record.
- */
-export function evaluateRules(
-  t: Incoming,
-  rules: ApprovalRules,
-  customer: Customer | null
-): { ok: boolean; reasons: string[]; amount: number; currency: string; sender: string | null } {
-  const amount = t.receivedAmount.amount
-  const currency = t.receivedAmount.currency.code
-  const decimals = t.receivedAmount.currency.decimals ?? 2
-  const money = (n: number) => formatAmountInSentence(n, currency, decimals)
-  const senders = senderIdentifiers(t)
-  // Any of the payment's sender identifiers on the list lets it through; the record names the one that matched.
-  const sender = senders.find((x) => rules.allowedSenders.includes(x)) ?? senders[0] ?? null
-  const reasons: string[] = []
-  let ok = true
-  const ceiling = Object.hasOwn(rules.maxAmountByCurrency, currency) ? rules.maxAmountByCurrency[currency] : undefined
-  if (ceiling === undefined) {
-    ok = false
-    reasons.push(`No ceiling is set for ${currency}, so ${currency} payments wait for a person.`)
-  } else if (amount > ceiling) {
-    ok = false
-    reasons.push(`Amount ${money(amount)} is above the ceiling of ${money(ceiling)}.`)
-  } else {
-    reasons.push(`Amount ${money(amount)} is within the ceiling of ${money(ceiling)}.`)
-  }
-  if (rules.allowedSenders.length) {
-    if (sender && rules.allowedSenders.includes(sender)) reasons.push(`Sender ${sender} is on the allow-list.`)
-    else {
-      ok = false
-      reasons.push(`Sender ${sender ?? '(unknown)'} is not on the allow-list.`)
-    }
-  } else {
-    reasons.push('Any sender is allowed (the allow-list is empty).')
-  }
-  if (rules.requireKycApproved) {
-    const kyc = customer?.kycStatus
-    if (kyc === 'APPROVED') reasons.push('The customer’s KYC is APPROVED.')
-    else {
-      ok = false
-      reasons.push(`The customer’s KYC is ${kyc ?? 'unknown'}, not APPROVED.`)
-    }
-  }
-  return { ok, reasons, amount, currency, sender }
-}
-
-/** receiverCustomerInfo from the customer record: FULL_NAME, BIRTH_DATE, NATIONALITY, COUNTRY_OF_RESIDENCE, ADDRESS. */
-export function prefillFrom(customer: Customer | null | undefined): ReceiverCustomerInfo {
-  const out: ReceiverCustomerInfo = {}
-  if (!customer) return out
-  const nonBlank = (s: unknown): s is string => typeof s === 'string' && s.trim().length > 0
-  if (nonBlank(customer.fullName)) out['FULL_NAME'] = customer.fullName
-  if (nonBlank(customer.birthDate)) out['BIRTH_DATE'] = customer.birthDate
-  if (nonBlank(customer.nationality)) out['NATIONALITY'] = customer.nationality
-  const residence = customer.address?.country ?? customer.region
-  if (nonBlank(residence)) out['COUNTRY_OF_RESIDENCE'] = residence
-  const a = customer.address
-  if (a && nonBlank(a.line1) && nonBlank(a.postalCode) && nonBlank(a.country)) {
-    out['ADDRESS'] = {
-      line1: a.line1,
-      ...(nonBlank(a.line2) && { line2: a.line2 }),
-      ...(nonBlank(a.city) && { city: a.city }),
-      ...(nonBlank(a.state) && { state: a.state }),
-      postalCode: a.postalCode,
-      country: a.country
-    }
-  }
-  return out
-}
-
-/**
- * Who sent an incoming payment, every way the service may say it, most specific first: `source.umaAddress`, a top-level
- * `senderUmaAddress`, an address in `counterpartyInformation` (upper-case keys such as UMA_ADDRESS), then
- * `source.accountId`. Blank and non-string values are ignored; duplicates appear once.
- */
-export function senderIdentifiers(t: Incoming): string[] {
-  const r = t as Record<string, unknown>
-  const info = t.counterpartyInformation ?? {}
-  const candidates = [
-    t.source?.umaAddress,
-    r['senderUmaAddress'],
-    info['UMA_ADDRESS'],
-    info['SENDER_UMA_ADDRESS'],
-    info['senderUmaAddress'],
-    info['umaAddress'],
-    t.source?.accountId
-  ]
-  const out: string[] = []
-  for (const c of candidates) {
-    if (typeof c !== 'string') continue
-    const v = c.trim()
-    if (v && !out.includes(v)) out.push(v)
-  }
-  return out
-}
-
-function describe(t: Incoming, customer: Customer | null): string {
-  const m = t.receivedAmount
-  const address = senderIdentifiers(t).find((x) => x.startsWith('$'))
-  const from = address ? ` from ${address}` : ''
-  return `${formatAmountInSentence(m.amount, m.currency.code, m.currency.decimals ?? 2)}${from} for ${customer?.fullName ?? t.customerId}.`
 }

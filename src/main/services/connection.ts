@@ -2,7 +2,8 @@ import { z } from 'zod'
 import { InternalAccount, readItems } from '../../shared/api'
 import type { ConnectionReport } from '../../shared/ipc/channels/app'
 import { AppError } from '../errors'
-import { ApiClient, ApiError } from './api-client'
+import { ApiClient } from './api-client'
+import { ApiError } from './api-errors'
 import type { StoredProfile } from './profiles'
 
 const Probe = z.object({ data: z.array(z.unknown()) })

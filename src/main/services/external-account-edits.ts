@@ -1,7 +1,8 @@
 import { ExternalAccount, externalAccountUpdateFor, type ExternalAccountUpdateRequest } from '../../shared/api'
 import { UNSETTLED_EXTERNAL_ACCOUNT_STATUSES, type FollowedExternalAccount } from '../../shared/ipc/channels/accounts'
 import { AppError } from '../errors'
-import { ApiError, type ApiClient } from './api-client'
+import type { ApiClient } from './api-client'
+import { ApiError } from './api-errors'
 import type { CacheStore } from './cache/store'
 
 /** What the edits need from the profile's session. */

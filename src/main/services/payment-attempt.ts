@@ -1,6 +1,23 @@
 import { AppError } from '../errors'
-import { ApiError } from './api-client'
+import { ApiError } from './api-errors'
+import type { Transaction } from '../../shared/api'
+import type { ApiClient } from './api-client'
+import type { StoredProfile } from './profiles'
 import type { StoredTransferRecord, TransferJournal } from './transfer-journal'
+
+/** What a money-moving service (transfers, quote executions) needs from the profile's session. */
+export interface PaymentDeps {
+  profile: StoredProfile
+  /** The transfer journal: every money-moving action is a record in it, under the same rules. */
+  journal: TransferJournal
+  /** The profile's API client; throws when it has no secret. */
+  client(): ApiClient
+  cachedTransaction(id: string): Transaction | undefined
+  /** A transaction the service returned for an operator action: cache it, refresh balances, follow its status. */
+  onTransaction(transaction: Transaction): Promise<void>
+  now(): number
+  log(message: string): void
+}
 
 /**
  * What a failed attempt at a money-moving call means for the money, recorded in the journal, and the sentence for the

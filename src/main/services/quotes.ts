@@ -3,22 +3,10 @@ import { isUnresolvedTransfer } from '../../shared/ipc/channels/data'
 import type { QuoteExecuteInput } from '../../shared/ipc/channels/quotes'
 import { DEFAULT_IDEMPOTENCY_WINDOW_HOURS } from '../../shared/profile'
 import { AppError } from '../errors'
-import { ApiError, type ApiClient } from './api-client'
-import { recordFailedAttempt } from './payment-attempt'
-import type { StoredProfile } from './profiles'
-import { kindOf, publicRecord, type StoredTransferRecord, type TransferJournal } from './transfer-journal'
-
-export interface QuoteServiceDeps {
-  profile: StoredProfile
-  /** The transfer journal: a quote's execution is one more money-moving record in it, under the same rules. */
-  journal: TransferJournal
-  client(): ApiClient
-  cachedTransaction(id: string): Transaction | undefined
-  /** A transaction an operator action produced: cache it, refresh balances, follow its status. */
-  onTransaction(transaction: Transaction): Promise<void>
-  now(): number
-  log(message: string): void
-}
+import { ApiError } from './api-errors'
+import { recordFailedAttempt, type PaymentDeps } from './payment-attempt'
+import { isProduction, requireProductionConfirmation, requireSandboxProfile } from './production-guard'
+import { kindOf, publicRecord, type StoredTransferRecord } from './transfer-journal'
 
 /** Quote statuses that say it was executed (the payment started, whatever became of it). */
 const EXECUTED = new Set(['PROCESSING', 'COMPLETED', 'FAILED'])
@@ -35,7 +23,7 @@ export class QuoteService {
   private readonly created = new Map<string, Quote>()
   private executing = new Map<string, Promise<unknown>>()
 
-  constructor(private readonly d: QuoteServiceDeps) {}
+  constructor(private readonly d: PaymentDeps) {}
 
   private get profileId(): string {
     return this.d.profile.id
@@ -90,12 +78,11 @@ export class QuoteService {
   }
 
   private async executeOnce(input: QuoteExecuteInput) {
-    if (this.d.profile.environment === 'production' && input.confirmProduction !== true) {
-      throw new AppError(
-        'CONFIRMATION_REQUIRED',
-        'This is a production profile: real money moves. Confirm the payment to execute the quote.'
-      )
-    }
+    requireProductionConfirmation(
+      isProduction(this.d.profile),
+      input.confirmProduction,
+      'real money moves. Confirm the payment to execute the quote.'
+    )
     const client = this.d.client()
     let record = this.d.journal.get(input.actionId) ?? (await this.prepare(input))
     if (kindOf(record) !== 'quote-execute' || record.quoteId !== input.quoteId) {
@@ -204,9 +191,7 @@ export class QuoteService {
 
   /** Sandbox only (spec 4.13): funds sent against a quote, which executes it. */
   async sandboxSend(input: SandboxSendRequest) {
-    if (this.d.profile.environment === 'production') {
-      throw new AppError('FORBIDDEN', 'Sending funds against a quote exists only for sandbox profiles.')
-    }
+    requireSandboxProfile(this.d.profile, 'Sending funds against a quote exists only for sandbox profiles.')
     const transaction = await this.d.client().request('POST', 'sandbox/send', { body: input, schema: Transaction })
     const remembered = this.created.get(input.quoteId)
     if (remembered) this.remember({ ...remembered, status: 'PROCESSING' })

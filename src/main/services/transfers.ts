@@ -7,24 +7,13 @@ import {
   type TransferSendAgainInput,
   type TransferSendInput
 } from '../../shared/ipc/channels/data'
+import type { TransactionChange } from '../../shared/ipc/channels/sync'
 import { DEFAULT_IDEMPOTENCY_WINDOW_HOURS } from '../../shared/profile'
 import { AppError } from '../errors'
-import type { ApiClient } from './api-client'
-import { recordFailedAttempt } from './payment-attempt'
-import type { StoredProfile } from './profiles'
-import { kindOf, publicRecord, type StoredTransferRecord, type TransferJournal } from './transfer-journal'
-
-export interface TransferServiceDeps {
-  profile: StoredProfile
-  journal: TransferJournal
-  /** The profile's API client; throws when it has no secret. */
-  client(): ApiClient
-  cachedTransaction(id: string): Transaction | undefined
-  /** A transaction the service returned for an operator action: cache it, refresh balances, poll its status. */
-  onTransaction(transaction: Transaction): Promise<void>
-  now(): number
-  log(message: string): void
-}
+import { recordFailedAttempt, type PaymentDeps } from './payment-attempt'
+import { isProduction, requireProductionConfirmation } from './production-guard'
+import { TERMINAL_STATUSES } from './sync/engine'
+import { kindOf, publicRecord, type StoredTransferRecord } from './transfer-journal'
 
 const HOUR_MS = 60 * 60_000
 /** A look-up older than this no longer vouches for "it did not go through". */
@@ -45,7 +34,7 @@ const CHECK_MAX_PAGES = 20
 export class TransferService {
   private sending = new Map<string, ReturnType<TransferService['sendOnce']>>()
 
-  constructor(private readonly d: TransferServiceDeps) {}
+  constructor(private readonly d: PaymentDeps) {}
 
   private get profileId(): string {
     return this.d.profile.id
@@ -83,6 +72,39 @@ export class TransferService {
     return { profileId: this.profileId, records: this.d.journal.list().map((r) => this.view(r)) }
   }
 
+  /** Transactions of the operator's own transfers that were sent and are not final yet: polled every time. */
+  inFlightTransactionIds(): string[] {
+    return this.d.journal
+      .list()
+      .filter((r) => r.state === 'sent' && r.transactionId && !TERMINAL_STATUSES.has(r.transactionStatus ?? ''))
+      .map((r) => r.transactionId!)
+  }
+
+  /**
+   * Follows what a poll saw into the journal. Returns the operator's payments that reached a final status (to be
+   * told), and whether balances moved (any final status, or a payment not seen before).
+   */
+  async followChanges(
+    changes: TransactionChange[]
+  ): Promise<{ settled: Array<{ record: StoredTransferRecord; change: TransactionChange }>; balancesMoved: boolean }> {
+    const settled: Array<{ record: StoredTransferRecord; change: TransactionChange }> = []
+    let balancesMoved = false
+    for (const change of changes) {
+      const record = this.d.journal.byTransactionId(change.id)
+      if (!record) {
+        if (TERMINAL_STATUSES.has(change.status) || change.previousStatus === null) balancesMoved = true
+        continue
+      }
+      if (record.transactionStatus === change.status) continue
+      await this.d.journal.update(record.actionId, { transactionStatus: change.status })
+      if (TERMINAL_STATUSES.has(change.status)) {
+        balancesMoved = true
+        settled.push({ record, change })
+      }
+    }
+    return { settled, balancesMoved }
+  }
+
   send(input: TransferSendInput) {
     // A double click (or two windows) sending the same action waits for the first send instead of racing it.
     const running = this.sending.get(input.actionId)
@@ -93,12 +115,11 @@ export class TransferService {
   }
 
   private requireProductionConfirmation(confirmProduction: boolean | undefined): void {
-    if (this.d.profile.environment === 'production' && confirmProduction !== true) {
-      throw new AppError(
-        'CONFIRMATION_REQUIRED',
-        'This is a production profile: real money moves. Confirm the transfer to send it.'
-      )
-    }
+    requireProductionConfirmation(
+      isProduction(this.d.profile),
+      confirmProduction,
+      'real money moves. Confirm the transfer to send it.'
+    )
   }
 
   private refuseDuplicateOfUnresolved(input: TransferSendInput): void {

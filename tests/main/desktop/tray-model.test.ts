@@ -25,6 +25,17 @@ function snapshot(pending: Record<string, number>, watched = Object.keys(pending
   }
 }
 
+/** The whole tray menu: Approvals and the two watched profiles as labelled, then the idle one and Quit. */
+const menu = (approvals: string, local: string, acme: string) => [
+  'Open Paydesk',
+  approvals,
+  '—',
+  local,
+  acme,
+  'Idle',
+  '—',
+  'Quit Paydesk'
+]
 const labels = (s: DesktopSnapshot) => trayModel(s).items.map((i) => ('label' in i ? i.label : '—'))
 
 describe('tray contents per approval count', () => {
@@ -32,16 +43,7 @@ describe('tray contents per approval count', () => {
     const model = trayModel(snapshot({ local: 0, acme: 0 }))
     expect(model.total).toBe(0)
     expect(model.tooltip).toBe('Paydesk: no payments awaiting approval')
-    expect(labels(snapshot({ local: 0, acme: 0 }))).toEqual([
-      'Open Paydesk',
-      'Approvals (0)',
-      '—',
-      'Local sandbox',
-      'Acme production',
-      'Idle',
-      '—',
-      'Quit Paydesk'
-    ])
+    expect(labels(snapshot({ local: 0, acme: 0 }))).toEqual(menu('Approvals (0)', 'Local sandbox', 'Acme production'))
   })
 
   it('one waiting in one profile', () => {
@@ -56,16 +58,9 @@ describe('tray contents per approval count', () => {
     const model = trayModel(snapshot({ local: 2, acme: 5 }))
     expect(model.total).toBe(7)
     expect(model.tooltip).toBe('Paydesk: 7 payments awaiting approval (Local sandbox 2, Acme production 5)')
-    expect(labels(snapshot({ local: 2, acme: 5 }))).toEqual([
-      'Open Paydesk',
-      'Approvals (7)',
-      '—',
-      'Local sandbox (2)',
-      'Acme production (5)',
-      'Idle',
-      '—',
-      'Quit Paydesk'
-    ])
+    expect(labels(snapshot({ local: 2, acme: 5 }))).toEqual(
+      menu('Approvals (7)', 'Local sandbox (2)', 'Acme production (5)')
+    )
   })
 
   it('a profile that is not watched adds nothing, even with a stale count', () => {

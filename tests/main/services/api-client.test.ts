@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { ApiClient, ApiError, parseRetryAfter } from '../../../src/main/services/api-client'
+import { ApiClient } from '../../../src/main/services/api-client'
+import { ApiError } from '../../../src/main/services/api-errors'
 import { closedPort, json, stubServer } from '../helpers'
 
 const Item = z.object({ id: z.string(), amount: z.number().int() })
@@ -192,12 +193,5 @@ describe('ApiClient', () => {
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({ kind: 'unreachable', maybeProcessed: true })
     expect(stub.requests).toHaveLength(1)
-  })
-
-  it('reads Retry-After as seconds or an HTTP date', () => {
-    expect(parseRetryAfter('3')).toBe(3000)
-    expect(parseRetryAfter(new Date(10_000).toUTCString(), 4_000)).toBe(6000)
-    expect(parseRetryAfter('soon')).toBeUndefined()
-    expect(parseRetryAfter(undefined)).toBeUndefined()
   })
 })

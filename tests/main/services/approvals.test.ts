@@ -1,18 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { SandboxServer } from '../../../src/sandbox/server'
-import { evaluateRules, prefillFrom, senderIdentifiers } from '../../../src/main/services/approvals'
-import type { Customer, IncomingTransaction } from '../../../src/shared/api'
-import type { ApprovalRules } from '../../../src/shared/ipc/channels/approvals'
 import { requireRealKeyring } from '../../support/keyring'
-import { tempDir } from '../helpers'
 import {
   addProfile,
+  backendAgainstSandbox,
   sandboxApi,
   startBackend,
   startSandbox,
-  testKeychainService,
   waitFor,
-  type Harness
+  type BackendEnv
 } from '../sandbox-env'
 
 requireRealKeyring()
@@ -20,130 +16,22 @@ requireRealKeyring()
 /** Scaled by the time scale 0.01 to 10 minutes: payments never time out while a slow machine runs a test. */
 const APPROVAL_WINDOW_S = 60_000
 
-const tx = (amount: number, currency = 'USD', sender = '$success.usd@sandbox.uma.money') =>
-  ({
-    id: 'Transaction:1',
-    type: 'INCOMING',
-    status: 'PENDING',
-    customerId: 'Customer:1',
-    platformCustomerId: 'p1',
-    destination: { accountId: 'InternalAccount:1' },
-    source: { sourceType: 'UMA_ADDRESS', umaAddress: sender },
-    receivedAmount: { amount, currency: { code: currency, decimals: 2 } }
-  }) as IncomingTransaction
-const approved = { id: 'Customer:1', kycStatus: 'APPROVED' } as unknown as Customer
-const rules = (r: Partial<ApprovalRules> = {}): ApprovalRules => ({
-  enabled: true,
-  maxAmountByCurrency: { USD: 100_00 },
-  allowedSenders: [],
-  requireKycApproved: true,
-  ...r
-})
-
-describe('evaluateRules', () => {
-  it.each([
-    ['within the ceiling', tx(100_00), rules(), approved, true, /within the ceiling of 100\.00 USD/],
-    ['above the ceiling', tx(100_01), rules(), approved, false, /above the ceiling/],
-    ['no ceiling for the currency', tx(1, 'EUR'), rules(), approved, false, /No ceiling is set for EUR/],
-    ['sender not allowed', tx(5), rules({ allowedSenders: ['$a@b.com'] }), approved, false, /not on the allow-list/],
-    [
-      'sender allowed',
-      tx(5, 'USD', '$a@b.com'),
-      rules({ allowedSenders: ['$a@b.com'] }),
-      approved,
-      true,
-      /is on the allow-list/
-    ],
-    [
-      'KYC pending',
-      tx(5),
-      rules(),
-      { ...approved, kycStatus: 'PENDING' } as Customer,
-      false,
-      /KYC is PENDING, not APPROVED/
-    ],
-    ['customer unknown', tx(5), rules(), null, false, /KYC is unknown/],
-    ['KYC not required', tx(5), rules({ requireKycApproved: false }), null, true, /within/],
-    ['prototype keys are not ceilings', tx(5, 'constructor' as string), rules(), approved, false, /No ceiling/]
-  ])('%s', (_name, t, r, c, ok, reason) => {
-    const result = evaluateRules(t, r, c)
-    expect(result.ok).toBe(ok)
-    expect(result.reasons.join(' ')).toMatch(reason)
+/** The environment of the describe block running now: each block sets up its own (`approvalsEnv`). */
+let env: BackendEnv
+function approvalsEnv(label: string, profile?: Parameters<typeof addProfile>[2]): void {
+  const own = backendAgainstSandbox(label, {
+    sandbox: { approvalWindowSeconds: APPROVAL_WINDOW_S, timeScale: 0.01 },
+    backend: { autoSync: true },
+    keychainPerTest: true,
+    ...(profile && { profile })
   })
-})
-
-describe('the sender allow-list on payments shaped like the real service’s', () => {
-  const allow = rules({ allowedSenders: ['$bob@vasp.example'] })
-  const without = (extra: Record<string, unknown>, source?: Record<string, unknown>) =>
-    ({ ...tx(5), source, ...extra }) as unknown as IncomingTransaction
-
-  it.each([
-    ['a top-level senderUmaAddress', without({ senderUmaAddress: '$bob@vasp.example' })],
-    ['counterpartyInformation.UMA_ADDRESS', without({ counterpartyInformation: { UMA_ADDRESS: '$bob@vasp.example' } })],
-    [
-      'a top-level senderUmaAddress next to a source account id',
-      without({ senderUmaAddress: '$bob@vasp.example' }, { sourceType: 'ACCOUNT', accountId: 'Account:9' })
-    ]
-  ])('matches %s', (_name, t) => {
-    const result = evaluateRules(t, allow, approved)
-    expect(result.ok).toBe(true)
-    expect(result.sender).toBe('$bob@vasp.example')
-    expect(result.reasons.join(' ')).toMatch(/Sender \$bob@vasp\.example is on the allow-list/)
+  beforeEach(() => {
+    env = own
   })
-
-  it('still refuses a sender that is on none of them', () => {
-    const t = without({ senderUmaAddress: '$eve@vasp.example', counterpartyInformation: { FULL_NAME: 'Eve' } })
-    const result = evaluateRules(t, allow, approved)
-    expect(result.ok).toBe(false)
-    expect(result.reasons.join(' ')).toMatch(/Sender \$eve@vasp\.example is not on the allow-list/)
-  })
-
-  it('lists every identifier once, most specific first', () => {
-    expect(
-      senderIdentifiers(
-        without(
-          {
-            senderUmaAddress: '$a@x.example',
-            counterpartyInformation: { UMA_ADDRESS: '$a@x.example', NATIONALITY: 'US' }
-          },
-          { accountId: 'Account:1', umaAddress: ' ' }
-        )
-      )
-    ).toEqual(['$a@x.example', 'Account:1'])
-  })
-})
-
-describe('prefillFrom', () => {
-  it('fills FULL_NAME, BIRTH_DATE, NATIONALITY, COUNTRY_OF_RESIDENCE and ADDRESS from the customer', () => {
-    const c = {
-      id: 'Customer:1',
-      fullName: 'Ann Smith',
-      birthDate: '1990-02-03',
-      nationality: 'MX',
-      address: { line1: '1 Main', city: 'Austin', postalCode: '78701', country: 'US', extra: 'dropped' }
-    } as unknown as Customer
-    expect(prefillFrom(c)).toEqual({
-      FULL_NAME: 'Ann Smith',
-      BIRTH_DATE: '1990-02-03',
-      NATIONALITY: 'MX',
-      COUNTRY_OF_RESIDENCE: 'US',
-      ADDRESS: { line1: '1 Main', city: 'Austin', postalCode: '78701', country: 'US' }
-    })
-    expect(prefillFrom(null)).toEqual({})
-    expect(prefillFrom({ id: 'Customer:2', region: 'GB' } as unknown as Customer)).toEqual({
-      COUNTRY_OF_RESIDENCE: 'GB'
-    })
-  })
-})
-
-let server: SandboxServer
-let h: Harness
-let cleanup: () => Promise<void>
-let dataDir: string
-let keychain: string
+}
 
 async function customer(fullName = 'Ann Smith') {
-  return sandboxApi(server)<{ id: string }>('POST', 'customers', {
+  return sandboxApi(env.server)<{ id: string }>('POST', 'customers', {
     customerType: 'INDIVIDUAL',
     region: 'US',
     currencies: ['USD'],
@@ -154,47 +42,36 @@ async function customer(fullName = 'Ann Smith') {
   })
 }
 const receive = (customerId: string, amount: number, sender = '$success.usd@sandbox.uma.money') =>
-  sandboxApi(server)<{ id: string }>('POST', 'sandbox/uma/receive', {
+  sandboxApi(env.server)<{ id: string }>('POST', 'sandbox/uma/receive', {
     senderUmaAddress: sender,
     receivingCurrencyCode: 'USD',
     receivingCurrencyAmount: amount,
     customerId
   })
+/** Rules that are on: a USD ceiling, KYC APPROVED required, and the senders allowed (empty: any). */
+const rulesOn = (maxUsd: number, allowedSenders: string[] = []) => ({
+  enabled: true,
+  maxAmountByCurrency: { USD: maxUsd },
+  allowedSenders,
+  requireKycApproved: true
+})
 const statusOnSandbox = async (id: string) =>
-  (await sandboxApi(server)<{ status: string }>('GET', `transactions/${id}`)).status
+  (await sandboxApi(env.server)<{ status: string }>('GET', `transactions/${id}`)).status
 
 describe('approvals against the sandbox', () => {
-  beforeEach(async () => {
-    const t = await tempDir('approvals')
-    cleanup = t.cleanup
-    dataDir = t.dir
-    keychain = testKeychainService('approvals')
-    server = await startSandbox({ approvalWindowSeconds: APPROVAL_WINDOW_S, timeScale: 0.01 })
-    h = await startBackend(t.dir, keychain)
-    await addProfile(h, server)
-  })
-  afterEach(async () => {
-    await h.close()
-    await server.close()
-    await cleanup()
-  })
+  approvalsEnv('approvals', {})
 
   it('rules approve a matching payment within 1 s of it appearing, and record the decision', async () => {
     const c = await customer()
-    await h.call('approvals.rules.set', {
-      enabled: true,
-      maxAmountByCurrency: { USD: 1_000_00 },
-      allowedSenders: ['$success.usd@sandbox.uma.money'],
-      requireKycApproved: true
-    })
-    await h.call('sync.now', null)
+    await env.h.call('approvals.rules.set', rulesOn(1_000_00, ['$success.usd@sandbox.uma.money']))
+    await env.h.call('sync.now', null)
     const results: number[] = []
     for (let i = 0; i < 3; i++) {
       const t = await receive(c.id, 250_00 + i)
       const appeared = Date.now()
       const decision = await waitFor(
         () =>
-          h.events.find(
+          env.h.events.find(
             (e) => e.event === 'approvals.decided' && (e.payload as { transactionId: string }).transactionId === t.id
           ),
         3_000,
@@ -206,26 +83,21 @@ describe('approvals against the sandbox', () => {
     }
     if (process.env['PAYDESK_SHOW_LATENCY']) console.log('rule latency ms', results)
     expect(Math.max(...results)).toBeLessThan(1_000)
-    const { decisions } = await h.call('approvals.decisions', { limit: 10 })
+    const { decisions } = await env.h.call('approvals.decisions', { limit: 10 })
     expect(decisions).toHaveLength(3)
     expect(decisions[0]!.reasons.join(' ')).toMatch(/within the ceiling.*allow-list.*KYC is APPROVED/)
-    expect(h.notifications.filter((n) => n.title === 'Payment approved automatically')).toHaveLength(3)
+    expect(env.h.notifications.filter((n) => n.title === 'Payment approved automatically')).toHaveLength(3)
   })
 
   it('a payment outside the rules waits in the queue with a notification; the operator approves with prefill', async () => {
     const c = await customer()
-    await h.call('approvals.rules.set', {
-      enabled: true,
-      maxAmountByCurrency: { USD: 100 },
-      allowedSenders: [],
-      requireKycApproved: true
-    })
+    await env.h.call('approvals.rules.set', rulesOn(100))
     const t = await receive(c.id, 5_000_00)
-    const decision = await waitFor(() => h.events.find((e) => e.event === 'approvals.decided'), 3_000)
+    const decision = await waitFor(() => env.h.events.find((e) => e.event === 'approvals.decided'), 3_000)
     expect(decision.payload).toMatchObject({ outcome: 'left-for-operator', transactionId: t.id })
-    const n = await waitFor(() => h.notifications.find((x) => x.targetId === t.id))
+    const n = await waitFor(() => env.h.notifications.find((x) => x.targetId === t.id))
     expect(n).toMatchObject({ title: 'Payment awaiting approval', route: 'approvals' })
-    const { items } = await h.call('approvals.list', null)
+    const { items } = await env.h.call('approvals.list', null)
     expect(items).toHaveLength(1)
     expect(items[0]!.transaction.id).toBe(t.id)
     expect(items[0]!.prefill).toMatchObject({
@@ -235,14 +107,14 @@ describe('approvals against the sandbox', () => {
       COUNTRY_OF_RESIDENCE: 'US'
     })
     expect(items[0]!.prefill['ADDRESS']).toMatchObject({ line1: '1 Main St', country: 'US' })
-    const approvedTx = await h.call('approvals.approve', {
+    const approvedTx = await env.h.call('approvals.approve', {
       transactionId: t.id,
       receiverCustomerInfo: items[0]!.prefill
     })
     expect(approvedTx.status).not.toBe('PENDING')
-    expect((await h.call('approvals.list', null)).items).toHaveLength(0)
+    expect((await env.h.call('approvals.list', null)).items).toHaveLength(0)
     // Approving again: 409 from the service, shown as a conflict with a sentence.
-    const again = await h.raw('approvals.approve', { transactionId: t.id })
+    const again = await env.h.raw('approvals.approve', { transactionId: t.id })
     expect(again).toMatchObject({ ok: false, error: { code: 'CONFLICT', httpStatus: 409 } })
     expect((again as { error: { message: string } }).error.message).toMatch(/no longer waiting for approval/)
   })
@@ -250,91 +122,84 @@ describe('approvals against the sandbox', () => {
   it('without rules, a new payment is announced with its customer’s name and opens prefilled, customer never viewed', async () => {
     const c = await customer('Rosa Parks 010')
     const t = await receive(c.id, 12_00)
-    await h.call('sync.now', null)
-    const n = await waitFor(() => h.notifications.find((x) => x.targetId === t.id))
+    await env.h.call('sync.now', null)
+    const n = await waitFor(() => env.h.notifications.find((x) => x.targetId === t.id))
     expect(n.body).toContain('for Rosa Parks 010')
-    const { items } = await h.call('approvals.list', null)
+    const { items } = await env.h.call('approvals.list', null)
     expect(items.find((i) => i.transaction.id === t.id)?.prefill).toMatchObject({ FULL_NAME: 'Rosa Parks 010' })
   })
 
   it('a burst of payments to one customer costs one customer lookup, not one each', async () => {
     const c = await customer('Burst Doe 010')
     for (let i = 0; i < 12; i++) await receive(c.id, 1_00 + i)
-    const lookups = server.faults.add({ route: 'GET /customers/{customerId}', kind: 'latency', latencyMs: 20 })
-    await h.call('sync.now', null)
-    await waitFor(() => h.notifications.some((n) => n.route === 'approvals'))
-    expect(server.faults.list().find((r) => r.id === lookups.id)!.hits).toBe(1)
+    const lookups = env.server.faults.add({ route: 'GET /customers/{customerId}', kind: 'latency', latencyMs: 20 })
+    await env.h.call('sync.now', null)
+    await waitFor(() => env.h.notifications.some((n) => n.route === 'approvals'))
+    expect(env.server.faults.list().find((r) => r.id === lookups.id)!.hits).toBe(1)
   })
 
   it('rejects with a reason, and a notification per new payment without rules', async () => {
     const c = await customer()
     const a = await receive(c.id, 1_00)
     const b = await receive(c.id, 2_00)
-    await h.call('sync.now', null)
-    await waitFor(() => h.notifications.filter((n) => n.route === 'approvals').length === 2)
-    expect(h.notifications.map((n) => n.targetId).sort()).toEqual([a.id, b.id].sort())
-    const rejected = await h.call('approvals.reject', { transactionId: a.id, reason: 'Sender unknown to us' })
+    await env.h.call('sync.now', null)
+    await waitFor(() => env.h.notifications.filter((n) => n.route === 'approvals').length === 2)
+    expect(env.h.notifications.map((n) => n.targetId).sort()).toEqual([a.id, b.id].sort())
+    const rejected = await env.h.call('approvals.reject', { transactionId: a.id, reason: 'Sender unknown to us' })
     expect(['REJECTED', 'FAILED']).toContain(rejected.status)
-    expect((await h.call('approvals.list', null)).items.map((i) => i.transaction.id)).toEqual([b.id])
-    expect(await h.raw('approvals.reject', { transactionId: b.id, reason: '   ' })).toMatchObject({
+    expect((await env.h.call('approvals.list', null)).items.map((i) => i.transaction.id)).toEqual([b.id])
+    expect(await env.h.raw('approvals.reject', { transactionId: b.id, reason: '   ' })).toMatchObject({
       ok: false,
       error: { code: 'INVALID_INPUT' }
     })
     expect(await statusOnSandbox(b.id)).toBe('PENDING')
     // Nothing decided automatically while rules are off.
-    expect((await h.call('approvals.decisions', null)).decisions).toEqual([])
+    expect((await env.h.call('approvals.decisions', null)).decisions).toEqual([])
   })
 
   it('announces a payment that arrived while Paydesk was closed once, and not again after a restart', async () => {
     const c = await customer()
-    await h.call('sync.now', null)
-    await h.close()
+    await env.h.call('sync.now', null)
+    await env.h.close()
     const t = await receive(c.id, 3_00)
-    h = await startBackend(dataDir, keychain)
-    await h.call('sync.now', null)
-    await waitFor(() => h.notifications.find((n) => n.targetId === t.id))
-    await h.close()
-    h = await startBackend(dataDir, keychain)
-    await h.call('sync.now', null)
-    await h.call('sync.now', null)
-    expect(h.notifications).toEqual([])
-    expect((await h.call('approvals.list', null)).items.map((i) => i.transaction.id)).toEqual([t.id])
+    env.h = await startBackend(env.dir, env.service)
+    await env.h.call('sync.now', null)
+    await waitFor(() => env.h.notifications.find((n) => n.targetId === t.id))
+    await env.h.close()
+    env.h = await startBackend(env.dir, env.service)
+    await env.h.call('sync.now', null)
+    await env.h.call('sync.now', null)
+    expect(env.h.notifications).toEqual([])
+    expect((await env.h.call('approvals.list', null)).items.map((i) => i.transaction.id)).toEqual([t.id])
   })
 })
 
 describe('approval rules of a profile in the background', () => {
   let other: SandboxServer
+  // Registered before the backend's hooks: the other sandbox starts first and closes after the backend.
   beforeEach(async () => {
-    const t = await tempDir('approvals-bg')
-    cleanup = t.cleanup
-    dataDir = t.dir
-    keychain = testKeychainService('approvals-bg')
-    server = await startSandbox({ approvalWindowSeconds: APPROVAL_WINDOW_S, timeScale: 0.01 })
     other = await startSandbox({ clientSecret: 'other-sandbox-secret', approvalWindowSeconds: APPROVAL_WINDOW_S })
-    h = await startBackend(t.dir, keychain)
   })
   afterEach(async () => {
-    await h.close()
-    await server.close()
     await other.close()
-    await cleanup()
   })
+  approvalsEnv('approvals-bg')
 
   const decidedFor = (id: string) =>
-    h.events.find(
+    env.h.events.find(
       (e) => e.event === 'approvals.decided' && (e.payload as { transactionId: string }).transactionId === id
     )
 
   it('keep approving within 1 s after the operator switched to another profile, and stop when turned off', async () => {
-    const acme = await addProfile(h, server, { name: 'Acme live' })
+    const acme = await addProfile(env.h, env.server, { name: 'Acme live' })
     const c = await customer()
-    const on = { enabled: true, maxAmountByCurrency: { USD: 1_000_00 }, allowedSenders: [], requireKycApproved: true }
-    await h.call('approvals.rules.set', on)
-    await h.call('sync.now', null)
-    const elsewhere = await addProfile(h, other, { name: 'Elsewhere' })
-    expect((await h.call('profiles.list', null)).activeProfileId).toBe(elsewhere.id)
-    await h.call('sync.now', null)
-    h.events.length = 0
+    const on = rulesOn(1_000_00)
+    await env.h.call('approvals.rules.set', on)
+    await env.h.call('sync.now', null)
+    const elsewhere = await addProfile(env.h, other, { name: 'Elsewhere' })
+    expect((await env.h.call('profiles.list', null)).activeProfileId).toBe(elsewhere.id)
+    await env.h.call('sync.now', null)
+    env.h.events.length = 0
 
     const t = await receive(c.id, 120_00)
     const appeared = Date.now()
@@ -343,48 +208,45 @@ describe('approval rules of a profile in the background', () => {
     expect(decision.payload).toMatchObject({ outcome: 'approved', profileId: acme.id })
     expect(await statusOnSandbox(t.id)).not.toBe('PENDING')
     // The notification names the background profile and says which one it is, so a click switches to it.
-    const n = await waitFor(() => h.notifications.find((x) => x.targetId === t.id))
+    const n = await waitFor(() => env.h.notifications.find((x) => x.targetId === t.id))
     expect(n).toMatchObject({
       title: 'Acme live: payment approved automatically',
       profileId: acme.id,
       route: 'approvals'
     })
     // Nothing the renderer would take for the active profile's data.
-    for (const e of h.events.filter((e) => ['data.changed', 'transactions.changed', 'sync.status'].includes(e.event)))
+    for (const e of env.h.events.filter((e) =>
+      ['data.changed', 'transactions.changed', 'sync.status'].includes(e.event)
+    ))
       expect((e.payload as { profileId: string }).profileId).toBe(elsewhere.id)
     // The active profile's views never show the background profile's payments.
-    expect((await h.call('transactions.query', {})).rows.map((r) => r.id)).not.toContain(t.id)
+    expect((await env.h.call('transactions.query', {})).rows.map((r) => r.id)).not.toContain(t.id)
 
     // After a restart the background profile runs again without being opened.
-    await h.close()
-    h = await startBackend(dataDir, keychain)
+    await env.h.close()
+    env.h = await startBackend(env.dir, env.service)
     const t2 = await receive(c.id, 130_00)
     await waitFor(() => decidedFor(t2.id), 3_000, 5)
     expect(await statusOnSandbox(t2.id)).not.toBe('PENDING')
 
     // Rules off there: nothing more is decided once the operator is back elsewhere.
-    await h.call('profiles.switch', { id: acme.id })
-    await h.call('approvals.rules.set', { ...on, enabled: false })
-    await h.call('profiles.switch', { id: elsewhere.id })
+    await env.h.call('profiles.switch', { id: acme.id })
+    await env.h.call('approvals.rules.set', { ...on, enabled: false })
+    await env.h.call('profiles.switch', { id: elsewhere.id })
     const t3 = await receive(c.id, 140_00)
     await new Promise((r) => setTimeout(r, 1_500))
     expect(decidedFor(t3.id)).toBeUndefined()
     expect(await statusOnSandbox(t3.id)).toBe('PENDING')
-    await h.call('profiles.switch', { id: acme.id })
-    expect((await h.call('approvals.decisions', null)).decisions.map((d) => d.transactionId)).toEqual([t2.id, t.id])
+    await env.h.call('profiles.switch', { id: acme.id })
+    expect((await env.h.call('approvals.decisions', null)).decisions.map((d) => d.transactionId)).toEqual([t2.id, t.id])
   }, 20_000)
 
   it('closes the background session when its profile is removed', async () => {
-    const acme = await addProfile(h, server, { name: 'Acme live' })
+    const acme = await addProfile(env.h, env.server, { name: 'Acme live' })
     const c = await customer()
-    await h.call('approvals.rules.set', {
-      enabled: true,
-      maxAmountByCurrency: { USD: 1_000_00 },
-      allowedSenders: [],
-      requireKycApproved: true
-    })
-    await addProfile(h, other, { name: 'Elsewhere' })
-    await h.call('profiles.remove', { id: acme.id })
+    await env.h.call('approvals.rules.set', rulesOn(1_000_00))
+    await addProfile(env.h, other, { name: 'Elsewhere' })
+    await env.h.call('profiles.remove', { id: acme.id })
     const t = await receive(c.id, 120_00)
     await new Promise((r) => setTimeout(r, 1_000))
     expect(decidedFor(t.id)).toBeUndefined()
@@ -393,51 +255,39 @@ describe('approval rules of a profile in the background', () => {
 })
 
 describe('production approvals need the operator’s confirmation in main', () => {
-  beforeEach(async () => {
-    const t = await tempDir('approvals-prod')
-    cleanup = t.cleanup
-    keychain = testKeychainService('approvals-prod')
-    server = await startSandbox({ approvalWindowSeconds: APPROVAL_WINDOW_S, timeScale: 0.01 })
-    h = await startBackend(t.dir, keychain)
-    await addProfile(h, server, { name: 'Acme live', environment: 'production' })
-  })
-  afterEach(async () => {
-    await h.close()
-    await server.close()
-    await cleanup()
-  })
+  approvalsEnv('approvals-prod', { name: 'Acme live', environment: 'production' })
 
   it('refuses to approve without confirmProduction and sends nothing', async () => {
     const c = await customer()
     const t = await receive(c.id, 5_00)
-    await h.call('sync.now', null)
+    await env.h.call('sync.now', null)
     for (const input of [{ transactionId: t.id }, { transactionId: t.id, confirmProduction: false }]) {
-      const refused = await h.raw('approvals.approve', input)
+      const refused = await env.h.raw('approvals.approve', input)
       expect(refused).toMatchObject({ ok: false, error: { code: 'CONFIRMATION_REQUIRED' } })
       expect((refused as { error: { message: string } }).error.message).toMatch(/production profile.*real payment/)
     }
     expect(await statusOnSandbox(t.id)).toBe('PENDING')
-    const approvedTx = await h.call('approvals.approve', { transactionId: t.id, confirmProduction: true })
+    const approvedTx = await env.h.call('approvals.approve', { transactionId: t.id, confirmProduction: true })
     expect(approvedTx.status).not.toBe('PENDING')
   })
 
   it('refuses to save rules that are on without confirmProduction, and changes nothing', async () => {
-    const on = { enabled: true, maxAmountByCurrency: { USD: 10_00 }, allowedSenders: [], requireKycApproved: true }
-    const refused = await h.raw('approvals.rules.set', on)
+    const on = rulesOn(10_00)
+    const refused = await env.h.raw('approvals.rules.set', on)
     expect(refused).toMatchObject({ ok: false, error: { code: 'CONFIRMATION_REQUIRED' } })
     expect((refused as { error: { message: string } }).error.message).toMatch(/approves real payments automatically/)
-    expect((await h.call('approvals.rules.get', null)).enabled).toBe(false)
-    expect(await h.call('approvals.rules.set', { ...on, confirmProduction: true })).toEqual(on)
+    expect((await env.h.call('approvals.rules.get', null)).enabled).toBe(false)
+    expect(await env.h.call('approvals.rules.set', { ...on, confirmProduction: true })).toEqual(on)
     // Stored without the flag, so it survives a restart of the rules file's reader.
-    expect(await h.call('approvals.rules.get', null)).toEqual(on)
+    expect(await env.h.call('approvals.rules.get', null)).toEqual(on)
     // Every save that leaves them on (a wider ceiling, say) is confirmed again; turning them off needs nothing.
     const widened = { ...on, maxAmountByCurrency: { USD: 1_000_00 } }
-    expect(await h.raw('approvals.rules.set', widened)).toMatchObject({
+    expect(await env.h.raw('approvals.rules.set', widened)).toMatchObject({
       ok: false,
       error: { code: 'CONFIRMATION_REQUIRED' }
     })
-    expect((await h.call('approvals.rules.get', null)).maxAmountByCurrency).toEqual({ USD: 10_00 })
-    expect(await h.call('approvals.rules.set', { ...widened, confirmProduction: true })).toEqual(widened)
-    expect(await h.call('approvals.rules.set', { ...on, enabled: false })).toMatchObject({ enabled: false })
+    expect((await env.h.call('approvals.rules.get', null)).maxAmountByCurrency).toEqual({ USD: 10_00 })
+    expect(await env.h.call('approvals.rules.set', { ...widened, confirmProduction: true })).toEqual(widened)
+    expect(await env.h.call('approvals.rules.set', { ...on, enabled: false })).toMatchObject({ enabled: false })
   })
 })

@@ -1,45 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { SandboxServer } from '../../../src/sandbox/server'
+import { describe, expect, it } from 'vitest'
 import { defaultFollowDelayMs, serviceFieldErrors } from '../../../src/main/services/external-account-edits'
 import type { ExternalAccount } from '../../../src/shared/api'
 import { requireRealKeyring } from '../../support/keyring'
-import { tempDir } from '../helpers'
-import {
-  addProfile,
-  sandboxApi,
-  startBackend,
-  startSandbox,
-  testKeychainService,
-  waitFor,
-  type Harness
-} from '../sandbox-env'
+import { backendAgainstSandbox, sandboxApi, waitFor } from '../sandbox-env'
 
 requireRealKeyring()
 
-let cleanup: () => Promise<void>
-let h: Harness
-let server: SandboxServer
-const service = testKeychainService('account-edits')
+const env = backendAgainstSandbox('account-edits', { sandbox: { faults: true }, profile: true })
 
 const address = { line1: '1 Main St', city: 'Austin', postalCode: '78701', country: 'US' }
 const jane = { beneficiaryType: 'INDIVIDUAL' as const, fullName: 'Jane Doe', address }
 
-beforeEach(async () => {
-  let dir: string
-  ;({ dir, cleanup } = await tempDir('account-edits'))
-  h = await startBackend(dir, service, { autoSync: false })
-  server = await startSandbox({ faults: true })
-  await addProfile(h, server)
-})
-afterEach(async () => {
-  await h.close()
-  await server.close()
-  await cleanup()
-})
-
 /** An ACTIVE USD account at the service, and in Paydesk's cache (as after a sync). */
 async function activeAccount(): Promise<ExternalAccount> {
-  const api = sandboxApi(server)
+  const api = sandboxApi(env.server)
   const created = await api<ExternalAccount>('POST', 'customers/external-accounts', {
     currency: 'USD',
     platformAccountId: 'ledger-1',
@@ -60,7 +34,7 @@ async function activeAccount(): Promise<ExternalAccount> {
 async function cached(id: string, ok: (a: ExternalAccount | undefined) => boolean, timeoutMs = 8_000) {
   return waitFor(
     async () => {
-      const w = await h.call('externalAccounts.query', { search: id, limit: 5 })
+      const w = await env.h.call('externalAccounts.query', { search: id, limit: 5 })
       const a = w.rows.find((r) => r.id === id)
       return ok(a) ? (a ?? 'absent') : undefined
     },
@@ -72,18 +46,18 @@ async function cached(id: string, ok: (a: ExternalAccount | undefined) => boolea
 describe('externalAccounts.update', () => {
   it('a beneficiary change: the account goes UNDER_REVIEW, main follows it and the cache shows ACTIVE again', async () => {
     const a = await activeAccount()
-    const updated = await h.call('externalAccounts.update', {
+    const updated = await env.h.call('externalAccounts.update', {
       id: a.id as `ExternalAccount:${string}`,
       update: { beneficiary: { ...jane, fullName: 'Jane Q. Doe' } }
     })
     expect(updated.status).toBe('UNDER_REVIEW')
     expect(updated.accountInfo.beneficiary?.fullName).toBe('Jane Q. Doe')
-    const during = await h.call('externalAccounts.follow', { id: a.id as `ExternalAccount:${string}` })
+    const during = await env.h.call('externalAccounts.follow', { id: a.id as `ExternalAccount:${string}` })
     expect(during.following).toBe(true)
     // Nobody queries the list here: only main's following can bring the settled status into the cache.
     const settled = await waitFor(
       async () => {
-        const f = await h.call('externalAccounts.follow', { id: a.id as `ExternalAccount:${string}` })
+        const f = await env.h.call('externalAccounts.follow', { id: a.id as `ExternalAccount:${string}` })
         return f.account?.status === 'ACTIVE' ? f : undefined
       },
       8_000,
@@ -91,18 +65,25 @@ describe('externalAccounts.update', () => {
     )
     expect(settled.account?.accountInfo.beneficiary?.fullName).toBe('Jane Q. Doe')
     expect(
-      h.events.some(
+      env.h.events.some(
         (e) =>
           e.event === 'data.changed' &&
           (e.payload as { collections: string[] }).collections.includes('externalAccounts')
       )
     ).toBe(true)
-    await waitFor(async () => !(await h.call('externalAccounts.follow', { id: a.id as never })).following, 8_000, 100)
+    await waitFor(
+      async () => !(await env.h.call('externalAccounts.follow', { id: a.id as never })).following,
+      8_000,
+      100
+    )
   })
 
   it('a platformAccountId change alone keeps the account ACTIVE and updates the cache', async () => {
     const a = await activeAccount()
-    const updated = await h.call('externalAccounts.update', { id: a.id as never, update: { platformAccountId: 'L-9' } })
+    const updated = await env.h.call('externalAccounts.update', {
+      id: a.id as never,
+      update: { platformAccountId: 'L-9' }
+    })
     expect(updated.status).toBe('ACTIVE')
     const c = await cached(a.id, (x) => x?.platformAccountId === 'L-9')
     expect(c).not.toBe('absent')
@@ -110,21 +91,21 @@ describe('externalAccounts.update', () => {
 
   it('a beneficiary below its currency minimums is refused in main at the field, and nothing is sent', async () => {
     const a = await activeAccount()
-    const r = (await h.raw('externalAccounts.update', {
+    const r = (await env.h.raw('externalAccounts.update', {
       id: a.id,
       update: { platformAccountId: 'changed', beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'No Address' } }
     })) as { ok: false; error: { code: string; fieldErrors: Record<string, string[]> } }
     expect(r.ok).toBe(false)
     expect(r.error.code).toBe('INVALID_INPUT')
     expect(Object.keys(r.error.fieldErrors)).toEqual(['beneficiary.address'])
-    const atService = await sandboxApi(server)('GET', `customers/external-accounts/${a.id}`)
+    const atService = await sandboxApi(env.server)('GET', `customers/external-accounts/${a.id}`)
     expect(atService.platformAccountId).toBe('ledger-1')
     expect(atService.status).toBe('ACTIVE')
   })
 
   it('a field the service refuses comes back as a fieldError at that field, and nothing changes', async () => {
     const a = await activeAccount()
-    server.faults.add({
+    env.server.faults.add({
       route: 'PATCH /customers/external-accounts/{externalAccountId}',
       kind: 'error',
       status: 400,
@@ -133,7 +114,7 @@ describe('externalAccounts.update', () => {
       details: { issues: [{ path: 'beneficiary.fullName', message: 'The receiving bank refuses this name' }] },
       times: 1
     })
-    const r = (await h.raw('externalAccounts.update', {
+    const r = (await env.h.raw('externalAccounts.update', {
       id: a.id,
       update: { beneficiary: { ...jane, fullName: 'Jane Refused' } }
     })) as { ok: false; error: { code: string; serviceCode: string; fieldErrors: Record<string, string[]> } }
@@ -146,7 +127,7 @@ describe('externalAccounts.update', () => {
   })
 
   it('an account that is gone answers NOT_FOUND', async () => {
-    const r = (await h.raw('externalAccounts.update', {
+    const r = (await env.h.raw('externalAccounts.update', {
       id: 'ExternalAccount:missing',
       update: { platformAccountId: 'x' }
     })) as { ok: false; error: { code: string } }

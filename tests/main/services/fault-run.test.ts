@@ -1,19 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { SandboxServer } from '../../../src/sandbox/server'
+import type { FaultRuleInput } from '../../../src/sandbox/faults'
 import { realClock } from '../../../src/main/services/sync/scheduler'
 import type { TransferSendInput } from '../../../src/shared/ipc/channels/data'
 import { requireRealKeyring } from '../../support/keyring'
-import { tempDir } from '../helpers'
-import {
-  addProfile,
-  moneySetup,
-  sandboxApi,
-  startBackend,
-  startSandbox,
-  testKeychainService,
-  type Harness
-} from '../sandbox-env'
+import { backendAgainstSandbox, moneySetup, sandboxApi, startBackend } from '../sandbox-env'
 
 requireRealKeyring()
 
@@ -25,33 +16,23 @@ requireRealKeyring()
 const TRIALS = 3
 const HOUR = 60 * 60_000
 
-let server: SandboxServer
-let h: Harness
-let dir: string
-let cleanup: () => Promise<void>
 let offset = 0
 const now = () => Date.now() + offset
 const clock = { ...realClock, now }
-const service = testKeychainService('fault-run')
 let accounts: { internalId: string; externalId: string }
 let nextAmount = 10_000
 const counts: Record<string, number[]> = {}
 
-beforeAll(async () => {
-  ;({ dir, cleanup } = await tempDir('fault-run'))
-  server = await startSandbox({ now })
-  h = await startBackend(dir, service, { autoSync: false, clock })
-  await addProfile(h, server)
-  accounts = await moneySetup(server, 100_000_000)
-})
-afterAll(async () => {
-  await h.close()
-  await server.close()
-  await cleanup()
+// Registered before the backend's hooks, so the counts print once the backend has closed.
+afterAll(() => {
   const lines = Object.entries(counts).map(
     ([name, c]) => `  ${name.padEnd(48)} ${c.join(' ')}   ${c.every((n) => n === 1) ? 'exactly once' : 'FAILED'}`
   )
   console.log(`\nFault run: transfers landed per trial (${TRIALS} trials each)\n${lines.join('\n')}`)
+})
+const env = backendAgainstSandbox('fault-run', { once: true, sandbox: { now }, backend: { clock }, profile: true })
+beforeAll(async () => {
+  accounts = await moneySetup(env.server, 100_000_000)
 })
 
 function payment(): TransferSendInput {
@@ -65,7 +46,7 @@ function payment(): TransferSendInput {
 
 /** Transfers on the service for this payment (its amount is unique to the trial). */
 async function landed(amount: number): Promise<number> {
-  const api = sandboxApi(server)
+  const api = sandboxApi(env.server)
   let count = 0
   let cursor: string | undefined
   do {
@@ -81,7 +62,7 @@ async function landed(amount: number): Promise<number> {
 }
 
 const send = (input: TransferSendInput) =>
-  h.raw('transfers.send', input) as Promise<{ ok: boolean; error?: { code: string } }>
+  env.h.raw('transfers.send', input) as Promise<{ ok: boolean; error?: { code: string } }>
 
 /** Retries like an operator pressing "Review and retry", as long as the outcome stays unknown. */
 async function retryUntilKnown(input: TransferSendInput) {
@@ -89,72 +70,66 @@ async function retryUntilKnown(input: TransferSendInput) {
   throw new Error('the transfer never completed')
 }
 
+/** A fault on the first attempts of a transfer-out, then retries until its outcome is known. */
+const throughFault = (fault: Omit<FaultRuleInput, 'route'>) => async () => {
+  const input = payment()
+  env.server.faults.add({ route: 'POST /transfer-out', ...fault })
+  await retryUntilKnown(input)
+  return input.amount
+}
+
+/** The first send of a new payment fails under `kind`; `lift` removes the fault. */
+async function firstSendFails(kind: 'commitThenDrop' | 'reset') {
+  const input = payment()
+  const fault = env.server.faults.add({ route: 'POST /transfer-out', kind })
+  expect((await send(input)).ok).toBe(false)
+  return { input, lift: () => env.server.faults.remove(fault.id) }
+}
+
+/** A payment whose first send failed under `kind`, retried after its key expired: refused until looked up. */
+async function checkedAfterKeyExpired(kind: 'commitThenDrop' | 'reset') {
+  const { input, lift } = await firstSendFails(kind)
+  lift()
+  offset += 25 * HOUR
+  expect(await send(input)).toMatchObject({ ok: false, error: { code: 'CHECK_REQUIRED' } })
+  const { matches } = await env.h.call('transfers.check', { actionId: input.actionId })
+  return { input, matches }
+}
+
 const scenarios: Record<string, () => Promise<number>> = {
-  'commit, then the answer is dropped': async () => {
-    const input = payment()
-    server.faults.add({ route: 'POST /transfer-out', kind: 'commitThenDrop', times: 1 })
-    await retryUntilKnown(input)
-    return input.amount
-  },
-  'connection reset before the service reads it': async () => {
-    const input = payment()
-    server.faults.add({ route: 'POST /transfer-out', kind: 'reset', times: 2 })
-    await retryUntilKnown(input)
-    return input.amount
-  },
-  '5xx from the service': async () => {
-    const input = payment()
-    server.faults.add({ route: 'POST /transfer-out', kind: 'error', status: 503, code: 'UNAVAILABLE', times: 2 })
-    await retryUntilKnown(input)
-    return input.amount
-  },
-  '429 rate limited': async () => {
-    const input = payment()
-    server.faults.add({ route: 'POST /transfer-out', kind: 'rateLimit', retryAfterSeconds: 0, times: 2 })
-    await retryUntilKnown(input)
-    return input.amount
-  },
+  'commit, then the answer is dropped': throughFault({ kind: 'commitThenDrop', times: 1 }),
+  'connection reset before the service reads it': throughFault({ kind: 'reset', times: 2 }),
+  '5xx from the service': throughFault({ kind: 'error', status: 503, code: 'UNAVAILABLE', times: 2 }),
+  '429 rate limited': throughFault({ kind: 'rateLimit', retryAfterSeconds: 0, times: 2 }),
   'Paydesk killed while the outcome is unknown': async () => {
-    const input = payment()
-    const drop = server.faults.add({ route: 'POST /transfer-out', kind: 'commitThenDrop' })
-    expect((await send(input)).ok).toBe(false)
-    await h.close()
-    server.faults.remove(drop.id)
-    h = await startBackend(dir, service, { autoSync: false, clock })
+    const { input, lift } = await firstSendFails('commitThenDrop')
+    await env.h.close()
+    lift()
+    env.h = await startBackend(env.dir, env.service, { autoSync: false, clock })
     await retryUntilKnown(input)
     return input.amount
   },
   'expired key, it had landed: check, then settle': async () => {
-    const input = payment()
-    const drop = server.faults.add({ route: 'POST /transfer-out', kind: 'commitThenDrop' })
-    expect((await send(input)).ok).toBe(false)
-    server.faults.remove(drop.id)
-    offset += 25 * HOUR
-    expect(await send(input)).toMatchObject({ ok: false, error: { code: 'CHECK_REQUIRED' } })
-    const { matches } = await h.call('transfers.check', { actionId: input.actionId })
-    await h.call('transfers.resolve', {
+    const { input, matches } = await checkedAfterKeyExpired('commitThenDrop')
+    await env.h.call('transfers.resolve', {
       actionId: input.actionId,
       transactionId: matches[0]!.id as `Transaction:${string}`
     })
     return input.amount
   },
   'expired key, nothing landed: check, send again': async () => {
-    const input = payment()
-    const reset = server.faults.add({ route: 'POST /transfer-out', kind: 'reset' })
-    expect((await send(input)).ok).toBe(false)
-    server.faults.remove(reset.id)
-    offset += 25 * HOUR
-    expect(await send(input)).toMatchObject({ ok: false, error: { code: 'CHECK_REQUIRED' } })
-    const { matches } = await h.call('transfers.check', { actionId: input.actionId })
+    const { input, matches } = await checkedAfterKeyExpired('reset')
     expect(matches).toEqual([])
-    await h.call('transfers.sendAgain', { actionId: input.actionId, newActionId: randomUUID(), confirmNotSent: true })
+    await env.h.call('transfers.sendAgain', {
+      actionId: input.actionId,
+      newActionId: randomUUID(),
+      confirmNotSent: true
+    })
     return input.amount
   },
   're-review: the same payment as a new action': async () => {
-    const input = payment()
-    const drop = server.faults.add({ route: 'POST /transfer-out', kind: 'commitThenDrop' })
-    expect((await send(input)).ok).toBe(false)
-    server.faults.remove(drop.id)
+    const { input, lift } = await firstSendFails('commitThenDrop')
+    lift()
     expect(await send({ ...input, actionId: randomUUID() })).toMatchObject({ ok: false, error: { code: 'CONFLICT' } })
     await retryUntilKnown(input)
     return input.amount
@@ -167,7 +142,7 @@ describe('fault run: money moves exactly once in every trial', () => {
     async (name) => {
       counts[name] = []
       for (let trial = 0; trial < TRIALS; trial++) {
-        server.faults.clear()
+        env.server.faults.clear()
         const amount = await scenarios[name]!()
         counts[name].push(await landed(amount))
       }

@@ -1,48 +1,26 @@
 import { randomUUID } from 'node:crypto'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { SandboxServer } from '../../../src/sandbox/server'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { realClock } from '../../../src/main/services/sync/scheduler'
 import { requireRealKeyring } from '../../support/keyring'
-import { tempDir } from '../helpers'
-import {
-  addProfile,
-  balanceOf,
-  moneySetup,
-  outgoing,
-  startBackend,
-  startSandbox,
-  testKeychainService,
-  type Harness
-} from '../sandbox-env'
+import { addProfile, backendAgainstSandbox, balanceOf, moneySetup, outgoing, startBackend } from '../sandbox-env'
 
 requireRealKeyring()
 
-let server: SandboxServer
-let h: Harness
-let dir: string
-let cleanup: () => Promise<void>
 let offset = 0
 const now = () => Date.now() + offset
-const service = testKeychainService('quotes')
 
 type Failure = { ok: false; error: { code: string; message: string; serviceCode?: string; actionId?: string } }
 
-beforeEach(async () => {
+// Before the backend's hooks: each test's sandbox and backend start with the clocks agreeing.
+beforeEach(() => {
   offset = 0
-  ;({ dir, cleanup } = await tempDir('quotes'))
-  server = await startSandbox({ now })
-  h = await startBackend(dir, service, { autoSync: false, clock: { ...realClock, now } })
 })
-afterEach(async () => {
-  await h.close()
-  await server.close()
-  await cleanup()
-})
+const env = backendAgainstSandbox('quotes', { sandbox: { now }, backend: { clock: { ...realClock, now } } })
 
 async function quoteFor(amount: number, environment?: 'production') {
-  await addProfile(h, server, environment ? { environment } : {})
-  const { internalId, externalId } = await moneySetup(server)
-  const { quote } = await h.call('quotes.create', {
+  await addProfile(env.h, env.server, environment ? { environment } : {})
+  const { internalId, externalId } = await moneySetup(env.server)
+  const { quote } = await env.h.call('quotes.create', {
     source: { sourceType: 'ACCOUNT', accountId: internalId as `InternalAccount:${string}` },
     destination: { destinationType: 'ACCOUNT', accountId: externalId as `ExternalAccount:${string}` },
     lockedCurrencySide: 'SENDING',
@@ -53,7 +31,15 @@ async function quoteFor(amount: number, environment?: 'production') {
 
 /** Outgoing transactions that left the account (a quote's PENDING transaction exists before it is executed). */
 async function executed(): Promise<number> {
-  return (await outgoing(server)).filter((t) => t.status !== 'PENDING' && t.status !== 'EXPIRED').length
+  return (await outgoing(env.server)).filter((t) => t.status !== 'PENDING' && t.status !== 'EXPIRED').length
+}
+
+/** A new action for a quote that already has one is refused, naming the first action ("Review and retry"). */
+async function expectNewActionSentBackTo(actionId: string, quoteId: string) {
+  expect(await env.h.raw('quotes.execute', { actionId: randomUUID(), quoteId })).toMatchObject({
+    ok: false,
+    error: { code: 'CONFLICT', actionId }
+  })
 }
 
 describe('quotes', () => {
@@ -62,112 +48,110 @@ describe('quotes', () => {
     expect(quote).toMatchObject({ status: 'PENDING', totalSendingAmount: 5_000, feesIncluded: 10, exchangeRate: 1 })
     expect(quote.totalReceivingAmount).toBe(4_990)
     expect(Date.parse(quote.expiresAt!)).toBeGreaterThan(Date.now())
-    expect((await h.call('quotes.open', null)).quotes.map((q) => q.id)).toEqual([quote.id])
-    const before = await balanceOf(server, internalId)
+    expect((await env.h.call('quotes.open', null)).quotes.map((q) => q.id)).toEqual([quote.id])
+    const before = await balanceOf(env.server, internalId)
 
     const actionId = randomUUID()
-    const done = await h.call('quotes.execute', { actionId, quoteId: quote.id })
+    const done = await env.h.call('quotes.execute', { actionId, quoteId: quote.id })
     expect(done.record).toMatchObject({ kind: 'quote-execute', quoteId: quote.id, state: 'sent', amount: 5_000 })
     expect(done.transaction?.id).toBe(quote.transactionId)
     expect(done.transaction?.status).toMatch(/PROCESSING|COMPLETED/)
     expect(JSON.stringify(done)).not.toMatch(/idempotencyKey|paydesk-/)
-    expect(await balanceOf(server, internalId)).toBe(before - 5_000)
+    expect(await balanceOf(env.server, internalId)).toBe(before - 5_000)
     // The same action again answers the same payment; it does not execute anything else.
-    const again = await h.call('quotes.execute', { actionId, quoteId: quote.id })
+    const again = await env.h.call('quotes.execute', { actionId, quoteId: quote.id })
     expect(again.transaction?.id).toBe(quote.transactionId)
-    expect(await balanceOf(server, internalId)).toBe(before - 5_000)
-    expect((await h.call('quotes.open', null)).quotes).toEqual([])
+    expect(await balanceOf(env.server, internalId)).toBe(before - 5_000)
+    expect((await env.h.call('quotes.open', null)).quotes).toEqual([])
     // A new action for the executed quote is refused before reaching the service.
-    expect(await h.raw('quotes.execute', { actionId: randomUUID(), quoteId: quote.id })).toMatchObject({
-      ok: false,
-      error: { code: 'CONFLICT', actionId }
-    })
+    await expectNewActionSentBackTo(actionId, quote.id)
     expect(await executed()).toBe(1)
   })
 
   it('executed while every answer is lost: Unknown, then Review and retry completes it exactly once', async () => {
     const { quote, internalId } = await quoteFor(7_777)
-    const before = await balanceOf(server, internalId)
+    const before = await balanceOf(env.server, internalId)
     const actionId = randomUUID()
-    const drop = server.faults.add({ route: '*', kind: 'commitThenDrop' })
-    const lost = (await h.raw('quotes.execute', { actionId, quoteId: quote.id })) as Failure
+    const drop = env.server.faults.add({ route: '*', kind: 'commitThenDrop' })
+    const lost = (await env.h.raw('quotes.execute', { actionId, quoteId: quote.id })) as Failure
     expect(lost.ok).toBe(false)
     expect(lost.error.message).toMatch(/not known yet/)
-    expect((await h.call('transfers.journal', null)).records[0]).toMatchObject({
+    expect((await env.h.call('transfers.journal', null)).records[0]).toMatchObject({
       actionId,
       kind: 'quote-execute',
       state: 'unknown'
     })
     // It did reach the service: the money left once.
-    server.faults.remove(drop.id)
-    expect(await balanceOf(server, internalId)).toBe(before - 7_777)
+    env.server.faults.remove(drop.id)
+    expect(await balanceOf(env.server, internalId)).toBe(before - 7_777)
     // A second action for the same quote would not carry the key: it is sent back to "Review and retry".
-    expect(await h.raw('quotes.execute', { actionId: randomUUID(), quoteId: quote.id })).toMatchObject({
-      ok: false,
-      error: { code: 'CONFLICT', actionId }
-    })
-    const retried = await h.call('quotes.execute', { actionId, quoteId: quote.id })
+    await expectNewActionSentBackTo(actionId, quote.id)
+    const retried = await env.h.call('quotes.execute', { actionId, quoteId: quote.id })
     expect(retried.record.state).toBe('sent')
     expect(retried.transaction?.id).toBe(quote.transactionId)
-    expect(await balanceOf(server, internalId)).toBe(before - 7_777)
+    expect(await balanceOf(env.server, internalId)).toBe(before - 7_777)
     expect(await executed()).toBe(1)
   })
 
   it('after a restart the same action still settles once, even when the service answers 409 to its key', async () => {
     const { quote, internalId } = await quoteFor(3_333)
-    const before = await balanceOf(server, internalId)
+    const before = await balanceOf(env.server, internalId)
     const actionId = randomUUID()
-    const drop = server.faults.add({ route: 'POST /quotes/{quoteId}/execute', kind: 'commitThenDrop' })
-    expect(((await h.raw('quotes.execute', { actionId, quoteId: quote.id })) as Failure).ok).toBe(false)
-    server.faults.remove(drop.id)
-    await h.close()
+    const drop = env.server.faults.add({ route: 'POST /quotes/{quoteId}/execute', kind: 'commitThenDrop' })
+    expect(((await env.h.raw('quotes.execute', { actionId, quoteId: quote.id })) as Failure).ok).toBe(false)
+    env.server.faults.remove(drop.id)
+    await env.h.close()
     // The service forgot the key (its 24 h window passed): the retry gets 409 and the quote says it was executed.
     offset += 25 * 60 * 60_000
-    h = await startBackend(dir, service, { autoSync: false, clock: { ...realClock, now } })
-    const retried = await h.call('quotes.execute', { actionId, quoteId: quote.id })
+    env.h = await startBackend(env.dir, env.service, { autoSync: false, clock: { ...realClock, now } })
+    const retried = await env.h.call('quotes.execute', { actionId, quoteId: quote.id })
     expect(retried.record).toMatchObject({ state: 'sent', transactionId: quote.transactionId })
-    expect(await balanceOf(server, internalId)).toBe(before - 3_333)
+    expect(await balanceOf(env.server, internalId)).toBe(before - 3_333)
   })
 
   it('an expired quote cannot be executed: nothing is sent and the operator is told to get a new one', async () => {
     const { quote, internalId } = await quoteFor(2_000)
-    const before = await balanceOf(server, internalId)
+    const before = await balanceOf(env.server, internalId)
     offset = Date.parse(quote.expiresAt!) - Date.now() + 1_000
-    const r = (await h.raw('quotes.execute', { actionId: randomUUID(), quoteId: quote.id })) as Failure
+    const r = (await env.h.raw('quotes.execute', { actionId: randomUUID(), quoteId: quote.id })) as Failure
     expect(r.error).toMatchObject({ code: 'CONFLICT', serviceCode: 'QUOTE_EXPIRED' })
     expect(r.error.message).toMatch(/new quote/)
-    expect((await h.call('transfers.journal', null)).records).toEqual([])
-    expect(await balanceOf(server, internalId)).toBe(before)
-    expect((await h.call('quotes.open', null)).quotes).toEqual([])
+    expect((await env.h.call('transfers.journal', null)).records).toEqual([])
+    expect(await balanceOf(env.server, internalId)).toBe(before)
+    expect((await env.h.call('quotes.open', null)).quotes).toEqual([])
   })
 
   it('production asks twice: without the confirmation nothing is executed; sandbox send is refused', async () => {
     const { quote } = await quoteFor(1_500, 'production')
-    const r = (await h.raw('quotes.execute', { actionId: randomUUID(), quoteId: quote.id })) as Failure
+    const r = (await env.h.raw('quotes.execute', { actionId: randomUUID(), quoteId: quote.id })) as Failure
     expect(r.error.code).toBe('CONFIRMATION_REQUIRED')
     expect(await executed()).toBe(0)
-    expect(await h.raw('sandbox.send', { quoteId: quote.id, currencyCode: 'USD' })).toMatchObject({
+    expect(await env.h.raw('sandbox.send', { quoteId: quote.id, currencyCode: 'USD' })).toMatchObject({
       ok: false,
       error: { code: 'FORBIDDEN' }
     })
-    const ok = await h.call('quotes.execute', { actionId: randomUUID(), quoteId: quote.id, confirmProduction: true })
+    const ok = await env.h.call('quotes.execute', {
+      actionId: randomUUID(),
+      quoteId: quote.id,
+      confirmProduction: true
+    })
     expect(ok.record.state).toBe('sent')
     expect(await executed()).toBe(1)
   })
 
   it('sandbox send against an open quote executes it and takes it off the open list', async () => {
     const { quote, internalId } = await quoteFor(4_000)
-    const before = await balanceOf(server, internalId)
-    const t = await h.call('sandbox.send', { quoteId: quote.id, currencyCode: 'USD' })
+    const before = await balanceOf(env.server, internalId)
+    const t = await env.h.call('sandbox.send', { quoteId: quote.id, currencyCode: 'USD' })
     expect(t.id).toBe(quote.transactionId)
     expect(t.status).toMatch(/PROCESSING|COMPLETED/)
-    expect(await balanceOf(server, internalId)).toBe(before - 4_000)
-    expect((await h.call('quotes.open', null)).quotes).toEqual([])
+    expect(await balanceOf(env.server, internalId)).toBe(before - 4_000)
+    expect((await env.h.call('quotes.open', null)).quotes).toEqual([])
   })
 
   it('refuses bad requests before anything runs', async () => {
-    await addProfile(h, server)
-    const { internalId, externalId } = await moneySetup(server)
+    await addProfile(env.h, env.server)
+    const { internalId, externalId } = await moneySetup(env.server)
     const base = {
       source: { sourceType: 'ACCOUNT', accountId: internalId },
       destination: { destinationType: 'ACCOUNT', accountId: externalId },
@@ -180,8 +164,8 @@ describe('quotes', () => {
       { ...base, destination: { destinationType: 'UMA_ADDRESS', umaAddress: 'not an address' } },
       { ...base, extra: true }
     ]) {
-      expect(await h.raw('quotes.create', bad)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } })
+      expect(await env.h.raw('quotes.create', bad)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } })
     }
-    expect(await outgoing(server)).toEqual([])
+    expect(await outgoing(env.server)).toEqual([])
   })
 })

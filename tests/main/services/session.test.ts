@@ -1,41 +1,31 @@
 import { randomUUID } from 'node:crypto'
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import type { SandboxServer } from '../../../src/sandbox/server'
 import { ApiClient } from '../../../src/main/services/api-client'
 import { dataList, InternalAccount } from '../../../src/shared/api'
 import { requireRealKeyring } from '../../support/keyring'
-import { json, stubServer, tempDir } from '../helpers'
+import { json, stubServer } from '../helpers'
 import {
   addProfile,
+  backendAgainstSandbox,
   moneySetup,
   outgoing,
   sandboxApi,
   startBackend,
   startSandbox,
-  testKeychainService,
-  waitFor,
-  type Harness
+  waitFor
 } from '../sandbox-env'
 
 requireRealKeyring()
 
-let dir: string
-let cleanup: () => Promise<void>
-let h: Harness
 const servers: SandboxServer[] = []
-const service = testKeychainService('session')
-
-beforeEach(async () => {
-  ;({ dir, cleanup } = await tempDir('session'))
-  h = await startBackend(dir, service, { autoSync: false })
-})
+// Registered before the backend's hooks, so it runs after them: the backend closes first, then its sandboxes.
 afterEach(async () => {
-  await h.close()
   while (servers.length) await servers.pop()!.close()
-  await cleanup()
 })
+const env = backendAgainstSandbox('session', { sandbox: false })
 
 async function sandbox(opts: Parameters<typeof startSandbox>[0] = {}) {
   // Incoming payments stay PENDING for the whole test: the default window, scaled by the test time scale (0.01), is
@@ -68,81 +58,86 @@ async function payments(server: SandboxServer, n: number, amount = 1_00) {
 }
 
 const dataChanged = (collection: string) =>
-  h.events.filter(
+  env.h.events.filter(
     (e) => e.event === 'data.changed' && (e.payload as { collections: string[] }).collections.includes(collection)
   )
 
 describe('data channels: cache first, then refresh', () => {
   it('answers from the cache with syncedAt, refreshes in the background and emits data.changed', async () => {
     const server = await sandbox()
-    await addProfile(h, server)
+    await addProfile(env.h, server)
     await payments(server, 1)
-    const first = await h.call('customers.query', {})
+    const first = await env.h.call('customers.query', {})
     expect(first).toMatchObject({ rows: [], total: 0, syncedAt: null })
     await waitFor(() => dataChanged('customers').length > 0)
-    const second = await h.call('customers.query', {})
+    const second = await env.h.call('customers.query', {})
     expect(second.total).toBe(1)
     expect(second.syncedAt).not.toBeNull()
 
-    const internal = await h.call('internalAccounts.list', {})
+    const internal = await env.h.call('internalAccounts.list', {})
     expect(internal.syncedAt).toBeNull()
     await waitFor(() => dataChanged('internalAccounts').length > 0)
-    const internal2 = await h.call('internalAccounts.list', { scope: 'platform', currency: 'USD' })
+    const internal2 = await env.h.call('internalAccounts.list', { scope: 'platform', currency: 'USD' })
     expect(internal2.rows).toHaveLength(1)
     expect(Number.isInteger(internal2.rows[0]!.balance.amount)).toBe(true)
 
-    await h.call('sync.now', null)
-    const page = await h.call('transactions.query', { filter: { type: 'INCOMING' }, limit: 10 })
+    await env.h.call('sync.now', null)
+    const page = await env.h.call('transactions.query', { filter: { type: 'INCOMING' }, limit: 10 })
     expect(page.total).toBe(1)
     expect(page.syncedAt).not.toBeNull()
-    const one = await h.call('transactions.get', { id: page.rows[0]!.id })
+    const one = await env.h.call('transactions.get', { id: page.rows[0]!.id })
     expect(one.transaction?.id).toBe(page.rows[0]!.id)
 
-    expect((await h.call('discoveries.list', { country: 'PH' })).syncedAt).toBeNull()
+    expect((await env.h.call('discoveries.list', { country: 'PH' })).syncedAt).toBeNull()
     await waitFor(() => dataChanged('discoveries').length > 0)
-    expect((await h.call('discoveries.list', { country: 'PH' })).rows.length).toBeGreaterThan(0)
+    expect((await env.h.call('discoveries.list', { country: 'PH' })).rows.length).toBeGreaterThan(0)
 
     await moneySetup(server)
-    await h.call('externalAccounts.query', {})
+    await env.h.call('externalAccounts.query', {})
     await waitFor(() => dataChanged('externalAccounts').length > 0)
-    expect((await h.call('externalAccounts.query', { scope: 'platform' })).total).toBe(1)
+    expect((await env.h.call('externalAccounts.query', { scope: 'platform' })).total).toBe(1)
   })
 
   it('refreshes customers incrementally: new and changed ones arrive, deleted ones leave', async () => {
     const server = await sandbox()
-    await addProfile(h, server)
+    await addProfile(env.h, server)
     const api = sandboxApi(server)
     const a = await api<{ id: string }>('POST', 'customers', { customerType: 'INDIVIDUAL', fullName: 'Ann One' })
     const b = await api<{ id: string }>('POST', 'customers', { customerType: 'INDIVIDUAL', fullName: 'Bob Two' })
-    await h.call('customers.query', {})
+    await env.h.call('customers.query', {})
     await waitFor(() => dataChanged('customers').length === 1)
-    expect((await h.call('customers.query', {})).total).toBe(2)
+    expect((await env.h.call('customers.query', {})).total).toBe(2)
     await api('POST', 'customers', { customerType: 'INDIVIDUAL', fullName: 'Cy Three' })
     await api('PATCH', `customers/${a.id}`, { fullName: 'Ann Renamed' })
     await api('DELETE', `customers/${b.id}`)
     await new Promise((r) => setTimeout(r, 3_100)) // background refreshes are at most one per 3 s
-    await h.call('customers.query', {})
+    await env.h.call('customers.query', {})
     await waitFor(() => dataChanged('customers').length === 2)
-    const after = await h.call('customers.query', { sort: { field: 'fullName', direction: 'asc' } })
+    const after = await env.h.call('customers.query', { sort: { field: 'fullName', direction: 'asc' } })
     expect(after.rows.map((c) => c.fullName)).toEqual(['Ann Renamed', 'Cy Three'])
   })
 
   it('syncs incrementally: a poll with nothing new costs one request and writes nothing', async () => {
     const server = await sandbox()
-    await addProfile(h, server)
+    await addProfile(env.h, server)
     await payments(server, 250)
-    await h.call('sync.now', null)
-    expect((await h.call('transactions.query', { limit: 1 })).total).toBe(250)
-    const cacheFile = path.join(dir, 'profiles', (await h.call('profiles.list', null)).activeProfileId, 'cache.db')
+    await env.h.call('sync.now', null)
+    expect((await env.h.call('transactions.query', { limit: 1 })).total).toBe(250)
+    const cacheFile = path.join(
+      env.dir,
+      'profiles',
+      (await env.h.call('profiles.list', null)).activeProfileId,
+      'cache.db'
+    )
     let requests = 0
     const api = sandboxApi(server)
     // Past the overlap window the engine re-reads (2 s, plus up to 1 s as the Date header is truncated to seconds).
     await new Promise((r) => setTimeout(r, 3_500))
-    await h.call('sync.now', null)
+    await env.h.call('sync.now', null)
     const sizeBefore = (await readFile(cacheFile)).length
     const list = server.faults.add({ route: 'GET /transactions', kind: 'latency', latencyMs: 0 })
     const all = server.faults.add({ route: '*', kind: 'latency', latencyMs: 0 })
-    await h.call('sync.now', null)
+    await env.h.call('sync.now', null)
     const hits = (id: number) => server.faults.list().find((r) => r.id === id)!.hits
     expect(hits(list.id)).toBe(1)
     requests = hits(all.id)
@@ -151,9 +146,11 @@ describe('data channels: cache first, then refresh', () => {
     const sizeAfterIdle = (await readFile(cacheFile)).length
     expect(sizeAfterIdle - sizeBefore).toBeLessThan(200) // the syncedAt stamp only
     await payments(server, 3)
-    await h.call('sync.now', null)
-    expect((await h.call('transactions.query', { limit: 1 })).total).toBe(253)
-    const changes = h.events.filter((e) => e.event === 'transactions.changed').at(-1)!.payload as { changes: unknown[] }
+    await env.h.call('sync.now', null)
+    expect((await env.h.call('transactions.query', { limit: 1 })).total).toBe(253)
+    const changes = env.h.events.filter((e) => e.event === 'transactions.changed').at(-1)!.payload as {
+      changes: unknown[]
+    }
     expect(changes.changes).toHaveLength(3)
     void api
   })
@@ -162,7 +159,7 @@ describe('data channels: cache first, then refresh', () => {
 describe('paged lists are read to the end', () => {
   it('keeps every platform external account, not just the first page of 20', async () => {
     const server = await sandbox()
-    await addProfile(h, server)
+    await addProfile(env.h, server)
     const api = sandboxApi(server)
     const ids: string[] = []
     for (let i = 0; i < 25; i++) {
@@ -178,9 +175,9 @@ describe('paged lists are read to the end', () => {
       })
       ids.push(a.id)
     }
-    await h.call('externalAccounts.query', {})
+    await env.h.call('externalAccounts.query', {})
     await waitFor(() => dataChanged('externalAccounts').length > 0)
-    const listed = await h.call('externalAccounts.query', { scope: 'platform', limit: 100 })
+    const listed = await env.h.call('externalAccounts.query', { scope: 'platform', limit: 100 })
     expect(listed.rows.map((r) => r.id)).toEqual(expect.arrayContaining(ids))
   })
 })
@@ -219,27 +216,27 @@ describe('a collection listing that does not end', () => {
         json(res, 200, { data: [], hasMore: false, totalCount: 0 })
       })
       try {
-        await addProfile(h, { baseUrl: stub.baseUrl, tokenId: 'tok', clientSecret: 'secret' } as SandboxServer)
+        await addProfile(env.h, { baseUrl: stub.baseUrl, tokenId: 'tok', clientSecret: 'secret' } as SandboxServer)
         const args = channel === 'externalAccounts.query' ? {} : { scope: 'all' }
-        await h.call(channel as 'externalAccounts.query', args as never)
+        await env.h.call(channel as 'externalAccounts.query', args as never)
         const status = await waitFor(async () => {
-          const s = await h.call('sync.status', null)
+          const s = await env.h.call('sync.status', null)
           return s.message?.includes('did not end') ? s : undefined
         })
         expect(status.message).toContain(path.slice(1))
         expect(pages.length).toBeLessThanOrEqual(3) // stopped at the repeated cursor, not 1,000 pages
-        const said = h.logs.filter((l) => l.includes('did not end'))
+        const said = env.h.logs.filter((l) => l.includes('did not end'))
         expect(said).toHaveLength(1)
         // The next refresh comes on the usual schedule (at most every 3 s), not at once, and the log says nothing new.
         const before = pages.length
-        await h.call(channel as 'externalAccounts.query', args as never)
+        await env.h.call(channel as 'externalAccounts.query', args as never)
         expect(pages.length).toBe(before)
         await new Promise((r) => setTimeout(r, 3_100))
-        await h.call(channel as 'externalAccounts.query', args as never)
+        await env.h.call(channel as 'externalAccounts.query', args as never)
         await waitFor(() => pages.length > before)
         await waitFor(() => dataChanged(channel.split('.')[0]!).length >= 2, 5_000)
-        expect(h.logs.filter((l) => l.includes('did not end'))).toHaveLength(1)
-        expect((await h.call('sync.status', null)).message).toContain('did not end')
+        expect(env.h.logs.filter((l) => l.includes('did not end'))).toHaveLength(1)
+        expect((await env.h.call('sync.status', null)).message).toContain('did not end')
       } finally {
         await stub.close()
       }
@@ -250,7 +247,7 @@ describe('a collection listing that does not end', () => {
 describe('live status of what the operator looks at', () => {
   it('keeps polling a transaction whose detail is open until it is final, even one this Paydesk did not start', async () => {
     const server = await sandbox({ timeScale: 1 }) // real-time durations: PENDING 1 s, then PROCESSING 5 s
-    await addProfile(h, server)
+    await addProfile(env.h, server)
     const { api, internalId, externalId } = await moneySetup(server)
     await waitFor(
       async () => (await api('GET', `customers/external-accounts/${externalId}`)).status === 'ACTIVE',
@@ -262,118 +259,49 @@ describe('live status of what the operator looks at', () => {
       destination: { accountId: externalId },
       amount: 1_00
     })
-    await h.call('sync.now', null)
-    expect((await h.call('transactions.get', { id: sent.id })).transaction?.status).toBe('PENDING')
+    await env.h.call('sync.now', null)
+    expect((await env.h.call('transactions.get', { id: sent.id })).transaction?.status).toBe('PENDING')
 
     // A poll past the listing's overlap window: from now on only a re-check by id can see this transaction change.
     await new Promise((r) => setTimeout(r, 3_500))
-    await h.call('sync.now', null)
+    await env.h.call('sync.now', null)
     // The service finishes it; no new transaction is created, and the once-a-minute reconcile is not due.
     await waitFor(async () => (await api('GET', `transactions/${sent.id}`)).status === 'COMPLETED', 15_000, 100)
-    h.events.length = 0
-    await h.call('sync.now', null)
-    const changed = h.events.filter((e) => e.event === 'transactions.changed')
+    env.h.events.length = 0
+    await env.h.call('sync.now', null)
+    const changed = env.h.events.filter((e) => e.event === 'transactions.changed')
     expect(
       changed.map((e) => (e.payload as { changes: Array<{ id: string; status: string }> }).changes).flat()
     ).toContainEqual(expect.objectContaining({ id: sent.id, status: 'COMPLETED' }))
   }, 40_000)
 })
 
-describe('writes go straight to the service and land in the cache', () => {
-  it('creates customers and external accounts, deletes accounts, funds and simulates payments in sandbox profiles', async () => {
-    const server = await sandbox()
-    await addProfile(h, server)
-    const customer = await h.call('customers.create', {
-      customerType: 'INDIVIDUAL',
-      region: 'US',
-      currencies: ['USD'],
-      fullName: 'Dana Write'
-    })
-    expect(customer.id).toMatch(/^Customer:/)
-    expect((await h.call('customers.get', { id: customer.id })).customer?.fullName).toBe('Dana Write')
-    const account = await h.call('externalAccounts.create', {
-      currency: 'USD',
-      platformAccountId: 'payout-1',
-      accountInfo: {
-        accountType: 'USD_ACCOUNT',
-        accountNumber: '40012345678',
-        routingNumber: '021000021',
-        accountCategory: 'CHECKING',
-        bankName: 'Chase Bank',
-        paymentRails: ['ACH'],
-        beneficiary: {
-          beneficiaryType: 'BUSINESS',
-          businessInfo: { legalName: 'Ops Inc.' },
-          address: { line1: '1 Main St', city: 'Austin', postalCode: '78701', country: 'US' }
-        }
-      }
-    })
-    expect((await h.call('externalAccounts.query', { scope: 'platform' })).rows.map((a) => a.id)).toContain(account.id)
-    expect(await h.call('externalAccounts.remove', { id: account.id })).toBeNull()
-    expect((await h.call('externalAccounts.query', { scope: 'platform' })).rows.map((a) => a.id)).not.toContain(
-      account.id
-    )
-
-    await h.call('internalAccounts.list', {})
-    await waitFor(() => dataChanged('internalAccounts').length > 0)
-    const usd = (await h.call('internalAccounts.list', { scope: 'platform', currency: 'USD' })).rows[0]!
-    const funded = await h.call('sandbox.fund', { accountId: usd.id, amount: 12_345 })
-    expect(funded.balance.amount).toBe(usd.balance.amount + 12_345)
-    expect(
-      (await h.call('internalAccounts.list', { currency: 'USD', scope: 'platform' })).rows[0]!.balance.amount
-    ).toBe(funded.balance.amount)
-    const received = await h.call('sandbox.receive', {
-      senderUmaAddress: '$success.usd@sandbox.uma.money',
-      receivingCurrencyCode: 'USD',
-      receivingCurrencyAmount: 7_00,
-      customerId: customer.id
-    })
-    await waitFor(async () =>
-      (await h.call('approvals.list', null)).items.some((i) => i.transaction.id === received.id)
-    )
-
-    // Invalid input is refused before anything is sent; the service's own refusals come back with its code.
-    const before = (await sandboxApi(server)<{ data: unknown[] }>('GET', 'customers?limit=100')).data.length
-    expect(await h.raw('customers.create', { customerType: 'BUSINESS' })).toMatchObject({
-      ok: false,
-      error: { code: 'INVALID_INPUT' }
-    })
-    expect(await h.raw('sandbox.fund', { accountId: usd.id, amount: 100_000_000_001 })).toMatchObject({
-      ok: false,
-      error: { code: 'INVALID_INPUT' }
-    })
-    expect((await sandboxApi(server)<{ data: unknown[] }>('GET', 'customers?limit=100')).data.length).toBe(before)
-    const unknown = await h.raw('externalAccounts.remove', { id: 'ExternalAccount:nope' })
-    expect(unknown).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', httpStatus: 404 } })
-  })
-})
-
 describe('offline', () => {
   it('keeps cached views working, fails writes with OFFLINE, and queues nothing', async () => {
-    const stateFile = path.join(dir, 'sandbox-state.json')
+    const stateFile = path.join(env.dir, 'sandbox-state.json')
     const server = await startSandbox({ memory: false, dataFile: stateFile })
-    await addProfile(h, server)
+    await addProfile(env.h, server)
     const { internalId, externalId } = await moneySetup(server)
     await payments(server, 5)
-    await h.call('sync.now', null)
-    await h.call('internalAccounts.list', {})
+    await env.h.call('sync.now', null)
+    await env.h.call('internalAccounts.list', {})
     await waitFor(() => dataChanged('internalAccounts').length > 0)
     const port = server.port
     await server.close()
 
-    const status = await h.call('sync.now', null)
+    const status = await env.h.call('sync.now', null)
     expect(status).toMatchObject({ state: 'offline', code: 'OFFLINE' })
     expect(status.offlineSince).not.toBeNull()
     expect(
-      h.events.some((e) => e.event === 'sync.status' && (e.payload as { state: string }).state === 'offline')
+      env.h.events.some((e) => e.event === 'sync.status' && (e.payload as { state: string }).state === 'offline')
     ).toBe(true)
 
-    const cached = await h.call('transactions.query', { filter: { awaitingApproval: true } })
+    const cached = await env.h.call('transactions.query', { filter: { awaitingApproval: true } })
     expect(cached.total).toBe(5)
-    expect((await h.call('internalAccounts.list', {})).rows.length).toBeGreaterThan(0)
-    expect((await h.call('approvals.list', null)).items).toHaveLength(5)
+    expect((await env.h.call('internalAccounts.list', {})).rows.length).toBeGreaterThan(0)
+    expect((await env.h.call('approvals.list', null)).items).toHaveLength(5)
 
-    const send = (await h.raw('transfers.send', {
+    const send = (await env.h.raw('transfers.send', {
       actionId: randomUUID(),
       sourceAccountId: internalId,
       destinationAccountId: externalId,
@@ -381,15 +309,15 @@ describe('offline', () => {
     })) as { ok: boolean; error: { code: string; message: string } }
     expect(send).toMatchObject({ ok: false, error: { code: 'OFFLINE' } })
     expect(send.error.message).toMatch(/offline: the transfer was not sent and nothing was queued/)
-    const create = await h.raw('customers.create', { customerType: 'INDIVIDUAL', fullName: 'Queued Never' })
+    const create = await env.h.raw('customers.create', { customerType: 'INDIVIDUAL', fullName: 'Queued Never' })
     expect(create).toMatchObject({ ok: false, error: { code: 'OFFLINE' } })
     expect((create as { error: { message: string } }).error.message).toMatch(/nothing was queued/)
 
     // Back online: polling resumes and nothing that failed offline happens by itself.
     const back = await startSandbox({ memory: false, dataFile: stateFile, port })
     servers.push(back)
-    expect((await h.call('sync.now', null)).state).toBe('live')
-    await h.call('sync.now', null)
+    expect((await env.h.call('sync.now', null)).state).toBe('live')
+    await env.h.call('sync.now', null)
     expect(await outgoing(back)).toHaveLength(0)
     const customers = await sandboxApi(back)<{ data: Array<{ fullName?: string }> }>('GET', 'customers?limit=100')
     expect(customers.data.some((c) => c.fullName === 'Queued Never')).toBe(false)
@@ -399,39 +327,39 @@ describe('offline', () => {
 describe('cache corruption', () => {
   it('sets a corrupt cache aside, never crashes, and rebuilds it from the service', async () => {
     const server = await sandbox()
-    const view = await addProfile(h, server)
+    const view = await addProfile(env.h, server)
     await payments(server, 7)
-    await h.call('sync.now', null)
-    expect((await h.call('transactions.query', {})).total).toBe(7)
-    await h.close()
-    const folder = path.join(dir, 'profiles', view.id)
+    await env.h.call('sync.now', null)
+    expect((await env.h.call('transactions.query', {})).total).toBe(7)
+    await env.h.close()
+    const folder = path.join(env.dir, 'profiles', view.id)
     const file = path.join(folder, 'cache.db')
     const bytes = await readFile(file)
     for (let i = 60; i < bytes.length - 40; i += 97) bytes[i]! ^= 0xa5
     await writeFile(file, bytes)
 
-    h = await startBackend(dir, service, { autoSync: false })
-    const empty = await h.call('transactions.query', {})
+    env.h = await startBackend(env.dir, env.service, { autoSync: false })
+    const empty = await env.h.call('transactions.query', {})
     expect(empty.total).toBe(0)
     expect((await readdir(folder)).some((n) => n.startsWith('cache.db.corrupt-'))).toBe(true)
-    expect(h.logs.some((l) => /set aside/.test(l))).toBe(true)
-    await h.call('sync.now', null)
-    expect((await h.call('transactions.query', {})).total).toBe(7)
+    expect(env.h.logs.some((l) => /set aside/.test(l))).toBe(true)
+    await env.h.call('sync.now', null)
+    expect((await env.h.call('transactions.query', {})).total).toBe(7)
   })
 
   it('treats a cache whose key is gone from the keychain as undecryptable and rebuilds it', async () => {
     const server = await sandbox()
-    const view = await addProfile(h, server)
+    const view = await addProfile(env.h, server)
     await payments(server, 2)
-    await h.call('sync.now', null)
-    await h.close()
+    await env.h.call('sync.now', null)
+    await env.h.close()
     const { createKeytarStore, cacheKeyAccount } = await import('../../../src/main/services/keychain')
-    await createKeytarStore(service).delete(cacheKeyAccount(view.id))
-    h = await startBackend(dir, service, { autoSync: false })
-    expect((await h.call('transactions.query', {})).total).toBe(0)
-    expect((await readdir(path.join(dir, 'profiles', view.id))).some((n) => n.includes('undecryptable'))).toBe(true)
-    await h.call('sync.now', null)
-    expect((await h.call('transactions.query', {})).total).toBe(2)
+    await createKeytarStore(env.service).delete(cacheKeyAccount(view.id))
+    env.h = await startBackend(env.dir, env.service, { autoSync: false })
+    expect((await env.h.call('transactions.query', {})).total).toBe(0)
+    expect((await readdir(path.join(env.dir, 'profiles', view.id))).some((n) => n.includes('undecryptable'))).toBe(true)
+    await env.h.call('sync.now', null)
+    expect((await env.h.call('transactions.query', {})).total).toBe(2)
   })
 })
 
@@ -439,33 +367,33 @@ describe('profile isolation', () => {
   it('never mixes data, events or approvals between profiles; removing one removes its secret, key and cache', async () => {
     const a = await sandbox({ clientSecret: 'secret-a-1234' })
     const b = await sandbox({ clientSecret: 'secret-b-5678' })
-    const pa = await addProfile(h, a, { name: 'A' })
+    const pa = await addProfile(env.h, a, { name: 'A' })
     await payments(a, 3)
-    await h.call('sync.now', null)
-    const pb = await addProfile(h, b, { name: 'B' })
+    await env.h.call('sync.now', null)
+    const pb = await addProfile(env.h, b, { name: 'B' })
     await payments(b, 1, 9_99)
-    await h.call('sync.now', null)
-    const inB = await h.call('transactions.query', {})
+    await env.h.call('sync.now', null)
+    const inB = await env.h.call('transactions.query', {})
     expect(inB).toMatchObject({ profileId: pb.id, total: 1 })
-    expect((await h.call('approvals.list', null)).items.map((i) => i.transaction.id)).toEqual([inB.rows[0]!.id])
-    await h.call('profiles.switch', { id: pa.id })
-    const inA = await h.call('transactions.query', {})
+    expect((await env.h.call('approvals.list', null)).items.map((i) => i.transaction.id)).toEqual([inB.rows[0]!.id])
+    await env.h.call('profiles.switch', { id: pa.id })
+    const inA = await env.h.call('transactions.query', {})
     expect(inA).toMatchObject({ profileId: pa.id, total: 3 })
     expect(inA.rows.map((r) => r.id)).not.toContain(inB.rows[0]!.id)
     // Every event names its profile; approvals notifications of A point at A's payments only.
     const aIds = new Set(inA.rows.map((r) => r.id))
-    for (const e of h.events.filter((e) => e.event === 'transactions.changed')) {
+    for (const e of env.h.events.filter((e) => e.event === 'transactions.changed')) {
       const p = e.payload as { profileId: string; changes: Array<{ id: string }> }
       for (const c of p.changes) expect(aIds.has(c.id)).toBe(p.profileId === pa.id)
     }
     // Remove B: its keychain entries and folder go.
     const { createKeytarStore, cacheKeyAccount, secretAccount } = await import('../../../src/main/services/keychain')
-    const ks = createKeytarStore(service)
+    const ks = createKeytarStore(env.service)
     expect(await ks.get(cacheKeyAccount(pb.id))).toBeDefined()
-    await h.call('profiles.remove', { id: pb.id })
+    await env.h.call('profiles.remove', { id: pb.id })
     expect(await ks.get(cacheKeyAccount(pb.id))).toBeUndefined()
     expect(await ks.get(secretAccount(pb.id))).toBeUndefined()
-    const left = await readdir(path.join(dir, 'profiles'))
+    const left = await readdir(path.join(env.dir, 'profiles'))
     expect(left).toContain(pa.id)
     expect(left).not.toContain(pb.id)
   })

@@ -4,14 +4,13 @@ import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Backend } from '../../../src/main/backend'
-import type { Handlers } from '../../../src/main/ipc/dispatch'
 import { CacheStore } from '../../../src/main/services/cache/store'
 import { ExportJobs } from '../../../src/main/services/export/export-jobs'
 import { startBrowserModeServer, type BrowserModeServer } from '../../../src/main/web/server'
 import type { ExportProgress } from '../../../src/shared/ipc/channels/export'
 import { BRIDGE_EXPORT_PATH, TOKEN_HEADER } from '../../../src/shared/ipc/wire'
 import { makeTransactions } from '../services/cache/fixtures'
+import { stubBackend } from './stub-backend'
 
 function get(port: number, path: string, headers: Record<string, string>) {
   return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
@@ -38,15 +37,7 @@ describe('browser mode: downloading a finished export', () => {
     store = (await CacheStore.open(join(dir, 'cache.db'), randomBytes(32))).store
     await store.put('transactions', makeTransactions(120, 3))
     jobs = new ExportJobs({ downloadDir: join(dir, 'exports'), emit: (p) => events.push(p), log: () => {} })
-    const backend: Backend = {
-      handlers: {} as Handlers,
-      exports: jobs,
-      desktop: {} as Backend['desktop'],
-      subscribe: () => () => {},
-      setForeground: () => {},
-      setSuspended: () => {},
-      close: async () => {}
-    }
+    const backend = stubBackend({ exports: jobs })
     server = await startBrowserModeServer({ backend, subscribe: backend.subscribe, rendererDir: dir, log: () => {} })
   })
   afterAll(async () => {

@@ -3,10 +3,11 @@ import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Backend, EventSink } from '../../../src/main/backend'
+import type { EventSink } from '../../../src/main/backend'
 import type { Handlers } from '../../../src/main/ipc/dispatch'
 import { startBrowserModeServer, type BrowserModeServer } from '../../../src/main/web/server'
 import { TOKEN_HEADER } from '../../../src/shared/ipc/wire'
+import { stubBackend } from './stub-backend'
 
 /** Raw HTTP so tests can send any Host/Origin header (fetch would not let them). */
 function send(
@@ -43,17 +44,13 @@ describe('browser-mode server', () => {
         return { activeProfileId: 'local', profiles: [] }
       }
     } as unknown as Handlers
-    const backend: Backend = {
+    const backend = stubBackend({
       handlers,
-      desktop: {} as Backend['desktop'],
       subscribe: (sink) => {
         sinks.add(sink)
         return () => void sinks.delete(sink)
-      },
-      setForeground: () => {},
-      setSuspended: () => {},
-      close: async () => {}
-    }
+      }
+    })
     server = await startBrowserModeServer({ backend, subscribe: backend.subscribe, rendererDir: dir, log: () => {} })
   })
 

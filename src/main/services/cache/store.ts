@@ -135,33 +135,31 @@ export class CacheStore {
   }
 
   get<T>(c: CollectionName, id: string): T | undefined {
-    const doc =
-      c === 'transactions'
-        ? this.db.prepare('SELECT doc FROM tx WHERE id = ?').pluck().get(id)
-        : c === 'meta'
-          ? this.db.prepare('SELECT v FROM meta WHERE k = ?').pluck().get(id)
-          : this.db.prepare('SELECT doc FROM docs WHERE c = ? AND id = ?').pluck().get(c, id)
+    const q = documentQueries(c)
+    const doc = this.db
+      .prepare(q.get)
+      .pluck()
+      .get(...q.args, id)
     return typeof doc === 'string' ? (JSON.parse(doc) as T) : undefined
   }
 
   all<T>(c: CollectionName): T[] {
-    const docs =
-      c === 'transactions'
-        ? this.db.prepare('SELECT doc FROM tx ORDER BY created_at, id').pluck().all()
-        : c === 'meta'
-          ? this.db.prepare('SELECT v FROM meta').pluck().all()
-          : this.db.prepare('SELECT doc FROM docs WHERE c = ?').pluck().all(c)
+    const q = documentQueries(c)
+    const docs = this.db
+      .prepare(q.all)
+      .pluck()
+      .all(...q.args)
     return (docs as string[]).map((d) => JSON.parse(d) as T)
   }
 
   count(c: CollectionName): number {
-    const n =
-      c === 'transactions'
-        ? this.db.prepare('SELECT count(*) FROM tx').pluck().get()
-        : c === 'meta'
-          ? this.db.prepare('SELECT count(*) FROM meta').pluck().get()
-          : this.db.prepare('SELECT count(*) FROM docs WHERE c = ?').pluck().get(c)
-    return Number(n)
+    const q = documentQueries(c)
+    return Number(
+      this.db
+        .prepare(q.count)
+        .pluck()
+        .get(...q.args)
+    )
   }
 
   meta<T>(key: string): T | undefined {
@@ -280,4 +278,21 @@ async function createPrivate(file: string): Promise<void> {
   const handle = await fs.open(file, 'a', 0o600)
   await handle.close()
   await fs.chmod(file, 0o600)
+}
+
+/** Where a collection's documents live: transactions and meta have tables of their own, the rest share `docs`. */
+function documentQueries(c: CollectionName): { get: string; all: string; count: string; args: string[] } {
+  const [table, doc, key, order, shared] =
+    c === 'transactions'
+      ? ['tx', 'doc', 'id', ' ORDER BY created_at, id', false]
+      : c === 'meta'
+        ? ['meta', 'v', 'k', '', false]
+        : ['docs', 'doc', 'id', '', true]
+  const where = shared ? ' WHERE c = ?' : ''
+  return {
+    get: `SELECT ${doc} FROM ${table} WHERE ${shared ? 'c = ? AND ' : ''}${key} = ?`,
+    all: `SELECT ${doc} FROM ${table}${where}${order}`,
+    count: `SELECT count(*) FROM ${table}${where}`,
+    args: shared ? [c] : []
+  }
 }

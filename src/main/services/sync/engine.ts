@@ -1,8 +1,9 @@
 import { PagedEnvelope, readItems, Transaction } from '../../../shared/api'
 import type { SyncStatus, TransactionChange } from '../../../shared/ipc/channels/sync'
-import { ApiError, type ApiClient } from '../api-client'
+import type { ApiClient } from '../api-client'
+import { ApiError } from '../api-errors'
 import type { CacheStore } from '../cache/store'
-import { PollScheduler, type Clock, type PollOutcome, type SchedulerState } from './scheduler'
+import { PollScheduler, type SchedulerClock, type PollOutcome, type SchedulerState } from './scheduler'
 
 /**
  * Live sync of a profile's transactions. A poll costs what changed, not the history:
@@ -31,12 +32,12 @@ export interface SyncEngineDeps {
   profileId: string
   client: ApiClient
   cache: CacheStore
-  clock: Clock
+  clock: SchedulerClock
   log: (m: string) => void
   /** Transaction ids the operator started that are not final yet (checked every poll). */
   operatorInFlight: () => string[]
   /** Called after each poll that saw new transactions or status changes (before the events go out). */
-  onChanges: (changes: TransactionChange[], transactions: Transaction[]) => Promise<void>
+  onChanges: (changes: TransactionChange[]) => Promise<void>
   /** Called after every successful poll, changes or not (the approval queue is worked from here). */
   afterPoll?: (changes: TransactionChange[], seenAt: number) => Promise<void>
   onStatus: (status: SyncStatus) => void
@@ -306,7 +307,7 @@ export class SyncEngine {
       }
       const syncedAt = new Date().toISOString()
       await cache.setMeta({ ...pendingMeta, 'tx.syncedAt': syncedAt })
-      if (changes.length) await this.d.onChanges(changes, touched)
+      if (changes.length) await this.d.onChanges(changes)
       await this.d.afterPoll?.(changes, pollStarted)
       this.setStatus({
         state: catchingUp ? 'syncing' : 'live',
@@ -321,7 +322,7 @@ export class SyncEngine {
       const inFlight = operator.length > 0 || this.approvalQueueSize > 0 || changes.length > 0
       return { ok: true, inFlight, catchingUp }
     } catch (error) {
-      if (changes.length) await this.d.onChanges(changes, touched).catch(() => {})
+      if (changes.length) await this.d.onChanges(changes).catch(() => {})
       if (error instanceof ApiError && (error.isNetwork || error.kind === 'tls')) {
         this.setStatus({
           state: 'offline',

@@ -12,13 +12,13 @@
  * - never two polls at once: the next poll is only scheduled when the current one has finished.
  */
 
-export interface Clock {
+export interface SchedulerClock {
   now(): number
   setTimeout(fn: () => void, ms: number): unknown
   clearTimeout(handle: unknown): void
 }
 
-export const realClock: Clock = {
+export const realClock: SchedulerClock = {
   now: () => Date.now(),
   setTimeout: (fn, ms) => {
     const h = setTimeout(fn, ms)
@@ -73,7 +73,7 @@ export class PollScheduler {
 
   constructor(
     private readonly poll: () => Promise<PollOutcome>,
-    private readonly clock: Clock,
+    private readonly clock: SchedulerClock,
     initial: Partial<SchedulerState> = {},
     private readonly onSchedule: (d: ScheduleDecision) => void = () => {}
   ) {

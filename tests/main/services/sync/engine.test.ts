@@ -52,6 +52,25 @@ afterEach(async () => {
   await cleanup()
 })
 
+/** An engine over `client` and `store` with nothing in flight and nobody listening; `extra` overrides. */
+function quietEngine(
+  client: ApiClient,
+  store: CacheStore,
+  extra: Partial<ConstructorParameters<typeof SyncEngine>[0]> = {}
+) {
+  return new SyncEngine({
+    profileId: 'p',
+    client,
+    cache: store,
+    clock: new FakeClock(),
+    log: () => {},
+    operatorInFlight: () => [],
+    onChanges: async () => {},
+    onStatus: () => {},
+    ...extra
+  })
+}
+
 async function run(initial: Partial<SchedulerState>, minutes: number, operatorInFlight: string[] = []) {
   const clock = new FakeClock()
   const engine = new SyncEngine({
@@ -137,16 +156,7 @@ describe('SyncEngine with an unreadable transaction in a page', () => {
     const logs: string[] = []
     const statuses: Array<{ state: string; message?: string }> = []
     try {
-      const engine = new SyncEngine({
-        profileId: 'p',
-        client: pageClient,
-        cache,
-        clock: new FakeClock(),
-        log: (m) => logs.push(m),
-        operatorInFlight: () => [],
-        onChanges: async () => {},
-        onStatus: (s) => statuses.push(s)
-      })
+      const engine = quietEngine(pageClient, cache, { log: (m) => logs.push(m), onStatus: (s) => statuses.push(s) })
       expect(await engine.poll()).toMatchObject({ ok: true })
       expect(await engine.poll()).toMatchObject({ ok: true })
       expect(cache.get('transactions', 'Transaction:good-1')).toMatchObject({ someNewField: { kept: true } })
@@ -190,14 +200,7 @@ describe('SyncEngine on the first sync of a long history', () => {
     const historyClient = new ApiClient({ baseUrl: historyStub.baseUrl, tokenId: 't', clientSecret: 's' })
     const statuses: Array<{ state: string; message?: string; progress?: { done: number; total: number } }> = []
     try {
-      const engine = new SyncEngine({
-        profileId: 'p',
-        client: historyClient,
-        cache: fresh,
-        clock: new FakeClock(),
-        log: () => {},
-        operatorInFlight: () => [],
-        onChanges: async () => {},
+      const engine = quietEngine(historyClient, fresh, {
         onStatus: (s) =>
           statuses.push({
             state: s.state,
@@ -252,16 +255,7 @@ describe('SyncEngine against a listing that never ends', () => {
     const loopClient = new ApiClient({ baseUrl: loopStub.baseUrl, tokenId: 't', clientSecret: 's' })
     const logs: string[] = []
     try {
-      const engine = new SyncEngine({
-        profileId: 'p',
-        client: loopClient,
-        cache,
-        clock: new FakeClock(),
-        log: (m) => logs.push(m),
-        operatorInFlight: () => [],
-        onChanges: async () => {},
-        onStatus: () => {}
-      })
+      const engine = quietEngine(loopClient, cache, { log: (m) => logs.push(m) })
       expect(await engine.poll()).toMatchObject({ ok: true, catchingUp: false })
       expect(requests).toBeLessThanOrEqual(3)
       expect(engine.current.state).toBe('live')

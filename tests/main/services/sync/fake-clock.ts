@@ -1,7 +1,7 @@
-import type { Clock } from '../../../../src/main/services/sync/scheduler'
+import type { SchedulerClock } from '../../../../src/main/services/sync/scheduler'
 
 /** A manual clock: time moves only through advance(), which fires due timers in order and lets promises settle. */
-export class FakeClock implements Clock {
+export class FakeClock implements SchedulerClock {
   private t = 0
   private seq = 0
   private timers = new Map<number, { at: number; fn: () => void }>()

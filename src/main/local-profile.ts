@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto'
+import type { ConnectionReport } from '../shared/ipc/channels/app'
+import { LOCAL_PROFILE_ID } from '../shared/profile'
+import { AppError } from './errors'
+import { secretAccount, type SecretStore } from './services/keychain'
+import { generateCountFromEnv, localSandboxIsBig, startLocalSandbox, type LocalSandbox } from './services/local-sandbox'
+import type { SandboxLauncher } from './services/sandbox-process'
+import type { ProfileStore, StoredProfile } from './services/profiles'
+
+interface LocalProfileDeps {
+  dataDir: string
+  profiles: ProfileStore
+  secrets: SecretStore
+  launcher?: SandboxLauncher | undefined
+  log(message: string): void
+}
+
+/**
+ * The Local profile's embedded sandbox: started once with credentials generated once and kept in the keychain like any
+ * other profile's, watched while it runs, and what the Local profile's session and connection test are told about it
+ * (why there is no client, a notice shown once).
+ */
+export class LocalProfile {
+  private sandbox: LocalSandbox | undefined
+  private error: string | undefined
+  /** Told to the operator once, in the Local profile's sync status (and in its connection reports). */
+  private notice: string | undefined
+  private noticeShown = false
+  /** The sandbox came up late or stopped: the Local profile's session should re-open (set by the backend). */
+  onChange: () => void = () => {}
+
+  private constructor(private readonly d: LocalProfileDeps) {}
+
+  /** `enabled: false` never starts it (the Local profile then reports it as switched off). */
+  static async start(d: LocalProfileDeps, enabled: boolean): Promise<LocalProfile> {
+    const local = new LocalProfile(d)
+    if (enabled) await local.run()
+    else local.error = 'the embedded sandbox is switched off'
+    return local
+  }
+
+  private async run(): Promise<void> {
+    const { profiles, secrets } = this.d
+    try {
+      const generateTransactions = generateCountFromEnv()
+      const profile = profiles.get(LOCAL_PROFILE_ID)
+      let secret = await secrets.get(secretAccount(LOCAL_PROFILE_ID))
+      if (!secret) {
+        secret = randomBytes(32).toString('base64url')
+        await profiles.setSecret(LOCAL_PROFILE_ID, secret, { internal: true })
+      }
+      const sandbox = await startLocalSandbox({
+        dataDir: this.d.dataDir,
+        tokenId: profile.tokenId,
+        clientSecret: secret,
+        log: this.d.log,
+        ...(this.d.launcher !== undefined && { launcher: this.d.launcher }),
+        ...(generateTransactions !== undefined && { generateTransactions })
+      })
+      this.sandbox = sandbox
+      await profiles.setLocalBaseUrl(sandbox.baseUrl)
+      const stopped = (message: string) => {
+        if (this.sandbox !== sandbox) return
+        this.sandbox = undefined
+        this.error = message
+        // The Local profile's session re-opens without a client and says why.
+        this.onChange()
+      }
+      sandbox.onUnexpectedExit(stopped)
+      const whenReady = sandbox.ready.then(
+        (r) => {
+          if (r.corruptFileMovedTo !== undefined)
+            this.notice = `The Local sandbox’s saved state was unreadable and was set aside as ${r.corruptFileMovedTo}; it started fresh.`
+          return true
+        },
+        (error: unknown) => {
+          stopped(`the embedded sandbox failed to start (${error instanceof Error ? error.message : 'error'})`)
+          return false
+        }
+      )
+      // A small state is up in moments: wait, so the first sync works. A big one (a generated history, a large
+      // state file) loads in the sandbox's own process while the cache answers; the first sync follows when it is up.
+      if (!localSandboxIsBig(this.d.dataDir, generateTransactions)) await whenReady
+      else
+        void whenReady.then((up) => {
+          if (up) this.onChange()
+        })
+    } catch (error) {
+      this.error = error instanceof AppError ? error.message : 'the embedded sandbox failed to start'
+      this.d.log(`local sandbox not started: ${error instanceof Error ? error.name : 'error'}`)
+    }
+  }
+
+  private get notRunning(): string {
+    return `The Local sandbox is not running: ${this.error ?? 'it did not start'}.`
+  }
+
+  /**
+   * What a session of `profile` is told about the sandbox: nothing for other profiles; for the Local one, whether it
+   * may have a client, why not, its approval window, and the notice (once).
+   */
+  sessionOptions(profile: StoredProfile): {
+    withoutClient: boolean
+    noClientReason?: string
+    notice?: string
+    approvalWindowMs?: number
+  } {
+    if (profile.environment !== 'local') return { withoutClient: false }
+    const notice = this.noticeShown ? undefined : this.notice
+    if (notice !== undefined) this.noticeShown = true
+    return {
+      withoutClient: !this.sandbox,
+      ...(this.sandbox
+        ? { approvalWindowMs: this.sandbox.approvalWindowMs }
+        : { noClientReason: `${this.notRunning} Cached data stays available.` }),
+      ...(notice !== undefined && { notice })
+    }
+  }
+
+  /** The connection test of the Local profile: unreachable while the sandbox is not running, with the notice else. */
+  testConnection(profile: StoredProfile, test: () => Promise<ConnectionReport>): Promise<ConnectionReport> {
+    if (!this.sandbox) {
+      return Promise.resolve({
+        profileId: profile.id,
+        ok: false,
+        checkedAt: new Date().toISOString(),
+        baseUrl: profile.baseUrl,
+        code: 'UNREACHABLE',
+        message: this.notRunning
+      })
+    }
+    const notice = this.notice
+    return test().then((report) => (notice ? { ...report, message: `${report.message} ${notice}` } : report))
+  }
+
+  async close(): Promise<void> {
+    await this.sandbox?.close().catch(() => {})
+  }
+}

@@ -1,0 +1,192 @@
+import path from 'node:path'
+import type { EventName } from '../shared/ipc/contract'
+import { AppError } from './errors'
+import type { LocalProfile } from './local-profile'
+import type { AppNotification } from './notifications/batch'
+import { Sequencer } from './sequencer'
+import type { ApiClientOptions } from './services/api-client'
+import { savedRulesEnabled } from './services/approval-state'
+import type { SecretStore } from './services/keychain'
+import type { ReportDamage } from './services/notices'
+import { profileDir, type ProfileStore } from './services/profiles'
+import { ProfileSession, type Emit } from './services/session'
+import type { SchedulerClock, SchedulerState } from './services/sync/scheduler'
+
+export interface SessionsDeps {
+  dataDir: string
+  profiles: ProfileStore
+  secrets: SecretStore
+  local: LocalProfile
+  emit: Emit
+  notify(notification: AppNotification): void
+  reportDamage: ReportDamage
+  log(message: string): void
+  clock?: SchedulerClock | undefined
+  clientOptions?: Partial<ApiClientOptions> | undefined
+  autoSync?: boolean | undefined
+}
+
+/** Events a background session keeps to itself: they would refresh the active profile's views for nothing. */
+const ACTIVE_ONLY_EVENTS = new Set<EventName>(['data.changed', 'transactions.changed', 'sync.status'])
+
+/**
+ * The running profile sessions (cache, sync, approvals), one per profile that needs one: the active profile, plus
+ * every profile whose approval rules are on, which keeps running in the background so its payments are still decided
+ * inside the service's approval window after the operator switched to another profile. A background session emits no
+ * data events (the renderer shows the active profile only) and names its profile in its notifications. Opening and
+ * closing run one at a time.
+ */
+export class ProfileSessions {
+  readonly running = new Map<string, ProfileSession>()
+  /** Profiles whose approval rules are on: read from disk at start, then kept up to date by `setRulesOn`. */
+  readonly rulesOn = new Set<string>()
+  private readonly order = new Sequencer()
+  private readonly looking: Partial<SchedulerState> = { foreground: true, suspended: false }
+  private closed = false
+
+  constructor(private readonly d: SessionsDeps) {}
+
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    return this.order.run(work)
+  }
+
+  private async open(id: string): Promise<ProfileSession> {
+    const d = this.d
+    const profiles = d.profiles
+    const profile = profiles.get(id)
+    const isActive = () => profiles.activeProfileId === id
+    const local = d.local.sessionOptions(profile)
+    const next = await ProfileSession.open({
+      profile,
+      ...(local.notice !== undefined && { notice: local.notice }),
+      clientSecret: local.withoutClient ? undefined : await profiles.secretOf(profile.id),
+      ...(local.noClientReason !== undefined && { noClientReason: local.noClientReason }),
+      ...(local.approvalWindowMs !== undefined && { approvalWindowMs: local.approvalWindowMs }),
+      dataDir: d.dataDir,
+      secrets: d.secrets,
+      emit: (event, payload) => {
+        if (ACTIVE_ONLY_EVENTS.has(event) && !isActive()) return
+        d.emit(event, payload)
+      },
+      notify: (n) => {
+        try {
+          // A background profile's notification says whose it is; clicking it switches to that profile first.
+          const name = profiles.all().find((p) => p.id === id)?.name ?? id
+          d.notify({ ...n, profileId: id, ...(!isActive() && { title: `${name}: ${lowerFirst(n.title)}` }) })
+        } catch {
+          d.log('notification failed')
+        }
+      },
+      log: d.log,
+      reportDamage: d.reportDamage,
+      ...(d.clock !== undefined && { clock: d.clock }),
+      scheduler: { ...this.looking },
+      ...(d.clientOptions !== undefined && { clientOptions: d.clientOptions }),
+      ...(d.autoSync !== undefined && { autoSync: d.autoSync })
+    })
+    if (isActive()) d.emit('sync.status', next.syncStatus())
+    return next
+  }
+
+  /** Closes the sessions nobody needs any more and opens the background ones that are missing. */
+  reconcile(): Promise<void> {
+    return this.serial(async () => {
+      const active = this.d.profiles.activeProfileId
+      const wanted = new Set([active, ...this.rulesOn])
+      for (const [id, s] of [...this.running]) {
+        if (wanted.has(id)) continue
+        this.running.delete(id)
+        await s.close().catch(() => this.d.log('closing a profile session failed'))
+      }
+      if (this.closed) return
+      for (const id of this.rulesOn) {
+        if (this.running.has(id) || id === active) continue
+        try {
+          this.running.set(id, await this.open(id))
+        } catch (error) {
+          this.d.log(`background session not started: ${error instanceof Error ? error.name : 'error'}`)
+        }
+      }
+    })
+  }
+
+  /** The session of the active profile, opened on first use. */
+  active(): Promise<ProfileSession> {
+    return this.serial(async () => {
+      if (this.closed) throw new AppError('INTERNAL', 'Paydesk is shutting down.')
+      const id = this.d.profiles.activeProfileId
+      let s = this.running.get(id)
+      if (!s) {
+        s = await this.open(id)
+        this.running.set(id, s)
+      } else if (s.sync) {
+        // A background session becoming the active one: the renderer learns its state now.
+        this.d.emit('sync.status', s.syncStatus())
+      }
+      return s
+    })
+  }
+
+  /** Closes one profile's session (before a removal or new credentials); the next call opens a fresh one. */
+  close(id: string): Promise<void> {
+    return this.serial(async () => {
+      const s = this.running.get(id)
+      this.running.delete(id)
+      await s?.close()
+    })
+  }
+
+  /** After a switch, a removal or a change of rules: background sessions follow, the active one opens. */
+  settle(): void {
+    void this.reconcile().catch(() => {})
+    void this.active().catch(() => {})
+  }
+
+  /** New credentials or a new address for a profile: close its session and open a fresh one if it needs one. */
+  async restart(id: string): Promise<void> {
+    await this.close(id)
+    this.settle()
+  }
+
+  /** Restarts a profile's session only when one is running (the Local sandbox came up late or stopped). */
+  restartIfRunning(id: string): void {
+    // restart queues itself (close is serial): queuing it inside `serial` too would wait on itself.
+    if (this.running.has(id) && !this.closed) void this.restart(id).catch(() => {})
+  }
+
+  setRulesOn(id: string, on: boolean): void {
+    if (on) this.rulesOn.add(id)
+    else this.rulesOn.delete(id)
+  }
+
+  /** Whether a person is looking, and whether the machine sleeps: every session's polling follows. */
+  setLooking(patch: Pick<SchedulerState, 'foreground'> | Pick<SchedulerState, 'suspended'>): void {
+    Object.assign(this.looking, patch)
+    for (const s of this.running.values()) s.setScheduler(patch)
+  }
+
+  /** At start: the profiles whose saved approval rules are on keep a session in the background. */
+  async loadRulesOn(): Promise<void> {
+    for (const p of this.d.profiles.all()) {
+      try {
+        const file = path.join(profileDir(this.d.dataDir, p.id), 'approvals.sealed')
+        if (await savedRulesEnabled(file, this.d.secrets, p.id)) this.rulesOn.add(p.id)
+      } catch {
+        this.d.log('reading approval rules failed')
+      }
+    }
+  }
+
+  async closeAll(): Promise<void> {
+    this.closed = true
+    await this.serial(async () => {
+      const all = [...this.running.values()]
+      this.running.clear()
+      await Promise.all(all.map((s) => s.close().catch(() => {})))
+    })
+  }
+}
+
+function lowerFirst(s: string): string {
+  return /^[A-Z][a-z]/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s
+}
