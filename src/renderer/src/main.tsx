@@ -1,12 +1,16 @@
+import { QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
+import { queryClient } from './data/query-client'
 import './styles.css'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('Paydesk: #root is missing from index.html')
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <QueryClientProvider client={queryClient}>
+      <App />
+    </QueryClientProvider>
   </StrictMode>
 )

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { IpcResult } from '../../../src/shared/ipc/define'
-import { WindowLoader, type WindowAnswer } from '../../../src/renderer/src/ui/window-loader'
+import { WindowLoader, type WindowAnswer } from '../../../src/renderer/src/data/window-loader'
 
 const TOTAL = 10_000
 
