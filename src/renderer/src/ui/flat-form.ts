@@ -58,6 +58,28 @@ const keep = (_key: string, value: string) => value
 const samePath = (path: string) => path
 
 /**
+ * Checks the boxes: the schema's messages at the boxes their paths belong to, then the form's own checks over them
+ * (a message replaces the schema's; `null` hides it). The message map is keyed by box, first message per box.
+ */
+export function checkBoxes<S extends z.ZodType>(
+  schema: S,
+  boxes: Record<string, string>,
+  submitted: boolean,
+  { toInput = nestFlat, checks, boxOf = samePath }: Omit<FlatFormOptions, 'normalize'> = {}
+): { result: ReturnType<S['safeParse']>; issues: Record<string, string> } {
+  const result = schema.safeParse(toInput(boxes)) as ReturnType<S['safeParse']>
+  const issues: Record<string, string> = {}
+  if (!result.success) {
+    for (const issue of result.error.issues) issues[boxOf(issue.path.map(String).join('.'))] ??= issue.message
+  }
+  for (const [key, message] of Object.entries(checks?.(boxes, submitted) ?? {})) {
+    if (message) issues[key] = message
+    else if (message === null) delete issues[key]
+  }
+  return { result, issues }
+}
+
+/**
  * A form of flat boxes keyed by the dotted path of the request member they fill, validated by the shared zod request
  * schema (the one main validates with), so every message lands under its own box. Every form of the renderer is one.
  */
@@ -72,19 +94,8 @@ export function useFlatForm<S extends z.ZodType>(
   const [submitted, setSubmitted] = useState(false)
   const [server, setServer] = useState<Record<string, string>>({})
 
-  const validate = (boxes: Record<string, string>, afterSubmit: boolean) => {
-    const result = schema.safeParse(toInput(boxes))
-    const checked = checks?.(boxes, afterSubmit) ?? {}
-    const map: Record<string, string> = {}
-    if (!result.success) {
-      for (const issue of result.error.issues) map[boxOf(issue.path.map(String).join('.'))] ??= issue.message
-    }
-    for (const [key, message] of Object.entries(checked)) {
-      if (message) map[key] = message
-      else if (message === null) delete map[key]
-    }
-    return { result, issues: map }
-  }
+  const validate = (boxes: Record<string, string>, afterSubmit: boolean) =>
+    checkBoxes(schema, boxes, afterSubmit, { toInput, checks, boxOf })
   const { issues } = validate(values, submitted)
 
   const error = (key: string) => server[key] ?? (submitted || touched[key] ? issues[key] : undefined)

@@ -13,8 +13,6 @@ import { EmptyState } from '../../ui/view-states'
 import { CustomerDetail } from './CustomerDetail'
 import { NewCustomerForm } from './NewCustomerForm'
 
-export const customerName = (c: Pick<Customer, 'fullName' | 'platformCustomerId'>) => c.fullName ?? c.platformCustomerId
-
 const columns: Column<Customer>[] = [
   {
     key: 'name',

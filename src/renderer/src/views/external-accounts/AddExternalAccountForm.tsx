@@ -3,6 +3,7 @@ import { Field } from '../../ui/Field'
 import { useFlatForm } from '../../ui/flat-form'
 import { fieldId, FormErrors, SelectField, TextField } from '../../ui/FormFields'
 import { FailedAction, FormFrame, useFormSubmit } from '../../ui/form-submit'
+import { useCustomerNames } from '../customers/names'
 import { useChannelQuery } from '../../data/channel-query'
 import {
   ACCOUNT_FIELDS,
@@ -41,11 +42,7 @@ export function AddExternalAccountForm(props: {
   const isWallet = isWalletAccountType(type)
   const currency = v['currency'] ?? ''
 
-  const customers = useChannelQuery(
-    'customers.query',
-    { limit: 500, sort: { field: 'fullName', direction: 'asc' } },
-    { enabled: v['owner'] === 'customer' }
-  )
+  const { customers } = useCustomerNames({ enabled: v['owner'] === 'customer' })
   const banks = useChannelQuery(
     'discoveries.list',
     { currency: currency || undefined },

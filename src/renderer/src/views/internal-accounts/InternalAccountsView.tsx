@@ -4,6 +4,7 @@ import { useListMemory, listMemory } from '../../stores/list-memory'
 import { useUi } from '../../stores/ui'
 import { ErrorNotice, Id, Money, Time } from '../../ui/atoms'
 import { useListKeys } from '../../ui/list-keys'
+import { useCustomerNames } from '../customers/names'
 import { useChannelQuery } from '../../data/channel-query'
 import { EmptyState, Freshness, SkeletonRows } from '../../ui/view-states'
 import { InternalAccountDetail } from './InternalAccountDetail'
@@ -37,11 +38,7 @@ export function InternalAccountsView() {
   }
 
   const all = useChannelQuery('internalAccounts.list', { scope: 'all' })
-  const customers = useChannelQuery('customers.query', { limit: 500 })
-  const customerNames = useMemo(
-    () => new Map<string, string>((customers.data?.rows ?? []).map((c) => [c.id, c.fullName ?? c.platformCustomerId])),
-    [customers.data]
-  )
+  const { names: customerNames } = useCustomerNames()
   const accounts = useMemo(() => all.data?.rows ?? [], [all.data])
   const rows = useMemo(
     () =>

@@ -1,10 +1,11 @@
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import type { Quote, QuoteCreateRequest } from '../../../../shared/api'
 import { isUnresolvedTransfer, type TransferRecord } from '../../../../shared/ipc/channels/data'
 import { activeProfile, useProfiles } from '../../stores/profiles'
 import { useUi } from '../../stores/ui'
 import { ErrorNotice, Id, StatusChip, Time } from '../../ui/atoms'
 import { useChannelMutation, useChannelQuery } from '../../data/channel-query'
+import { useCustomerNames } from '../customers/names'
 import { transactionTone } from '../../ui/status'
 import { EmptyState, Freshness, SkeletonRows } from '../../ui/view-states'
 import { describeAccount } from '../external-accounts/describe'
@@ -24,11 +25,7 @@ export function QuotesView() {
   const production = useProfiles((s) => activeProfile(s.list)?.environment === 'production')
   const focusId = useUi((s) => s.focusId)
   const accounts = useChannelQuery('internalAccounts.list', { scope: 'all' })
-  const customers = useChannelQuery('customers.query', { limit: 500 })
-  const customerNames = useMemo(
-    () => new Map<string, string>((customers.data?.rows ?? []).map((c) => [c.id, c.fullName ?? c.platformCustomerId])),
-    [customers.data]
-  )
+  const { names: customerNames } = useCustomerNames()
   const journal = useChannelQuery('transfers.journal', null)
   const externals = useChannelQuery('externalAccounts.query', { limit: 500 })
   const executions = (journal.data?.records ?? []).filter((r) => r.kind === 'quote-execute')

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import {
   MAX_SANDBOX_FUNDING_AMOUNT,
   SANDBOX_SENDER_ADDRESSES,
@@ -16,6 +16,7 @@ import { amountMessage, amountOf, checkAmount, currencyOf, MoneyField } from '..
 import { useFlatForm } from '../../ui/flat-form'
 import { FailedAction, FormFrame } from '../../ui/form-submit'
 import { useChannelMutation, useChannelQuery } from '../../data/channel-query'
+import { useCustomerNames } from '../customers/names'
 import { transactionTone } from '../../ui/status'
 import { ActionResult, EmptyState, Freshness, SkeletonRows } from '../../ui/view-states'
 import { accountLabel } from '../internal-accounts/SendMoney'
@@ -55,11 +56,7 @@ export function SandboxToolsView() {
 
 function SandboxTools() {
   const accounts = useChannelQuery('internalAccounts.list', { scope: 'all' })
-  const customers = useChannelQuery('customers.query', { limit: 500, sort: { field: 'fullName', direction: 'asc' } })
-  const customerNames = useMemo(
-    () => new Map<string, string>((customers.data?.rows ?? []).map((c) => [c.id, c.fullName ?? c.platformCustomerId])),
-    [customers.data]
-  )
+  const { customers, names: customerNames } = useCustomerNames()
   return (
     <section className="page" aria-labelledby="sandbox-title">
       <div className="page-head">
