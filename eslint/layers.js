@@ -79,7 +79,7 @@ export const LAYERS = [
     name: 'the renderer',
     files: ['src/renderer/'],
     code: ['src/renderer/', 'src/shared/'],
-    packages: ['react', 'react-dom', 'zustand', 'zod', '@tanstack/react-virtual'],
+    packages: ['react', 'react-dom', 'zustand', 'zod', '@tanstack/react-virtual', '@tanstack/react-query'],
     builtins: [],
     why: 'The renderer is a sandboxed page: it talks to main only through window.paydesk.'
   },

@@ -1,9 +1,9 @@
 import { paydesk } from './paydesk'
 import { useProfiles } from '../stores/profiles'
 import { isRouteId, useUi, type RouteId } from '../stores/ui'
-import { useSync } from '../stores/sync'
+import { syncViewOf, useSync } from '../stores/sync'
 import { useBadges } from '../stores/badges'
-import { useDataVersion } from '../stores/data-version'
+import { forgetProfileData, invalidateCollections } from '../data/query-client'
 import { useNotices } from '../stores/notices'
 import { useUpdates } from '../stores/updates'
 import { connectIdContextMenu } from './context-menu'
@@ -12,13 +12,7 @@ import type { SyncStatus } from '../../../shared/ipc/channels/sync'
 function applySync(status: SyncStatus) {
   const profileId = useProfiles.getState().list?.activeProfileId
   if (profileId && status.profileId !== profileId) return
-  useSync.getState().apply({
-    status: status.state === 'idle' ? 'unknown' : status.state,
-    lastSyncedAt: status.lastSyncedAt,
-    offlineSince: status.offlineSince,
-    message: status.message ?? status.reason,
-    progress: status.progress ?? null
-  })
+  useSync.getState().apply(syncViewOf(status))
 }
 
 function isActive(profileId: string): boolean {
@@ -49,7 +43,7 @@ export function connectEvents(): () => void {
       useProfiles.getState().apply(list)
       // Another profile's data must never stay on screen: every view re-queries.
       if (before !== list.activeProfileId) {
-        useDataVersion.getState().bumpAll()
+        forgetProfileData()
         useBadges.getState().setPendingApprovals(0)
         void paydesk.invoke('sync.status', null).then((r) => r.ok && applySync(r.value))
         void paydesk.invoke('notices.list', null).then((r) => r.ok && useNotices.getState().apply(r.value))
@@ -59,18 +53,18 @@ export function connectEvents(): () => void {
     paydesk.on('notices.changed', (notices) => useNotices.getState().apply(notices)),
     // Only the active profile's data is on screen; events of a profile running in the background are not for it.
     paydesk.on('data.changed', ({ profileId, collections }) => {
-      if (isActive(profileId)) useDataVersion.getState().bump(collections)
+      if (isActive(profileId)) invalidateCollections(collections)
     }),
     paydesk.on('transactions.changed', ({ profileId }) => {
-      if (isActive(profileId)) useDataVersion.getState().bump(['transactions', 'approvals'])
+      if (isActive(profileId)) invalidateCollections(['transactions', 'approvals'])
     }),
     paydesk.on('approvals.changed', ({ profileId, count }) => {
       if (profileId !== useProfiles.getState().list?.activeProfileId) return
       useBadges.getState().setPendingApprovals(count)
-      useDataVersion.getState().bump(['approvals'])
+      invalidateCollections(['approvals'])
     }),
     paydesk.on('approvals.decided', ({ profileId }) => {
-      if (isActive(profileId)) useDataVersion.getState().bump(['approvals', 'transactions'])
+      if (isActive(profileId)) invalidateCollections(['approvals', 'transactions'])
     }),
     paydesk.on('navigate', ({ route, id, profileId }) => {
       if (isRouteId(route)) void openItem(route, id ?? null, profileId)

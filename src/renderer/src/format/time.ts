@@ -40,19 +40,3 @@ export function formatRelative(iso: string, now: number = Date.now()): string {
 }
 
 export const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone
-
-/** "2026-11-24 09:30 GMT+1": a full absolute time in the operator's zone, named (lists, exports, filters). */
-let dateTimeFormat: Intl.DateTimeFormat | undefined
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return iso
-  dateTimeFormat ??= new Intl.DateTimeFormat(undefined, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZoneName: 'short'
-  })
-  return dateTimeFormat.format(date)
-}

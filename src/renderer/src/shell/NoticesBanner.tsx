@@ -1,5 +1,4 @@
-import { useState } from 'react'
-import { paydesk } from '../bridge/paydesk'
+import { useChannelMutation } from '../data/channel-query'
 import { useNotices } from '../stores/notices'
 
 /**
@@ -9,14 +8,12 @@ import { useNotices } from '../stores/notices'
 export function NoticesBanner() {
   const notices = useNotices((s) => s.notices)
   const apply = useNotices((s) => s.apply)
-  const [failed, setFailed] = useState<string | null>(null)
+  const dismissing = useChannelMutation('notices.dismiss')
+  const failed = dismissing.error?.message ?? null
   if (notices.length === 0) return null
   const dismiss = async (id: string) => {
-    const result = await paydesk.invoke('notices.dismiss', { id })
-    if (result.ok) {
-      setFailed(null)
-      apply(result.value)
-    } else setFailed(result.error.message)
+    const result = await dismissing.run({ id })
+    if (result.ok) apply(result.value)
   }
   return (
     <section className="notices" aria-label="Problems Paydesk found">

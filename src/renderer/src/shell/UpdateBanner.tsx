@@ -1,5 +1,4 @@
-import { useState } from 'react'
-import { paydesk } from '../bridge/paydesk'
+import { useChannelMutation } from '../data/channel-query'
 import { useUpdates } from '../stores/updates'
 
 /**
@@ -8,20 +7,16 @@ import { useUpdates } from '../stores/updates'
  */
 export function UpdateBanner() {
   const status = useUpdates((s) => s.status)
-  const [refused, setRefused] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const installing = useChannelMutation('updates.install')
+  const refused = installing.error?.message ?? null
+  const busy = installing.busy
   if (status?.state !== 'ready') return null
-  const install = async () => {
-    setBusy(true)
-    const result = await paydesk.invoke('updates.install', null)
-    setBusy(false)
-    setRefused(result.ok ? null : result.error.message)
-  }
+  const install = () => void installing.run(null)
   return (
     <section className="notice" role="status" aria-label="Update" data-testid="update-banner">
       <p>
         <strong>Update ready</strong> — Paydesk {status.version} was downloaded and verified.{' '}
-        <button disabled={busy} onClick={() => void install()}>
+        <button disabled={busy} onClick={install}>
           Restart to install
         </button>
       </p>

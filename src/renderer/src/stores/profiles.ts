@@ -2,7 +2,7 @@ import { create } from 'zustand'
 import type { ProfileList, ProfileView } from '../../../shared/profile'
 import type { IpcError } from '../../../shared/ipc/define'
 import { paydesk } from '../bridge/paydesk'
-import { useDataVersion } from './data-version'
+import { forgetProfileData } from '../data/query-client'
 
 interface ProfilesState {
   list: ProfileList | null
@@ -23,7 +23,7 @@ export const useProfiles = create<ProfilesState>((set) => ({
     const result = await paydesk.invoke('profiles.switch', { id })
     if (!result.ok) return result.error
     set({ list: result.value, error: null })
-    useDataVersion.getState().bumpAll()
+    forgetProfileData()
     return null
   },
   apply: (list) => set({ list })

@@ -1,5 +1,7 @@
 import { formatMoney, KNOWN_DECIMALS, parseMoneyInput, type CurrencyLike } from '../../../shared/format/money'
+import type { z } from 'zod'
 import { Field } from './Field'
+import type { FlatForm } from './flat-form'
 
 /** The currency's decimals: the server's Currency object first, then the table of known codes; undefined if neither. */
 export function currencyOf(currency: {
@@ -34,26 +36,43 @@ export function checkAmount(
 }
 
 /**
- * A money box: the currency code beside it, and under it either the error or the exact amount it means
+ * A flat form's check of an amount box: nothing while it is empty (until a submit), else checkAmount's sentence, or
+ * undefined when the amount is fine (the shared schema has the last word).
+ */
+export function amountMessage(
+  text: string,
+  currency: CurrencyLike | undefined,
+  submitted: boolean,
+  limits: { max?: number; maxText?: string } = {}
+): string | null | undefined {
+  if (!text.trim() && !submitted) return null
+  const check = checkAmount(text, currency, limits)
+  return check.ok ? undefined : check.error
+}
+
+/** The minor units an amount box means, or undefined (the schema then says why none). */
+export function amountOf(text: string, currency: CurrencyLike | undefined): number | undefined {
+  const check = checkAmount(text, currency)
+  return check.ok ? check.amount : undefined
+}
+
+/**
+ * A money box of a flat form: the currency code beside it, and under it either the error or the exact amount it means
  * ("= $1,250.00"), so the person sees what will be sent before any review.
  */
-export function MoneyField(props: {
+export function MoneyField<S extends z.ZodType>(props: {
+  form: FlatForm<S>
+  name: string
   id: string
   label: string
   currency: CurrencyLike | undefined
-  value: string
-  onChange(value: string): void
-  check: AmountCheck | null
-  /** Show the error (after the box was left, or after a submit). */
-  showError: boolean
-  onBlur?(): void
+  limits?: { max?: number; maxText?: string }
 }) {
-  const error = props.showError && props.check && !props.check.ok ? props.check.error : undefined
-  const hint = props.check?.ok
-    ? `= ${props.check.text}`
-    : props.currency
-      ? `In ${props.currency.code}, e.g. 1250.00`
-      : ''
+  const { form, name, currency } = props
+  const text = form.values[name] ?? ''
+  const check = text.trim() ? checkAmount(text, currency, props.limits) : null
+  const error = form.error(name)
+  const hint = check?.ok ? `= ${check.text}` : currency ? `In ${currency.code}, e.g. 1250.00` : ''
   return (
     <Field id={props.id} label={props.label} error={error} hint={hint}>
       <div className="money-input">
@@ -61,14 +80,14 @@ export function MoneyField(props: {
           id={props.id}
           inputMode="decimal"
           autoComplete="off"
-          value={props.value}
+          value={text}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${props.id}-error` : undefined}
-          onChange={(e) => props.onChange(e.target.value)}
-          onBlur={props.onBlur}
+          onChange={(e) => form.set(name, e.target.value)}
+          onBlur={() => form.blur(name)}
         />
         <span className="money-code" aria-hidden>
-          {props.currency?.code ?? ''}
+          {currency?.code ?? ''}
         </span>
       </div>
     </Field>

@@ -3,7 +3,7 @@ import { ErrorNotice } from './atoms'
 import { useListKeys } from './list-keys'
 import type { ListState } from './list-state'
 import { Freshness, SkeletonRows } from './view-states'
-import type { WindowQuery } from './window-query'
+import type { WindowQuery } from '../data/window-query'
 import { WindowedTable, type Column } from './WindowedTable'
 
 /**

@@ -1,7 +1,7 @@
 import { elementScroll, observeElementOffset, useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react'
 import { scrollScale, spacers, type ScrollScale } from './scroll-scale'
-import { ROW_HEIGHT } from './window-query'
+import { ROW_HEIGHT } from '../data/window-query'
 
 export interface Column<Row> {
   key: string
@@ -44,6 +44,8 @@ export function WindowedTable<Row>(props: {
   // The virtualizer works in row positions; the scroll area may be shorter than the rows (scroll-scale.ts). The
   // callbacks read the scale through a ref, as the virtualizer keeps the functions it was first given.
   const scale = useRef<ScrollScale>({ domHeight: 0, factor: 1 })
+  // The virtualizer is read afresh on every render and never memoised here, which is what this warning is about.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: total,
     getScrollElement: () => scroller.current,
@@ -73,15 +75,16 @@ export function WindowedTable<Row>(props: {
     virtualizer.scrollToOffset(0)
   }, [props.scrollResetKey, virtualizer])
 
-  // Keeps the selected row in view when the selection moves (j/k), not on every render: scrolling away from the
-  // selected row must not be yanked back.
+  // Keeps the selected row in view once per selection (j/k, a link), as soon as its row is loaded — never again for the
+  // same selection, so scrolling away from it is not yanked back by a later render or a window arriving.
   const selectedIndex = selectedId === null ? -1 : rows.findIndex((r) => rowId(r) === selectedId)
   const absoluteSelected = selectedIndex < 0 ? -1 : offset + selectedIndex
+  const revealed = useRef<string | null>(null)
   useEffect(() => {
-    if (absoluteSelected >= 0) virtualizer.scrollToIndex(absoluteSelected, { align: 'auto' })
-    // Only when the selection changes; `virtualizer` is stable.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [selectedId])
+    if (selectedId === revealed.current || absoluteSelected < 0) return
+    revealed.current = selectedId
+    virtualizer.scrollToIndex(absoluteSelected, { align: 'auto' })
+  }, [selectedId, absoluteSelected, virtualizer])
 
   const { onScroll: saveScroll } = props
   const onScroll = () => {

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react'
+import { useState } from 'react'
 import type { z } from 'zod'
 
 /**
@@ -39,37 +39,66 @@ export interface FlatForm<S extends z.ZodType> {
   setServerErrors(fieldErrors: Record<string, string[]>): void
 }
 
+export interface FlatFormOptions {
+  /** The boxes as the request the schema checks (default nestFlat); issue paths then name the boxes. */
+  toInput?(values: Record<string, string>): unknown
+  /** Rewrites what is typed before it is kept (codes in upper case): typing them in lower case is no mistake. */
+  normalize?(key: string, value: string): string
+  /**
+   * What the schema cannot know, by box: an amount typed in a currency's decimals and within a balance, a choice that
+   * must be made. A message comes first at its box, and a form with any is not submitted; `null` says the box is fine
+   * for now (an empty amount box before any submit), hiding the schema's message about it.
+   */
+  checks?(values: Record<string, string>, submitted: boolean): Record<string, string | null | undefined>
+  /** The box a schema issue's path belongs to, when the request is shaped unlike the boxes (default: the path). */
+  boxOf?(path: string): string
+}
+
+const keep = (_key: string, value: string) => value
+const samePath = (path: string) => path
+
 /**
- * A form of flat text boxes keyed by the dotted path of the request member they fill, validated by the shared zod
- * request schema (the one main validates with). `toInput` turns the boxes into the request (nestFlat plus any
- * conversion); issue paths then name the box directly, so every message lands under its own field.
+ * Checks the boxes: the schema's messages at the boxes their paths belong to, then the form's own checks over them
+ * (a message replaces the schema's; `null` hides it). The message map is keyed by box, first message per box.
+ */
+export function checkBoxes<S extends z.ZodType>(
+  schema: S,
+  boxes: Record<string, string>,
+  submitted: boolean,
+  { toInput = nestFlat, checks, boxOf = samePath }: Omit<FlatFormOptions, 'normalize'> = {}
+): { result: ReturnType<S['safeParse']>; issues: Record<string, string> } {
+  const result = schema.safeParse(toInput(boxes)) as ReturnType<S['safeParse']>
+  const issues: Record<string, string> = {}
+  if (!result.success) {
+    for (const issue of result.error.issues) issues[boxOf(issue.path.map(String).join('.'))] ??= issue.message
+  }
+  for (const [key, message] of Object.entries(checks?.(boxes, submitted) ?? {})) {
+    if (message) issues[key] = message
+    else if (message === null) delete issues[key]
+  }
+  return { result, issues }
+}
+
+/**
+ * A form of flat boxes keyed by the dotted path of the request member they fill, validated by the shared zod request
+ * schema (the one main validates with), so every message lands under its own box. Every form of the renderer is one.
  */
 export function useFlatForm<S extends z.ZodType>(
   schema: S,
   initial: Record<string, string>,
-  toInput: (values: Record<string, string>) => unknown = nestFlat
+  options: FlatFormOptions = {}
 ): FlatForm<S> {
+  const { toInput = nestFlat, normalize = keep, checks, boxOf = samePath } = options
   const [values, setValues] = useState(initial)
   const [touched, setTouched] = useState<Record<string, boolean>>({})
   const [submitted, setSubmitted] = useState(false)
   const [server, setServer] = useState<Record<string, string>>({})
 
-  const issues = useMemo(() => {
-    const result = schema.safeParse(toInput(values))
-    const map: Record<string, string> = {}
-    if (!result.success) {
-      for (const issue of result.error.issues) {
-        const key = issue.path.map(String).join('.')
-        map[key] ??= issue.message
-      }
-    }
-    return map
-  }, [schema, toInput, values])
+  const validate = (boxes: Record<string, string>, afterSubmit: boolean) =>
+    checkBoxes(schema, boxes, afterSubmit, { toInput, checks, boxOf })
+  const { issues } = validate(values, submitted)
 
-  const error = useCallback(
-    (key: string) => server[key] ?? (submitted || touched[key] ? issues[key] : undefined),
-    [issues, server, submitted, touched]
-  )
+  const error = (key: string) => server[key] ?? (submitted || touched[key] ? issues[key] : undefined)
 
   return {
     values,
@@ -85,7 +114,8 @@ export function useFlatForm<S extends z.ZodType>(
         )
       ]
     },
-    set: (key, value) => {
+    set: (key, typed) => {
+      const value = normalize(key, typed)
       setValues((v) => ({ ...v, [key]: value }))
       setServer((s) => {
         if (!(key in s)) return s
@@ -98,8 +128,8 @@ export function useFlatForm<S extends z.ZodType>(
     submit: () => {
       setSubmitted(true)
       setServer({})
-      const result = schema.safeParse(toInput(values))
-      return result.success ? (result.data as z.output<S>) : null
+      const { result, issues: now } = validate(values, true)
+      return result.success && Object.keys(now).length === 0 ? (result.data as z.output<S>) : null
     },
     reset: (next) => {
       setValues(next ?? initial)

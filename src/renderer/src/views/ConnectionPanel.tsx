@@ -1,34 +1,21 @@
-import { useState } from 'react'
 import type { ConnectionReport } from '../../../shared/ipc/channels/app'
-import type { IpcError } from '../../../shared/ipc/define'
 import type { ProfileView } from '../../../shared/profile'
-import { paydesk } from '../bridge/paydesk'
+import { useChannelMutation } from '../data/channel-query'
 import { formatClock } from '../format/time'
 
 /** Calls the service through main with the active profile and shows exactly what came back. */
 export function ConnectionPanel({ profile }: { profile: ProfileView }) {
-  const [report, setReport] = useState<ConnectionReport | null>(null)
-  const [error, setError] = useState<IpcError | null>(null)
-  const [busy, setBusy] = useState(false)
-
-  const test = async () => {
-    setBusy(true)
-    const result = await paydesk.invoke('connection.test', { profileId: profile.id })
-    setBusy(false)
-    if (result.ok) {
-      setReport(result.value)
-      setError(null)
-    } else {
-      setError(result.error)
-      setReport(null)
-    }
-  }
+  // A test of the connection is an action the operator asks for, not data to keep: the last answer is shown.
+  const testing = useChannelMutation('connection.test')
+  const { busy, error } = testing
+  const report: ConnectionReport | null = testing.last?.ok ? testing.last.value : null
+  const test = () => void testing.run({ profileId: profile.id })
 
   return (
     <div className="panel" data-testid="connection-panel">
       <div className="panel-head">
         <h2>Connection</h2>
-        <button onClick={() => void test()} disabled={busy}>
+        <button onClick={test} disabled={busy}>
           {busy ? 'Testing…' : 'Test connection'}
         </button>
       </div>

@@ -1,9 +1,8 @@
 import type { ProfileView } from '../../../shared/profile'
 import { useBadges } from '../stores/badges'
-import { useDataVersion } from '../stores/data-version'
 import { useUi } from '../stores/ui'
 import { Id, Money, StatusChip, Time } from '../ui/atoms'
-import { useChannel } from '../ui/query'
+import { useChannelQuery } from '../data/channel-query'
 import { transactionTone } from '../ui/status'
 import { Freshness } from '../ui/view-states'
 import { ConnectionPanel } from './ConnectionPanel'
@@ -13,13 +12,11 @@ import { headlineAmount } from './transactions/amount'
 export function HomeView({ profile }: { profile: ProfileView | undefined }) {
   const pending = useBadges((s) => s.pendingApprovals)
   const go = useUi((s) => s.go)
-  const versions = useDataVersion((s) => s.versions)
-  const balances = useChannel('internalAccounts.list', { scope: 'platform' }, versions.internalAccounts, !!profile)
-  const recent = useChannel(
+  const balances = useChannelQuery('internalAccounts.list', { scope: 'platform' }, { enabled: !!profile })
+  const recent = useChannelQuery(
     'transactions.query',
     { filter: {}, sort: { field: 'createdAt', direction: 'desc' }, offset: 0, limit: 8 },
-    versions.transactions,
-    !!profile
+    { enabled: !!profile }
   )
   if (!profile) return <div className="skeleton-rows" aria-busy="true" />
   return (

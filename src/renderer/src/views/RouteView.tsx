@@ -7,7 +7,7 @@ import { TransactionsView } from './transactions/TransactionsView'
 import { CustomersView } from './customers/CustomersView'
 import { ExternalAccountsView } from './external-accounts/ExternalAccountsView'
 import { InternalAccountsView } from './internal-accounts/InternalAccountsView'
-import { SandboxView } from './sandbox-tools/SandboxToolsView'
+import { SandboxToolsView } from './sandbox-tools/SandboxToolsView'
 import { QuotesView } from './quotes/QuotesView'
 
 export function RouteView({ profile }: { profile: ProfileView | undefined }) {
@@ -30,7 +30,7 @@ export function RouteView({ profile }: { profile: ProfileView | undefined }) {
     case 'quotes':
       return <QuotesView />
     case 'sandbox':
-      return <SandboxView />
+      return <SandboxToolsView />
     default:
       return <HomeView profile={profile} />
   }

@@ -1,11 +1,13 @@
 import { useState } from 'react'
 import { ReceiverCustomerInfo, type ApprovalItem } from '../../../../shared/ipc/channels/approvals'
-import type { IpcError } from '../../../../shared/ipc/define'
+import { channels } from '../../../../shared/ipc/contract'
 import { formatMoney } from '../../../../shared/format/money'
-import { paydesk } from '../../bridge/paydesk'
+import { useChannelMutation } from '../../data/channel-query'
 import { activeProfile, useProfiles } from '../../stores/profiles'
 import { Id, Money } from '../../ui/atoms'
 import { Field } from '../../ui/Field'
+import { useFlatForm } from '../../ui/flat-form'
+import { FailedAction, FormFrame } from '../../ui/form-submit'
 import { Deadline } from './Deadline'
 
 const TEXT_FIELDS = [
@@ -25,6 +27,9 @@ const ADDRESS_FIELDS = [
 
 type Values = Record<string, string>
 
+/** The reject channel's own rule for the reason ("Give a reason"), checked before anything is sent. */
+const RejectBoxes = channels['approvals.reject'].input.pick({ reason: true })
+
 function initialValues(prefill: ApprovalItem['prefill']): Values {
   const values: Values = {}
   for (const [key, value] of Object.entries(prefill)) {
@@ -36,19 +41,6 @@ function initialValues(prefill: ApprovalItem['prefill']): Values {
   return values
 }
 
-function toReceiverInfo(values: Values): Record<string, unknown> {
-  const info: Record<string, unknown> = {}
-  const address: Record<string, string> = {}
-  for (const [key, raw] of Object.entries(values)) {
-    const value = raw.trim()
-    if (!value) continue
-    if (key.startsWith('ADDRESS.')) address[key.slice('ADDRESS.'.length)] = value
-    else info[key] = value
-  }
-  if (Object.keys(address).length > 0) info['ADDRESS'] = address
-  return info
-}
-
 /**
  * Approve with the receiver information prefilled from the customer record (the operator checks and edits it), or
  * reject with a reason. In production, approving asks a second time.
@@ -57,73 +49,55 @@ export function ApprovalForm({ item, onDecided }: { item: ApprovalItem; onDecide
   const t = item.transaction
   const profile = activeProfile(useProfiles((s) => s.list))
   const production = profile?.environment === 'production'
-  const [values, setValues] = useState<Values>(() => initialValues(item.prefill))
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  // The boxes are keyed by the request's own paths ("ADDRESS.city"), so the shared schema's messages land at them.
+  const form = useFlatForm(ReceiverCustomerInfo, initialValues(item.prefill))
+  const rejection = useFlatForm(RejectBoxes, { reason: '' }, { toInput: (v) => ({ reason: v['reason'] ?? '' }) })
+  const approving = useChannelMutation('approvals.approve')
+  const rejecting = useChannelMutation('approvals.reject')
+  const busy = approving.busy || rejecting.busy
+  const failure = approving.error ?? rejecting.error
   const [reviewing, setReviewing] = useState(false)
   const [confirmed, setConfirmed] = useState(false)
-  const [reason, setReason] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [failure, setFailure] = useState<{ text: string; code: string } | null>(null)
+  const values = form.values
   const extraKeys = Object.keys(values).filter((k) => !k.startsWith('ADDRESS.') && !TEXT_FIELDS.some(([f]) => f === k))
+  const shownKeys = [...TEXT_FIELDS.map(([k]) => k), ...extraKeys, ...ADDRESS_FIELDS.map(([k]) => `ADDRESS.${k}`)]
   const amountText = formatMoney(t.receivedAmount.amount, {
     code: t.receivedAmount.currency.code,
     decimals: t.receivedAmount.currency.decimals ?? 0
   })
 
-  const validate = () => {
-    const parsed = ReceiverCustomerInfo.safeParse(toReceiverInfo(values))
-    if (parsed.success) {
-      setErrors({})
-      return parsed.data
-    }
-    const next: Record<string, string> = {}
-    for (const issue of parsed.error.issues) next[issue.path.map(String).join('.') || '_form'] ??= issue.message
-    setErrors(next)
-    return null
-  }
-
-  const report = (result: { ok: true } | { ok: false; error: IpcError }, success: string) => {
-    setBusy(false)
-    if (result.ok) onDecided(success)
-    else {
-      setFailure({ text: result.error.message, code: result.error.serviceCode ?? result.error.code })
-    }
-  }
-
   const approve = async () => {
-    const info = validate()
+    const info = form.submit()
     if (!info) return
     if (production && !reviewing) {
       setReviewing(true)
       return
     }
-    setBusy(true)
-    const result = await paydesk.invoke('approvals.approve', {
+    rejecting.clear()
+    const result = await approving.run({
       transactionId: t.id,
       receiverCustomerInfo: info,
       // Main refuses a production approval without it; the review step above is where the operator gave it.
       ...(production && { confirmProduction: confirmed })
     })
-    report(result, `Approved ${amountText}.`)
+    if (result.ok) onDecided(`Approved ${amountText}.`)
   }
 
   const reject = async () => {
-    if (!reason.trim()) {
-      setErrors({ reason: 'Give a reason' })
-      return
-    }
-    setBusy(true)
-    const result = await paydesk.invoke('approvals.reject', { transactionId: t.id, reason: reason.trim() })
-    report(result, `Rejected ${amountText}.`)
+    const request = rejection.submit()
+    if (!request) return
+    approving.clear()
+    const result = await rejecting.run({ transactionId: t.id, reason: request.reason })
+    if (result.ok) onDecided(`Rejected ${amountText}.`)
   }
 
   const input = (key: string, label: string) => (
-    <Field key={key} id={`rci-${key}`} label={label} error={errors[key]}>
+    <Field key={key} id={`rci-${key}`} label={label} error={form.error(key)}>
       <input
         id={`rci-${key}`}
         value={values[key] ?? ''}
-        onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
-        onBlur={() => void validate()}
+        onChange={(e) => form.set(key, e.target.value)}
+        onBlur={() => form.blur(key)}
       />
     </Field>
   )
@@ -147,14 +121,7 @@ export function ApprovalForm({ item, onDecided }: { item: ApprovalItem; onDecide
           <Deadline iso={item.deadline} />
         </dd>
       </dl>
-      <form
-        className="form"
-        aria-label="Receiver information"
-        onSubmit={(e) => {
-          e.preventDefault()
-          void approve()
-        }}
-      >
+      <FormFrame className="form" label="Receiver information" onSubmit={() => void approve()}>
         <h3>Receiver information sent with the approval</h3>
         {TEXT_FIELDS.map(([key, label]) => input(key, label))}
         {extraKeys.map((key) => input(key, key))}
@@ -162,7 +129,11 @@ export function ApprovalForm({ item, onDecided }: { item: ApprovalItem; onDecide
           <legend>Address</legend>
           {ADDRESS_FIELDS.map(([key, label]) => input(`ADDRESS.${key}`, label))}
         </fieldset>
-        {errors['_form'] && <p className="field-error">{errors['_form']}</p>}
+        {form.otherErrors(shownKeys).map((message) => (
+          <p key={message} className="field-error">
+            {message}
+          </p>
+        ))}
         {reviewing && (
           <div className="review" role="group" aria-label="Confirm approval">
             <p>
@@ -180,21 +151,20 @@ export function ApprovalForm({ item, onDecided }: { item: ApprovalItem; onDecide
             {reviewing ? `Confirm: approve ${amountText}` : `Approve ${amountText}`}
           </button>
         </div>
-      </form>
+      </FormFrame>
       <div className="form">
-        <Field id="reject-reason" label="Reason for rejecting" error={errors['reason']}>
-          <input id="reject-reason" value={reason} onChange={(e) => setReason(e.target.value)} />
+        <Field id="reject-reason" label="Reason for rejecting" error={rejection.error('reason')}>
+          <input
+            id="reject-reason"
+            value={rejection.values['reason']}
+            onChange={(e) => rejection.set('reason', e.target.value)}
+          />
         </Field>
         <button className="danger" disabled={busy} onClick={() => void reject()}>
           Reject {amountText}
         </button>
       </div>
-      {failure && (
-        <p className="result result-bad" role="alert">
-          {failure.text}
-          <code className="code">{failure.code}</code>
-        </p>
-      )}
+      <FailedAction error={failure} />
     </div>
   )
 }

@@ -1,10 +1,9 @@
 import { useState } from 'react'
 import type { ApprovalItem } from '../../../../shared/ipc/channels/approvals'
-import { useDataVersion } from '../../stores/data-version'
 import { useUi } from '../../stores/ui'
 import { ErrorNotice, Id, Money, Time } from '../../ui/atoms'
 import { useListKeys } from '../../ui/list-keys'
-import { useChannel } from '../../ui/query'
+import { useChannelQuery } from '../../data/channel-query'
 import { Freshness } from '../../ui/view-states'
 import { ApprovalForm } from './ApprovalForm'
 import { Deadline } from './Deadline'
@@ -14,12 +13,11 @@ import { RulesEditor } from './RulesEditor'
 type Tab = 'queue' | 'rules' | 'decisions'
 
 export function ApprovalsView() {
-  const version = useDataVersion((s) => s.versions.approvals)
   const focusId = useUi((s) => s.focusId)
   const [tab, setTab] = useState<Tab>('queue')
   const [selectedId, setSelectedId] = useState<string | null>(focusId)
   const [decided, setDecided] = useState<string | null>(null)
-  const query = useChannel('approvals.list', null, version)
+  const query = useChannelQuery('approvals.list', null)
   const items = query.data?.items ?? []
 
   // A notification click opens exactly that approval (adjusting state when the focus changes, during render).
@@ -69,7 +67,7 @@ export function ApprovalsView() {
         ))}
       </div>
       {tab === 'rules' && <RulesEditor />}
-      {tab === 'decisions' && <DecisionsLog version={version} />}
+      {tab === 'decisions' && <DecisionsLog />}
       {tab === 'queue' && (
         <div className="list-detail">
           <div className="list-pane">

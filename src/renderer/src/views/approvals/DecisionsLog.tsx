@@ -1,6 +1,6 @@
 import { ErrorNotice, Id, Money, Time } from '../../ui/atoms'
 import { KNOWN_DECIMALS } from '../../../../shared/format/money'
-import { useChannel } from '../../ui/query'
+import { useChannelQuery } from '../../data/channel-query'
 
 const OUTCOME_TEXT = {
   approved: 'Approved',
@@ -9,8 +9,8 @@ const OUTCOME_TEXT = {
 } as const
 
 /** Every automatic decision, with the reason for each rule, so nothing is decided behind the operator's back. */
-export function DecisionsLog({ version }: { version: number }) {
-  const query = useChannel('approvals.decisions', { limit: 200 }, version)
+export function DecisionsLog() {
+  const query = useChannelQuery('approvals.decisions', { limit: 200 })
   if (query.error && !query.data) return <ErrorNotice error={query.error} onRetry={query.reload} />
   if (!query.data) return <div className="skeleton-rows" aria-busy="true" />
   const decisions = query.data.decisions

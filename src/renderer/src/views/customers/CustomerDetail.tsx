@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react'
 import type { Address } from '../../../../shared/api'
-import { useDataVersion } from '../../stores/data-version'
 import { useUi } from '../../stores/ui'
 import { ErrorNotice, Id, Money, StatusChip, Time } from '../../ui/atoms'
-import { useChannel } from '../../ui/query'
+import { useChannelQuery } from '../../data/channel-query'
 import { externalAccountTone, kycTone, transactionTone } from '../../ui/status'
 import { Freshness, SkeletonRows } from '../../ui/view-states'
 import { accountTypeName, lastDigits } from '../external-accounts/describe'
@@ -32,16 +31,11 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export function CustomerDetail({ id, onClose }: { id: string; onClose(): void }) {
-  const versions = useDataVersion((s) => s.versions)
   const go = useUi((s) => s.go)
-  const query = useChannel('customers.get', { id: id as `Customer:${string}` }, versions.customers)
-  const internal = useChannel('internalAccounts.list', { scope: 'customer', customerId: id }, versions.internalAccounts)
-  const external = useChannel(
-    'externalAccounts.query',
-    { scope: 'customer', customerId: id, limit: 50 },
-    versions.externalAccounts
-  )
-  const transactions = useChannel('transactions.query', { filter: { customerId: id }, limit: 8 }, versions.transactions)
+  const query = useChannelQuery('customers.get', { id: id as `Customer:${string}` })
+  const internal = useChannelQuery('internalAccounts.list', { scope: 'customer', customerId: id })
+  const external = useChannelQuery('externalAccounts.query', { scope: 'customer', customerId: id, limit: 50 })
+  const transactions = useChannelQuery('transactions.query', { filter: { customerId: id }, limit: 8 })
 
   if (query.loading && !query.data)
     return query.error ? <ErrorNotice error={query.error} onRetry={query.reload} /> : <SkeletonRows label="customer" />

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { KYC_STATUSES, type Customer } from '../../../../shared/api'
 import type { CustomersQueryInput } from '../../../../shared/ipc/channels/data'
-import { useDataVersion } from '../../stores/data-version'
 import { useUi } from '../../stores/ui'
 import { StatusChip, Time } from '../../ui/atoms'
 import { useListState } from '../../ui/list-state'
@@ -9,12 +8,10 @@ import { SearchBox } from '../../ui/SearchBox'
 import { kycTone } from '../../ui/status'
 import { WindowedList } from '../../ui/WindowedList'
 import { idOf, type Column } from '../../ui/WindowedTable'
-import { useWindowQuery } from '../../ui/window-query'
+import { useWindowQuery } from '../../data/window-query'
 import { EmptyState } from '../../ui/view-states'
 import { CustomerDetail } from './CustomerDetail'
 import { NewCustomerForm } from './NewCustomerForm'
-
-export const customerName = (c: Pick<Customer, 'fullName' | 'platformCustomerId'>) => c.fullName ?? c.platformCustomerId
 
 const columns: Column<Customer>[] = [
   {
@@ -34,7 +31,6 @@ const columns: Column<Customer>[] = [
 ]
 
 export function CustomersView() {
-  const version = useDataVersion((s) => s.versions.customers)
   const focusId = useUi((s) => s.focusId)
   const list = useListState('customers', { search: '', kycStatus: '' })
   const [creating, setCreating] = useState(false)
@@ -56,7 +52,7 @@ export function CustomersView() {
     }),
     [list.filters]
   )
-  const query = useWindowQuery('customers.query', input, version, list.initialScrollTop)
+  const query = useWindowQuery('customers.query', input, list.initialScrollTop)
   const filtered = !!(list.filters.search || list.filters.kycStatus)
 
   return (

@@ -1,13 +1,10 @@
-import { useRef, useState } from 'react'
 import { ExternalAccountCreateRequest, isWalletAccountType, type ExternalAccount } from '../../../../shared/api'
-import type { IpcError } from '../../../../shared/ipc/define'
-import { paydesk } from '../../bridge/paydesk'
-import { useDataVersion } from '../../stores/data-version'
 import { Field } from '../../ui/Field'
 import { useFlatForm } from '../../ui/flat-form'
-import { fieldId, FormErrors, revealFirstError, SelectField, TextField } from '../../ui/FormFields'
-import { useChannel } from '../../ui/query'
-import { ActionResult } from '../../ui/view-states'
+import { fieldId, FormErrors, SelectField, TextField } from '../../ui/FormFields'
+import { FailedAction, FormFrame, useFormSubmit } from '../../ui/form-submit'
+import { useCustomerNames } from '../customers/names'
+import { useChannelQuery } from '../../data/channel-query'
 import {
   ACCOUNT_FIELDS,
   FORM_ACCOUNT_TYPES,
@@ -20,7 +17,7 @@ import {
   toCreateRequest,
   WALLET_CURRENCIES
 } from './account-form'
-import { BeneficiaryFields, UPPER_CASE_KEY } from './BeneficiaryFields'
+import { BeneficiaryFields, upperCaseCodes } from './BeneficiaryFields'
 import { accountTypeName } from './describe'
 
 const P = 'ea'
@@ -31,35 +28,25 @@ export function AddExternalAccountForm(props: {
   onCancel(): void
   onCreated(account: ExternalAccount): void
 }) {
-  const versions = useDataVersion((s) => s.versions)
-  const raw = useFlatForm(
+  const form = useFlatForm(
     ExternalAccountCreateRequest,
     {
       ...INITIAL_VALUES,
       ...(props.customerId === null ? { owner: 'platform' } : props.customerId ? { customerId: props.customerId } : {})
     },
-    toCreateRequest
+    { toInput: toCreateRequest, normalize: upperCaseCodes }
   )
-  const form = { ...raw, set: (k: string, v: string) => raw.set(k, UPPER_CASE_KEY.test(k) ? v.toUpperCase() : v) }
-  const [error, setError] = useState<IpcError | null>(null)
-  const [busy, setBusy] = useState(false)
-  const formRef = useRef<HTMLFormElement>(null)
+  const { submit, busy, error, formRef } = useFormSubmit(form, 'externalAccounts.create', props.onCreated)
   const v = form.values
   const type = v['accountInfo.accountType'] ?? 'USD_ACCOUNT'
   const isWallet = isWalletAccountType(type)
   const currency = v['currency'] ?? ''
 
-  const customers = useChannel(
-    'customers.query',
-    { limit: 500, sort: { field: 'fullName', direction: 'asc' } },
-    versions.customers,
-    v['owner'] === 'customer'
-  )
-  const banks = useChannel(
+  const { customers } = useCustomerNames({ enabled: v['owner'] === 'customer' })
+  const banks = useChannelQuery(
     'discoveries.list',
     { currency: currency || undefined },
-    versions.discoveries,
-    hasBankName(type) && /^[A-Z]{3}$/.test(currency)
+    { enabled: hasBankName(type) && /^[A-Z]{3}$/.test(currency) }
   )
   const bankOptions = hasBankName(type) ? (banks.data?.rows ?? []).filter((b) => b.currency === currency) : []
 
@@ -71,35 +58,11 @@ export function AddExternalAccountForm(props: {
     form.setMany(patch)
   }
 
-  const submit = async () => {
-    const body = form.submit()
-    if (!body) return revealFirstError(formRef.current)
-    setBusy(true)
-    const result = await paydesk.invoke('externalAccounts.create', body)
-    setBusy(false)
-    if (!result.ok) {
-      setError(result.error)
-      if (result.error.fieldErrors) form.setServerErrors(result.error.fieldErrors)
-      return
-    }
-    setError(null)
-    props.onCreated(result.value)
-  }
-
   const bankNameRequired = BANK_NAME_REQUIRED.has(type)
   const shown = relevantKeys(v)
 
   return (
-    <form
-      ref={formRef}
-      className="form form-in-pane"
-      aria-labelledby="add-ea-title"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault()
-        void submit()
-      }}
-    >
+    <FormFrame formRef={formRef} className="form form-in-pane" labelledBy="add-ea-title" onSubmit={submit}>
       <div className="panel-head">
         <h2 id="add-ea-title">Add external account</h2>
         <button type="button" className="icon" aria-label="Cancel adding an external account" onClick={props.onCancel}>
@@ -237,11 +200,7 @@ export function AddExternalAccountForm(props: {
         </label>
       )}
       <FormErrors messages={form.otherErrors(shown)} />
-      {error && (
-        <ActionResult ok={false} code={error.serviceCode ?? error.code}>
-          {error.message}
-        </ActionResult>
-      )}
+      <FailedAction error={error} />
       <div className="row">
         <button type="submit" className="primary" disabled={busy}>
           {busy ? 'Adding…' : `Add ${accountTypeName(type)}`}
@@ -250,6 +209,6 @@ export function AddExternalAccountForm(props: {
           Cancel
         </button>
       </div>
-    </form>
+    </FormFrame>
   )
 }

@@ -17,7 +17,10 @@ export const ADDRESS_MEMBERS = ['line1', 'line2', 'city', 'state', 'postalCode',
 export const BENEFICIARY_COMMON_MEMBERS = ['birthDate', 'nationality', 'email', 'phoneNumber', 'countryOfResidence']
 
 /** Keys whose value is a code typed in capitals (countries, SWIFT, IBAN). */
-export const UPPER_CASE_KEY = /(country|nationality|countryOfResidence|swiftCode|iban)$/
+const UPPER_CASE_KEY = /(country|nationality|countryOfResidence|swiftCode|iban)$/
+
+/** A flat form's `normalize`: country codes, SWIFT codes and IBANs are kept in upper case. */
+export const upperCaseCodes = (key: string, value: string) => (UPPER_CASE_KEY.test(key) ? value.toUpperCase() : value)
 
 /**
  * The beneficiary boxes of the add and edit forms, keyed under `base` (`accountInfo.beneficiary` when creating,

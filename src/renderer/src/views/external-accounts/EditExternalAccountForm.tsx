@@ -1,11 +1,10 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { externalAccountUpdateFor, isWalletAccountType, type ExternalAccount } from '../../../../shared/api'
-import type { IpcError } from '../../../../shared/ipc/define'
-import { paydesk } from '../../bridge/paydesk'
 import { nestFlat, useFlatForm } from '../../ui/flat-form'
-import { FormErrors, revealFirstError, TextField } from '../../ui/FormFields'
+import { FormErrors, TextField } from '../../ui/FormFields'
+import { FailedAction, FormFrame, useFormSubmit } from '../../ui/form-submit'
 import { ActionResult } from '../../ui/view-states'
-import { ADDRESS_MEMBERS, BeneficiaryFields, BENEFICIARY_COMMON_MEMBERS, UPPER_CASE_KEY } from './BeneficiaryFields'
+import { ADDRESS_MEMBERS, BeneficiaryFields, BENEFICIARY_COMMON_MEMBERS, upperCaseCodes } from './BeneficiaryFields'
 
 const P = 'edit-ea'
 const B = 'beneficiary'
@@ -74,63 +73,27 @@ export function EditExternalAccountForm(props: {
     [account.currency, account.accountInfo.accountType]
   )
   const toInput = useMemo(() => (values: Record<string, string>) => toUpdateRequest(initial, values), [initial])
-  const raw = useFlatForm(schema, initial, toInput)
-  const form = { ...raw, set: (k: string, v: string) => raw.set(k, UPPER_CASE_KEY.test(k) ? v.toUpperCase() : v) }
-  const [error, setError] = useState<IpcError | null>(null)
+  const form = useFlatForm(schema, initial, { toInput, normalize: upperCaseCodes })
   const [nothing, setNothing] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const formRef = useRef<HTMLFormElement>(null)
-  // After the service refused fields: focus the first one once React has drawn the messages.
-  const [reveal, setReveal] = useState(0)
-  useEffect(() => {
-    if (reveal > 0) revealFirstError(formRef.current)
-  }, [reveal])
+  const save = useFormSubmit(form, 'externalAccounts.update', props.onSaved, {
+    toRequest: (update) => ({ id: account.id as `ExternalAccount:${string}`, update }),
+    // Main's own checks name paths inside the channel input ({ id, update }); the service's, inside the body.
+    serverPath: (path) => path.replace(/^update\./, '')
+  })
+  const { busy, error, formRef } = save
 
   const request = toUpdateRequest(initial, form.values) as Record<string, unknown>
   const beneficiaryChanged = B in request
   const unchanged = Object.keys(request).length === 0
 
-  const submit = async () => {
-    if (unchanged) {
-      setNothing(true)
-      return
-    }
-    setNothing(false)
-    const body = form.submit()
-    if (!body) return revealFirstError(formRef.current)
-    setBusy(true)
-    const result = await paydesk.invoke('externalAccounts.update', {
-      id: account.id as `ExternalAccount:${string}`,
-      update: body
-    })
-    setBusy(false)
-    if (!result.ok) {
-      setError(result.error)
-      if (result.error.fieldErrors) {
-        // Main's own checks name paths inside the channel input ({ id, update }); the service's, inside the body.
-        form.setServerErrors(
-          Object.fromEntries(Object.entries(result.error.fieldErrors).map(([k, v]) => [k.replace(/^update\./, ''), v]))
-        )
-        setReveal((n) => n + 1)
-      }
-      return
-    }
-    setError(null)
-    props.onSaved(result.value)
+  const submit = () => {
+    setNothing(unchanged)
+    if (!unchanged) save.submit()
   }
 
   const shown = ['platformAccountId', ...(wallet ? [] : beneficiaryKeys(form.values))]
   return (
-    <form
-      ref={formRef}
-      className="form"
-      aria-labelledby="edit-ea-title"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault()
-        void submit()
-      }}
-    >
+    <FormFrame formRef={formRef} className="form" labelledBy="edit-ea-title" onSubmit={submit}>
       <h3 id="edit-ea-title">Edit account</h3>
       <TextField
         form={form}
@@ -155,11 +118,7 @@ export function EditExternalAccountForm(props: {
           Nothing to save: change the platform account id or the beneficiary first.
         </ActionResult>
       )}
-      {error && (
-        <ActionResult ok={false} code={error.serviceCode ?? error.code}>
-          {error.message}
-        </ActionResult>
-      )}
+      <FailedAction error={error} />
       <div className="row">
         <button type="submit" className="primary" disabled={busy}>
           {busy ? 'Saving…' : beneficiaryChanged ? 'Save changes and send for re-review' : 'Save changes'}
@@ -168,6 +127,6 @@ export function EditExternalAccountForm(props: {
           Cancel
         </button>
       </div>
-    </form>
+    </FormFrame>
   )
 }

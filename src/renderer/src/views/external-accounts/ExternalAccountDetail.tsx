@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { isWalletAccountType, type ExternalAccount } from '../../../../shared/api'
-import type { IpcError } from '../../../../shared/ipc/define'
-import { paydesk } from '../../bridge/paydesk'
+import { useChannelMutation } from '../../data/channel-query'
+import { FailedAction } from '../../ui/form-submit'
 import { useUi } from '../../stores/ui'
 import { Id, StatusChip, Time } from '../../ui/atoms'
 import { externalAccountTone } from '../../ui/status'
@@ -80,8 +80,8 @@ export function ExternalAccountDetail(props: { account: ExternalAccount; onClose
   const followed = useFollowedStatus(account)
   const editButton = useRef<HTMLButtonElement>(null)
   const [reviewing, setReviewing] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<IpcError | null>(null)
+  const removing = useChannelMutation('externalAccounts.remove')
+  const { busy, error } = removing
   const reviewRef = useRef<HTMLDivElement>(null)
   useEffect(() => {
     if (reviewing) reviewRef.current?.scrollIntoView({ block: 'nearest' })
@@ -96,14 +96,8 @@ export function ExternalAccountDetail(props: { account: ExternalAccount; onClose
   )
 
   const remove = async () => {
-    setBusy(true)
-    const result = await paydesk.invoke('externalAccounts.remove', { id: account.id as `ExternalAccount:${string}` })
-    setBusy(false)
-    if (!result.ok) {
-      setError(result.error)
-      return
-    }
-    props.onRemoved()
+    const result = await removing.run({ id: account.id as `ExternalAccount:${string}` })
+    if (result.ok) props.onRemoved()
   }
 
   return (
@@ -259,11 +253,7 @@ export function ExternalAccountDetail(props: { account: ExternalAccount; onClose
             Delete <strong>{describeAccount(account)}</strong> for good? This cannot be undone, and no pending payment
             may still use it.
           </p>
-          {error && (
-            <ActionResult ok={false} code={error.serviceCode ?? error.code}>
-              {error.message}
-            </ActionResult>
-          )}
+          <FailedAction error={error} />
           <div className="row">
             <button className="danger" disabled={busy} onClick={() => void remove()}>
               {busy ? 'Deleting…' : `Delete ${describeAccount(account)} permanently`}

@@ -1,16 +1,15 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { ACCOUNT_TYPE_CURRENCY, KNOWN_EXTERNAL_ACCOUNT_STATUSES, type ExternalAccount } from '../../../../shared/api'
 import type { ExternalAccountsQueryInput } from '../../../../shared/ipc/channels/data'
-import { useDataVersion } from '../../stores/data-version'
 import { useUi } from '../../stores/ui'
 import { StatusChip } from '../../ui/atoms'
 import { useListState } from '../../ui/list-state'
-import { useChannel } from '../../ui/query'
+import { useChannelQuery } from '../../data/channel-query'
 import { SearchBox } from '../../ui/SearchBox'
 import { externalAccountTone } from '../../ui/status'
 import { WindowedList } from '../../ui/WindowedList'
 import { idOf, type Column } from '../../ui/WindowedTable'
-import { useWindowQuery } from '../../ui/window-query'
+import { useWindowQuery } from '../../data/window-query'
 import { ActionResult, EmptyState } from '../../ui/view-states'
 import { AddExternalAccountForm } from './AddExternalAccountForm'
 import { WALLET_CURRENCIES } from './account-form'
@@ -50,7 +49,6 @@ const columns: Column<ExternalAccount>[] = [
 ]
 
 export function ExternalAccountsView() {
-  const version = useDataVersion((s) => s.versions.externalAccounts)
   const focusId = useUi((s) => s.focusId)
   const list = useListState('external-accounts', { scope: 'all', currency: '', status: '', search: '' })
   const [adding, setAdding] = useState(false)
@@ -72,14 +70,13 @@ export function ExternalAccountsView() {
     }),
     [list.filters]
   )
-  const query = useWindowQuery('externalAccounts.query', input, version, list.initialScrollTop)
+  const query = useWindowQuery('externalAccounts.query', input, list.initialScrollTop)
   // The open account: from the window on screen, else looked up by id (it may be scrolled away or filtered out).
   const inWindow = query.data?.rows.find((a) => a.id === list.selectedId)
-  const lookup = useChannel(
+  const lookup = useChannelQuery(
     'externalAccounts.query',
     { search: list.selectedId ?? '', limit: 1 },
-    version,
-    !!list.selectedId && !inWindow
+    { enabled: !!list.selectedId && !inWindow }
   )
   const selected = inWindow ?? lookup.data?.rows.find((a) => a.id === list.selectedId)
   const filtered =

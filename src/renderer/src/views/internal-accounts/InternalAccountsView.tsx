@@ -1,11 +1,11 @@
 import { useCallback, useMemo, useRef, useState } from 'react'
 import type { InternalAccount } from '../../../../shared/api'
-import { useDataVersion } from '../../stores/data-version'
 import { useListMemory, listMemory } from '../../stores/list-memory'
 import { useUi } from '../../stores/ui'
 import { ErrorNotice, Id, Money, Time } from '../../ui/atoms'
 import { useListKeys } from '../../ui/list-keys'
-import { useChannel } from '../../ui/query'
+import { useCustomerNames } from '../customers/names'
+import { useChannelQuery } from '../../data/channel-query'
 import { EmptyState, Freshness, SkeletonRows } from '../../ui/view-states'
 import { InternalAccountDetail } from './InternalAccountDetail'
 import { TransferJournal } from './TransferJournal'
@@ -14,7 +14,6 @@ import { SendMoney, type ResumeTransfer } from './SendMoney'
 const LIST = 'internal-accounts'
 
 export function InternalAccountsView() {
-  const versions = useDataVersion((s) => s.versions)
   const focusId = useUi((s) => s.focusId)
   const save = useListMemory((s) => s.save)
   const [memory] = useState(() => listMemory(LIST))
@@ -22,7 +21,6 @@ export function InternalAccountsView() {
   const [currency, setCurrency] = useState(memory.filters['currency'] ?? '')
   const [selectedId, setSelectedId] = useState<string | null>(memory.selectedId)
   const [sending, setSending] = useState<{ sourceId: string | null; resume: ResumeTransfer | null } | null>(null)
-  const [journalVersion, setJournalVersion] = useState(0)
   const detailRef = useRef<HTMLElement>(null)
 
   const select = useCallback(
@@ -39,12 +37,8 @@ export function InternalAccountsView() {
     if (focusId?.startsWith('InternalAccount:')) setSelectedId(focusId)
   }
 
-  const all = useChannel('internalAccounts.list', { scope: 'all' }, versions.internalAccounts)
-  const customers = useChannel('customers.query', { limit: 500 }, versions.customers)
-  const customerNames = useMemo(
-    () => new Map<string, string>((customers.data?.rows ?? []).map((c) => [c.id, c.fullName ?? c.platformCustomerId])),
-    [customers.data]
-  )
+  const all = useChannelQuery('internalAccounts.list', { scope: 'all' })
+  const { names: customerNames } = useCustomerNames()
   const accounts = useMemo(() => all.data?.rows ?? [], [all.data])
   const rows = useMemo(
     () =>
@@ -177,7 +171,6 @@ export function InternalAccountsView() {
             )
           )}
           <TransferJournal
-            version={versions.transactions + journalVersion}
             accounts={accounts}
             customerNames={customerNames}
             onResume={(resume) => setSending({ sourceId: resume.sourceAccountId, resume })}
@@ -197,7 +190,6 @@ export function InternalAccountsView() {
               sourceId={sending.sourceId}
               resume={sending.resume}
               onClose={() => setSending(null)}
-              onSent={() => setJournalVersion((v) => v + 1)}
             />
           ) : selected ? (
             <InternalAccountDetail

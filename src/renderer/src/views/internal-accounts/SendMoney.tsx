@@ -1,18 +1,17 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { ExternalAccount, InternalAccount, Transaction } from '../../../../shared/api'
-import type { TransferRecord } from '../../../../shared/ipc/channels/data'
-import type { IpcError } from '../../../../shared/ipc/define'
+import { TransferSendInput, type TransferRecord } from '../../../../shared/ipc/channels/data'
 import { formatMoney } from '../../../../shared/format/money'
-import { paydesk } from '../../bridge/paydesk'
-import { useDataVersion } from '../../stores/data-version'
 import { activeProfile, useProfiles } from '../../stores/profiles'
 import { useUi } from '../../stores/ui'
 import { Id, StatusChip } from '../../ui/atoms'
 import { Field } from '../../ui/Field'
-import { checkAmount, currencyOf, MoneyField } from '../../ui/MoneyField'
-import { useChannel } from '../../ui/query'
+import { amountMessage, amountOf, currencyOf, MoneyField } from '../../ui/MoneyField'
+import { useFlatForm } from '../../ui/flat-form'
+import { FailedAction, FormFrame } from '../../ui/form-submit'
+import { useChannelMutation, useChannelQuery } from '../../data/channel-query'
+import { invalidateChannels } from '../../data/query-client'
 import { transactionTone } from '../../ui/status'
-import { ActionResult } from '../../ui/view-states'
 import { accountTypeName, describeAccount, lastDigits } from '../external-accounts/describe'
 import { TransferCheck } from './TransferCheck'
 
@@ -36,6 +35,9 @@ export interface ResumeTransfer {
   /** Past it, the service may have forgotten the key: the review asks for a check at the service instead. */
   keyExpiresAt?: string
 }
+
+/** The payment boxes, checked by the channel's own schema; the action id and the confirmation come at the review. */
+const PaymentBoxes = TransferSendInput.omit({ actionId: true, confirmProduction: true })
 
 /** One payment as the operator reviews it: its action id (and key) is kept for as long as this stays the same. */
 const paymentOf = (source: string, destination: string, amount: number) => `${source}\n${destination}\n${amount}`
@@ -61,19 +63,10 @@ export function SendMoney(props: {
   sourceId: string | null
   resume?: ResumeTransfer | null
   onClose(): void
-  onSent(): void
 }) {
-  const versions = useDataVersion((s) => s.versions)
   const production = useProfiles((s) => activeProfile(s.list)?.environment === 'production')
   const go = useUi((s) => s.go)
   const resume = props.resume ?? null
-  const [sourceId, setSourceId] = useState(resume?.sourceAccountId ?? props.sourceId ?? props.accounts[0]?.id ?? '')
-  const [destinationId, setDestinationId] = useState(resume?.destinationAccountId ?? '')
-  const source = props.accounts.find((a) => a.id === sourceId)
-  const currency = source ? currencyOf(source.balance.currency) : undefined
-  const [amountText, setAmountText] = useState('')
-  const [amountLeft, setAmountLeft] = useState(false)
-  const [tried, setTried] = useState(false)
   const [step, setStep] = useState<'edit' | 'review' | 'done'>(resume ? 'review' : 'edit')
   /** The key of this operator action: made when the review opens, kept for every retry of it. */
   const [actionId, setActionId] = useState<string | null>(resume?.actionId ?? null)
@@ -85,12 +78,22 @@ export function SendMoney(props: {
     resume ? paymentOf(resume.sourceAccountId, resume.destinationAccountId, resume.amount) : null
   )
   const [realMoney, setRealMoney] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<IpcError | null>(null)
   const [sent, setSent] = useState<{ transaction: Transaction; record: TransferRecord } | null>(null)
+  const sending = useChannelMutation('transfers.send', { invalidates: ['transfers.journal'] })
+  const { busy, error } = sending
   const reviewRef = useRef<HTMLDivElement>(null)
 
-  const destinations = useChannel(
+  // The source picks which accounts can be paid, so it is chosen before the payment's other boxes are checked.
+  const [sourceId, setSourceId] = useState(resume?.sourceAccountId ?? props.sourceId ?? props.accounts[0]?.id ?? '')
+  const source = props.accounts.find((a) => a.id === sourceId)
+  const currency = source ? currencyOf(source.balance.currency) : undefined
+  const limits = source
+    ? {
+        max: source.balance.amount,
+        maxText: `More than this account holds (${currency ? formatMoney(source.balance.amount, currency) : source.balance.amount})`
+      }
+    : {}
+  const destinations = useChannelQuery(
     'externalAccounts.query',
     {
       status: 'ACTIVE',
@@ -98,75 +101,65 @@ export function SendMoney(props: {
       limit: 500,
       ...(source?.customerId ? { customerId: source.customerId } : {})
     },
-    versions.externalAccounts,
-    !!source
+    { enabled: !!source }
   )
   const options: ExternalAccount[] = useMemo(() => destinations.data?.rows ?? [], [destinations.data])
-  const destination = options.find((a) => a.id === destinationId)
+  const form = useFlatForm(
+    PaymentBoxes,
+    { destinationAccountId: resume?.destinationAccountId ?? '', amount: '' },
+    {
+      toInput: (v) => ({ ...v, sourceAccountId: sourceId, amount: amountOf(v['amount'] ?? '', currency) }),
+      checks: (v, submitted) => ({
+        destinationAccountId: options.some((a) => a.id === v['destinationAccountId'])
+          ? undefined
+          : `Choose an ACTIVE ${source?.balance.currency.code ?? ''} account to pay`,
+        amount: amountMessage(v['amount'] ?? '', currency, submitted, limits)
+      })
+    }
+  )
+  const destination = options.find((a) => a.id === form.values['destinationAccountId'])
 
   useEffect(() => {
     if (step === 'review') reviewRef.current?.scrollIntoView({ block: 'nearest' })
   }, [step])
 
-  const check =
-    amountText.trim() || tried
-      ? checkAmount(
-          amountText,
-          currency,
-          source
-            ? {
-                max: source.balance.amount,
-                maxText: `More than this account holds (${currency ? formatMoney(source.balance.amount, currency) : source.balance.amount})`
-              }
-            : {}
-        )
-      : null
-  const amount = resume && step !== 'edit' ? resume.amount : check?.ok ? check.amount : null
+  const typed = amountOf(form.values['amount'] ?? '', currency)
+  const amount = resume && step !== 'edit' ? resume.amount : (typed ?? null)
   const amountDisplay = amount !== null && currency ? formatMoney(amount, currency) : ''
   const to = destination ? lastDigits(destination) || describeAccount(destination) : ''
   const sendLabel = `Send ${amountDisplay} to ${to}`
 
   const review = () => {
-    setTried(true)
-    if (!source || !destination || !check?.ok) return
+    const payment = form.submit()
+    if (!payment) return
     // Back and review again with the same payment: the same action, so the same key; a changed payment is a new one.
-    const payment = paymentOf(source.id, destination.id, check.amount)
-    if (!actionId || keyedPayment !== payment) {
+    const key = paymentOf(payment.sourceAccountId, payment.destinationAccountId, payment.amount)
+    if (!actionId || keyedPayment !== key) {
       setActionId(crypto.randomUUID())
-      setKeyedPayment(payment)
+      setKeyedPayment(key)
     }
     setRealMoney(false)
-    setError(null)
+    sending.clear()
     setStep('review')
   }
 
   const send = async () => {
     if (!actionId || amount === null || !source || !destination) return
-    setBusy(true)
-    const result = await paydesk.invoke('transfers.send', {
+    const result = await sending.run({
       actionId,
       sourceAccountId: source.id as `InternalAccount:${string}`,
       destinationAccountId: destination.id as `ExternalAccount:${string}`,
       amount,
       ...(production ? { confirmProduction: true } : {})
     })
-    setBusy(false)
-    if (!result.ok) {
-      setError(result.error)
-      props.onSent()
-      return
-    }
-    setError(null)
-    setSent({ transaction: result.value.transaction, record: result.value.record })
-    setStep('done')
-    props.onSent()
+    if (result.ok) settled(result.value)
   }
 
   const settled = (result: { transaction: Transaction; record: TransferRecord }) => {
-    setError(null)
+    sending.clear()
     setSent(result)
     setStep('done')
-    props.onSent()
+    void invalidateChannels(['transfers.journal'])
   }
   const expiredResume = resumeExpired && actionId === resume?.actionId
   const needsCheck = error?.code === 'CHECK_REQUIRED' || (expiredResume && error === null)
@@ -175,18 +168,16 @@ export function SendMoney(props: {
   const retryTwin = () => {
     if (!twinActionId) return
     setActionId(twinActionId)
-    setError(null)
+    sending.clear()
   }
 
   const restart = () => {
     setStep('edit')
     setActionId(null)
     setKeyedPayment(null)
-    setAmountText('')
-    setTried(false)
-    setAmountLeft(false)
+    form.reset({ ...form.values, amount: '' })
     setSent(null)
-    setError(null)
+    sending.clear()
   }
 
   return (
@@ -226,15 +217,7 @@ export function SendMoney(props: {
           </div>
         </div>
       ) : (
-        <form
-          className="form form-in-pane"
-          aria-labelledby="send-title"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault()
-            review()
-          }}
-        >
+        <FormFrame className="form form-in-pane" labelledBy="send-title" onSubmit={review}>
           <fieldset disabled={step === 'review'} className="plain">
             <Field id="send-source" label="From internal account">
               <select id="send-source" value={sourceId} onChange={(e) => setSourceId(e.target.value)}>
@@ -248,17 +231,13 @@ export function SendMoney(props: {
             <Field
               id="send-destination"
               label="To external account"
-              error={
-                tried && !destination
-                  ? `Choose an ACTIVE ${source?.balance.currency.code ?? ''} account to pay`
-                  : undefined
-              }
+              error={form.error('destinationAccountId')}
               hint={`Only ACTIVE accounts in ${source?.balance.currency.code ?? 'this currency'} can receive payments`}
             >
               <select
                 id="send-destination"
-                value={destination ? destinationId : ''}
-                onChange={(e) => setDestinationId(e.target.value)}
+                value={destination ? destination.id : ''}
+                onChange={(e) => form.set('destinationAccountId', e.target.value)}
               >
                 <option value="">
                   {destinations.loading
@@ -275,16 +254,7 @@ export function SendMoney(props: {
                 ))}
               </select>
             </Field>
-            <MoneyField
-              id="send-amount"
-              label="Amount"
-              currency={currency}
-              value={amountText}
-              onChange={setAmountText}
-              check={check}
-              showError={amountLeft || tried}
-              onBlur={() => setAmountLeft(true)}
-            />
+            <MoneyField form={form} name="amount" id="send-amount" label="Amount" currency={currency} limits={limits} />
           </fieldset>
           {step === 'edit' && (
             <div className="row">
@@ -296,7 +266,7 @@ export function SendMoney(props: {
               </button>
             </div>
           )}
-        </form>
+        </FormFrame>
       )}
 
       {step === 'review' && source && destination && amount !== null && (
@@ -328,10 +298,8 @@ export function SendMoney(props: {
               cannot be called back.
             </label>
           )}
-          {error && error.code !== 'CHECK_REQUIRED' && (
-            <ActionResult ok={false} code={error.serviceCode ?? error.code}>
-              {error.message} {NEXT_STEP[error.code] ?? ''}
-            </ActionResult>
+          {error?.code !== 'CHECK_REQUIRED' && (
+            <FailedAction error={error}> {NEXT_STEP[error?.code ?? ''] ?? ''}</FailedAction>
           )}
           {needsCheck && actionId && (
             <TransferCheck actionId={actionId} production={production} realMoney={realMoney} onSettled={settled} />

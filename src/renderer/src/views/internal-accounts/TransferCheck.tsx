@@ -1,11 +1,11 @@
 import { useState } from 'react'
 import type { Transaction } from '../../../../shared/api'
 import type { TransferRecord } from '../../../../shared/ipc/channels/data'
-import type { IpcError } from '../../../../shared/ipc/define'
-import { paydesk } from '../../bridge/paydesk'
+import type { IpcResult } from '../../../../shared/ipc/define'
+import { useChannelMutation } from '../../data/channel-query'
 import { Id, StatusChip, Time } from '../../ui/atoms'
+import { FailedAction } from '../../ui/form-submit'
 import { transactionTone } from '../../ui/status'
-import { ActionResult } from '../../ui/view-states'
 
 /**
  * A transfer of unknown outcome whose idempotency key the service may have forgotten: a retry could pay twice, so the
@@ -19,31 +19,30 @@ export function TransferCheck(props: {
   realMoney: boolean
   onSettled(result: { transaction: Transaction; record: TransferRecord }): void
 }) {
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<IpcError | null>(null)
+  const checking = useChannelMutation('transfers.check')
+  const resolving = useChannelMutation('transfers.resolve')
+  const sendingAgain = useChannelMutation('transfers.sendAgain')
+  const steps = [checking, resolving, sendingAgain]
+  const busy = steps.some((m) => m.busy)
+  const error = steps.find((m) => m.error)?.error ?? null
   const [found, setFound] = useState<Transaction[] | null>(null)
   // One new action per "send again", kept if it must be retried, so the new attempt has one key too.
   const [newActionId] = useState(() => crypto.randomUUID())
 
-  const run = async <T,>(work: () => Promise<{ ok: true; value: T } | { ok: false; error: IpcError }>) => {
-    setBusy(true)
+  /** One step at a time: the failure shown is the last step's. */
+  const run = async <T,>(work: () => Promise<IpcResult<T>>) => {
+    steps.forEach((m) => m.clear())
     const result = await work()
-    setBusy(false)
-    if (!result.ok) {
-      setError(result.error)
-      return null
-    }
-    setError(null)
-    return result.value
+    return result.ok ? result.value : null
   }
 
   const check = async () => {
-    const value = await run(() => paydesk.invoke('transfers.check', { actionId: props.actionId }))
+    const value = await run(() => checking.run({ actionId: props.actionId }))
     if (value) setFound(value.matches)
   }
   const resolve = async (transactionId: string) => {
     const value = await run(() =>
-      paydesk.invoke('transfers.resolve', {
+      resolving.run({
         actionId: props.actionId,
         transactionId: transactionId as `Transaction:${string}`
       })
@@ -52,7 +51,7 @@ export function TransferCheck(props: {
   }
   const sendAgain = async () => {
     const value = await run(() =>
-      paydesk.invoke('transfers.sendAgain', {
+      sendingAgain.run({
         actionId: props.actionId,
         newActionId,
         confirmNotSent: true,
@@ -122,11 +121,7 @@ export function TransferCheck(props: {
           </button>
         </div>
       )}
-      {error && (
-        <ActionResult ok={false} code={error.serviceCode ?? error.code}>
-          {error.message}
-        </ActionResult>
-      )}
+      <FailedAction error={error} />
     </div>
   )
 }

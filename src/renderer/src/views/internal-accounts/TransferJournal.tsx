@@ -1,9 +1,8 @@
 import type { ExternalAccount, InternalAccount } from '../../../../shared/api'
 import { isUnresolvedTransfer, type TransferRecord } from '../../../../shared/ipc/channels/data'
-import { useDataVersion } from '../../stores/data-version'
 import { useUi } from '../../stores/ui'
 import { ErrorNotice, Id, Money, StatusChip, Time } from '../../ui/atoms'
-import { useChannel } from '../../ui/query'
+import { useChannelQuery } from '../../data/channel-query'
 import { transactionTone, type Tone } from '../../ui/status'
 import { SkeletonRows } from '../../ui/view-states'
 import { accountTypeName, holderName, lastDigits } from '../external-accounts/describe'
@@ -34,22 +33,15 @@ const keyExpired = (r: TransferRecord) => r.keyExpiresAt !== undefined && Date.p
 
 /** Transfers started from this Paydesk (the crash-safe journal), newest first, with whether their outcome is known. */
 export function TransferJournal(props: {
-  version: number
   accounts: InternalAccount[]
   customerNames: Map<string, string>
   onResume(resume: ResumeTransfer): void
 }) {
   const go = useUi((s) => s.go)
-  const versions = useDataVersion((s) => s.versions)
-  const journal = useChannel('transfers.journal', null, props.version)
+  const journal = useChannelQuery('transfers.journal', null)
   // Quote executions share the journal; they are reviewed and retried from Quotes.
   const records = (journal.data?.records ?? []).filter((r) => (r.kind ?? 'transfer-out') === 'transfer-out')
-  const destinations = useChannel(
-    'externalAccounts.query',
-    { limit: 500 },
-    versions.externalAccounts,
-    records.length > 0
-  )
+  const destinations = useChannelQuery('externalAccounts.query', { limit: 500 }, { enabled: records.length > 0 })
   const byId = new Map<string, InternalAccount>(props.accounts.map((a) => [a.id, a]))
   const destinationById = new Map<string, ExternalAccount>((destinations.data?.rows ?? []).map((a) => [a.id, a]))
   return (

@@ -1,12 +1,12 @@
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { QuoteCreateRequest, type ExternalAccount, type InternalAccount } from '../../../../shared/api'
 import type { IpcError } from '../../../../shared/ipc/define'
 import { KNOWN_DECIMALS } from '../../../../shared/format/money'
-import { useDataVersion } from '../../stores/data-version'
 import { Field } from '../../ui/Field'
-import { checkAmount, currencyOf, MoneyField } from '../../ui/MoneyField'
-import { useChannel } from '../../ui/query'
-import { ActionResult } from '../../ui/view-states'
+import { amountMessage, amountOf, currencyOf, MoneyField } from '../../ui/MoneyField'
+import { useFlatForm } from '../../ui/flat-form'
+import { FailedAction, FormFrame } from '../../ui/form-submit'
+import { useChannelQuery } from '../../data/channel-query'
 import { describeAccount } from '../external-accounts/describe'
 import { accountLabel } from '../internal-accounts/SendMoney'
 
@@ -35,81 +35,79 @@ export function QuoteForm(props: {
   error: IpcError | null
   onSubmit(request: QuoteCreateRequest): void
 }) {
-  const versions = useDataVersion((s) => s.versions)
-  const [sourceId, setSourceId] = useState(props.initialSourceId ?? props.accounts[0]?.id ?? '')
-  const [to, setTo] = useState<'account' | 'uma'>('account')
-  const [accountId, setAccountId] = useState('')
-  const [uma, setUma] = useState('')
-  const [umaCurrency, setUmaCurrency] = useState('')
-  const [side, setSide] = useState<'SENDING' | 'RECEIVING'>('SENDING')
-  const [amountText, setAmountText] = useState('')
-  const [description, setDescription] = useState('')
-  const [tried, setTried] = useState(false)
-  const [amountLeft, setAmountLeft] = useState(false)
-
-  const source = props.accounts.find((a) => a.id === sourceId) ?? props.accounts[0]
-  const destinations = useChannel('externalAccounts.query', { status: 'ACTIVE', limit: 500 }, versions.externalAccounts)
+  const destinations = useChannelQuery('externalAccounts.query', { status: 'ACTIVE', limit: 500 })
   const options: ExternalAccount[] = useMemo(() => destinations.data?.rows ?? [], [destinations.data])
-  const destination = options.find((a) => a.id === accountId)
-
-  const sendingCode = source?.balance.currency.code
-  const receivingCode = to === 'account' ? destination?.currency : umaCurrency.trim().toUpperCase() || sendingCode
-  const lockedCode = side === 'SENDING' ? sendingCode : receivingCode
-  const lockedCurrency = lockedCode
-    ? side === 'SENDING' && source
-      ? currencyOf(source.balance.currency)
-      : KNOWN_DECIMALS[lockedCode] !== undefined
-        ? { code: lockedCode, decimals: KNOWN_DECIMALS[lockedCode] as number }
-        : undefined
-    : undefined
-  const check = amountText.trim() || tried ? checkAmount(amountText, lockedCurrency) : null
-
-  const request = {
-    source: { sourceType: 'ACCOUNT', accountId: source?.id ?? '' },
-    destination:
-      to === 'account'
-        ? { destinationType: 'ACCOUNT', accountId }
-        : {
-            destinationType: 'UMA_ADDRESS',
-            umaAddress: uma.trim(),
-            ...(umaCurrency.trim() && { currency: umaCurrency.trim().toUpperCase() })
-          },
-    lockedCurrencySide: side,
-    lockedCurrencyAmount: check?.ok ? check.amount : 0,
-    ...(description.trim() && { description: description.trim() })
+  const sourceOf = (v: Record<string, string>) => props.accounts.find((a) => a.id === v['source']) ?? props.accounts[0]
+  /** The currency the amount is typed in: the source's when fixed on the sending side, else the receiver's. */
+  const lockedCurrencyOf = (v: Record<string, string>) => {
+    const source = sourceOf(v)
+    const sendingCode = source?.balance.currency.code
+    const destination = options.find((a) => a.id === v['account'])
+    const receivingCode =
+      v['to'] === 'account' ? destination?.currency : (v['umaCurrency'] ?? '').trim().toUpperCase() || sendingCode
+    if (v['side'] === 'SENDING') return source ? currencyOf(source.balance.currency) : undefined
+    const decimals = receivingCode ? KNOWN_DECIMALS[receivingCode] : undefined
+    return receivingCode && decimals !== undefined ? { code: receivingCode, decimals } : undefined
   }
-  const parsed = QuoteCreateRequest.safeParse(request)
-  const errors = new Map<string, string>()
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = FIELD_OF[issue.path.join('.')] ?? FIELD_OF[String(issue.path[0])] ?? 'form'
-      if (!errors.has(field)) errors.set(field, issue.message)
+  const form = useFlatForm(
+    QuoteCreateRequest,
+    {
+      source: props.initialSourceId ?? props.accounts[0]?.id ?? '',
+      to: 'account',
+      account: '',
+      uma: '',
+      umaCurrency: '',
+      side: 'SENDING',
+      amount: '',
+      description: ''
+    },
+    {
+      toInput: (v) => ({
+        source: { sourceType: 'ACCOUNT', accountId: sourceOf(v)?.id ?? '' },
+        destination:
+          v['to'] === 'account'
+            ? { destinationType: 'ACCOUNT', accountId: v['account'] }
+            : {
+                destinationType: 'UMA_ADDRESS',
+                umaAddress: (v['uma'] ?? '').trim(),
+                ...(v['umaCurrency']?.trim() && { currency: v['umaCurrency'].trim().toUpperCase() })
+              },
+        lockedCurrencySide: v['side'],
+        lockedCurrencyAmount: amountOf(v['amount'] ?? '', lockedCurrencyOf(v)) ?? 0,
+        ...(v['description']?.trim() && { description: v['description'].trim() })
+      }),
+      boxOf: (path) => FIELD_OF[path] ?? FIELD_OF[path.split('.')[0] ?? ''] ?? 'form',
+      checks: (v, submitted) => ({
+        // The account box says it in words a person uses rather than the schema's id format.
+        account:
+          v['to'] === 'account' && !options.some((a) => a.id === v['account'])
+            ? 'Choose an ACTIVE account to pay'
+            : undefined,
+        amount: amountMessage(v['amount'] ?? '', lockedCurrencyOf(v), submitted)
+      })
     }
-  }
-  const shown = (field: string) => (tried ? errors.get(field) : undefined)
-  // The account boxes say it in words a person uses rather than the schema's id format.
-  const accountError = tried && to === 'account' && !destination ? 'Choose an ACTIVE account to pay' : undefined
+  )
+  const v = form.values
+  const source = sourceOf(v)
+  const destination = options.find((a) => a.id === v['account'])
+  const sendingCode = source?.balance.currency.code
+  const receivingCode =
+    v['to'] === 'account' ? destination?.currency : (v['umaCurrency'] ?? '').trim().toUpperCase() || sendingCode
+  const lockedCurrency = lockedCurrencyOf(v)
+  // Messages show at a submit, as the quote is asked for; the amount's also once its box is left.
+  const shown = (box: string) => form.error(box)
 
   const submit = () => {
-    setTried(true)
-    if (!parsed.success || !check?.ok) return
-    props.onSubmit(parsed.data)
+    const request = form.submit()
+    if (request) props.onSubmit(request)
   }
 
   return (
-    <form
-      className="form form-in-pane"
-      aria-labelledby="quote-form-title"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault()
-        submit()
-      }}
-    >
+    <FormFrame className="form form-in-pane" labelledBy="quote-form-title" onSubmit={submit}>
       <h2 id="quote-form-title">Get a quote</h2>
       <fieldset disabled={props.busy} className="plain">
         <Field id="quote-source" label="From internal account" error={shown('source')}>
-          <select id="quote-source" value={source?.id ?? ''} onChange={(e) => setSourceId(e.target.value)}>
+          <select id="quote-source" value={source?.id ?? ''} onChange={(e) => form.set('source', e.target.value)}>
             {props.accounts.map((a) => (
               <option key={a.id} value={a.id}>
                 {accountLabel(a, props.customerNames)}
@@ -118,22 +116,22 @@ export function QuoteForm(props: {
           </select>
         </Field>
         <Field id="quote-to" label="Pay to">
-          <select id="quote-to" value={to} onChange={(e) => setTo(e.target.value as 'account' | 'uma')}>
+          <select id="quote-to" value={v['to']} onChange={(e) => form.set('to', e.target.value)}>
             <option value="account">An external account</option>
             <option value="uma">An UMA address</option>
           </select>
         </Field>
-        {to === 'account' ? (
+        {v['to'] === 'account' ? (
           <Field
             id="quote-account"
             label="To external account"
-            error={accountError}
+            error={shown('account')}
             hint="Only ACTIVE accounts can receive payments; the quote converts between currencies"
           >
             <select
               id="quote-account"
-              value={destination ? accountId : ''}
-              onChange={(e) => setAccountId(e.target.value)}
+              value={destination ? destination.id : ''}
+              onChange={(e) => form.set('account', e.target.value)}
             >
               <option value="">
                 {destinations.loading
@@ -152,7 +150,12 @@ export function QuoteForm(props: {
         ) : (
           <>
             <Field id="quote-uma" label="To UMA address" error={shown('uma')} hint="For example $alice@uma.example.com">
-              <input id="quote-uma" value={uma} onChange={(e) => setUma(e.target.value)} autoComplete="off" />
+              <input
+                id="quote-uma"
+                value={v['uma']}
+                onChange={(e) => form.set('uma', e.target.value)}
+                autoComplete="off"
+              />
             </Field>
             <Field
               id="quote-uma-currency"
@@ -162,43 +165,40 @@ export function QuoteForm(props: {
             >
               <input
                 id="quote-uma-currency"
-                value={umaCurrency}
-                onChange={(e) => setUmaCurrency(e.target.value)}
+                value={v['umaCurrency']}
+                onChange={(e) => form.set('umaCurrency', e.target.value)}
                 autoComplete="off"
               />
             </Field>
           </>
         )}
         <Field id="quote-side" label="Fix the amount on">
-          <select id="quote-side" value={side} onChange={(e) => setSide(e.target.value as 'SENDING' | 'RECEIVING')}>
+          <select id="quote-side" value={v['side']} onChange={(e) => form.set('side', e.target.value)}>
             <option value="SENDING">The sending side: what leaves the account ({sendingCode ?? '…'})</option>
             <option value="RECEIVING">The receiving side: what arrives ({receivingCode ?? '…'})</option>
           </select>
         </Field>
         <MoneyField
+          form={form}
+          name="amount"
           id="quote-amount"
-          label={side === 'SENDING' ? 'Amount to send' : 'Amount to receive'}
+          label={v['side'] === 'SENDING' ? 'Amount to send' : 'Amount to receive'}
           currency={lockedCurrency}
-          value={amountText}
-          onChange={setAmountText}
-          check={check}
-          showError={amountLeft || tried}
-          onBlur={() => setAmountLeft(true)}
         />
         <Field id="quote-description" label="Description (optional)" error={shown('description')}>
-          <input id="quote-description" value={description} onChange={(e) => setDescription(e.target.value)} />
+          <input
+            id="quote-description"
+            value={v['description']}
+            onChange={(e) => form.set('description', e.target.value)}
+          />
         </Field>
       </fieldset>
-      {props.error && (
-        <ActionResult ok={false} code={props.error.serviceCode ?? props.error.code}>
-          {props.error.message}
-        </ActionResult>
-      )}
+      <FailedAction error={props.error} />
       <div className="row">
         <button type="submit" className="primary" disabled={props.busy}>
           {props.busy ? 'Asking for a quote…' : 'Get a quote'}
         </button>
       </div>
-    </form>
+    </FormFrame>
   )
 }

@@ -1,15 +1,12 @@
 import { useState } from 'react'
 import type { Quote } from '../../../../shared/api'
 import type { QuoteExecuteResult } from '../../../../shared/ipc/channels/quotes'
-import type { IpcError } from '../../../../shared/ipc/define'
 import { formatMoney } from '../../../../shared/format/money'
-import { paydesk } from '../../bridge/paydesk'
 import { formatClock, TIME_ZONE } from '../../format/time'
-import { useDataVersion } from '../../stores/data-version'
 import { useUi } from '../../stores/ui'
 import { Id, StatusChip } from '../../ui/atoms'
 import { currencyOf } from '../../ui/MoneyField'
-import { useChannel } from '../../ui/query'
+import { useChannelMutation, useChannelQuery } from '../../data/channel-query'
 import { transactionTone } from '../../ui/status'
 import { ActionResult, useNow } from '../../ui/view-states'
 
@@ -41,24 +38,21 @@ export function QuoteReview(props: {
   destinationName?: string | undefined
   renewing: boolean
   onNewQuote(): void
-  onExecuted(): void
   onClose(): void
 }) {
   const { quote } = props
   const now = useNow(1_000)
   const go = useUi((s) => s.go)
-  const versions = useDataVersion((s) => s.versions)
   const [realMoney, setRealMoney] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<IpcError | null>(null)
+  const executing = useChannelMutation('quotes.execute', { invalidates: ['transfers.journal'] })
+  const { busy, error } = executing
   const [result, setResult] = useState<QuoteExecuteResult | null>(null)
   const transactionId = result?.record.transactionId
   // The payment is followed live: sync polls the operator's payments, and the data version moves with each change.
-  const live = useChannel(
+  const live = useChannelQuery(
     'transactions.get',
     { id: transactionId as `Transaction:${string}` },
-    versions.transactions,
-    !!transactionId
+    { enabled: !!transactionId }
   )
   const transaction = live.data?.transaction ?? result?.transaction ?? null
 
@@ -70,20 +64,12 @@ export function QuoteReview(props: {
   const executeLabel = unknown || props.resumed ? `Review and retry: send ${sending}` : `Execute: send ${sending}`
 
   const execute = async () => {
-    setBusy(true)
-    const r = await paydesk.invoke('quotes.execute', {
+    const r = await executing.run({
       actionId: props.actionId,
       quoteId: quote.id,
       ...(props.production && { confirmProduction: true })
     })
-    setBusy(false)
-    props.onExecuted()
-    if (!r.ok) {
-      setError(r.error)
-      return
-    }
-    setError(null)
-    setResult(r.value)
+    if (r.ok) setResult(r.value)
   }
 
   return (

@@ -1,13 +1,11 @@
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import type { Quote, QuoteCreateRequest } from '../../../../shared/api'
 import { isUnresolvedTransfer, type TransferRecord } from '../../../../shared/ipc/channels/data'
-import type { IpcError } from '../../../../shared/ipc/define'
-import { paydesk } from '../../bridge/paydesk'
-import { useDataVersion } from '../../stores/data-version'
 import { activeProfile, useProfiles } from '../../stores/profiles'
 import { useUi } from '../../stores/ui'
 import { ErrorNotice, Id, StatusChip, Time } from '../../ui/atoms'
-import { useChannel } from '../../ui/query'
+import { useChannelMutation, useChannelQuery } from '../../data/channel-query'
+import { useCustomerNames } from '../customers/names'
 import { transactionTone } from '../../ui/status'
 import { EmptyState, Freshness, SkeletonRows } from '../../ui/view-states'
 import { describeAccount } from '../external-accounts/describe'
@@ -24,47 +22,35 @@ const OUTCOME: Record<TransferRecord['state'], string> = {
 
 /** Quotes: ask for one, review it against its expiry, execute it once; and the executions started from this Paydesk. */
 export function QuotesView() {
-  const versions = useDataVersion((s) => s.versions)
   const production = useProfiles((s) => activeProfile(s.list)?.environment === 'production')
   const focusId = useUi((s) => s.focusId)
-  const accounts = useChannel('internalAccounts.list', { scope: 'all' }, versions.internalAccounts)
-  const customers = useChannel('customers.query', { limit: 500 }, versions.customers)
-  const customerNames = useMemo(
-    () => new Map<string, string>((customers.data?.rows ?? []).map((c) => [c.id, c.fullName ?? c.platformCustomerId])),
-    [customers.data]
-  )
-  const [journalVersion, setJournalVersion] = useState(0)
-  const journal = useChannel('transfers.journal', null, journalVersion + versions.transactions)
-  const externals = useChannel('externalAccounts.query', { limit: 500 }, versions.externalAccounts)
+  const accounts = useChannelQuery('internalAccounts.list', { scope: 'all' })
+  const { names: customerNames } = useCustomerNames()
+  const journal = useChannelQuery('transfers.journal', null)
+  const externals = useChannelQuery('externalAccounts.query', { limit: 500 })
   const executions = (journal.data?.records ?? []).filter((r) => r.kind === 'quote-execute')
 
   const [request, setRequest] = useState<QuoteCreateRequest | null>(null)
   const [open, setOpen] = useState<{ quote: Quote; actionId: string; resumed: boolean } | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<IpcError | null>(null)
+  const creating = useChannelMutation('quotes.create')
+  const reopening = useChannelMutation('quotes.get')
+  const busy = creating.busy
+  const error = creating.error ?? reopening.error
 
   const ask = async (next: QuoteCreateRequest) => {
-    setBusy(true)
+    reopening.clear()
     setRequest(next)
-    const r = await paydesk.invoke('quotes.create', next)
-    setBusy(false)
-    if (!r.ok) {
-      setError(r.error)
-      return
-    }
-    setError(null)
+    const r = await creating.run(next)
+    if (!r.ok) return
     // One operator action per reviewed quote: its key is made now and kept for every retry of this execution.
     setOpen({ quote: r.value.quote, actionId: crypto.randomUUID(), resumed: false })
   }
 
   const resume = async (record: TransferRecord) => {
     if (!record.quoteId) return
-    const r = await paydesk.invoke('quotes.get', { quoteId: record.quoteId as `Quote:${string}` })
-    if (!r.ok) {
-      setError(r.error)
-      return
-    }
-    setError(null)
+    creating.clear()
+    const r = await reopening.run({ quoteId: record.quoteId as `Quote:${string}` })
+    if (!r.ok) return
     setOpen({ quote: r.value.quote, actionId: record.actionId, resumed: true })
   }
 
@@ -110,7 +96,6 @@ export function QuotesView() {
               })()}
               renewing={busy}
               onNewQuote={() => request && void ask(request)}
-              onExecuted={() => setJournalVersion((v) => v + 1)}
               onClose={() => setOpen(null)}
             />
           ) : (

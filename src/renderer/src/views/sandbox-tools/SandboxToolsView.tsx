@@ -1,20 +1,22 @@
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import {
   MAX_SANDBOX_FUNDING_AMOUNT,
   SANDBOX_SENDER_ADDRESSES,
+  SandboxReceiveRequest,
   type InternalAccount,
   type Transaction
 } from '../../../../shared/api'
-import type { IpcError } from '../../../../shared/ipc/define'
-import { formatMoney, KNOWN_DECIMALS } from '../../../../shared/format/money'
-import { paydesk } from '../../bridge/paydesk'
-import { useDataVersion } from '../../stores/data-version'
+import { channels } from '../../../../shared/ipc/contract'
+import { formatMoney, KNOWN_DECIMALS, type CurrencyLike } from '../../../../shared/format/money'
 import { activeProfile, useProfiles } from '../../stores/profiles'
 import { useUi } from '../../stores/ui'
 import { ErrorNotice, Id, StatusChip } from '../../ui/atoms'
 import { Field } from '../../ui/Field'
-import { checkAmount, currencyOf, MoneyField } from '../../ui/MoneyField'
-import { useChannel } from '../../ui/query'
+import { amountMessage, amountOf, checkAmount, currencyOf, MoneyField } from '../../ui/MoneyField'
+import { useFlatForm } from '../../ui/flat-form'
+import { FailedAction, FormFrame } from '../../ui/form-submit'
+import { useChannelMutation, useChannelQuery } from '../../data/channel-query'
+import { useCustomerNames } from '../customers/names'
 import { transactionTone } from '../../ui/status'
 import { ActionResult, EmptyState, Freshness, SkeletonRows } from '../../ui/view-states'
 import { accountLabel } from '../internal-accounts/SendMoney'
@@ -30,7 +32,13 @@ const SENDER_TEXT: Record<string, string> = {
 }
 const RECEIVE_CURRENCIES = ['USD', 'EUR', 'MXN', 'GBP', 'BRL', 'BTC', 'USDC']
 
-export function SandboxView() {
+/** Sandbox funding's ceiling, said in the currency and in minor units. */
+const fundingLimit = (currency: CurrencyLike | undefined) => ({
+  max: MAX_SANDBOX_FUNDING_AMOUNT,
+  maxText: `Sandbox funding is at most ${currency ? formatMoney(MAX_SANDBOX_FUNDING_AMOUNT, currency) : MAX_SANDBOX_FUNDING_AMOUNT} (${MAX_SANDBOX_FUNDING_AMOUNT.toLocaleString()} minor units)`
+})
+
+export function SandboxToolsView() {
   const environment = useProfiles((s) => activeProfile(s.list)?.environment)
   if (environment === 'production') {
     return (
@@ -47,17 +55,8 @@ export function SandboxView() {
 }
 
 function SandboxTools() {
-  const versions = useDataVersion((s) => s.versions)
-  const accounts = useChannel('internalAccounts.list', { scope: 'all' }, versions.internalAccounts)
-  const customers = useChannel(
-    'customers.query',
-    { limit: 500, sort: { field: 'fullName', direction: 'asc' } },
-    versions.customers
-  )
-  const customerNames = useMemo(
-    () => new Map<string, string>((customers.data?.rows ?? []).map((c) => [c.id, c.fullName ?? c.platformCustomerId])),
-    [customers.data]
-  )
+  const accounts = useChannelQuery('internalAccounts.list', { scope: 'all' })
+  const { customers, names: customerNames } = useCustomerNames()
   return (
     <section className="page" aria-labelledby="sandbox-title">
       <div className="page-head">
@@ -82,23 +81,29 @@ function FundPanel(props: {
   customerNames: Map<string, string>
   onFunded(): void
 }) {
-  const [accountId, setAccountId] = useState('')
-  const [text, setText] = useState('')
-  const [left, setLeft] = useState(false)
-  const [tried, setTried] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<IpcError | null>(null)
+  const funding = useChannelMutation('sandbox.fund')
   const [funded, setFunded] = useState<{ before: number; after: InternalAccount; amount: number } | null>(null)
   const accounts = props.accounts
-  const account = accounts?.find((a) => a.id === accountId) ?? accounts?.[0]
-  const currency = account ? currencyOf(account.balance.currency) : undefined
-  const check =
-    text.trim() || tried
-      ? checkAmount(text, currency, {
-          max: MAX_SANDBOX_FUNDING_AMOUNT,
-          maxText: `Sandbox funding is at most ${currency ? formatMoney(MAX_SANDBOX_FUNDING_AMOUNT, currency) : MAX_SANDBOX_FUNDING_AMOUNT} (${MAX_SANDBOX_FUNDING_AMOUNT.toLocaleString()} minor units)`
-        })
-      : null
+  const accountOf = (id: string | undefined) => accounts?.find((a) => a.id === id) ?? accounts?.[0]
+  const currencyOfAccount = (a: InternalAccount | undefined) => (a ? currencyOf(a.balance.currency) : undefined)
+  const form = useFlatForm(
+    channels['sandbox.fund'].input,
+    { accountId: '', amount: '' },
+    {
+      toInput: (v) => {
+        const account = accountOf(v['accountId'])
+        return { accountId: account?.id, amount: amountOf(v['amount'] ?? '', currencyOfAccount(account)) }
+      },
+      checks: (v, submitted) => {
+        const currency = currencyOfAccount(accountOf(v['accountId']))
+        return { amount: amountMessage(v['amount'] ?? '', currency, submitted, fundingLimit(currency)) }
+      }
+    }
+  )
+  const account = accountOf(form.values['accountId'])
+  const currency = currencyOfAccount(account)
+  const text = form.values['amount'] ?? ''
+  const check = text.trim() ? checkAmount(text, currency, fundingLimit(currency)) : null
   const owner = account
     ? account.customerId
       ? (props.customerNames.get(account.customerId) ?? 'customer')
@@ -106,38 +111,19 @@ function FundPanel(props: {
     : ''
 
   const fund = async () => {
-    setTried(true)
-    if (!account || !check?.ok) return
-    setBusy(true)
+    const request = form.submit()
+    if (!request || !account) return
     const before = account.balance.amount
-    const result = await paydesk.invoke('sandbox.fund', {
-      accountId: account.id as `InternalAccount:${string}`,
-      amount: check.amount
-    })
-    setBusy(false)
-    if (!result.ok) {
-      setError(result.error)
-      setFunded(null)
-      return
-    }
-    setError(null)
-    setFunded({ before, after: result.value, amount: check.amount })
-    setText('')
-    setTried(false)
-    setLeft(false)
+    const result = await funding.run(request)
+    setFunded(result.ok ? { before, after: result.value, amount: request.amount } : null)
+    if (!result.ok) return
+    form.reset({ accountId: form.values['accountId'] ?? '', amount: '' })
     props.onFunded()
   }
+  const busy = funding.busy
 
   return (
-    <form
-      className="panel form"
-      aria-labelledby="fund-title"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault()
-        void fund()
-      }}
-    >
+    <FormFrame className="panel form" labelledBy="fund-title" onSubmit={() => void fund()}>
       <h2 id="fund-title">Fund an internal account</h2>
       {accounts === null ? (
         <SkeletonRows label="internal accounts" />
@@ -146,7 +132,7 @@ function FundPanel(props: {
       ) : (
         <>
           <Field id="fund-account" label="Internal account">
-            <select id="fund-account" value={account?.id ?? ''} onChange={(e) => setAccountId(e.target.value)}>
+            <select id="fund-account" value={account?.id ?? ''} onChange={(e) => form.set('accountId', e.target.value)}>
               {accounts.map((a) => (
                 <option key={a.id} value={a.id}>
                   {accountLabel(a, props.customerNames)}
@@ -155,20 +141,14 @@ function FundPanel(props: {
             </select>
           </Field>
           <MoneyField
+            form={form}
+            name="amount"
             id="fund-amount"
             label="Amount to add"
             currency={currency}
-            value={text}
-            onChange={setText}
-            check={check}
-            showError={left || tried}
-            onBlur={() => setLeft(true)}
+            limits={fundingLimit(currency)}
           />
-          {error && (
-            <ActionResult ok={false} code={error.serviceCode ?? error.code}>
-              {error.message}
-            </ActionResult>
-          )}
+          <FailedAction error={funding.error} />
           {funded && currency && (
             <ActionResult ok>
               Added {formatMoney(funded.amount, currency)}. Balance {formatMoney(funded.before, currency)} →{' '}
@@ -186,7 +166,7 @@ function FundPanel(props: {
           </div>
         </>
       )}
-    </form>
+    </FormFrame>
   )
 }
 
@@ -196,55 +176,53 @@ function ReceivePanel(props: {
     | null
 }) {
   const go = useUi((s) => s.go)
-  const [sender, setSender] = useState<string>(SANDBOX_SENDER_ADDRESSES[0])
-  const [customerId, setCustomerId] = useState('')
-  const [currencyCode, setCurrencyCode] = useState('USD')
-  const [text, setText] = useState('')
-  const [left, setLeft] = useState(false)
-  const [tried, setTried] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<IpcError | null>(null)
+  const receiving = useChannelMutation('sandbox.receive')
   const [received, setReceived] = useState<Transaction | null>(null)
   const customers = props.customers
-  const customer = customers?.find((c) => c.id === customerId)
-  const decimals = KNOWN_DECIMALS[currencyCode]
-  const currency = decimals === undefined ? undefined : { code: currencyCode, decimals }
-  const check = text.trim() || tried ? checkAmount(text, currency) : null
+  const currencyOfCode = (code: string) => {
+    const decimals = KNOWN_DECIMALS[code]
+    return decimals === undefined ? undefined : { code, decimals }
+  }
+  const form = useFlatForm(
+    SandboxReceiveRequest,
+    { senderUmaAddress: SANDBOX_SENDER_ADDRESSES[0], customerId: '', receivingCurrencyCode: 'USD', amount: '' },
+    {
+      toInput: ({ amount, customerId, ...v }) => ({
+        ...v,
+        ...(customerId && { customerId }),
+        receivingCurrencyAmount: amountOf(amount ?? '', currencyOfCode(v['receivingCurrencyCode'] ?? ''))
+      }),
+      boxOf: (path) => (path === 'receivingCurrencyAmount' ? 'amount' : path),
+      checks: (v, submitted) => ({
+        customerId: customers?.some((c) => c.id === v['customerId']) ? undefined : 'Choose who receives the payment',
+        amount: amountMessage(v['amount'] ?? '', currencyOfCode(v['receivingCurrencyCode'] ?? ''), submitted)
+      })
+    }
+  )
+  const currencyCode = form.values['receivingCurrencyCode'] ?? ''
+  const currency = currencyOfCode(currencyCode)
+  const customer = customers?.find((c) => c.id === form.values['customerId'])
+  const text = form.values['amount'] ?? ''
+  const check = text.trim() ? checkAmount(text, currency) : null
   const name = customer ? (customer.fullName ?? customer.platformCustomerId) : ''
 
   const receive = async () => {
-    setTried(true)
-    if (!customer || !check?.ok) return
-    setBusy(true)
-    const result = await paydesk.invoke('sandbox.receive', {
-      senderUmaAddress: sender,
-      receivingCurrencyCode: currencyCode,
-      receivingCurrencyAmount: check.amount,
-      customerId: customer.id as `Customer:${string}`
-    })
-    setBusy(false)
-    if (!result.ok) {
-      setError(result.error)
-      setReceived(null)
-      return
-    }
-    setError(null)
-    setReceived(result.value)
+    const request = form.submit()
+    if (!request) return
+    const result = await receiving.run(request)
+    setReceived(result.ok ? result.value : null)
   }
+  const busy = receiving.busy
 
   return (
-    <form
-      className="panel form"
-      aria-labelledby="receive-title"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault()
-        void receive()
-      }}
-    >
+    <FormFrame className="panel form" labelledBy="receive-title" onSubmit={() => void receive()}>
       <h2 id="receive-title">Simulate an incoming payment</h2>
       <Field id="receive-sender" label="Test sender">
-        <select id="receive-sender" value={sender} onChange={(e) => setSender(e.target.value)}>
+        <select
+          id="receive-sender"
+          value={form.values['senderUmaAddress']}
+          onChange={(e) => form.set('senderUmaAddress', e.target.value)}
+        >
           {SANDBOX_SENDER_ADDRESSES.map((s) => (
             <option key={s} value={s}>
               {s} — {SENDER_TEXT[s]}
@@ -252,18 +230,14 @@ function ReceivePanel(props: {
           ))}
         </select>
       </Field>
-      <Field
-        id="receive-customer"
-        label="Receiving customer"
-        error={tried && !customer ? 'Choose who receives the payment' : undefined}
-      >
+      <Field id="receive-customer" label="Receiving customer" error={form.error('customerId')}>
         <select
           id="receive-customer"
-          value={customerId}
+          value={form.values['customerId']}
           onChange={(e) => {
-            setCustomerId(e.target.value)
+            form.set('customerId', e.target.value)
             const first = customers?.find((c) => c.id === e.target.value)?.currencies?.[0]
-            if (first && KNOWN_DECIMALS[first] !== undefined) setCurrencyCode(first)
+            if (first && KNOWN_DECIMALS[first] !== undefined) form.set('receivingCurrencyCode', first)
           }}
         >
           <option value="">{customers === null ? 'Loading customers…' : 'Choose a customer'}</option>
@@ -276,7 +250,11 @@ function ReceivePanel(props: {
       </Field>
       <div className="grid-2">
         <Field id="receive-currency" label="Currency received">
-          <select id="receive-currency" value={currencyCode} onChange={(e) => setCurrencyCode(e.target.value)}>
+          <select
+            id="receive-currency"
+            value={currencyCode}
+            onChange={(e) => form.set('receivingCurrencyCode', e.target.value)}
+          >
             {[...new Set([...(customer?.currencies ?? []), ...RECEIVE_CURRENCIES])].map((c) => (
               <option key={c} value={c}>
                 {c}
@@ -284,22 +262,9 @@ function ReceivePanel(props: {
             ))}
           </select>
         </Field>
-        <MoneyField
-          id="receive-amount"
-          label="Amount received"
-          currency={currency}
-          value={text}
-          onChange={setText}
-          check={check}
-          showError={left || tried}
-          onBlur={() => setLeft(true)}
-        />
+        <MoneyField form={form} name="amount" id="receive-amount" label="Amount received" currency={currency} />
       </div>
-      {error && (
-        <ActionResult ok={false} code={error.serviceCode ?? error.code}>
-          {error.message}
-        </ActionResult>
-      )}
+      <FailedAction error={receiving.error} />
       {received && (
         <div className="result result-ok" role="status" aria-label="Simulated payment">
           <span>Payment created: </span>
@@ -320,6 +285,6 @@ function ReceivePanel(props: {
           {busy ? 'Sending…' : check?.ok && customer ? `Receive ${check.text} for ${name}` : 'Simulate payment'}
         </button>
       </div>
-    </form>
+    </FormFrame>
   )
 }

@@ -1,15 +1,15 @@
 import { useState } from 'react'
 import { SandboxSendRequest, type Transaction } from '../../../../shared/api'
-import type { IpcError } from '../../../../shared/ipc/define'
 import { formatMoney } from '../../../../shared/format/money'
-import { paydesk } from '../../bridge/paydesk'
 import { formatClock, TIME_ZONE } from '../../format/time'
-import { useDataVersion } from '../../stores/data-version'
 import { useUi } from '../../stores/ui'
 import { Id, StatusChip } from '../../ui/atoms'
 import { Field } from '../../ui/Field'
-import { checkAmount, currencyOf, MoneyField } from '../../ui/MoneyField'
-import { useChannel } from '../../ui/query'
+import { amountMessage, amountOf, currencyOf, MoneyField } from '../../ui/MoneyField'
+import { useFlatForm } from '../../ui/flat-form'
+import { FailedAction, FormFrame } from '../../ui/form-submit'
+import { FormErrors } from '../../ui/FormFields'
+import { useChannelMutation, useChannelQuery } from '../../data/channel-query'
 import { transactionTone } from '../../ui/status'
 import { ActionResult } from '../../ui/view-states'
 
@@ -18,43 +18,46 @@ import { ActionResult } from '../../ui/view-states'
  * Paydesk created that are still open (the service has no list of quotes); the amount defaults to the quote's.
  */
 export function SendAgainstQuotePanel() {
-  const versions = useDataVersion((s) => s.versions)
   const go = useUi((s) => s.go)
-  const [version, setVersion] = useState(0)
-  const open = useChannel('quotes.open', null, version + versions.transactions)
+  const open = useChannelQuery('quotes.open', null)
   const quotes = open.data?.quotes ?? []
-  const [quoteId, setQuoteId] = useState('')
-  const [amountText, setAmountText] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<IpcError | null>(null)
+  const sending = useChannelMutation('sandbox.send', { invalidates: ['quotes.open'] })
   const [sent, setSent] = useState<Transaction | null>(null)
-  const quote = quotes.find((q) => q.id === quoteId) ?? quotes[0]
-  const currency = quote?.sendingCurrency ? currencyOf(quote.sendingCurrency) : undefined
-  const check = amountText.trim() ? checkAmount(amountText, currency) : null
+  const quoteOf = (id: string | undefined) => quotes.find((q) => q.id === id) ?? quotes[0]
+  const currencyOfQuote = (id: string | undefined) => {
+    const sending = quoteOf(id)?.sendingCurrency
+    return sending ? currencyOf(sending) : undefined
+  }
+  const form = useFlatForm(
+    SandboxSendRequest,
+    { quoteId: '', amount: '' },
+    {
+      toInput: (v) => {
+        const quote = quoteOf(v['quoteId'])
+        const amount = v['amount'] ?? ''
+        return {
+          quoteId: quote?.id,
+          currencyCode: quote?.sendingCurrency?.code,
+          ...(amount.trim() && { currencyAmount: amountOf(amount, currencyOfQuote(v['quoteId'])) })
+        }
+      },
+      boxOf: (path) => (path === 'currencyAmount' ? 'amount' : path),
+      // The amount is optional: an empty box sends the quote's own.
+      checks: (v) => ({ amount: amountMessage(v['amount'] ?? '', currencyOfQuote(v['quoteId']), false) })
+    }
+  )
+  const quote = quoteOf(form.values['quoteId'])
+  const currency = currencyOfQuote(form.values['quoteId'])
 
   const send = async () => {
-    if (!quote?.sendingCurrency || (check && !check.ok)) return
-    const parsed = SandboxSendRequest.safeParse({
-      quoteId: quote.id,
-      currencyCode: quote.sendingCurrency.code,
-      ...(check?.ok && { currencyAmount: check.amount })
-    })
-    if (!parsed.success) {
-      setError({ code: 'INVALID_INPUT', message: parsed.error.issues[0]?.message ?? 'Invalid request' })
-      return
-    }
-    setBusy(true)
-    const r = await paydesk.invoke('sandbox.send', parsed.data)
-    setBusy(false)
-    setVersion((v) => v + 1)
-    if (!r.ok) {
-      setError(r.error)
-      return
-    }
-    setError(null)
+    const request = form.submit()
+    if (!request) return
+    const r = await sending.run(request)
+    if (!r.ok) return
     setSent(r.value)
-    setAmountText('')
+    form.reset({ quoteId: form.values['quoteId'] ?? '', amount: '' })
   }
+  const busy = sending.busy
 
   return (
     <section className="panel form" aria-labelledby="send-quote-title">
@@ -62,15 +65,9 @@ export function SendAgainstQuotePanel() {
       {quotes.length === 0 ? (
         <p className="muted">No open quote. Get one in Quotes; it stays open here until it expires or is executed.</p>
       ) : (
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault()
-            void send()
-          }}
-        >
+        <FormFrame onSubmit={() => void send()}>
           <Field id="send-quote" label="Open quote">
-            <select id="send-quote" value={quote?.id ?? ''} onChange={(e) => setQuoteId(e.target.value)}>
+            <select id="send-quote" value={quote?.id ?? ''} onChange={(e) => form.set('quoteId', e.target.value)}>
               {quotes.map((q) => {
                 const c = q.sendingCurrency ? currencyOf(q.sendingCurrency) : undefined
                 const amount =
@@ -85,27 +82,16 @@ export function SendAgainstQuotePanel() {
               })}
             </select>
           </Field>
-          <MoneyField
-            id="send-quote-amount"
-            label="Amount (optional)"
-            currency={currency}
-            value={amountText}
-            onChange={setAmountText}
-            check={check}
-            showError={true}
-          />
+          <MoneyField form={form} name="amount" id="send-quote-amount" label="Amount (optional)" currency={currency} />
+          <FormErrors messages={form.otherErrors(['amount'])} />
           <div className="row">
             <button type="submit" className="primary" disabled={busy}>
               {busy ? 'Sending…' : 'Send funds'}
             </button>
           </div>
-        </form>
+        </FormFrame>
       )}
-      {error && (
-        <ActionResult ok={false} code={error.serviceCode ?? error.code}>
-          {error.message}
-        </ActionResult>
-      )}
+      <FailedAction error={sending.error} />
       {sent && (
         <ActionResult ok={true}>
           Funds sent: <Id value={sent.id} />{' '}

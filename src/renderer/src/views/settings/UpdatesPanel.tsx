@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react'
 import { UpdateSettings, type UpdateStatus } from '../../../../shared/ipc/channels/desktop'
-import { paydesk } from '../../bridge/paydesk'
+import { useChannelMutation, useChannelQuery } from '../../data/channel-query'
+import { useFlatForm } from '../../ui/flat-form'
 import { useUpdates } from '../../stores/updates'
 import { Field } from '../../ui/Field'
 
@@ -25,62 +25,77 @@ function describe(status: UpdateStatus | null): string {
   }
 }
 
+const YES = 'yes'
+
 /** Settings → Updates: off by default; an https feed; a check on demand. Installing always waits for the operator. */
 export function UpdatesPanel() {
   const status = useUpdates((s) => s.status)
-  const [enabled, setEnabled] = useState(false)
-  const [feedUrl, setFeedUrl] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [saved, setSaved] = useState(false)
-
-  useEffect(() => {
-    void paydesk.invoke('updates.settings.get', null).then((r) => {
-      if (!r.ok) return
-      setEnabled(r.value.enabled)
-      setFeedUrl(r.value.feedUrl ?? '')
-    })
-  }, [])
-
+  const settings = useChannelQuery('updates.settings.get', null)
   if (status?.state === 'unsupported') return null
+  const initial = settings.data ?? { enabled: false, feedUrl: null }
+  // Keyed by what main holds: the form starts from the saved settings once they arrive.
+  return <UpdatesForm key={JSON.stringify(initial)} initial={initial} status={status} />
+}
+
+function UpdatesForm(props: { initial: UpdateSettings; status: UpdateStatus | null }) {
+  const { status } = props
+  const form = useFlatForm(
+    UpdateSettings,
+    { enabled: props.initial.enabled ? YES : '', feedUrl: props.initial.feedUrl ?? '' },
+    {
+      toInput: (v) => ({
+        enabled: v['enabled'] === YES,
+        feedUrl: (v['feedUrl'] ?? '').trim() === '' ? null : v['feedUrl']
+      }),
+      // Every message is about the feed: it is the one box that can be wrong.
+      boxOf: () => 'feedUrl'
+    }
+  )
+  const saving = useChannelMutation('updates.settings.set')
+  const checking = useChannelMutation('updates.check')
+  const saved = saving.last?.ok === true
+  const error = form.error('feedUrl') ?? saving.error?.message ?? checking.error?.message
 
   const save = async () => {
-    setSaved(false)
-    const input = UpdateSettings.safeParse({ enabled, feedUrl: feedUrl.trim() === '' ? null : feedUrl })
-    if (!input.success) return setError(input.error.issues[0]?.message ?? 'Check the feed address')
-    const result = await paydesk.invoke('updates.settings.set', input.data)
-    if (!result.ok) return setError(result.error.message)
-    setError(null)
-    setSaved(true)
+    checking.clear()
+    saving.clear()
+    const input = form.submit()
+    if (input) await saving.run(input)
   }
-  const check = async () => {
-    const result = await paydesk.invoke('updates.check', null)
-    setError(result.ok ? null : result.error.message)
+  const check = () => {
+    saving.clear()
+    void checking.run(null)
   }
 
   return (
     <div className="panel form" aria-labelledby="updates-title">
       <h2 id="updates-title">Updates</h2>
       <label className="check">
-        <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} /> Look for updates
+        <input
+          type="checkbox"
+          checked={form.values['enabled'] === YES}
+          onChange={(e) => form.set('enabled', e.target.checked ? YES : '')}
+        />{' '}
+        Look for updates
       </label>
       <Field
         id="u-feed"
         label="Update feed (https)"
-        error={error ?? undefined}
+        error={error}
         hint="Where your organisation publishes Paydesk releases. The download's checksum and signature are verified."
       >
         <input
           id="u-feed"
           type="url"
-          value={feedUrl}
+          value={form.values['feedUrl']}
           placeholder="https://updates.example.com/paydesk"
-          onChange={(e) => setFeedUrl(e.target.value)}
+          onChange={(e) => form.set('feedUrl', e.target.value)}
           autoComplete="off"
         />
       </Field>
       <div className="row">
         <button onClick={() => void save()}>Save</button>
-        <button disabled={status?.state === 'off'} onClick={() => void check()}>
+        <button disabled={status?.state === 'off'} onClick={check}>
           Check now
         </button>
       </div>

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { useChannel } from '../../ui/query'
+import { useChannelQuery } from '../../data/channel-query'
 
 /**
  * A customer by name, platform id or id: typing searches the cached customers (customers.query) and offers them; choosing
@@ -15,7 +15,11 @@ export function CustomerPicker({ value, onChange }: { value: string; onChange: (
     setText(value)
   }
   const search = text.trim()
-  const { data } = useChannel('customers.query', { search, limit: 20 }, 0, search.length > 0 && search !== value)
+  const { data } = useChannelQuery(
+    'customers.query',
+    { search, limit: 20 },
+    { enabled: search.length > 0 && search !== value }
+  )
   const options = data?.rows ?? []
   return (
     <label className="field-inline">

@@ -3,6 +3,7 @@ import type { TransactionFilter, TransactionSort } from '../../../../shared/ipc/
 import type { ExportProgress } from '../../../../shared/ipc/channels/export'
 import { downloadExport } from '../../bridge/download'
 import { paydesk } from '../../bridge/paydesk'
+import { useChannelMutation } from '../../data/channel-query'
 
 /**
  * Exports what the list shows (its filter and its sort) as CSV. Main writes it in pages and reports progress; the
@@ -18,6 +19,8 @@ export function ExportButton({
   disabled?: boolean
 }) {
   const [message, setMessage] = useState<string | null>(null)
+  const exporting = useChannelMutation('transactions.export')
+  const cancelling = useChannelMutation('exports.cancel')
   // Events travel apart from the call's answer and a small export can end before the answer arrives: every event is
   // kept by id, and the export this button started is finished by whichever of the two comes last.
   const [events, setEvents] = useState<Record<string, ExportProgress>>({})
@@ -54,7 +57,7 @@ export function ExportButton({
 
   const start = async () => {
     setMessage(null)
-    const result = await paydesk.invoke('transactions.export', { filter, sort })
+    const result = await exporting.run({ filter, sort })
     if (!result.ok) return setMessage(result.error.message)
     const { exportId: id, total, fileName, delivery } = result.value
     if (id === null) return
@@ -68,7 +71,7 @@ export function ExportButton({
 
   const running = progress?.state === 'running'
   const cancel = () => {
-    if (progress) void paydesk.invoke('exports.cancel', { exportId: progress.exportId })
+    if (progress) void cancelling.run({ exportId: progress.exportId })
   }
 
   return (

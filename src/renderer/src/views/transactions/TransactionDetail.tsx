@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import type { Transaction } from '../../../../shared/api'
 import { Id, Money, StatusChip, Time, ErrorNotice } from '../../ui/atoms'
-import { useChannel } from '../../ui/query'
+import { useChannelQuery } from '../../data/channel-query'
 import { FAILURE_REASON_TEXT, transactionTone } from '../../ui/status'
 import { Freshness } from '../../ui/view-states'
 import { headlineAmount } from './amount'
@@ -34,8 +34,8 @@ const KNOWN_FIELDS = new Set([
   'reconciliationInstructions'
 ])
 
-export function TransactionDetail({ id, version, onClose }: { id: string; version: number; onClose(): void }) {
-  const query = useChannel('transactions.get', { id }, version)
+export function TransactionDetail({ id, onClose }: { id: string; onClose(): void }) {
+  const query = useChannelQuery('transactions.get', { id })
   if (query.error && !query.data) return <ErrorNotice error={query.error} onRetry={query.reload} />
   if (!query.data) return <div className="skeleton-rows" aria-busy="true" />
   const t = query.data.transaction

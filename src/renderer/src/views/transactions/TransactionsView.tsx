@@ -1,7 +1,6 @@
 import { useMemo, useRef, useState } from 'react'
 import type { Transaction } from '../../../../shared/api'
 import type { TransactionsQueryInput } from '../../../../shared/ipc/channels/data'
-import { useDataVersion } from '../../stores/data-version'
 import { useUi } from '../../stores/ui'
 import { Id, Money, StatusChip, Time } from '../../ui/atoms'
 import { useListState } from '../../ui/list-state'
@@ -10,7 +9,8 @@ import { transactionTone } from '../../ui/status'
 import { EmptyState } from '../../ui/view-states'
 import { WindowedList } from '../../ui/WindowedList'
 import { idOf, type Column } from '../../ui/WindowedTable'
-import { useWindowQuery } from '../../ui/window-query'
+import { useWindowQuery } from '../../data/window-query'
+import { useWindowGeneration } from '../../data/window-generations'
 import { headlineAmount } from './amount'
 import { ExportButton } from './ExportButton'
 import { TransactionDetail } from './TransactionDetail'
@@ -58,7 +58,6 @@ const columns: Column<Transaction>[] = [
 ]
 
 export function TransactionsView() {
-  const version = useDataVersion((s) => s.versions.transactions)
   const focusId = useUi((s) => s.focusId)
   const list = useListState('transactions', WORKBENCH_DEFAULTS)
   const filterRef = useRef<HTMLInputElement>(null)
@@ -72,9 +71,10 @@ export function TransactionsView() {
   }
 
   // A preset ("last 7 days") is relative to now: it is re-read whenever the data or the filters change.
-  const { filter, sort, errors } = useMemo(() => workbenchQuery(list.filters), [list.filters, version]) // eslint-disable-line react-hooks/exhaustive-deps
+  const generation = useWindowGeneration('transactions.query')
+  const { filter, sort, errors } = useMemo(() => workbenchQuery(list.filters), [list.filters, generation]) // eslint-disable-line react-hooks/exhaustive-deps
   const input = useMemo<Omit<TransactionsQueryInput, 'offset' | 'limit'>>(() => ({ filter, sort }), [filter, sort])
-  const query = useWindowQuery('transactions.query', input, version, list.initialScrollTop)
+  const query = useWindowQuery('transactions.query', input, list.initialScrollTop)
   const filtered = Object.keys(filter).length > 0
 
   return (
@@ -115,7 +115,7 @@ export function TransactionsView() {
         </div>
         <aside className="detail-pane" aria-label="Transaction detail" ref={detailRef} tabIndex={-1}>
           {list.selectedId ? (
-            <TransactionDetail id={list.selectedId} version={version} onClose={() => list.select(null)} />
+            <TransactionDetail id={list.selectedId} onClose={() => list.select(null)} />
           ) : (
             <p className="muted">Select a transaction to see its details. j/k move, Enter opens, Esc closes.</p>
           )}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract'
 import { paydesk } from '../bridge/paydesk'
 import { WindowLoader, type WindowLoaderState } from './window-loader'
+import { useWindowGeneration } from './window-generations'
 
 /** Rows asked of main per window: a few screens, so prefetching stays ahead of fast scrolling. */
 export const WINDOW_SIZE = 200
@@ -19,15 +20,15 @@ export interface WindowQuery<Row> extends WindowLoaderState<Row> {
 }
 
 /**
- * A windowed list query: `input` is the filter and sort (compared by value), `version` bumps when main says the data
- * changed. The window offset is the loader's business, driven by the viewport the table reports.
+ * A windowed list query: `input` is the filter and sort (compared by value); it asks again when the cache invalidates
+ * its channel (main said the data changed). The window offset is the loader's business, driven by the viewport the table reports.
  */
 export function useWindowQuery<K extends WindowChannel>(
   channel: K,
   input: Omit<ChannelInput<K>, 'offset' | 'limit'>,
-  version: number,
   initialScrollTop = 0
 ): WindowQuery<RowOf<K>> {
+  const generation = useWindowGeneration(channel)
   const key = JSON.stringify(input)
   const [loader] = useState(() => {
     const created = new WindowLoader<RowOf<K>>({ windowSize: WINDOW_SIZE, prefetch: PREFETCH_ROWS })
@@ -48,7 +49,7 @@ export function useWindowQuery<K extends WindowChannel>(
         >,
       { fromTop }
     )
-  }, [loader, channel, key, version])
+  }, [loader, channel, key, generation])
   const state = useSyncExternalStore(loader.subscribe, loader.getState)
   const [setViewport] = useState(() => loader.setViewport.bind(loader))
   return { ...state, reload: loader.reload, setViewport }

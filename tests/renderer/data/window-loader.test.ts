@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { IpcResult } from '../../../src/shared/ipc/define'
-import { WindowLoader, type WindowAnswer } from '../../../src/renderer/src/ui/window-loader'
+import { WindowLoader, type WindowAnswer } from '../../../src/renderer/src/data/window-loader'
 
 const TOTAL = 10_000
 
@@ -65,31 +65,30 @@ describe('WindowLoader', () => {
     expect(loader.getState().data?.rows).toContain('row-5000')
   })
 
-  it('applies an answer that still overlaps the viewport even if the viewport moved on', async () => {
+  /** The first window is in; the next is asked for rows 180–200, and the viewport moves on before it arrives. */
+  async function answerArrivingAfterScrollTo(first: number, last: number) {
     const main = fakeMain()
     const loader = loaderOver(main)
     main.pending.shift()!.answer()
     await settle()
     loader.setViewport(180, 200)
     const asked = main.pending.shift()!
-    loader.setViewport(260, 280) // moved while the answer was on its way; part of it is still on screen
+    loader.setViewport(first, last)
     asked.answer()
     await settle()
+    return { main, loader, asked }
+  }
+
+  it('applies an answer that still overlaps the viewport even if the viewport moved on', async () => {
+    // Moved while the answer was on its way; part of it is still on screen.
+    const { loader, asked } = await answerArrivingAfterScrollTo(260, 280)
     const data = loader.getState().data!
     expect(data.offset).toBe(asked.offset)
     expect(data.rows).toContain('row-270')
   })
 
   it('drops an answer that no longer overlaps the viewport and asks again', async () => {
-    const main = fakeMain()
-    const loader = loaderOver(main)
-    main.pending.shift()!.answer()
-    await settle()
-    loader.setViewport(180, 200)
-    const asked = main.pending.shift()!
-    loader.setViewport(9000, 9020)
-    asked.answer()
-    await settle()
+    const { main, loader } = await answerArrivingAfterScrollTo(9000, 9020)
     expect(loader.getState().data?.rows[0]).toBe('row-0')
     expect(main.pending).toHaveLength(1)
     main.pending.shift()!.answer()

@@ -1,0 +1,59 @@
+import { QueryClient, type Query } from '@tanstack/react-query'
+import type { ChannelName } from '../../../shared/ipc/contract'
+import type { DataCollection } from '../../../shared/ipc/channels/data'
+import { useWindowGenerations } from './window-generations'
+
+/** What main reports as changed: a synced collection, or the approvals queue. */
+export type Collection = DataCollection | 'approvals'
+
+/** Which query channels read each collection main reports as changed (`data.changed` and friends). */
+export const CHANNELS_OF: Record<Collection, readonly ChannelName[]> = {
+  transactions: ['transactions.query', 'transactions.get', 'transfers.journal', 'quotes.open'],
+  customers: ['customers.query', 'customers.get'],
+  externalAccounts: ['externalAccounts.query'],
+  internalAccounts: ['internalAccounts.list'],
+  discoveries: ['discoveries.list'],
+  approvals: ['approvals.list', 'approvals.decisions']
+}
+
+/**
+ * Every read from main goes through this cache, keyed by [channel, input]: two views asking the same thing share one
+ * call. Data is fresh until main says otherwise, but a view that mounts asks again (as it did before the cache), and
+ * failures are shown, not retried behind the operator's back.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false },
+      mutations: { retry: false }
+    }
+  })
+}
+
+export const queryClient = createQueryClient()
+
+const readsAny = (channels: ReadonlySet<string>) => (query: Query) => channels.has(String(query.queryKey[0]))
+
+/** Re-queries what reads the given channels (a write of this page settled). */
+export function invalidateChannels(channels: readonly ChannelName[], client: QueryClient = queryClient): Promise<void> {
+  return client.invalidateQueries({ predicate: readsAny(new Set(channels)) })
+}
+
+/** Main said these collections changed: every query and windowed list reading them asks again. */
+export function invalidateCollections(collections: readonly Collection[], client: QueryClient = queryClient): void {
+  void invalidateChannels(
+    collections.flatMap((c) => CHANNELS_OF[c]),
+    client
+  )
+  useWindowGenerations.getState().bump(collections.flatMap((c) => CHANNELS_OF[c]))
+}
+
+/**
+ * The active profile changed: another profile's data must never stay on screen. Answers no view shows are dropped;
+ * those on screen are asked again (kept until the new answer lands, like any re-query).
+ */
+export function forgetProfileData(client: QueryClient = queryClient): void {
+  client.removeQueries({ type: 'inactive' })
+  void client.invalidateQueries()
+  useWindowGenerations.getState().bumpAll()
+}

@@ -1,0 +1,65 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import {
+  createQueryClient,
+  forgetProfileData,
+  invalidateChannels,
+  invalidateCollections
+} from '../../../src/renderer/src/data/query-client'
+import { useWindowGenerations } from '../../../src/renderer/src/data/window-generations'
+
+/** A cache holding one answer per read, as views leave it. */
+function cacheWith(...keys: [string, unknown][]) {
+  const client = createQueryClient()
+  for (const key of keys) client.setQueryData(key, { rows: [] })
+  return client
+}
+const invalidated = (client: ReturnType<typeof createQueryClient>) =>
+  client
+    .getQueryCache()
+    .getAll()
+    .filter((q) => q.state.isInvalidated)
+    .map((q) => q.queryKey[0])
+    .sort()
+
+beforeEach(() => useWindowGenerations.setState({ generations: {} }))
+
+describe('the query cache', () => {
+  it('re-queries exactly the reads of a collection main says changed, windowed lists included', () => {
+    const client = cacheWith(
+      ['customers.query', { limit: 500 }],
+      ['customers.get', { id: 'Customer:1' }],
+      ['internalAccounts.list', { scope: 'all' }],
+      ['transfers.journal', null]
+    )
+    invalidateCollections(['customers'], client)
+    expect(invalidated(client)).toEqual(['customers.get', 'customers.query'])
+    expect(useWindowGenerations.getState().generations).toEqual({ 'customers.query': 1, 'customers.get': 1 })
+
+    invalidateCollections(['transactions'], client)
+    expect(invalidated(client)).toContain('transfers.journal')
+    expect(invalidated(client)).not.toContain('internalAccounts.list')
+  })
+
+  it('shares one answer between two views asking the same thing with the same input', async () => {
+    const client = createQueryClient()
+    let calls = 0
+    const read = () =>
+      client.fetchQuery({ queryKey: ['customers.query', { limit: 500 }], queryFn: async () => ++calls })
+    await Promise.all([read(), read()])
+    expect(calls).toBe(1)
+  })
+
+  it('re-queries the reads a write of this page changed', async () => {
+    const client = cacheWith(['transfers.journal', null], ['quotes.open', null])
+    await invalidateChannels(['transfers.journal'], client)
+    expect(invalidated(client)).toEqual(['transfers.journal'])
+  })
+
+  it('drops every answer no view shows when the profile changes, so another profile’s data never appears', () => {
+    const client = cacheWith(['customers.query', { limit: 500 }], ['approvals.list', null])
+    useWindowGenerations.getState().bump(['transactions.query'])
+    forgetProfileData(client)
+    expect(client.getQueryCache().getAll()).toEqual([])
+    expect(useWindowGenerations.getState().generations['transactions.query']).toBe(2)
+  })
+})
