@@ -18,35 +18,20 @@ const MIRRORS: Record<string, string> = {
  * Tests that are about a behaviour across several modules rather than one file. Keep this short: each entry says why
  * it cannot mirror a single source file or folder.
  */
-const CROSS_CUTTING: Record<string, string> = {}
-
-/**
- * Tests in other helpers' folders that did not mirror src when this check was written (issue 10 moves them in
- * parallel, in src/main, src/sandbox and src/renderer). Not an exception list: empty it when those moves land, and the
- * check below then holds for every file.
- */
-const PENDING_MOVES = new Set<string>([
-  'tests/main/damaged-state.test.ts',
-  'tests/main/local-history.test.ts',
-  'tests/main/secrets.test.ts',
-  'tests/main/desktop/update-restart.test.ts',
-  'tests/main/electron/built-main.test.ts',
-  'tests/main/electron/menus.test.ts',
-  'tests/main/services/fault-run.test.ts',
-  'tests/main/services/transfer-exactly-once.test.ts',
-  'tests/main/web/export-download.test.ts',
-  'tests/main/web/server-fuzz.test.ts',
-  'tests/main/services/cache/transaction-filters.test.ts',
-  'tests/sandbox/customers.test.ts',
-  'tests/sandbox/external-accounts.test.ts',
-  'tests/sandbox/incoming.test.ts',
-  'tests/sandbox/quotes.test.ts',
-  'tests/sandbox/schemas.test.ts',
-  'tests/sandbox/transactions-list.test.ts',
-  'tests/sandbox/transfers.test.ts',
-  'tests/renderer/ui/amounts-and-forms.test.ts',
-  'tests/renderer/views/account-form.test.ts'
-])
+const CROSS_CUTTING: Record<string, string> = {
+  'tests/main/damaged-state.test.ts':
+    'damages each persisted file in turn (cache, journal, approvals) through a backend',
+  'tests/main/secrets.test.ts': 'walks a whole operator session and scans every output for a secret',
+  'tests/main/electron/built-main.test.ts': 'reads the built bundle (out/main), not a module',
+  'tests/main/services/fault-run.test.ts': 'replays injected service faults through a whole session',
+  'tests/main/services/transfer-exactly-once.test.ts':
+    'exactly-once across crashes: journal, attempt and transfers together',
+  'tests/main/desktop/update-restart.test.ts': 'the update policy composed with money in flight, in a running backend',
+  'tests/main/web/export-download.test.ts': 'an export job streamed to the browser through the browser-mode server',
+  'tests/main/web/server-fuzz.test.ts':
+    'fuzzes the browser-mode bridge; kept apart from server.test.ts for its run time',
+  'tests/sandbox/schemas.test.ts': "the sandbox's answers read through the client's schemas in src/shared/api"
+}
 
 const TEST_FILE = /\.test\.tsx?$/
 
@@ -80,7 +65,7 @@ describe('tests mirror src', () => {
 
   it('every test under tests/{shared,main,sandbox,renderer} names an existing source file or folder', () => {
     const strays = files
-      .filter((f) => !(f in CROSS_CUTTING) && !PENDING_MOVES.has(f))
+      .filter((f) => !(f in CROSS_CUTTING))
       .filter((f) => !namesSource(sourceOf(f)))
       .map((f) => `${f} (no ${sourceOf(f)}.ts or folder)`)
     expect(strays).toEqual([])

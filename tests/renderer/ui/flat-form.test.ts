@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { checkBoxes } from '../../../src/renderer/src/ui/flat-form'
+import { CustomerCreateRequest } from '../../../src/shared/api'
+import { checkBoxes, nestFlat } from '../../../src/renderer/src/ui/flat-form'
 import { amountMessage, amountOf, currencyOf } from '../../../src/renderer/src/ui/MoneyField'
 
 const Payment = z.strictObject({
@@ -54,5 +55,24 @@ describe('amount boxes', () => {
     expect(amountMessage('', usd, true)).toBe('Enter an amount')
     expect(amountMessage('0', usd, false)).toBe('Enter an amount greater than zero')
     expect(amountMessage('5', usd, false)).toBeUndefined()
+  })
+})
+
+describe('nestFlat', () => {
+  it('builds nested request members from dotted keys and leaves empty boxes out', () => {
+    expect(nestFlat({ fullName: ' Nora ', 'address.line1': '9 Elm', 'address.city': '', region: '' })).toEqual({
+      fullName: 'Nora',
+      address: { line1: '9 Elm' }
+    })
+  })
+
+  it('gives the schema paths that name the box the error belongs under', () => {
+    const result = CustomerCreateRequest.safeParse({
+      customerType: 'INDIVIDUAL',
+      ...nestFlat({ 'address.line1': '9 Elm' })
+    })
+    expect(result.success).toBe(false)
+    const paths = result.success ? [] : result.error.issues.map((i) => i.path.join('.'))
+    expect(paths).toContain('address.postalCode')
   })
 })

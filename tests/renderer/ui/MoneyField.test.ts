@@ -1,26 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CustomerCreateRequest } from '../../../src/shared/api'
-import { nestFlat } from '../../../src/renderer/src/ui/flat-form'
 import { checkAmount, currencyOf } from '../../../src/renderer/src/ui/MoneyField'
-
-describe('nestFlat', () => {
-  it('builds nested request members from dotted keys and leaves empty boxes out', () => {
-    expect(nestFlat({ fullName: ' Nora ', 'address.line1': '9 Elm', 'address.city': '', region: '' })).toEqual({
-      fullName: 'Nora',
-      address: { line1: '9 Elm' }
-    })
-  })
-
-  it('gives the schema paths that name the box the error belongs under', () => {
-    const result = CustomerCreateRequest.safeParse({
-      customerType: 'INDIVIDUAL',
-      ...nestFlat({ 'address.line1': '9 Elm' })
-    })
-    expect(result.success).toBe(false)
-    const paths = result.success ? [] : result.error.issues.map((i) => i.path.join('.'))
-    expect(paths).toContain('address.postalCode')
-  })
-})
 
 describe('checkAmount', () => {
   const usd = currencyOf({ code: 'USD' })

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { ExternalAccountCreateRequest } from '../../../src/shared/api'
+import { ExternalAccountCreateRequest } from '../../../../src/shared/api'
 import {
   INITIAL_VALUES,
   relevantKeys,
   toCreateRequest
-} from '../../../src/renderer/src/views/external-accounts/account-form'
+} from '../../../../src/renderer/src/views/external-accounts/account-form'
 
 const customer = 'Customer:019541a2-0000-7000-8000-000000000001'
 

@@ -1,9 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 
-vi.mock('electron', () => ({ app: { showAboutPanel: vi.fn() }, Menu: {}, clipboard: {} }))
+vi.mock('electron', () => ({ Menu: {}, clipboard: {} }))
 
 const { contextMenuTemplate } = await import('../../../src/main/electron/context-menu')
-const { appMenuTemplate } = await import('../../../src/main/electron/app-menu')
 
 const all = { canCut: true, canCopy: true, canPaste: true, canSelectAll: true }
 
@@ -27,18 +26,4 @@ describe('the right-click menu', () => {
     template[0]!.click!({} as never, undefined, {} as never)
     expect(written).toEqual(['Transaction:abc'])
   })
-})
-
-describe('the application menu', () => {
-  it.each(['linux', 'win32', 'darwin'] as const)(
-    '%s: Edit has the standard roles; Help → About names the version',
-    (platform) => {
-      const menu = appMenuTemplate(platform, '1.2.3')
-      const edit = menu.find((m) => m.label === 'Edit')!.submenu as Array<{ role?: string }>
-      expect(edit.map((i) => i.role).filter(Boolean)).toEqual(['undo', 'redo', 'cut', 'copy', 'paste', 'selectAll'])
-      expect(menu.map((m) => m.label)).toEqual(expect.arrayContaining(['View', 'Window', 'Help']))
-      const help = menu.find((m) => m.label === 'Help')!.submenu as Array<{ label?: string }>
-      expect(help[0]!.label).toBe('About Paydesk 1.2.3')
-    }
-  )
 })
