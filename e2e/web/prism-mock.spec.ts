@@ -46,11 +46,13 @@ test('against the static Prism mock: Live, the published examples in every view,
     .click()
   await expect(page.getByText('Live', { exact: true })).toBeVisible({ timeout: 60_000 })
 
-  // Home: the latest transactions. (Its platform balances card is left out: docs/real-service.md, "Not done yet".)
+  // Home: the latest transactions, and the platform's balances. The published example of a platform account carries
+  // a customerId; listed under /platform it is the platform's (docs/real-service.md), as the connection card counts it.
   await section(page, /^Home/)
   await expect(page.getByRole('table', { name: 'Latest transactions' }).getByRole('row').first()).toContainText(
     'Transaction:'
   )
+  await expect(page.getByRole('table', { name: 'Platform balances' }).getByRole('row').nth(1)).toBeVisible()
   await shot('prism-home')
 
   const customers = await published<{ data: Array<{ fullName?: string; platformCustomerId: string }> }>('/customers')

@@ -15,6 +15,7 @@ import type { DataCollection } from '../../shared/ipc/channels/data'
 import { AppError } from '../errors'
 import type { ApiClient } from './api-client'
 import { ApiError } from './api-errors'
+import { PLATFORM_EXTERNAL_ACCOUNT_IDS, PLATFORM_INTERNAL_ACCOUNT_IDS, platformOwned } from './cache/collection-queries'
 import type { CacheStore } from './cache/store'
 
 /** Background refreshes of one collection run at most this often. */
@@ -160,7 +161,8 @@ export class BackgroundRefresh {
       const platform = await this.listAll(client, 'platform/external-accounts', ExternalAccount)
       // A part of a listing adds what it read and drops nothing: the rest is read at the next refresh.
       await this.d.cache.put('externalAccounts', [...customerAccounts.items, ...platform.items], {
-        replaceAll: customerAccounts.ended && platform.ended
+        replaceAll: customerAccounts.ended && platform.ended,
+        meta: platformOwned(this.d.cache, PLATFORM_EXTERNAL_ACCOUNT_IDS, platform.items, platform.ended)
       })
     })
   }
@@ -182,7 +184,10 @@ export class BackgroundRefresh {
         if (!(error instanceof ApiError && (error.code === 'NOT_FOUND' || error.code === 'INVALID_INPUT'))) throw error
         customers = this.d.cache.all<InternalAccount>('internalAccounts').filter((a) => a.customerId)
       }
-      await this.d.cache.put('internalAccounts', [...platform, ...customers], { replaceAll: ended })
+      await this.d.cache.put('internalAccounts', [...platform, ...customers], {
+        replaceAll: ended,
+        meta: platformOwned(this.d.cache, PLATFORM_INTERNAL_ACCOUNT_IDS, platform, true)
+      })
     })
   }
 

@@ -7,7 +7,35 @@ import type { CacheStore } from './store'
  * sorted over the cached documents. Transactions have their own indexed query in the store (`queryTransactions`).
  */
 
-type Documents = Pick<CacheStore, 'all'>
+type Documents = Pick<CacheStore, 'all' | 'meta'>
+
+/**
+ * Meta keys holding the ids the service listed under `/platform/...`. Such an account is the platform's whatever its
+ * `customerId` says: the published API's own examples list platform accounts that carry a customer id, and Home's
+ * balances must show what the connection card counted.
+ */
+export const PLATFORM_INTERNAL_ACCOUNT_IDS = 'platformInternalAccountIds'
+export const PLATFORM_EXTERNAL_ACCOUNT_IDS = 'platformExternalAccountIds'
+
+function platformIds(cache: Pick<CacheStore, 'meta'>, key: string): Set<string> {
+  const stored = cache.meta<unknown>(key)
+  return new Set(Array.isArray(stored) ? stored.filter((id): id is string => typeof id === 'string') : [])
+}
+
+/**
+ * The meta value to write with a platform listing: the ids it read, added to those already known when the listing
+ * stopped part way (the rest is read at the next refresh, and nothing is dropped meanwhile).
+ */
+export function platformOwned(
+  cache: Pick<CacheStore, 'meta'>,
+  key: string,
+  listed: readonly { id: string }[],
+  complete: boolean
+): Record<string, string[]> {
+  const ids = complete ? new Set<string>() : platformIds(cache, key)
+  for (const account of listed) ids.add(account.id)
+  return { [key]: [...ids] }
+}
 
 export interface InternalAccountsFilter {
   scope: 'all' | 'customer' | 'platform'
@@ -15,9 +43,13 @@ export interface InternalAccountsFilter {
   currency?: string | undefined
 }
 
-/** Platform accounts have no customer; a scope keeps one side or both. */
-function inScope(a: { customerId?: string | null | undefined }, scope: 'all' | 'customer' | 'platform'): boolean {
-  const platform = !a.customerId
+/** Platform accounts have no customer or were listed as the platform's; a scope keeps one side or both. */
+function inScope(
+  a: { id: string; customerId?: string | null | undefined },
+  scope: 'all' | 'customer' | 'platform',
+  platformListed: Set<string>
+): boolean {
+  const platform = !a.customerId || platformListed.has(a.id)
   return scope === 'all' || (scope === 'platform') === platform
 }
 
@@ -50,10 +82,11 @@ export function queryExternalAccounts(
   input: ExternalAccountsQueryInput
 ): { rows: ExternalAccount[]; total: number } {
   const needle = input.search?.toLowerCase()
+  const platformListed = platformIds(cache, PLATFORM_EXTERNAL_ACCOUNT_IDS)
   const rows = cache
     .all<ExternalAccount>('externalAccounts')
     .filter((a) => {
-      if (!inScope(a, input.scope)) return false
+      if (!inScope(a, input.scope, platformListed)) return false
       if (input.customerId && a.customerId !== input.customerId) return false
       if (input.currency && a.currency !== input.currency) return false
       if (input.status && a.status !== input.status) return false
@@ -66,8 +99,9 @@ export function queryExternalAccounts(
 }
 
 export function listInternalAccounts(cache: Documents, input: InternalAccountsFilter): InternalAccount[] {
+  const platformListed = platformIds(cache, PLATFORM_INTERNAL_ACCOUNT_IDS)
   return cache.all<InternalAccount>('internalAccounts').filter((a) => {
-    if (!inScope(a, input.scope)) return false
+    if (!inScope(a, input.scope, platformListed)) return false
     if (input.customerId && a.customerId !== input.customerId) return false
     if (input.currency && a.balance.currency.code !== input.currency) return false
     return true
