@@ -1,24 +1,14 @@
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
-import { afterEach, beforeEach } from 'vitest'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
+// No test-framework imports here: e2e specs (through tests/contract/prism.ts) load this file under Playwright.
+
 export async function tempDir(label = 'paydesk'): Promise<{ dir: string; cleanup: () => Promise<void> }> {
   const dir = await mkdtemp(path.join(tmpdir(), `${label}-`))
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) }
-}
-
-/** A fresh temp folder for every test of the file, removed after it; read `dir` inside tests. */
-export function tempDirPerTest(label: string): { readonly dir: string } {
-  const current = { dir: '' }
-  let cleanup: () => Promise<void> = async () => {}
-  beforeEach(async () => {
-    ;({ dir: current.dir, cleanup } = await tempDir(label))
-  })
-  afterEach(() => cleanup())
-  return current
 }
 
 /** Every regular file under `dir`, recursively. */

@@ -2,7 +2,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { AppSettings } from '../../../src/main/desktop/app-settings'
-import { tempDirPerTest } from '../helpers'
+import { tempDirPerTest } from '../temp-dir-per-test'
 
 const tmp = tempDirPerTest('app-settings')
 

@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { setAside, writeFileAtomic } from '../../../src/main/services/atomic-file'
-import { tempDirPerTest } from '../helpers'
+import { tempDirPerTest } from '../temp-dir-per-test'
 
 const tmp = tempDirPerTest('atomic')
 
