@@ -2,7 +2,7 @@ import { useCallback, type ReactNode, type RefObject } from 'react'
 import { ErrorNotice } from './atoms'
 import { useListKeys } from './list-keys'
 import type { ListState } from './list-state'
-import { Freshness, SkeletonRows } from './view-states'
+import { EmptyState, Freshness, SkeletonRows } from './view-states'
 import type { WindowQuery } from '../data/window-query'
 import { WindowedTable, type Column } from './WindowedTable'
 
@@ -20,9 +20,13 @@ export function WindowedList<Row, F extends Record<string, string>>(props: {
   columns: Column<Row>[]
   rowId(row: Row): string
   rowClass?(row: Row): string | undefined
-  /** Shown when the answer has no rows. */
+  /** Shown when the list has no rows at all. */
   empty: ReactNode
-  onOpen?(): void
+  /** Whether filters narrow the list: an empty answer then says `noMatch` instead of `empty`. */
+  filtered: boolean
+  noMatch: string
+  /** The detail pane, focused when a row is opened. */
+  detailRef: RefObject<HTMLElement | null>
   /** The list's search box, focused by `/`. */
   filterRef?: RefObject<HTMLInputElement | null>
 }) {
@@ -43,7 +47,7 @@ export function WindowedList<Row, F extends Record<string, string>>(props: {
       const row = rows[index - offset]
       if (row) state.select(props.rowId(row))
     },
-    open: () => props.onOpen?.(),
+    open: () => props.detailRef.current?.focus(),
     close: () => state.select(null),
     ...(props.filterRef ? { filterRef: props.filterRef } : {})
   })
@@ -66,25 +70,31 @@ export function WindowedList<Row, F extends Record<string, string>>(props: {
           <Freshness syncedAt={data.syncedAt} />
         </div>
       )}
-      {data && data.total === 0
-        ? props.empty
-        : data && (
-            <WindowedTable
-              label={props.label}
-              columns={props.columns}
-              rows={rows}
-              offset={offset}
-              total={data.total}
-              rowId={props.rowId}
-              selectedId={state.selectedId}
-              onSelect={onSelect}
-              onViewport={query.setViewport}
-              initialScrollTop={state.initialScrollTop}
-              scrollResetKey={state.scrollResetKey}
-              onScroll={state.onScroll}
-              {...(props.rowClass ? { rowClass: props.rowClass } : {})}
-            />
-          )}
+      {data && data.total === 0 ? (
+        props.filtered ? (
+          <EmptyState title={props.noMatch} />
+        ) : (
+          props.empty
+        )
+      ) : (
+        data && (
+          <WindowedTable
+            label={props.label}
+            columns={props.columns}
+            rows={rows}
+            offset={offset}
+            total={data.total}
+            rowId={props.rowId}
+            selectedId={state.selectedId}
+            onSelect={onSelect}
+            onViewport={query.setViewport}
+            initialScrollTop={state.initialScrollTop}
+            scrollResetKey={state.scrollResetKey}
+            onScroll={state.onScroll}
+            {...(props.rowClass ? { rowClass: props.rowClass } : {})}
+          />
+        )
+      )}
     </>
   )
 }

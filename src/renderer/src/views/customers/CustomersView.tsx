@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
+import { FilterSelect } from '../../ui/FilterSelect'
 import { KYC_STATUSES, type Customer } from '../../../../shared/api'
 import type { CustomersQueryInput } from '../../../../shared/ipc/channels/data'
 import { useUi } from '../../stores/ui'
@@ -73,18 +74,13 @@ export function CustomersView() {
               value={list.filters.search}
               onChange={(v) => list.setFilter('search', v)}
             />
-            <select
-              aria-label="KYC status"
+            <FilterSelect
+              label="KYC status"
               value={list.filters.kycStatus}
-              onChange={(e) => list.setFilter('kycStatus', e.target.value)}
-            >
-              <option value="">Any KYC status</option>
-              {KYC_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
+              any="Any KYC status"
+              options={KYC_STATUSES}
+              onChange={(v) => list.setFilter('kycStatus', v)}
+            />
           </div>
           <WindowedList
             label="Customers"
@@ -94,22 +90,20 @@ export function CustomersView() {
             query={query}
             columns={columns}
             rowId={idOf}
-            onOpen={() => detailRef.current?.focus()}
+            detailRef={detailRef}
+            filtered={filtered}
+            noMatch="No customer matches these filters."
             empty={
-              filtered ? (
-                <EmptyState title="No customer matches these filters." />
-              ) : (
-                <EmptyState
-                  title="No customers yet."
-                  action={
-                    <button className="primary" onClick={() => setCreating(true)}>
-                      New customer
-                    </button>
-                  }
-                >
-                  Customers are the people you send and receive money for. Register the first one to give them accounts.
-                </EmptyState>
-              )
+              <EmptyState
+                title="No customers yet."
+                action={
+                  <button className="primary" onClick={() => setCreating(true)}>
+                    New customer
+                  </button>
+                }
+              >
+                Customers are the people you send and receive money for. Register the first one to give them accounts.
+              </EmptyState>
             }
           />
         </div>

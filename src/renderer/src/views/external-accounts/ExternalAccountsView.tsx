@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
+import { FilterSelect } from '../../ui/FilterSelect'
 import { ACCOUNT_TYPE_CURRENCY, KNOWN_EXTERNAL_ACCOUNT_STATUSES, type ExternalAccount } from '../../../../shared/api'
 import type { ExternalAccountsQueryInput } from '../../../../shared/ipc/channels/data'
 import { useUi } from '../../stores/ui'
@@ -117,30 +118,20 @@ export function ExternalAccountsView() {
                 </button>
               ))}
             </div>
-            <select
-              aria-label="Currency"
+            <FilterSelect
+              label="Currency"
               value={list.filters.currency}
-              onChange={(e) => list.setFilter('currency', e.target.value)}
-            >
-              <option value="">Any currency</option>
-              {CURRENCIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-            <select
-              aria-label="Status"
+              any="Any currency"
+              options={CURRENCIES}
+              onChange={(v) => list.setFilter('currency', v)}
+            />
+            <FilterSelect
+              label="Status"
               value={list.filters.status}
-              onChange={(e) => list.setFilter('status', e.target.value)}
-            >
-              <option value="">Any status</option>
-              {KNOWN_EXTERNAL_ACCOUNT_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
+              any="Any status"
+              options={KNOWN_EXTERNAL_ACCOUNT_STATUSES}
+              onChange={(v) => list.setFilter('status', v)}
+            />
           </div>
           {notice && <ActionResult ok>{notice}</ActionResult>}
           <WindowedList
@@ -151,22 +142,20 @@ export function ExternalAccountsView() {
             query={query}
             columns={columns}
             rowId={idOf}
-            onOpen={() => detailRef.current?.focus()}
+            detailRef={detailRef}
+            filtered={filtered}
+            noMatch="No external account matches these filters."
             empty={
-              filtered ? (
-                <EmptyState title="No external account matches these filters." />
-              ) : (
-                <EmptyState
-                  title="No external accounts yet."
-                  action={
-                    <button className="primary" onClick={() => setAdding(true)}>
-                      Add external account
-                    </button>
-                  }
-                >
-                  External accounts are the bank accounts and wallets money is paid out to.
-                </EmptyState>
-              )
+              <EmptyState
+                title="No external accounts yet."
+                action={
+                  <button className="primary" onClick={() => setAdding(true)}>
+                    Add external account
+                  </button>
+                }
+              >
+                External accounts are the bank accounts and wallets money is paid out to.
+              </EmptyState>
             }
           />
         </div>

@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react'
+import { FilterSelect } from '../../ui/FilterSelect'
 import type { InternalAccount } from '../../../../shared/api'
 import { useListMemory, listMemory } from '../../stores/list-memory'
 import { useUi } from '../../stores/ui'
@@ -99,14 +100,13 @@ export function InternalAccountsView() {
                 </button>
               ))}
             </div>
-            <select aria-label="Currency" value={currency} onChange={(e) => setFilter('currency', e.target.value)}>
-              <option value="">Any currency</option>
-              {currencies.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
+            <FilterSelect
+              label="Currency"
+              value={currency}
+              any="Any currency"
+              options={currencies}
+              onChange={(v) => setFilter('currency', v)}
+            />
           </div>
           {all.error && <ErrorNotice error={all.error} onRetry={all.reload} />}
           {all.loading && !all.data ? (

@@ -101,15 +101,13 @@ export function TransactionsView() {
             query={query}
             columns={columns}
             rowId={idOf}
-            onOpen={() => detailRef.current?.focus()}
+            detailRef={detailRef}
+            filtered={filtered}
+            noMatch="No transaction matches these filters."
             empty={
-              filtered ? (
-                <EmptyState title="No transaction matches these filters." />
-              ) : (
-                <EmptyState title="No transactions yet.">
-                  Payments you send or receive appear here as soon as the service reports them.
-                </EmptyState>
-              )
+              <EmptyState title="No transactions yet.">
+                Payments you send or receive appear here as soon as the service reports them.
+              </EmptyState>
             }
           />
         </div>

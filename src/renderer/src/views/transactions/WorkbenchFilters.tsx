@@ -1,4 +1,5 @@
 import { TRANSACTION_STATUSES } from '../../../../shared/api'
+import { FilterSelect } from '../../ui/FilterSelect'
 import { KNOWN_DECIMALS } from '../../../../shared/format/money'
 import { CustomerPicker } from './CustomerPicker'
 import { chipsOf, DATE_PRESETS, SORT_OPTIONS, type WorkbenchFilters as Filters } from './workbench-filters'
@@ -6,6 +7,10 @@ import { chipsOf, DATE_PRESETS, SORT_OPTIONS, type WorkbenchFilters as Filters }
 type SetFilter = (key: keyof Filters & string, value: string) => void
 
 const ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone
+const DIRECTIONS = [
+  ['INCOMING', 'Incoming'],
+  ['OUTGOING', 'Outgoing']
+] as const
 
 function TextFilter(props: { label: string; name: keyof Filters; filters: Filters; set: SetFilter; hint?: string }) {
   return (
@@ -61,30 +66,27 @@ export function WorkbenchFilters({
             ))}
           </fieldset>
         </details>
-        <label className="field-inline">
-          <span>Direction</span>
-          <select value={filters.type} onChange={(e) => set('type', e.target.value)}>
-            <option value="">In and out</option>
-            <option value="INCOMING">Incoming</option>
-            <option value="OUTGOING">Outgoing</option>
-          </select>
-        </label>
+        <FilterSelect
+          caption
+          label="Direction"
+          value={filters.type}
+          any="In and out"
+          options={DIRECTIONS}
+          onChange={(v) => set('type', v)}
+        />
         <CustomerPicker value={filters.customerId} onChange={(id) => set('customerId', id)} />
         <TextFilter label="Platform customer id" name="platformCustomerId" filters={filters} set={set} />
         <TextFilter label="Sender account" name="senderAccountId" filters={filters} set={set} hint="Account id" />
         <TextFilter label="Receiver account" name="receiverAccountId" filters={filters} set={set} hint="Account id" />
         <TextFilter label="Reference" name="reference" filters={filters} set={set} />
-        <label className="field-inline">
-          <span>Currency</span>
-          <select value={filters.currency} onChange={(e) => set('currency', e.target.value)}>
-            <option value="">Any currency</option>
-            {Object.keys(KNOWN_DECIMALS).map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          caption
+          label="Currency"
+          value={filters.currency}
+          any="Any currency"
+          options={Object.keys(KNOWN_DECIMALS)}
+          onChange={(v) => set('currency', v)}
+        />
         <label className="field-inline">
           <span>Amount from</span>
           <input
@@ -107,17 +109,14 @@ export function WorkbenchFilters({
           />
           {error('amountMax')}
         </label>
-        <label className="field-inline">
-          <span>Created ({ZONE})</span>
-          <select value={filters.datePreset} onChange={(e) => set('datePreset', e.target.value)}>
-            <option value="">Any time</option>
-            {DATE_PRESETS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          caption
+          label={`Created (${ZONE})`}
+          value={filters.datePreset}
+          any="Any time"
+          options={DATE_PRESETS}
+          onChange={(v) => set('datePreset', v)}
+        />
         {filters.datePreset === 'custom' && (
           <>
             <label className="field-inline">
