@@ -1,7 +1,7 @@
 import type { Customer, IncomingTransaction, Transaction } from '../../shared/api'
 import { formatAmountInSentence } from '../../shared/format/money'
 import { senderIdentifiers } from '../services/approval-rules'
-import type { StoredTransferRecord } from '../services/transfer-journal'
+import { kindOf, type StoredTransferRecord } from '../services/transfer-journal'
 import type { AppNotification } from './batch'
 
 /**
@@ -59,9 +59,12 @@ type SentTransaction = Transaction & {
   failureReason?: string
 }
 
-/** A transfer the operator started reached a final status (`transaction`: as cached, when it is). */
+/**
+ * A transfer or a quote's payment the operator started reached a final status (`transaction`: as cached, when it is).
+ * It is named for what the operator did, so a quote's payment is not reported as a transfer.
+ */
 export function transferSettled(
-  record: Pick<StoredTransferRecord, 'amount' | 'destinationAccountId'>,
+  record: Pick<StoredTransferRecord, 'amount' | 'destinationAccountId' | 'kind'>,
   transactionId: string,
   status: string,
   transaction: SentTransaction | undefined
@@ -76,9 +79,10 @@ export function transferSettled(
     : `${record.amount} minor units`
   const ok = status === 'COMPLETED'
   const reason = transaction?.failureReason
+  const noun = kindOf(record) === 'quote-execute' ? 'Quote payment' : 'Transfer'
   return {
     id: `transfer:${transactionId}:${status}`,
-    title: ok ? 'Transfer completed' : `Transfer ${status.toLowerCase()}`,
+    title: ok ? `${noun} completed` : `${noun} ${status.toLowerCase()}`,
     body: ok
       ? `${money.trim()} reached ${record.destinationAccountId}.`
       : `${money.trim()} to ${record.destinationAccountId} did not go through${reason ? ` (${reason})` : ''}.`,

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { transferSettled } from '../../../src/main/notifications/wording'
+import type { Transaction } from '../../../src/shared/api'
+
+const sent = {
+  id: 'Transaction:1',
+  status: 'COMPLETED',
+  type: 'OUTGOING',
+  sentAmount: { amount: 12_34, currency: { code: 'USD', decimals: 2 } }
+} as unknown as Transaction
+
+describe('a payment the operator started settles', () => {
+  it('a transfer is reported as a transfer, with the amount in its currency', () => {
+    const n = transferSettled(
+      { amount: 12_34, destinationAccountId: 'ExternalAccount:9' },
+      'Transaction:1',
+      'COMPLETED',
+      sent
+    )
+    expect(n.title).toBe('Transfer completed')
+    expect(n.body).toBe('12.34 USD reached ExternalAccount:9.')
+  })
+
+  it('a quote’s payment is reported as one, not as a transfer', () => {
+    const record = { amount: 12_34, destinationAccountId: 'ExternalAccount:9', kind: 'quote-execute' as const }
+    expect(transferSettled(record, 'Transaction:1', 'COMPLETED', sent).title).toBe('Quote payment completed')
+    expect(transferSettled(record, 'Transaction:1', 'FAILED', undefined)).toMatchObject({
+      title: 'Quote payment failed',
+      body: '1234 minor units to ExternalAccount:9 did not go through.'
+    })
+  })
+})
