@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, invoke, test, type Page } from '../support/browser-mode'
+import { fillQuoteForm } from '../support/quote-form'
 
 /** What a scan found that counts: serious and critical violations only (the issue's bar). */
 interface Finding {
@@ -137,6 +138,12 @@ for (const theme of ['light', 'dark'] as const) {
       await scan(page, 'Send money review', findings)
       await shot(`axe-${theme}-send-review`)
     }
+
+    await openSection(page, 'Quotes')
+    await fillQuoteForm(page, '10.00')
+    await expect(page.getByRole('group', { name: 'Review quote' })).toBeVisible()
+    await scan(page, 'Quote review', findings)
+    await shot(`axe-${theme}-quote-review`)
 
     await openSection(page, 'Approvals')
     if (usd && (await openFirstRow(page))) {
