@@ -1,3 +1,4 @@
+import { QueryObserver } from '@tanstack/react-query'
 import { beforeEach, describe, expect, it } from 'vitest'
 import {
   createQueryClient,
@@ -53,6 +54,31 @@ describe('the query cache', () => {
     const client = cacheWith(['transfers.journal', null], ['quotes.open', null])
     await invalidateChannels(['transfers.journal'], client)
     expect(invalidated(client)).toEqual(['transfers.journal'])
+  })
+
+  it('asks again when the data changes while a view waits for its first answer, so the view never keeps the older one', async () => {
+    const client = createQueryClient()
+    const answers = [{ rows: [] }, { rows: ['ExternalAccount:1'] }]
+    let release: () => void = () => {}
+    const firstAnswerHeld = new Promise<void>((resolve) => (release = resolve))
+    let calls = 0
+    const observer = new QueryObserver(client, {
+      queryKey: ['externalAccounts.query', { status: 'ACTIVE' }],
+      queryFn: async () => {
+        const answer = answers[calls++]
+        if (calls === 1) await firstAnswerHeld
+        return answer
+      }
+    })
+    const seen: unknown[] = []
+    const unsubscribe = observer.subscribe((result) => seen.push(result.data))
+    // Main's first sync lands while the view's first read is still on its way with what the cache held before it.
+    const changed = invalidateChannels(['externalAccounts.query'], client)
+    release()
+    await changed
+    expect(calls).toBe(2)
+    expect(observer.getCurrentResult().data).toEqual({ rows: ['ExternalAccount:1'] })
+    unsubscribe()
   })
 
   it('drops every answer no view shows when the profile changes, so another profile’s data never appears', () => {

@@ -34,9 +34,25 @@ export const queryClient = createQueryClient()
 
 const readsAny = (channels: ReadonlySet<string>) => (query: Query) => channels.has(String(query.queryKey[0]))
 
-/** Re-queries what reads the given channels (a write of this page settled). */
-export function invalidateChannels(channels: readonly ChannelName[], client: QueryClient = queryClient): Promise<void> {
-  return client.invalidateQueries({ predicate: readsAny(new Set(channels)) })
+/**
+ * Re-queries what reads the given channels (a write of this page settled, or main said the data changed). A read still
+ * on its way to its first answer is not asked again by react-query, which joins that fetch instead: its answer may
+ * predate the change (a list read before its first sync lands), so such reads ask once more after it arrives.
+ */
+export async function invalidateChannels(
+  channels: readonly ChannelName[],
+  client: QueryClient = queryClient
+): Promise<void> {
+  const predicate = readsAny(new Set(channels))
+  const firstFetches = new Set(
+    client
+      .getQueryCache()
+      .findAll({ predicate, fetchStatus: 'fetching' })
+      .filter((query) => query.state.data === undefined)
+      .map((query) => query.queryHash)
+  )
+  await client.invalidateQueries({ predicate })
+  if (firstFetches.size) await client.invalidateQueries({ predicate: (query) => firstFetches.has(query.queryHash) })
 }
 
 /** Main said these collections changed: every query and windowed list reading them asks again. */
