@@ -116,11 +116,3 @@ export function sandboxSender(address: string): SandboxSender | undefined {
     return { address, currency: cur, behaviour: 'FAIL_COMPLIANCE', fullName: 'Flagged Sandbox Sender' }
   return undefined
 }
-
-export const SANDBOX_SENDERS = [
-  '$success.usd@sandbox.uma.money',
-  '$success.eur@sandbox.uma.money',
-  '$success.mxn@sandbox.uma.money',
-  '$pending.long.usd@sandbox.uma.money',
-  '$fail.compliance.usd@sandbox.uma.money'
-] as const
