@@ -1,9 +1,10 @@
-import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { extractFile, listPackage, statFile } from '@electron/asar'
 import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses'
+import { ensureFreshBuild } from '../support/fresh-build'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { fuses } from '../../build/fuses.cjs'
@@ -43,15 +44,6 @@ function standInElectronDist(dir: string): void {
   writeFileSync(join(dir, 'version'), '45.4.1')
 }
 
-function newestMtime(dir: string): number {
-  let newest = 0
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name)
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs)
-  }
-  return newest
-}
-
 const realElectron = (() => {
   try {
     const bin = readFileSync(join(root, 'node_modules/electron/path.txt'), 'utf8').trim()
@@ -85,10 +77,7 @@ describe('packaged app (electron-builder, linux dir target)', () => {
       console.log(
         'packaging test: the same configuration packed against a stand-in electronDist with npmRebuild off (the Electron distribution cannot be fetched here)'
       )
-      // Packing a stale build would prove nothing about the source: rebuild when anything in src/ is newer.
-      const builtMain = join(root, 'out/main/index.js')
-      if (!existsSync(builtMain) || newestMtime(join(root, 'src')) > statSync(builtMain).mtimeMs)
-        execFileSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
+      ensureFreshBuild()
       const dist = join(work, 'electron-dist')
       standInElectronDist(dist)
       run = spawnSync(

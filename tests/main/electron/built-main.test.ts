@@ -1,20 +1,13 @@
-import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { ensureFreshBuild } from '../../support/fresh-build'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CHANNEL_NAMES } from '../../../src/shared/ipc/contract'
 
 const root = resolve(import.meta.dirname, '../../..')
 
-function newestMtime(dir: string): number {
-  let newest = 0
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name)
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs)
-  }
-  return newest
-}
 const builtMain = join(root, 'out/main/index.js')
 
 interface Report {
@@ -63,9 +56,7 @@ describe('built main process', () => {
   let dir: string
 
   beforeAll(() => {
-    // Reading a stale build would prove nothing about the source: rebuild when anything in src/ is newer.
-    if (!existsSync(builtMain) || newestMtime(join(root, 'src')) > statSync(builtMain).mtimeMs)
-      execFileSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
+    ensureFreshBuild()
     dir = mkdtempSync(join(tmpdir(), 'paydesk-built-main-'))
     report = runBuiltMain(dir)
   }, 120_000)
