@@ -69,3 +69,23 @@ export async function addProfileFor(page: Page, name: string, baseUrl: string): 
     .click()
   await expect(page.getByTestId('environment-chip')).toHaveText('Sandbox')
 }
+
+/**
+ * Opens Paydesk on a new profile named `name`, pointed at a fresh standalone sandbox, and runs `steps` with that
+ * sandbox; it stops afterwards whatever happened.
+ */
+export async function withStandaloneProfile(
+  page: Page,
+  appUrl: string,
+  name: string,
+  steps: (sandbox: Awaited<ReturnType<typeof startStandaloneSandbox>>) => Promise<void>
+): Promise<void> {
+  const sandbox = await startStandaloneSandbox()
+  try {
+    await page.goto(appUrl)
+    await addProfileFor(page, name, sandbox.baseUrl)
+    await steps(sandbox)
+  } finally {
+    sandbox.stop()
+  }
+}

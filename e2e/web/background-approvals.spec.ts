@@ -1,17 +1,13 @@
 import { expect, nav, test } from '../support/browser-mode'
 import { saveCeilingRule } from '../support/approval-rules'
-import { addProfileFor, startStandaloneSandbox } from '../support/standalone-sandbox'
+import { withStandaloneProfile } from '../support/standalone-sandbox'
 
 test('a profile with approval rules keeps watching while another is open; its notice switches to it and opens the payment', async ({
   page,
   app,
   shot
 }) => {
-  const sandbox = await startStandaloneSandbox()
-  try {
-    await page.goto(app.url)
-    await addProfileFor(page, 'Team sandbox', sandbox.baseUrl)
-
+  await withStandaloneProfile(page, app.url, 'Team sandbox', async (sandbox) => {
     await nav(page, 'Approvals')
     await saveCeilingRule(page, 'USD', '100')
 
@@ -43,7 +39,5 @@ test('a profile with approval rules keeps watching while another is open; its no
     )
     await expect(page.getByTestId('approval-form')).toContainText('$500.00')
     await shot('background-profile-approval')
-  } finally {
-    sandbox.stop()
-  }
+  })
 })

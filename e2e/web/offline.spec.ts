@@ -1,16 +1,12 @@
 import { expect, nav, test } from '../support/browser-mode'
-import { addProfileFor, startStandaloneSandbox } from '../support/standalone-sandbox'
+import { withStandaloneProfile } from '../support/standalone-sandbox'
 
 test('with the service gone, cached views keep working with "as of", and writes fail plainly with nothing queued', async ({
   page,
   app,
   shot
 }) => {
-  const sandbox = await startStandaloneSandbox()
-  try {
-    await page.goto(app.url)
-    await addProfileFor(page, 'Team sandbox', sandbox.baseUrl)
-
+  await withStandaloneProfile(page, app.url, 'Team sandbox', async (sandbox) => {
     await nav(page, 'Transactions')
     const meta = page.locator('.list-meta').first()
     await expect(meta).toContainText(/[1-9][\d,]* transactions/, { timeout: 20_000 })
@@ -36,7 +32,5 @@ test('with the service gone, cached views keep working with "as of", and writes 
     await expect(fund.getByRole('alert')).toContainText(/offline/i)
     await expect(fund.getByRole('alert')).toContainText(/nothing was queued/i)
     await shot('offline-write-refused')
-  } finally {
-    sandbox.stop()
-  }
+  })
 })

@@ -1,6 +1,6 @@
 import { expect, nav, test, type Page } from '../support/browser-mode'
 import { fillQuoteForm } from '../support/quote-form'
-import { addProfileFor, startStandaloneSandbox } from '../support/standalone-sandbox'
+import { withStandaloneProfile } from '../support/standalone-sandbox'
 
 /** The operator fills the quote form: platform USD to Carlos García's MXN account (CLABE …0011), 100.00 USD sent. */
 async function askForQuote(page: Page, fromAccount = false): Promise<void> {
@@ -23,10 +23,7 @@ async function askForQuote(page: Page, fromAccount = false): Promise<void> {
 test('quote, review, expiry, new quote, execute, completed', async ({ page, app, shot }) => {
   test.setTimeout(120_000)
   // Time scale 0.05: the sandbox's 5-minute quote expiry becomes 15 s.
-  const sandbox = await startStandaloneSandbox()
-  try {
-    await page.goto(app.url)
-    await addProfileFor(page, 'Quotes sandbox', sandbox.baseUrl)
+  await withStandaloneProfile(page, app.url, 'Quotes sandbox', async (sandbox) => {
     await askForQuote(page)
 
     const review = page.getByRole('group', { name: 'Review quote' })
@@ -62,9 +59,7 @@ test('quote, review, expiry, new quote, execute, completed', async ({ page, app,
     // The sandbox's seeded history has quotes too: these are the two of this flow ($100.00 each).
     const fromQuotes = outgoing.data.filter((t) => t.quoteId && t.sentAmount.amount === 10_000)
     expect(fromQuotes.map((t) => t.status).sort()).toEqual(['COMPLETED', 'EXPIRED'])
-  } finally {
-    sandbox.stop()
-  }
+  })
 })
 
 test('sandbox tools send funds against an open quote (Local sandbox)', async ({ page, app, shot }) => {
