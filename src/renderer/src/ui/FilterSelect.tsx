@@ -35,3 +35,22 @@ export function FilterSelect(props: {
     </label>
   )
 }
+
+const OWNERS = [
+  ['all', 'All'],
+  ['platform', 'Platform'],
+  ['customer', 'Customers']
+] as const
+
+/** Whose accounts a list shows: everyone's, the platform's own, or the customers'. */
+export function OwnerFilter(props: { value: string; onChange(owner: 'all' | 'platform' | 'customer'): void }) {
+  return (
+    <div className="segmented" role="group" aria-label="Owner">
+      {OWNERS.map(([owner, text]) => (
+        <button key={owner} aria-pressed={props.value === owner} onClick={() => props.onChange(owner)}>
+          {text}
+        </button>
+      ))}
+    </div>
+  )
+}

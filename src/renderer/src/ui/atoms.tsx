@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { formatMoney, type CurrencyLike } from '../../../shared/format/money'
 import { shortenId } from '../../../shared/format/ids'
 import { formatRelative, TIME_ZONE } from '../format/time'
+import { useUi } from '../stores/ui'
 import type { Tone } from './status'
 
 export function StatusChip({ value, tone }: { value: string | undefined; tone: Tone }) {
@@ -83,6 +84,20 @@ function CopyIcon() {
 }
 
 /** Relative within a day, absolute after; the ISO time and zone on hover. */
+/** Who an account belongs to: its customer, one click from their page, or the platform. */
+export function AccountOwner({ customerId }: { customerId: string | null | undefined }) {
+  const go = useUi((s) => s.go)
+  if (!customerId) return 'Platform'
+  return (
+    <span className="row">
+      <Id value={customerId} />
+      <button className="link" onClick={() => go('customers', customerId)}>
+        Open customer
+      </button>
+    </span>
+  )
+}
+
 export function Time({ iso }: { iso: string | undefined }) {
   if (!iso) return <span className="muted">—</span>
   return (

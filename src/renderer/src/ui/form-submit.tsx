@@ -55,6 +55,20 @@ export function FormFrame({
   )
 }
 
+/** A form's last row: the submit button, which says what it does (or that it is doing it), and Cancel. */
+export function SubmitRow(props: { busy: boolean; label: string; busyLabel: string; onCancel(): void }) {
+  return (
+    <div className="row">
+      <button type="submit" className="primary" disabled={props.busy}>
+        {props.busy ? props.busyLabel : props.label}
+      </button>
+      <button type="button" onClick={props.onCancel}>
+        Cancel
+      </button>
+    </div>
+  )
+}
+
 export interface FormSubmit<K extends ChannelName> extends Pick<ChannelMutation<K>, 'busy' | 'error'> {
   submit(): void
   formRef: RefObject<HTMLFormElement | null>

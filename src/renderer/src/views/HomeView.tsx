@@ -1,12 +1,17 @@
 import type { ProfileView } from '../../../shared/profile'
 import { useBadges } from '../stores/badges'
 import { useUi } from '../stores/ui'
-import { Id, Money, StatusChip, Time } from '../ui/atoms'
 import { useChannelQuery } from '../data/channel-query'
-import { transactionTone } from '../ui/status'
 import { Freshness } from '../ui/view-states'
 import { ConnectionPanel } from './ConnectionPanel'
-import { headlineAmount } from './transactions/amount'
+import { TRANSACTION_COLUMNS, unheaded } from './transactions/transaction-columns'
+import { BALANCE_COLUMNS } from './internal-accounts/balance-columns'
+import { LoadedTable } from '../ui/DataTable'
+import { idOf } from '../ui/WindowedTable'
+import type { Transaction } from '../../../shared/api'
+
+const { status, type, amount, created, id } = TRANSACTION_COLUMNS
+const LATEST_COLUMNS = unheaded<Transaction>([status, type, amount, created, id])
 
 /** The operator's morning glance: what needs them, what the platform holds, what moved last. */
 export function HomeView({ profile }: { profile: ProfileView | undefined }) {
@@ -41,28 +46,16 @@ export function HomeView({ profile }: { profile: ProfileView | undefined }) {
             <h2>Platform balances</h2>
             <Freshness syncedAt={balances.data?.syncedAt ?? null} />
           </div>
-          {balances.data ? (
-            balances.data.rows.length === 0 ? (
-              <p className="muted">No platform internal accounts yet.</p>
-            ) : (
-              <table className="table" aria-label="Platform balances">
-                <tbody>
-                  {balances.data.rows.map((account) => (
-                    <tr key={account.id}>
-                      <td>
-                        <Id value={account.id} />
-                      </td>
-                      <td className="num">
-                        <Money amount={account.balance.amount} currency={account.balance.currency} showCode />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )
-          ) : (
-            <div className="skeleton-rows" aria-busy="true" />
-          )}
+          <LoadedTable
+            label="Platform balances"
+            columns={BALANCE_COLUMNS}
+            rowKey={idOf}
+            rows={balances.data?.rows}
+            error={balances.error}
+            reload={balances.reload}
+            loadingLabel="platform balances"
+            empty={<p className="muted">No platform internal accounts yet.</p>}
+          />
         </div>
       </div>
       <div className="panel">
@@ -70,38 +63,17 @@ export function HomeView({ profile }: { profile: ProfileView | undefined }) {
           <h2>Latest transactions</h2>
           <button onClick={() => go('transactions')}>All transactions</button>
         </div>
-        {recent.data ? (
-          recent.data.rows.length === 0 ? (
-            <p className="muted">No transactions yet.</p>
-          ) : (
-            <table className="table" aria-label="Latest transactions">
-              <tbody>
-                {recent.data.rows.map((t) => {
-                  const amount = headlineAmount(t)
-                  return (
-                    <tr key={t.id} className="clickable" onClick={() => go('transactions', t.id)}>
-                      <td>
-                        <StatusChip value={t.status} tone={transactionTone(t.status, t.type)} />
-                      </td>
-                      <td>{t.type === 'INCOMING' ? '↓ In' : t.type === 'OUTGOING' ? '↑ Out' : t.type}</td>
-                      <td className="num">
-                        {amount ? <Money amount={amount.amount} currency={amount.currency} showCode /> : '—'}
-                      </td>
-                      <td>
-                        <Time iso={'createdAt' in t ? (t.createdAt as string | undefined) : undefined} />
-                      </td>
-                      <td>
-                        <Id value={t.id} />
-                      </td>
-                    </tr>
-                  )
-                })}
-              </tbody>
-            </table>
-          )
-        ) : (
-          <div className="skeleton-rows" aria-busy="true" />
-        )}
+        <LoadedTable
+          label="Latest transactions"
+          columns={LATEST_COLUMNS}
+          rowKey={idOf}
+          rows={recent.data?.rows}
+          error={recent.error}
+          reload={recent.reload}
+          onOpen={(t) => go('transactions', t.id)}
+          loadingLabel="latest transactions"
+          empty={<p className="muted">No transactions yet.</p>}
+        />
       </div>
       <ConnectionPanel profile={profile} />
     </section>

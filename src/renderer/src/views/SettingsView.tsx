@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { ProfileView } from '../../../shared/profile'
 import { useChannelMutation } from '../data/channel-query'
 import { useProfiles } from '../stores/profiles'
+import { DataTable, type TableColumn } from '../ui/DataTable'
 import { FailedAction } from '../ui/form-submit'
 import { ConnectionPanel } from './ConnectionPanel'
 import { AddProfileForm, EditProfileForm } from './settings/ProfileForms'
@@ -30,55 +31,58 @@ export function SettingsView() {
     } else await load()
   }
 
+  const profileColumns: TableColumn<ProfileView>[] = [
+    { key: 'name', header: 'Name', render: (p) => p.name },
+    {
+      key: 'environment',
+      header: 'Environment',
+      render: (p) => <span className={`env-chip env-chip-${p.environment}`}>{p.environment}</span>
+    },
+    { key: 'url', header: 'Base URL', className: 'mono', render: (p) => p.baseUrl },
+    { key: 'secret', header: 'Secret', render: (p) => (p.hasSecret ? 'In keychain' : 'Not set') },
+    {
+      key: 'actions',
+      header: 'Actions',
+      hiddenHeader: true,
+      className: 'actions',
+      render: (p) => (
+        <>
+          {p.id !== list?.activeProfileId && <button onClick={() => void switchTo(p.id)}>Switch to</button>}
+          {p.environment !== 'local' && <button onClick={() => setEditing(p.id)}>Edit…</button>}
+          {removeDespiteUnknown === p.id && (
+            <button className="danger" onClick={() => void remove(p, true)}>
+              Remove anyway, with its unknown transfers
+            </button>
+          )}
+          {p.environment !== 'local' &&
+            removeDespiteUnknown !== p.id &&
+            (confirmRemove === p.id ? (
+              <>
+                <button className="danger" onClick={() => void remove(p)}>
+                  Remove “{p.name}” and its secret
+                </button>
+                <button onClick={() => setConfirmRemove(null)}>Keep</button>
+              </>
+            ) : (
+              <button onClick={() => setConfirmRemove(p.id)}>Remove…</button>
+            ))}
+        </>
+      )
+    }
+  ]
+
   return (
     <section className="page" aria-labelledby="settings-title">
       <h1 id="settings-title">Settings</h1>
       <h2>Profiles</h2>
       <FailedAction error={removing.error} />
-      <table className="table" aria-label="Profiles">
-        <thead>
-          <tr>
-            <th>Name</th>
-            <th>Environment</th>
-            <th>Base URL</th>
-            <th>Secret</th>
-            <th aria-label="Actions" />
-          </tr>
-        </thead>
-        <tbody>
-          {list?.profiles.map((p) => (
-            <tr key={p.id} aria-current={p.id === list.activeProfileId ? 'true' : undefined}>
-              <td>{p.name}</td>
-              <td>
-                <span className={`env-chip env-chip-${p.environment}`}>{p.environment}</span>
-              </td>
-              <td className="mono">{p.baseUrl}</td>
-              <td>{p.hasSecret ? 'In keychain' : 'Not set'}</td>
-              <td className="actions">
-                {p.id !== list.activeProfileId && <button onClick={() => void switchTo(p.id)}>Switch to</button>}
-                {p.environment !== 'local' && <button onClick={() => setEditing(p.id)}>Edit…</button>}
-                {removeDespiteUnknown === p.id && (
-                  <button className="danger" onClick={() => void remove(p, true)}>
-                    Remove anyway, with its unknown transfers
-                  </button>
-                )}
-                {p.environment !== 'local' &&
-                  removeDespiteUnknown !== p.id &&
-                  (confirmRemove === p.id ? (
-                    <>
-                      <button className="danger" onClick={() => void remove(p)}>
-                        Remove “{p.name}” and its secret
-                      </button>
-                      <button onClick={() => setConfirmRemove(null)}>Keep</button>
-                    </>
-                  ) : (
-                    <button onClick={() => setConfirmRemove(p.id)}>Remove…</button>
-                  ))}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        label="Profiles"
+        columns={profileColumns}
+        rowKey={(p) => p.id}
+        rows={list?.profiles ?? []}
+        rowProps={(p) => ({ 'aria-current': p.id === list?.activeProfileId ? 'true' : undefined })}
+      />
       {editing && list?.profiles.find((p) => p.id === editing) && (
         <EditProfileForm
           key={editing}

@@ -1,12 +1,15 @@
 import type { ReactNode } from 'react'
-import type { Address } from '../../../../shared/api'
+import type { Address, ExternalAccount, Transaction } from '../../../../shared/api'
 import { useUi } from '../../stores/ui'
-import { ErrorNotice, Id, Money, StatusChip, Time } from '../../ui/atoms'
+import { ErrorNotice, Id, StatusChip, Time } from '../../ui/atoms'
 import { useChannelQuery } from '../../data/channel-query'
-import { externalAccountTone, kycTone, transactionTone } from '../../ui/status'
+import { externalAccountTone, kycTone } from '../../ui/status'
 import { Freshness, SkeletonRows } from '../../ui/view-states'
 import { accountTypeName, lastDigits } from '../external-accounts/describe'
-import { headlineAmount } from '../transactions/amount'
+import { TRANSACTION_COLUMNS, unheaded } from '../transactions/transaction-columns'
+import { LoadedTable, type TableColumn } from '../../ui/DataTable'
+import { idOf } from '../../ui/WindowedTable'
+import { BALANCE_COLUMNS } from '../internal-accounts/balance-columns'
 
 const KYC_HINT: Record<string, string> = {
   UNVERIFIED: 'Identity not verified yet: this customer cannot move money until KYC is done.',
@@ -29,6 +32,21 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
     </>
   )
 }
+
+const EXTERNAL_COLUMNS: TableColumn<ExternalAccount>[] = [
+  {
+    key: 'account',
+    render: (a) => (
+      <>
+        {accountTypeName(a.accountInfo.accountType)} <span className="mono">{lastDigits(a)}</span>
+      </>
+    )
+  },
+  { key: 'currency', render: (a) => a.currency },
+  { key: 'status', render: (a) => <StatusChip value={a.status} tone={externalAccountTone(a.status)} /> }
+]
+const { type, amount, status, created } = TRANSACTION_COLUMNS
+const PAYMENT_COLUMNS = unheaded<Transaction>([type, amount, status, created])
 
 export function CustomerDetail({ id, onClose }: { id: string; onClose(): void }) {
   const go = useUi((s) => s.go)
@@ -90,84 +108,46 @@ export function CustomerDetail({ id, onClose }: { id: string; onClose(): void })
       </dl>
 
       <h3>Internal accounts</h3>
-      {internal.loading && !internal.data ? (
-        <SkeletonRows label="internal accounts" />
-      ) : internal.error && !internal.data ? (
-        <ErrorNotice error={internal.error} onRetry={internal.reload} />
-      ) : internal.data?.rows.length ? (
-        <table className="table compact" aria-label="Customer internal accounts">
-          <tbody>
-            {internal.data.rows.map((a) => (
-              <tr key={a.id} className="clickable" onClick={() => go('internal-accounts', a.id)}>
-                <td>
-                  <Id value={a.id} />
-                </td>
-                <td className="num">
-                  <Money amount={a.balance.amount} currency={a.balance.currency} showCode />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : (
-        <p className="muted">No internal accounts.</p>
-      )}
+      <LoadedTable
+        label="Customer internal accounts"
+        variant="compact"
+        columns={BALANCE_COLUMNS}
+        rowKey={idOf}
+        rows={internal.data?.rows}
+        error={internal.error}
+        reload={internal.reload}
+        onOpen={(a) => go('internal-accounts', a.id)}
+        loadingLabel="internal accounts"
+        empty={<p className="muted">No internal accounts.</p>}
+      />
 
       <h3>External accounts</h3>
-      {external.loading && !external.data ? (
-        <SkeletonRows label="external accounts" />
-      ) : external.error && !external.data ? (
-        <ErrorNotice error={external.error} onRetry={external.reload} />
-      ) : external.data?.rows.length ? (
-        <table className="table compact" aria-label="Customer external accounts">
-          <tbody>
-            {external.data.rows.map((a) => (
-              <tr key={a.id} className="clickable" onClick={() => go('external-accounts', a.id)}>
-                <td>
-                  {accountTypeName(a.accountInfo.accountType)} <span className="mono">{lastDigits(a)}</span>
-                </td>
-                <td>{a.currency}</td>
-                <td>
-                  <StatusChip value={a.status} tone={externalAccountTone(a.status)} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : (
-        <p className="muted">No external accounts. Add one under External accounts to pay this customer out.</p>
-      )}
+      <LoadedTable
+        label="Customer external accounts"
+        variant="compact"
+        columns={EXTERNAL_COLUMNS}
+        rowKey={idOf}
+        rows={external.data?.rows}
+        error={external.error}
+        reload={external.reload}
+        onOpen={(a) => go('external-accounts', a.id)}
+        loadingLabel="external accounts"
+        empty={<p className="muted">No external accounts. Add one under External accounts to pay this customer out.</p>}
+      />
 
       <h3>Recent payments</h3>
-      {transactions.loading && !transactions.data ? (
-        <SkeletonRows label="payments" />
-      ) : transactions.error && !transactions.data ? (
-        <ErrorNotice error={transactions.error} onRetry={transactions.reload} />
-      ) : transactions.data?.rows.length ? (
-        <table className="table compact" aria-label="Customer recent payments">
-          <tbody>
-            {transactions.data.rows.map((t) => {
-              const amount = headlineAmount(t)
-              return (
-                <tr key={t.id} className="clickable" onClick={() => go('transactions', t.id)}>
-                  <td>{t.type === 'INCOMING' ? '↓ In' : t.type === 'OUTGOING' ? '↑ Out' : t.type}</td>
-                  <td className="num">
-                    {amount ? <Money amount={amount.amount} currency={amount.currency} showCode /> : '—'}
-                  </td>
-                  <td>
-                    <StatusChip value={t.status} tone={transactionTone(t.status, t.type)} />
-                  </td>
-                  <td>
-                    <Time iso={'createdAt' in t ? (t.createdAt as string | undefined) : undefined} />
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
-      ) : (
-        <p className="muted">No payments yet.</p>
-      )}
+      <LoadedTable
+        label="Customer recent payments"
+        variant="compact"
+        columns={PAYMENT_COLUMNS}
+        rowKey={idOf}
+        rows={transactions.data?.rows}
+        error={transactions.error}
+        reload={transactions.reload}
+        onOpen={(t) => go('transactions', t.id)}
+        loadingLabel="payments"
+        empty={<p className="muted">No payments yet.</p>}
+      />
     </div>
   )
 }

@@ -1,14 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { FilterSelect } from '../../ui/FilterSelect'
 import { KYC_STATUSES, type Customer } from '../../../../shared/api'
 import type { CustomersQueryInput } from '../../../../shared/ipc/channels/data'
-import { useUi } from '../../stores/ui'
 import { StatusChip, Time } from '../../ui/atoms'
-import { useListState } from '../../ui/list-state'
-import { SearchBox } from '../../ui/SearchBox'
 import { kycTone } from '../../ui/status'
-import { WindowedList } from '../../ui/WindowedList'
-import { idOf, type Column } from '../../ui/WindowedTable'
+import { ListDetail, useListPage } from '../../ui/ListDetail'
+import type { Column } from '../../ui/WindowedTable'
 import { useWindowQuery } from '../../data/window-query'
 import { EmptyState } from '../../ui/view-states'
 import { CustomerDetail } from './CustomerDetail'
@@ -32,18 +29,9 @@ const columns: Column<Customer>[] = [
 ]
 
 export function CustomersView() {
-  const focusId = useUi((s) => s.focusId)
-  const list = useListState('customers', { search: '', kycStatus: '' })
+  const page = useListPage('customers', { search: '', kycStatus: '' }, 'Customer:')
+  const { list } = page
   const [creating, setCreating] = useState(false)
-  const detailRef = useRef<HTMLElement>(null)
-  const filterRef = useRef<HTMLInputElement>(null)
-  const { select } = list
-  const selectedId = list.selectedId
-
-  // Arriving with an id (a link from another view, a notification) opens that customer.
-  useEffect(() => {
-    if (focusId?.startsWith('Customer:')) select(focusId)
-  }, [focusId, select])
 
   const input = useMemo<Omit<CustomersQueryInput, 'offset' | 'limit'>>(
     () => ({
@@ -54,66 +42,45 @@ export function CustomersView() {
     [list.filters]
   )
   const query = useWindowQuery('customers.query', input, list.initialScrollTop)
-  const filtered = !!(list.filters.search || list.filters.kycStatus)
+  const newCustomer = (
+    <button className="primary" onClick={() => setCreating(true)}>
+      New customer
+    </button>
+  )
 
   return (
     <section className="page" aria-labelledby="customers-title">
       <div className="page-head">
         <h1 id="customers-title">Customers</h1>
-        <button className="primary" onClick={() => setCreating(true)}>
-          New customer
-        </button>
+        {newCustomer}
       </div>
-      <div className="list-detail">
-        <div className="list-pane">
-          <div className="filters" role="search">
-            <SearchBox
-              ref={filterRef}
-              label="Search customers"
-              placeholder="Name, platform id, UMA address…  ( / )"
-              value={list.filters.search}
-              onChange={(v) => list.setFilter('search', v)}
-            />
-            <FilterSelect
-              label="KYC status"
-              value={list.filters.kycStatus}
-              any="Any KYC status"
-              options={KYC_STATUSES}
-              onChange={(v) => list.setFilter('kycStatus', v)}
-            />
-          </div>
-          <WindowedList
-            label="Customers"
-            noun="customers"
-            state={list}
-            filterRef={filterRef}
-            query={query}
-            columns={columns}
-            rowId={idOf}
-            detailRef={detailRef}
-            filtered={filtered}
-            noMatch="No customer matches these filters."
-            empty={
-              <EmptyState
-                title="No customers yet."
-                action={
-                  <button className="primary" onClick={() => setCreating(true)}>
-                    New customer
-                  </button>
-                }
-              >
-                Customers are the people you send and receive money for. Register the first one to give them accounts.
-              </EmptyState>
-            }
+      <ListDetail
+        page={page}
+        query={query}
+        label="Customers"
+        searchLabel="Search customers"
+        searchPlaceholder="Name, platform id, UMA address…  ( / )"
+        filters={
+          <FilterSelect
+            label="KYC status"
+            value={list.filters.kycStatus}
+            any="Any KYC status"
+            options={KYC_STATUSES}
+            onChange={(v) => list.setFilter('kycStatus', v)}
           />
-        </div>
-        <aside
-          className="detail-pane"
-          aria-label={creating ? 'New customer' : 'Customer detail'}
-          ref={detailRef}
-          tabIndex={-1}
-        >
-          {creating ? (
+        }
+        noun="customers"
+        columns={columns}
+        filtered={!!(list.filters.search || list.filters.kycStatus)}
+        noMatch="No customer matches these filters."
+        empty={
+          <EmptyState title="No customers yet." action={newCustomer}>
+            Customers are the people you send and receive money for. Register the first one to give them accounts.
+          </EmptyState>
+        }
+        detailLabel={creating ? 'New customer' : 'Customer detail'}
+        detail={
+          creating ? (
             <NewCustomerForm
               onCancel={() => setCreating(false)}
               onCreated={(customer) => {
@@ -122,15 +89,15 @@ export function CustomersView() {
                 query.reload()
               }}
             />
-          ) : selectedId ? (
-            <CustomerDetail id={selectedId} onClose={() => list.select(null)} />
+          ) : list.selectedId ? (
+            <CustomerDetail id={list.selectedId} onClose={() => list.select(null)} />
           ) : (
             <p className="muted">
               Select a customer to see their details, accounts and recent payments. j/k move, Enter opens, Esc closes.
             </p>
-          )}
-        </aside>
-      </div>
+          )
+        }
+      />
     </section>
   )
 }

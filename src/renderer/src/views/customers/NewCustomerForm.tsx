@@ -1,7 +1,7 @@
 import { CustomerCreateRequest, type Customer } from '../../../../shared/api'
 import { nestFlat, useFlatForm } from '../../ui/flat-form'
 import { FormErrors, TextField } from '../../ui/FormFields'
-import { FailedAction, FormFrame, useFormSubmit } from '../../ui/form-submit'
+import { FailedAction, FormFrame, SubmitRow, useFormSubmit } from '../../ui/form-submit'
 
 const INITIAL = {
   customerType: 'INDIVIDUAL',
@@ -92,18 +92,14 @@ export function NewCustomerForm({ onCancel, onCreated }: { onCancel(): void; onC
       </fieldset>
       <FormErrors messages={form.otherErrors(SHOWN)} />
       <FailedAction error={error} />
-      <div className="row">
-        <button type="submit" className="primary" disabled={busy}>
-          {busy
-            ? 'Creating…'
-            : form.values['fullName']?.trim()
-              ? `Create customer ${form.values['fullName'].trim()}`
-              : 'Create customer'}
-        </button>
-        <button type="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <SubmitRow
+        busy={busy}
+        busyLabel="Creating…"
+        label={
+          form.values['fullName']?.trim() ? `Create customer ${form.values['fullName'].trim()}` : 'Create customer'
+        }
+        onCancel={onCancel}
+      />
     </FormFrame>
   )
 }

@@ -2,7 +2,7 @@ import { ExternalAccountCreateRequest, isWalletAccountType, type ExternalAccount
 import { Field } from '../../ui/Field'
 import { useFlatForm } from '../../ui/flat-form'
 import { fieldId, FormErrors, SelectField, TextField } from '../../ui/FormFields'
-import { FailedAction, FormFrame, useFormSubmit } from '../../ui/form-submit'
+import { FailedAction, FormFrame, SubmitRow, useFormSubmit } from '../../ui/form-submit'
 import { useCustomerNames } from '../customers/names'
 import { useChannelQuery } from '../../data/channel-query'
 import {
@@ -201,14 +201,7 @@ export function AddExternalAccountForm(props: {
       )}
       <FormErrors messages={form.otherErrors(shown)} />
       <FailedAction error={error} />
-      <div className="row">
-        <button type="submit" className="primary" disabled={busy}>
-          {busy ? 'Adding…' : `Add ${accountTypeName(type)}`}
-        </button>
-        <button type="button" onClick={props.onCancel}>
-          Cancel
-        </button>
-      </div>
+      <SubmitRow busy={busy} busyLabel="Adding…" label={`Add ${accountTypeName(type)}`} onCancel={props.onCancel} />
     </FormFrame>
   )
 }

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react'
 import { externalAccountUpdateFor, isWalletAccountType, type ExternalAccount } from '../../../../shared/api'
 import { nestFlat, useFlatForm } from '../../ui/flat-form'
 import { FormErrors, TextField } from '../../ui/FormFields'
-import { FailedAction, FormFrame, useFormSubmit } from '../../ui/form-submit'
+import { FailedAction, FormFrame, SubmitRow, useFormSubmit } from '../../ui/form-submit'
 import { ActionResult } from '../../ui/view-states'
 import { ADDRESS_MEMBERS, BeneficiaryFields, BENEFICIARY_COMMON_MEMBERS, upperCaseCodes } from './BeneficiaryFields'
 
@@ -119,14 +119,12 @@ export function EditExternalAccountForm(props: {
         </ActionResult>
       )}
       <FailedAction error={error} />
-      <div className="row">
-        <button type="submit" className="primary" disabled={busy}>
-          {busy ? 'Saving…' : beneficiaryChanged ? 'Save changes and send for re-review' : 'Save changes'}
-        </button>
-        <button type="button" onClick={props.onCancel}>
-          Cancel
-        </button>
-      </div>
+      <SubmitRow
+        busy={busy}
+        busyLabel="Saving…"
+        label={beneficiaryChanged ? 'Save changes and send for re-review' : 'Save changes'}
+        onCancel={props.onCancel}
+      />
     </FormFrame>
   )
 }

@@ -2,8 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { isWalletAccountType, type ExternalAccount } from '../../../../shared/api'
 import { useChannelMutation } from '../../data/channel-query'
 import { FailedAction } from '../../ui/form-submit'
-import { useUi } from '../../stores/ui'
-import { Id, StatusChip, Time } from '../../ui/atoms'
+import { AccountOwner, Id, StatusChip, Time } from '../../ui/atoms'
 import { externalAccountTone } from '../../ui/status'
 import { ActionResult } from '../../ui/view-states'
 import { formatAddress } from '../customers/CustomerDetail'
@@ -74,7 +73,6 @@ function Identifier({ value }: { value: string }) {
 
 export function ExternalAccountDetail(props: { account: ExternalAccount; onClose(): void; onRemoved(): void }) {
   const { account } = props
-  const go = useUi((s) => s.go)
   const [editing, setEditing] = useState(false)
   const [saved, setSaved] = useState<string | null>(null)
   const followed = useFollowedStatus(account)
@@ -166,16 +164,7 @@ export function ExternalAccountDetail(props: { account: ExternalAccount; onClose
           <Id value={account.id} />
         </Fact>
         <Fact label="Belongs to">
-          {account.customerId ? (
-            <span className="row">
-              <Id value={account.customerId} />
-              <button className="link" onClick={() => go('customers', account.customerId ?? null)}>
-                Open customer
-              </button>
-            </span>
-          ) : (
-            'Platform'
-          )}
+          <AccountOwner customerId={account.customerId as string | null | undefined} />
         </Fact>
         <Fact label="Platform account id">
           {account.platformAccountId && <span className="mono">{account.platformAccountId}</span>}

@@ -1,15 +1,12 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
-import { FilterSelect } from '../../ui/FilterSelect'
+import { useMemo, useState } from 'react'
+import { FilterSelect, OwnerFilter } from '../../ui/FilterSelect'
 import { ACCOUNT_TYPE_CURRENCY, KNOWN_EXTERNAL_ACCOUNT_STATUSES, type ExternalAccount } from '../../../../shared/api'
 import type { ExternalAccountsQueryInput } from '../../../../shared/ipc/channels/data'
-import { useUi } from '../../stores/ui'
 import { StatusChip } from '../../ui/atoms'
-import { useListState } from '../../ui/list-state'
 import { useChannelQuery } from '../../data/channel-query'
-import { SearchBox } from '../../ui/SearchBox'
 import { externalAccountTone } from '../../ui/status'
-import { WindowedList } from '../../ui/WindowedList'
-import { idOf, type Column } from '../../ui/WindowedTable'
+import { ListDetail, useListPage } from '../../ui/ListDetail'
+import type { Column } from '../../ui/WindowedTable'
 import { useWindowQuery } from '../../data/window-query'
 import { ActionResult, EmptyState } from '../../ui/view-states'
 import { AddExternalAccountForm } from './AddExternalAccountForm'
@@ -50,17 +47,15 @@ const columns: Column<ExternalAccount>[] = [
 ]
 
 export function ExternalAccountsView() {
-  const focusId = useUi((s) => s.focusId)
-  const list = useListState('external-accounts', { scope: 'all', currency: '', status: '', search: '' })
+  const page = useListPage(
+    'external-accounts',
+    { scope: 'all', currency: '', status: '', search: '' },
+    'ExternalAccount:'
+  )
+  const { list } = page
+  const { select } = list
   const [adding, setAdding] = useState(false)
   const [notice, setNotice] = useState<string | null>(null)
-  const detailRef = useRef<HTMLElement>(null)
-  const filterRef = useRef<HTMLInputElement>(null)
-  const { select } = list
-
-  useEffect(() => {
-    if (focusId?.startsWith('ExternalAccount:')) select(focusId)
-  }, [focusId, select])
 
   const input = useMemo<Omit<ExternalAccountsQueryInput, 'offset' | 'limit'>>(
     () => ({
@@ -80,44 +75,28 @@ export function ExternalAccountsView() {
     { enabled: !!list.selectedId && !inWindow }
   )
   const selected = inWindow ?? lookup.data?.rows.find((a) => a.id === list.selectedId)
-  const filtered =
-    list.filters.scope !== 'all' || !!(list.filters.currency || list.filters.status || list.filters.search)
+  const startAdding = () => {
+    setAdding(true)
+    setNotice(null)
+  }
 
   return (
     <section className="page" aria-labelledby="ea-title">
       <div className="page-head">
         <h1 id="ea-title">External accounts</h1>
-        <button
-          className="primary"
-          onClick={() => {
-            setAdding(true)
-            setNotice(null)
-          }}
-        >
+        <button className="primary" onClick={startAdding}>
           Add external account
         </button>
       </div>
-      <div className="list-detail">
-        <div className="list-pane">
-          <div className="filters" role="search">
-            <SearchBox
-              ref={filterRef}
-              label="Search external accounts"
-              placeholder="Name, number, bank, id…  ( / )"
-              value={list.filters.search}
-              onChange={(v) => list.setFilter('search', v)}
-            />
-            <div className="segmented" role="group" aria-label="Owner">
-              {(['all', 'customer', 'platform'] as const).map((scope) => (
-                <button
-                  key={scope}
-                  aria-pressed={list.filters.scope === scope}
-                  onClick={() => list.setFilter('scope', scope)}
-                >
-                  {scope === 'all' ? 'All' : scope === 'customer' ? 'Customers' : 'Platform'}
-                </button>
-              ))}
-            </div>
+      <ListDetail
+        page={page}
+        query={query}
+        label="External accounts"
+        searchLabel="Search external accounts"
+        searchPlaceholder="Name, number, bank, id…  ( / )"
+        filters={
+          <>
+            <OwnerFilter value={list.filters.scope} onChange={(owner) => list.setFilter('scope', owner)} />
             <FilterSelect
               label="Currency"
               value={list.filters.currency}
@@ -132,40 +111,30 @@ export function ExternalAccountsView() {
               options={KNOWN_EXTERNAL_ACCOUNT_STATUSES}
               onChange={(v) => list.setFilter('status', v)}
             />
-          </div>
-          {notice && <ActionResult ok>{notice}</ActionResult>}
-          <WindowedList
-            label="External accounts"
-            noun="accounts"
-            state={list}
-            filterRef={filterRef}
-            query={query}
-            columns={columns}
-            rowId={idOf}
-            detailRef={detailRef}
-            filtered={filtered}
-            noMatch="No external account matches these filters."
-            empty={
-              <EmptyState
-                title="No external accounts yet."
-                action={
-                  <button className="primary" onClick={() => setAdding(true)}>
-                    Add external account
-                  </button>
-                }
-              >
-                External accounts are the bank accounts and wallets money is paid out to.
-              </EmptyState>
+          </>
+        }
+        aboveList={notice && <ActionResult ok>{notice}</ActionResult>}
+        noun="accounts"
+        columns={columns}
+        filtered={
+          list.filters.scope !== 'all' || !!(list.filters.currency || list.filters.status || list.filters.search)
+        }
+        noMatch="No external account matches these filters."
+        empty={
+          <EmptyState
+            title="No external accounts yet."
+            action={
+              <button className="primary" onClick={startAdding}>
+                Add external account
+              </button>
             }
-          />
-        </div>
-        <aside
-          className="detail-pane"
-          aria-label={adding ? 'Add external account' : 'External account detail'}
-          ref={detailRef}
-          tabIndex={-1}
-        >
-          {adding ? (
+          >
+            External accounts are the bank accounts and wallets money is paid out to.
+          </EmptyState>
+        }
+        detailLabel={adding ? 'Add external account' : 'External account detail'}
+        detail={
+          adding ? (
             <AddExternalAccountForm
               onCancel={() => setAdding(false)}
               onCreated={(account) => {
@@ -192,9 +161,9 @@ export function ExternalAccountsView() {
             <div className="skeleton-rows" aria-busy="true" aria-label="Loading account" />
           ) : (
             <p className="muted">Select an account to see its details. j/k move, Enter opens, Esc closes.</p>
-          )}
-        </aside>
-      </div>
+          )
+        }
+      />
     </section>
   )
 }

@@ -1,6 +1,6 @@
 import type { InternalAccount } from '../../../../shared/api'
 import { useUi } from '../../stores/ui'
-import { Id, Money, Time } from '../../ui/atoms'
+import { AccountOwner, Id, Money, Time } from '../../ui/atoms'
 
 /** Labels of the members the published per-currency instructions carry; any other member shows under its own name. */
 const INSTRUCTION_LABELS: Record<string, string> = {
@@ -55,16 +55,7 @@ export function InternalAccountDetail(props: {
         </dd>
         <dt>Owner</dt>
         <dd>
-          {account.customerId ? (
-            <span className="row">
-              <Id value={account.customerId} />
-              <button className="link" onClick={() => go('customers', account.customerId ?? null)}>
-                Open customer
-              </button>
-            </span>
-          ) : (
-            'Platform'
-          )}
+          <AccountOwner customerId={account.customerId as string | null | undefined} />
         </dd>
         {account.type && (
           <>

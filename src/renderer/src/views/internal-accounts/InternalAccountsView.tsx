@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react'
-import { FilterSelect } from '../../ui/FilterSelect'
+import { FilterSelect, OwnerFilter } from '../../ui/FilterSelect'
 import type { InternalAccount } from '../../../../shared/api'
 import { useListMemory, listMemory } from '../../stores/list-memory'
 import { useUi } from '../../stores/ui'
@@ -10,6 +10,8 @@ import { useChannelQuery } from '../../data/channel-query'
 import { EmptyState, Freshness, SkeletonRows } from '../../ui/view-states'
 import { InternalAccountDetail } from './InternalAccountDetail'
 import { TransferJournal } from './TransferJournal'
+import { DataTable, type TableColumn } from '../../ui/DataTable'
+import { idOf } from '../../ui/WindowedTable'
 import { SendMoney, type ResumeTransfer } from './SendMoney'
 
 const LIST = 'internal-accounts'
@@ -78,6 +80,18 @@ export function InternalAccountsView() {
       <span className="owner-platform">Platform</span>
     )
 
+  const balanceColumns: TableColumn<InternalAccount>[] = [
+    { key: 'owner', header: 'Owner', render: ownerOf },
+    { key: 'currency', header: 'Currency', render: (a) => a.balance.currency.code },
+    {
+      key: 'balance',
+      header: 'Balance',
+      numeric: true,
+      render: (a) => <Money amount={a.balance.amount} currency={a.balance.currency} showCode={mixed} />
+    },
+    { key: 'updated', header: 'Updated', render: (a) => <Time iso={a.updatedAt} /> }
+  ]
+
   return (
     <section className="page" aria-labelledby="ia-title">
       <div className="page-head">
@@ -93,13 +107,7 @@ export function InternalAccountsView() {
       <div className="list-detail">
         <div className="list-pane">
           <div className="filters">
-            <div className="segmented" role="group" aria-label="Owner">
-              {(['all', 'platform', 'customer'] as const).map((s) => (
-                <button key={s} aria-pressed={scope === s} onClick={() => setFilter('scope', s)}>
-                  {s === 'all' ? 'All' : s === 'platform' ? 'Platform' : 'Customers'}
-                </button>
-              ))}
-            </div>
+            <OwnerFilter value={scope} onChange={(owner) => setFilter('scope', owner)} />
             <FilterSelect
               label="Currency"
               value={currency}
@@ -133,38 +141,18 @@ export function InternalAccountsView() {
                   )
                 ) : (
                   <div className="scroll-table">
-                    <table className="table balances" aria-label="Balances">
-                      <thead>
-                        <tr>
-                          <th>Owner</th>
-                          <th>Currency</th>
-                          <th className="num">Balance</th>
-                          <th>Updated</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {rows.map((a) => (
-                          <tr
-                            key={a.id}
-                            aria-selected={a.id === selectedId}
-                            className="clickable"
-                            onClick={() => {
-                              select(a.id)
-                              setSending(null)
-                            }}
-                          >
-                            <td>{ownerOf(a)}</td>
-                            <td>{a.balance.currency.code}</td>
-                            <td className="num">
-                              <Money amount={a.balance.amount} currency={a.balance.currency} showCode={mixed} />
-                            </td>
-                            <td>
-                              <Time iso={a.updatedAt} />
-                            </td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
+                    <DataTable
+                      label="Balances"
+                      variant="balances"
+                      columns={balanceColumns}
+                      rowKey={idOf}
+                      rows={rows}
+                      onOpen={(a) => {
+                        select(a.id)
+                        setSending(null)
+                      }}
+                      rowProps={(a) => ({ 'aria-selected': a.id === selectedId })}
+                    />
                   </div>
                 )}
               </>

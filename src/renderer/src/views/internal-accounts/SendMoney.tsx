@@ -5,7 +5,6 @@ import { formatMoney } from '../../../../shared/format/money'
 import { activeProfile, useProfiles } from '../../stores/profiles'
 import { useUi } from '../../stores/ui'
 import { Id, StatusChip } from '../../ui/atoms'
-import { Field } from '../../ui/Field'
 import { amountMessage, amountOf, currencyOf, MoneyField } from '../../ui/MoneyField'
 import { useFlatForm } from '../../ui/flat-form'
 import { FailedAction, FormFrame } from '../../ui/form-submit'
@@ -14,6 +13,7 @@ import { invalidateChannels } from '../../data/query-client'
 import { transactionTone } from '../../ui/status'
 import { accountTypeName, describeAccount, lastDigits } from '../external-accounts/describe'
 import { TransferCheck } from './TransferCheck'
+import { accountLabel, ExternalAccountSelect, InternalAccountSelect } from './account-selects'
 
 /** What a failed send means for the operator, beside main's own sentence. */
 const NEXT_STEP: Record<string, string> = {
@@ -41,15 +41,6 @@ const PaymentBoxes = TransferSendInput.omit({ actionId: true, confirmProduction:
 
 /** One payment as the operator reviews it: its action id (and key) is kept for as long as this stays the same. */
 const paymentOf = (source: string, destination: string, amount: number) => `${source}\n${destination}\n${amount}`
-
-export function accountLabel(a: InternalAccount, customerNames: Map<string, string>): string {
-  const owner = a.customerId ? (customerNames.get(a.customerId) ?? 'Customer') : 'Platform'
-  const currency = currencyOf(a.balance.currency)
-  const balance = currency
-    ? formatMoney(a.balance.amount, currency, { showCode: true })
-    : `${a.balance.amount} minor units`
-  return `${owner} · ${a.balance.currency.code} · ${balance}`
-}
 
 /**
  * Transfer-out: source internal account, an ACTIVE external account of the same currency, an amount typed by a
@@ -219,41 +210,25 @@ export function SendMoney(props: {
       ) : (
         <FormFrame className="form form-in-pane" labelledBy="send-title" onSubmit={review}>
           <fieldset disabled={step === 'review'} className="plain">
-            <Field id="send-source" label="From internal account">
-              <select id="send-source" value={sourceId} onChange={(e) => setSourceId(e.target.value)}>
-                {props.accounts.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {accountLabel(a, props.customerNames)}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field
+            <InternalAccountSelect
+              id="send-source"
+              label="From internal account"
+              accounts={props.accounts}
+              customerNames={props.customerNames}
+              value={sourceId}
+              onChange={setSourceId}
+            />
+            <ExternalAccountSelect
               id="send-destination"
-              label="To external account"
               error={form.error('destinationAccountId')}
               hint={`Only ACTIVE accounts in ${source?.balance.currency.code ?? 'this currency'} can receive payments`}
-            >
-              <select
-                id="send-destination"
-                value={destination ? destination.id : ''}
-                onChange={(e) => form.set('destinationAccountId', e.target.value)}
-              >
-                <option value="">
-                  {destinations.loading
-                    ? 'Loading accounts…'
-                    : options.length
-                      ? 'Choose an account'
-                      : `No ACTIVE ${source?.balance.currency.code ?? ''} account`}
-                </option>
-                {options.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {describeAccount(a)}
-                    {a.customerId ? '' : ' (platform)'}
-                  </option>
-                ))}
-              </select>
-            </Field>
+              loading={destinations.loading}
+              options={options}
+              value={destination ? destination.id : ''}
+              onChange={(id) => form.set('destinationAccountId', id)}
+              none={`No ACTIVE ${source?.balance.currency.code ?? ''} account`}
+              optionLabel={(a) => `${describeAccount(a)}${a.customerId ? '' : ' (platform)'}`}
+            />
             <MoneyField form={form} name="amount" id="send-amount" label="Amount" currency={currency} limits={limits} />
           </fieldset>
           {step === 'edit' && (

@@ -3,9 +3,10 @@ import type { Transaction } from '../../../../shared/api'
 import type { TransferRecord } from '../../../../shared/ipc/channels/data'
 import type { IpcResult } from '../../../../shared/ipc/define'
 import { useChannelMutation } from '../../data/channel-query'
-import { Id, StatusChip, Time } from '../../ui/atoms'
 import { FailedAction } from '../../ui/form-submit'
-import { transactionTone } from '../../ui/status'
+import { DataTable } from '../../ui/DataTable'
+import { idOf } from '../../ui/WindowedTable'
+import { TRANSACTION_COLUMNS } from '../transactions/transaction-columns'
 
 /**
  * A transfer of unknown outcome whose idempotency key the service may have forgotten: a retry could pay twice, so the
@@ -74,36 +75,27 @@ export function TransferCheck(props: {
       </div>
       {found &&
         (found.length > 0 ? (
-          <table className="table compact" aria-label="Matching transactions at the service">
-            <thead>
-              <tr>
-                <th>Transaction</th>
-                <th>Status</th>
-                <th>Created</th>
-                <th aria-label="Actions" />
-              </tr>
-            </thead>
-            <tbody>
-              {found.map((t) => (
-                <tr key={t.id}>
-                  <td>
-                    <Id value={t.id} />
-                  </td>
-                  <td>
-                    <StatusChip value={String(t.status ?? '')} tone={transactionTone(String(t.status ?? ''), t.type)} />
-                  </td>
-                  <td>
-                    <Time iso={'createdAt' in t ? (t.createdAt as string | undefined) : undefined} />
-                  </td>
-                  <td>
-                    <button disabled={busy} onClick={() => void resolve(t.id)}>
-                      This is it
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            label="Matching transactions at the service"
+            variant="compact"
+            columns={[
+              TRANSACTION_COLUMNS.id,
+              TRANSACTION_COLUMNS.status,
+              TRANSACTION_COLUMNS.created,
+              {
+                key: 'action',
+                header: 'Actions',
+                hiddenHeader: true,
+                render: (t) => (
+                  <button disabled={busy} onClick={() => void resolve(t.id)}>
+                    This is it
+                  </button>
+                )
+              }
+            ]}
+            rowKey={idOf}
+            rows={found}
+          />
         ) : (
           <p role="status">
             The service shows no outgoing payment of this amount from this account to this destination since it was

@@ -7,6 +7,7 @@ import { transactionTone, type Tone } from '../../ui/status'
 import { SkeletonRows } from '../../ui/view-states'
 import { accountTypeName, holderName, lastDigits } from '../external-accounts/describe'
 import type { ResumeTransfer } from './SendMoney'
+import { DataTable, type TableColumn } from '../../ui/DataTable'
 
 /** Whether the outcome of a transfer is known, in the design's tones. */
 const STATE: Record<TransferRecord['state'], { text: string; tone: Tone; title: string }> = {
@@ -31,6 +32,41 @@ const STATE: Record<TransferRecord['state'], { text: string; tone: Tone; title: 
 
 const keyExpired = (r: TransferRecord) => r.keyExpiresAt !== undefined && Date.parse(r.keyExpiresAt) <= Date.now()
 
+/** Whether a transfer's outcome is known; an unresolved one offers its retry (or, its key perhaps gone, a check). */
+function Outcome({ record: r, onResume }: { record: TransferRecord; onResume(resume: ResumeTransfer): void }) {
+  if (r.state === 'sent' && r.transactionStatus)
+    return (
+      <span className="row nowrap">
+        <StatusChip value={r.transactionStatus} tone={transactionTone(r.transactionStatus, 'OUTGOING')} />
+        <span className="mono muted" aria-label={`Transaction ${r.transactionId}`}>
+          …{r.transactionId?.slice(-4)}
+        </span>
+      </span>
+    )
+  const state = STATE[r.state]
+  return (
+    <span className="row nowrap">
+      <StatusChip value={state.text} tone={state.tone} />
+      {isUnresolvedTransfer(r) && (
+        <button
+          onClick={(e) => {
+            e.stopPropagation()
+            onResume({
+              actionId: r.actionId,
+              sourceAccountId: r.sourceAccountId,
+              destinationAccountId: r.destinationAccountId,
+              amount: r.amount,
+              ...(r.keyExpiresAt !== undefined && { keyExpiresAt: r.keyExpiresAt })
+            })
+          }}
+        >
+          {keyExpired(r) ? 'Check at the service' : 'Review and retry'}
+        </button>
+      )}
+    </span>
+  )
+}
+
 /** Transfers started from this Paydesk (the crash-safe journal), newest first, with whether their outcome is known. */
 export function TransferJournal(props: {
   accounts: InternalAccount[]
@@ -44,6 +80,45 @@ export function TransferJournal(props: {
   const destinations = useChannelQuery('externalAccounts.query', { limit: 500 }, { enabled: records.length > 0 })
   const byId = new Map<string, InternalAccount>(props.accounts.map((a) => [a.id, a]))
   const destinationById = new Map<string, ExternalAccount>((destinations.data?.rows ?? []).map((a) => [a.id, a]))
+  const columns: TableColumn<TransferRecord>[] = [
+    { key: 'started', header: 'Started', render: (r) => <Time iso={r.createdAt} /> },
+    {
+      key: 'amount',
+      header: 'Amount',
+      numeric: true,
+      render: (r) => {
+        const source = byId.get(r.sourceAccountId)
+        return source ? (
+          <Money amount={r.amount} currency={source.balance.currency} showCode />
+        ) : (
+          <span className="money">{r.amount} minor units</span>
+        )
+      }
+    },
+    {
+      key: 'to',
+      header: 'To',
+      title: (r) => r.destinationAccountId,
+      render: (r) => {
+        const destination = destinationById.get(r.destinationAccountId)
+        return destination ? (
+          <>
+            {holderName(destination) ?? accountTypeName(destination.accountInfo.accountType)}{' '}
+            <span className="mono">{lastDigits(destination)}</span>
+          </>
+        ) : (
+          <Id value={r.destinationAccountId} />
+        )
+      }
+    },
+    {
+      key: 'outcome',
+      header: 'Outcome',
+      title: (r) =>
+        `${STATE[r.state].title}${r.lastError ? ` Last error: ${r.lastError}` : ''} (${r.attempts} attempt${r.attempts === 1 ? '' : 's'})`,
+      render: (r) => <Outcome record={r} onResume={props.onResume} />
+    }
+  ]
   return (
     <section className="journal" aria-labelledby="journal-title">
       <h2 id="journal-title">Transfers from this Paydesk</h2>
@@ -59,85 +134,15 @@ export function TransferJournal(props: {
         </p>
       ) : (
         <div className="scroll-table">
-          <table className="table compact" aria-label="Transfers from this Paydesk">
-            <thead>
-              <tr>
-                <th>Started</th>
-                <th className="num">Amount</th>
-                <th>To</th>
-                <th>Outcome</th>
-              </tr>
-            </thead>
-            <tbody>
-              {records.map((r) => {
-                const source = byId.get(r.sourceAccountId)
-                const destination = destinationById.get(r.destinationAccountId)
-                const state = STATE[r.state]
-                const title = `${state.title}${r.lastError ? ` Last error: ${r.lastError}` : ''} (${r.attempts} attempt${r.attempts === 1 ? '' : 's'})`
-                return (
-                  <tr
-                    key={r.actionId}
-                    className={r.transactionId ? 'clickable' : undefined}
-                    onClick={() => r.transactionId && go('transactions', r.transactionId)}
-                  >
-                    <td>
-                      <Time iso={r.createdAt} />
-                    </td>
-                    <td className="num">
-                      {source ? (
-                        <Money amount={r.amount} currency={source.balance.currency} showCode />
-                      ) : (
-                        <span className="money">{r.amount} minor units</span>
-                      )}
-                    </td>
-                    <td title={r.destinationAccountId}>
-                      {destination ? (
-                        <>
-                          {holderName(destination) ?? accountTypeName(destination.accountInfo.accountType)}{' '}
-                          <span className="mono">{lastDigits(destination)}</span>
-                        </>
-                      ) : (
-                        <Id value={r.destinationAccountId} />
-                      )}
-                    </td>
-                    <td title={title}>
-                      {r.state === 'sent' && r.transactionStatus ? (
-                        <span className="row nowrap">
-                          <StatusChip
-                            value={r.transactionStatus}
-                            tone={transactionTone(r.transactionStatus, 'OUTGOING')}
-                          />
-                          <span className="mono muted" aria-label={`Transaction ${r.transactionId}`}>
-                            …{r.transactionId?.slice(-4)}
-                          </span>
-                        </span>
-                      ) : (
-                        <span className="row nowrap">
-                          <StatusChip value={state.text} tone={state.tone} />
-                          {isUnresolvedTransfer(r) && (
-                            <button
-                              onClick={(e) => {
-                                e.stopPropagation()
-                                props.onResume({
-                                  actionId: r.actionId,
-                                  sourceAccountId: r.sourceAccountId,
-                                  destinationAccountId: r.destinationAccountId,
-                                  amount: r.amount,
-                                  ...(r.keyExpiresAt !== undefined && { keyExpiresAt: r.keyExpiresAt })
-                                })
-                              }}
-                            >
-                              {keyExpired(r) ? 'Check at the service' : 'Review and retry'}
-                            </button>
-                          )}
-                        </span>
-                      )}
-                    </td>
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
+          <DataTable
+            label="Transfers from this Paydesk"
+            variant="compact"
+            columns={columns}
+            rowKey={(r) => r.actionId}
+            rows={records}
+            onOpen={(r) => r.transactionId && go('transactions', r.transactionId)}
+            canOpen={(r) => !!r.transactionId}
+          />
         </div>
       )}
       {records.some(isUnresolvedTransfer) && (

@@ -3,12 +3,13 @@ import { QuoteCreateRequest, type ExternalAccount, type InternalAccount } from '
 import type { IpcError } from '../../../../shared/ipc/define'
 import { KNOWN_DECIMALS } from '../../../../shared/format/money'
 import { Field } from '../../ui/Field'
+import { TextField } from '../../ui/FormFields'
 import { amountMessage, amountOf, currencyOf, MoneyField } from '../../ui/MoneyField'
 import { useFlatForm } from '../../ui/flat-form'
 import { FailedAction, FormFrame } from '../../ui/form-submit'
 import { useChannelQuery } from '../../data/channel-query'
 import { describeAccount } from '../external-accounts/describe'
-import { accountLabel } from '../internal-accounts/SendMoney'
+import { ExternalAccountSelect, InternalAccountSelect } from '../internal-accounts/account-selects'
 
 /** Which form box a path of QuoteCreateRequest belongs to, so the shared schema's message shows at that box. */
 const FIELD_OF: Record<string, string> = {
@@ -94,8 +95,6 @@ export function QuoteForm(props: {
   const receivingCode =
     v['to'] === 'account' ? destination?.currency : (v['umaCurrency'] ?? '').trim().toUpperCase() || sendingCode
   const lockedCurrency = lockedCurrencyOf(v)
-  // Messages show at a submit, as the quote is asked for; the amount's also once its box is left.
-  const shown = (box: string) => form.error(box)
 
   const submit = () => {
     const request = form.submit()
@@ -106,15 +105,15 @@ export function QuoteForm(props: {
     <FormFrame className="form form-in-pane" labelledBy="quote-form-title" onSubmit={submit}>
       <h2 id="quote-form-title">Get a quote</h2>
       <fieldset disabled={props.busy} className="plain">
-        <Field id="quote-source" label="From internal account" error={shown('source')}>
-          <select id="quote-source" value={source?.id ?? ''} onChange={(e) => form.set('source', e.target.value)}>
-            {props.accounts.map((a) => (
-              <option key={a.id} value={a.id}>
-                {accountLabel(a, props.customerNames)}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <InternalAccountSelect
+          id="quote-source"
+          label="From internal account"
+          error={form.error('source')}
+          accounts={props.accounts}
+          customerNames={props.customerNames}
+          value={source?.id ?? ''}
+          onChange={(id) => form.set('source', id)}
+        />
         <Field id="quote-to" label="Pay to">
           <select id="quote-to" value={v['to']} onChange={(e) => form.set('to', e.target.value)}>
             <option value="account">An external account</option>
@@ -122,54 +121,33 @@ export function QuoteForm(props: {
           </select>
         </Field>
         {v['to'] === 'account' ? (
-          <Field
+          <ExternalAccountSelect
             id="quote-account"
-            label="To external account"
-            error={shown('account')}
+            error={form.error('account')}
             hint="Only ACTIVE accounts can receive payments; the quote converts between currencies"
-          >
-            <select
-              id="quote-account"
-              value={destination ? destination.id : ''}
-              onChange={(e) => form.set('account', e.target.value)}
-            >
-              <option value="">
-                {destinations.loading
-                  ? 'Loading accounts…'
-                  : options.length
-                    ? 'Choose an account'
-                    : 'No ACTIVE account'}
-              </option>
-              {options.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {describeAccount(a)} · {a.currency}
-                </option>
-              ))}
-            </select>
-          </Field>
+            loading={destinations.loading}
+            options={options}
+            value={destination ? destination.id : ''}
+            onChange={(id) => form.set('account', id)}
+            none="No ACTIVE account"
+            optionLabel={(a) => `${describeAccount(a)} · ${a.currency}`}
+          />
         ) : (
           <>
-            <Field id="quote-uma" label="To UMA address" error={shown('uma')} hint="For example $alice@uma.example.com">
-              <input
-                id="quote-uma"
-                value={v['uma']}
-                onChange={(e) => form.set('uma', e.target.value)}
-                autoComplete="off"
-              />
-            </Field>
-            <Field
-              id="quote-uma-currency"
+            <TextField
+              form={form}
+              prefix="quote"
+              name="uma"
+              label="To UMA address"
+              hint="For example $alice@uma.example.com"
+            />
+            <TextField
+              form={form}
+              prefix="quote"
+              name="umaCurrency"
               label="Receiving currency (optional)"
-              error={shown('umaCurrency')}
               hint="Left empty, the service picks the receiver's currency"
-            >
-              <input
-                id="quote-uma-currency"
-                value={v['umaCurrency']}
-                onChange={(e) => form.set('umaCurrency', e.target.value)}
-                autoComplete="off"
-              />
-            </Field>
+            />
           </>
         )}
         <Field id="quote-side" label="Fix the amount on">
@@ -185,13 +163,7 @@ export function QuoteForm(props: {
           label={v['side'] === 'SENDING' ? 'Amount to send' : 'Amount to receive'}
           currency={lockedCurrency}
         />
-        <Field id="quote-description" label="Description (optional)" error={shown('description')}>
-          <input
-            id="quote-description"
-            value={v['description']}
-            onChange={(e) => form.set('description', e.target.value)}
-          />
-        </Field>
+        <TextField form={form} prefix="quote" name="description" label="Description (optional)" />
       </fieldset>
       <FailedAction error={props.error} />
       <div className="row">

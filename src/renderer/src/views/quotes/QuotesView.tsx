@@ -9,6 +9,7 @@ import { useCustomerNames } from '../customers/names'
 import { transactionTone } from '../../ui/status'
 import { EmptyState, Freshness, SkeletonRows } from '../../ui/view-states'
 import { describeAccount } from '../external-accounts/describe'
+import { DataTable, type TableColumn } from '../../ui/DataTable'
 import { QuoteForm } from './QuoteForm'
 import { QuoteReview } from './QuoteReview'
 
@@ -53,6 +54,37 @@ export function QuotesView() {
     if (!r.ok) return
     setOpen({ quote: r.value.quote, actionId: record.actionId, resumed: true })
   }
+
+  const executionColumns: TableColumn<TransferRecord>[] = [
+    { key: 'started', header: 'Started', render: (r) => <Time iso={r.createdAt} /> },
+    { key: 'quote', header: 'Quote', render: (r) => <Id value={r.quoteId} /> },
+    {
+      key: 'outcome',
+      header: 'Outcome',
+      render: (r) => (
+        <StatusChip
+          value={OUTCOME[r.state]}
+          tone={r.state === 'sent' ? 'good' : r.state === 'refused' ? 'bad' : 'waiting'}
+        />
+      )
+    },
+    {
+      key: 'payment',
+      header: 'Payment',
+      render: (r) =>
+        r.transactionStatus ? (
+          <StatusChip value={r.transactionStatus} tone={transactionTone(r.transactionStatus, 'OUTGOING')} />
+        ) : (
+          <span className="muted">—</span>
+        )
+    },
+    {
+      key: 'action',
+      header: 'Action',
+      hiddenHeader: true,
+      render: (r) => isUnresolvedTransfer(r) && <button onClick={() => void resume(r)}>Review and retry</button>
+    }
+  ]
 
   const rows = accounts.data?.rows ?? null
   return (
@@ -110,50 +142,13 @@ export function QuotesView() {
           <p className="muted">None yet on this profile.</p>
         ) : (
           <div className="scroll-table">
-            <table className="table compact" aria-label="Quotes executed from this Paydesk">
-              <thead>
-                <tr>
-                  <th>Started</th>
-                  <th>Quote</th>
-                  <th>Outcome</th>
-                  <th>Payment</th>
-                  <th>
-                    <span className="visually-hidden">Action</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {executions.map((r) => (
-                  <tr key={r.actionId}>
-                    <td>
-                      <Time iso={r.createdAt} />
-                    </td>
-                    <td>
-                      <Id value={r.quoteId} />
-                    </td>
-                    <td>
-                      <StatusChip
-                        value={OUTCOME[r.state]}
-                        tone={r.state === 'sent' ? 'good' : r.state === 'refused' ? 'bad' : 'waiting'}
-                      />
-                    </td>
-                    <td>
-                      {r.transactionStatus ? (
-                        <StatusChip
-                          value={r.transactionStatus}
-                          tone={transactionTone(r.transactionStatus, 'OUTGOING')}
-                        />
-                      ) : (
-                        <span className="muted">—</span>
-                      )}
-                    </td>
-                    <td>
-                      {isUnresolvedTransfer(r) && <button onClick={() => void resume(r)}>Review and retry</button>}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              label="Quotes executed from this Paydesk"
+              variant="compact"
+              columns={executionColumns}
+              rowKey={(r) => r.actionId}
+              rows={executions}
+            />
           </div>
         )}
       </section>

@@ -19,7 +19,7 @@ import { useChannelMutation, useChannelQuery } from '../../data/channel-query'
 import { useCustomerNames } from '../customers/names'
 import { transactionTone } from '../../ui/status'
 import { ActionResult, EmptyState, Freshness, SkeletonRows } from '../../ui/view-states'
-import { accountLabel } from '../internal-accounts/SendMoney'
+import { InternalAccountSelect } from '../internal-accounts/account-selects'
 import { SendAgainstQuotePanel } from './SendAgainstQuote'
 
 /** What each test sender of the reference does (shared/reference/README.md). */
@@ -131,15 +131,14 @@ function FundPanel(props: {
         <p className="muted">No internal accounts to fund yet.</p>
       ) : (
         <>
-          <Field id="fund-account" label="Internal account">
-            <select id="fund-account" value={account?.id ?? ''} onChange={(e) => form.set('accountId', e.target.value)}>
-              {accounts.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {accountLabel(a, props.customerNames)}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <InternalAccountSelect
+            id="fund-account"
+            label="Internal account"
+            accounts={accounts}
+            customerNames={props.customerNames}
+            value={account?.id ?? ''}
+            onChange={(id) => form.set('accountId', id)}
+          />
           <MoneyField
             form={form}
             name="amount"

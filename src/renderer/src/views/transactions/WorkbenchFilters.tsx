@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { TRANSACTION_STATUSES } from '../../../../shared/api'
 import { FilterSelect } from '../../ui/FilterSelect'
 import { KNOWN_DECIMALS } from '../../../../shared/format/money'
@@ -22,6 +23,30 @@ function TextFilter(props: { label: string; name: keyof Filters; filters: Filter
         placeholder={props.hint}
         onChange={(e) => props.set(props.name, e.target.value)}
       />
+    </label>
+  )
+}
+
+/** One end of the amount range, typed in the chosen currency: without a currency it cannot be read, so it waits. */
+function AmountBound(props: {
+  label: string
+  name: 'amountMin' | 'amountMax'
+  filters: Filters
+  set: SetFilter
+  error: ReactNode
+}) {
+  const { filters, name } = props
+  return (
+    <label className="field-inline">
+      <span>{props.label}</span>
+      <input
+        inputMode="decimal"
+        value={filters[name]}
+        disabled={!filters.currency && !filters[name]}
+        title={filters.currency ? undefined : 'Choose a currency first'}
+        onChange={(e) => props.set(name, e.target.value)}
+      />
+      {props.error}
     </label>
   )
 }
@@ -87,28 +112,8 @@ export function WorkbenchFilters({
           options={Object.keys(KNOWN_DECIMALS)}
           onChange={(v) => set('currency', v)}
         />
-        <label className="field-inline">
-          <span>Amount from</span>
-          <input
-            inputMode="decimal"
-            value={filters.amountMin}
-            disabled={!filters.currency && !filters.amountMin}
-            title={filters.currency ? undefined : 'Choose a currency first'}
-            onChange={(e) => set('amountMin', e.target.value)}
-          />
-          {error('amountMin')}
-        </label>
-        <label className="field-inline">
-          <span>Amount to</span>
-          <input
-            inputMode="decimal"
-            value={filters.amountMax}
-            disabled={!filters.currency && !filters.amountMax}
-            title={filters.currency ? undefined : 'Choose a currency first'}
-            onChange={(e) => set('amountMax', e.target.value)}
-          />
-          {error('amountMax')}
-        </label>
+        <AmountBound label="Amount from" name="amountMin" filters={filters} set={set} error={error('amountMin')} />
+        <AmountBound label="Amount to" name="amountMax" filters={filters} set={set} error={error('amountMax')} />
         <FilterSelect
           caption
           label={`Created (${ZONE})`}

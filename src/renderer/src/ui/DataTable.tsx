@@ -1,0 +1,94 @@
+import type { HTMLAttributes, ReactNode } from 'react'
+import type { IpcError } from '../../../shared/ipc/define'
+import { ErrorNotice } from './atoms'
+import { SkeletonRows } from './view-states'
+
+export interface TableColumn<Row> {
+  key: string
+  /** The column's heading; a table whose columns have none is drawn without a header row. */
+  header?: string
+  /** The heading is for screen readers only (a column of buttons). */
+  hiddenHeader?: boolean
+  numeric?: boolean
+  className?: string
+  title?(row: Row): string | undefined
+  render(row: Row): ReactNode
+}
+
+export interface DataTableProps<Row> {
+  label: string
+  columns: TableColumn<Row>[]
+  rowKey(row: Row): string
+  /** Extra classes beside `table`: `compact`, `balances`. */
+  variant?: string
+  /** A row that opens something: clicking it calls this (rows for which `canOpen` says no stay plain). */
+  onOpen?(row: Row): void
+  canOpen?(row: Row): boolean
+  rowProps?(row: Row): HTMLAttributes<HTMLTableRowElement>
+}
+
+/** The small tables of the screens (balances, journals, a customer's accounts): every one drawn the same way. */
+export function DataTable<Row>(props: DataTableProps<Row> & { rows: readonly Row[] }) {
+  const { columns, onOpen, canOpen } = props
+  const headed = columns.some((c) => c.header !== undefined)
+  return (
+    <table className={props.variant ? `table ${props.variant}` : 'table'} aria-label={props.label}>
+      {headed && (
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.key} className={c.numeric ? 'num' : undefined}>
+                {c.hiddenHeader ? <span className="visually-hidden">{c.header}</span> : c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+      )}
+      <tbody>
+        {props.rows.map((row) => {
+          const opens = onOpen && (canOpen ? canOpen(row) : true)
+          return (
+            <tr
+              key={props.rowKey(row)}
+              {...props.rowProps?.(row)}
+              className={opens ? 'clickable' : undefined}
+              onClick={opens ? () => onOpen(row) : undefined}
+            >
+              {columns.map((c) => (
+                <td
+                  key={c.key}
+                  className={[c.numeric && 'num', c.className].filter(Boolean).join(' ') || undefined}
+                  title={c.title?.(row)}
+                >
+                  {c.render(row)}
+                </td>
+              ))}
+            </tr>
+          )
+        })}
+      </tbody>
+    </table>
+  )
+}
+
+/**
+ * A small table filled by a read: skeleton rows before the first answer, the error when there is nothing to show,
+ * the empty sentence, else the rows.
+ */
+export function LoadedTable<Row>(
+  props: DataTableProps<Row> & {
+    rows: readonly Row[] | undefined
+    error?: IpcError | null
+    reload?(): void
+    /** What the skeleton stands for ("internal accounts"). */
+    loadingLabel: string
+    empty: ReactNode
+  }
+) {
+  const { rows, error, reload } = props
+  if (!rows) {
+    if (error) return <ErrorNotice error={error} {...(reload ? { onRetry: reload } : {})} />
+    return <SkeletonRows label={props.loadingLabel} />
+  }
+  return rows.length ? <DataTable {...props} rows={rows} /> : props.empty
+}
