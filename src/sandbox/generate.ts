@@ -84,6 +84,17 @@ export function generateHistory(store: Store, count: number, now: number): numbe
     const settledAt = new Date(t + Math.floor(random() * 3_600_000)).toISOString()
     const reference = `GEN-${(i + 1).toString(36).toUpperCase()}`
     const description = `${pick(DESCRIPTIONS)} ${1000 + Math.floor(random() * 9000)}`
+    /** What both directions carry: who, when (a COMPLETED one settled within the hour), and the description. */
+    const common = (status: string) => ({
+      id,
+      status,
+      customerId: customer.id,
+      platformCustomerId: customer.data.platformCustomerId,
+      createdAt,
+      updatedAt: status === 'COMPLETED' ? settledAt : createdAt,
+      ...(status === 'COMPLETED' && { settledAt }),
+      description
+    })
     const outgoing = externals.length > 0 && random() < 0.4
     if (outgoing) {
       const ext = pick(externals)
@@ -94,17 +105,10 @@ export function generateHistory(store: Store, count: number, now: number): numbe
         t,
         id,
         data: {
-          id,
-          status,
+          ...common(status),
           type: 'OUTGOING',
           source: { sourceType: 'ACCOUNT', accountId: account.id, currency },
           destination: { destinationType: 'ACCOUNT', accountId: ext.id, currency: receiving },
-          customerId: customer.id,
-          platformCustomerId: customer.data.platformCustomerId,
-          createdAt,
-          updatedAt: status === 'COMPLETED' ? settledAt : createdAt,
-          ...(status === 'COMPLETED' && { settledAt }),
-          description,
           sentAmount: amountOf(sent, currency),
           receivedAmount: amountOf(Math.max(1, convertMinor(amount, currency, receiving)), receiving),
           fees: OUTGOING_FEE,
@@ -119,17 +123,10 @@ export function generateHistory(store: Store, count: number, now: number): numbe
         t,
         id,
         data: {
-          id,
-          status,
+          ...common(status),
           type: 'INCOMING',
           source: { sourceType: 'UMA_ADDRESS', umaAddress: sender, currency },
           destination: { destinationType: 'ACCOUNT', accountId: account.id, currency },
-          customerId: customer.id,
-          platformCustomerId: customer.data.platformCustomerId,
-          createdAt,
-          updatedAt: status === 'COMPLETED' ? settledAt : createdAt,
-          ...(status === 'COMPLETED' && { settledAt }),
-          description,
           receivedAmount: amountOf(amount, currency),
           reconciliationInstructions: { reference },
           ...(status === 'FAILED' && { failureReason: 'PAYMENT_APPROVAL_TIMED_OUT' })
