@@ -1,5 +1,9 @@
 import type { Customer, ExternalAccount, InternalAccount } from '../../../shared/api'
-import type { CustomersQueryInput, ExternalAccountsQueryInput } from '../../../shared/ipc/channels/data'
+import type {
+  AccountOwnerScope,
+  CustomersQueryInput,
+  ExternalAccountsQueryInput
+} from '../../../shared/ipc/channels/data'
 import type { CacheStore } from './store'
 
 /**
@@ -38,7 +42,7 @@ export function platformOwned(
 }
 
 export interface InternalAccountsFilter {
-  scope: 'all' | 'customer' | 'platform'
+  scope: AccountOwnerScope
   customerId?: string | undefined
   currency?: string | undefined
 }
@@ -46,7 +50,7 @@ export interface InternalAccountsFilter {
 /** Platform accounts have no customer or were listed as the platform's; a scope keeps one side or both. */
 function inScope(
   a: { id: string; customerId?: string | null | undefined },
-  scope: 'all' | 'customer' | 'platform',
+  scope: AccountOwnerScope,
   platformListed: Set<string>
 ): boolean {
   const platform = !a.customerId || platformListed.has(a.id)

@@ -1,3 +1,5 @@
+import type { AccountOwnerScope } from '../../../shared/ipc/channels/data'
+
 /**
  * A list filter's drop-down: "any" first (the empty value), then the choices. Labelled by `label` for assistive
  * technology, or shown with it as a visible caption when `caption` is set.
@@ -43,7 +45,7 @@ const OWNERS = [
 ] as const
 
 /** Whose accounts a list shows: everyone's, the platform's own, or the customers'. */
-export function OwnerFilter(props: { value: string; onChange(owner: 'all' | 'platform' | 'customer'): void }) {
+export function OwnerFilter(props: { value: string; onChange(owner: AccountOwnerScope): void }) {
   return (
     <div className="segmented" role="group" aria-label="Owner">
       {OWNERS.map(([owner, text]) => (

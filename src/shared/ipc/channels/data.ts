@@ -33,26 +33,34 @@ const Offset = z.number().int().min(0).max(10_000_000).default(0)
 const Limit = z.number().int().min(1).max(500).default(100)
 const SearchText = z.string().trim().max(200)
 const Direction = z.enum(['asc', 'desc'])
+/** An id, reference or other exact value a list is narrowed to. */
+const ExactValue = z.string().min(1).max(200)
+const CurrencyCode = z.string().min(1).max(10)
+/** A status as the service names it: known ones and any it adds later. */
+const StatusName = z.string().min(1).max(40)
+/** Whose accounts: the customers', the platform's own, or both. */
+export const AccountOwnerScope = z.enum(['all', 'customer', 'platform']).default('all')
+export type AccountOwnerScope = z.output<typeof AccountOwnerScope>
 
 export const TRANSACTION_SORT_FIELDS = ['createdAt', 'updatedAt', 'amount', 'status'] as const
 export const TransactionFilter = z
   .strictObject({
     /** Any of these statuses (values shown verbatim, unknown ones allowed). */
-    status: z.array(z.string().min(1).max(40)).max(20).optional(),
+    status: z.array(StatusName).max(20).optional(),
     type: z.enum(['INCOMING', 'OUTGOING']).optional(),
-    customerId: z.string().min(1).max(200).optional(),
+    customerId: ExactValue.optional(),
     /** Currency of the amount shown (received for incoming, sent for outgoing). */
-    currency: z.string().min(1).max(10).optional(),
+    currency: CurrencyCode.optional(),
     /** Source or destination account id. */
-    accountId: z.string().min(1).max(200).optional(),
+    accountId: ExactValue.optional(),
     /** The platform's own id of the customer (spec 4.9 platformCustomerId). */
-    platformCustomerId: z.string().min(1).max(200).optional(),
+    platformCustomerId: ExactValue.optional(),
     /** The account money left (spec 4.9 senderAccountIdentifier). */
-    senderAccountId: z.string().min(1).max(200).optional(),
+    senderAccountId: ExactValue.optional(),
     /** The account money went to (spec 4.9 receiverAccountIdentifier). */
-    receiverAccountId: z.string().min(1).max(200).optional(),
+    receiverAccountId: ExactValue.optional(),
     /** Reconciliation reference, exact. */
-    reference: z.string().min(1).max(200).optional(),
+    reference: ExactValue.optional(),
     /** Bounds, inclusive, of the amount shown, in minor units of its currency (meaningful with `currency`). */
     amountMin: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
     amountMax: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
@@ -99,7 +107,7 @@ export type TransactionsWindow = z.infer<typeof TransactionsWindow>
 
 export const CustomersQueryInput = z.strictObject({
   search: SearchText.optional(),
-  kycStatus: z.string().min(1).max(40).optional(),
+  kycStatus: StatusName.optional(),
   sort: z
     .strictObject({ field: z.enum(['fullName', 'createdAt', 'kycStatus']), direction: Direction })
     .default({ field: 'createdAt', direction: 'desc' }),
@@ -109,12 +117,15 @@ export const CustomersQueryInput = z.strictObject({
 export type CustomersQueryInput = z.infer<typeof CustomersQueryInput>
 export const CustomersWindow = windowOf(Customer)
 
-export const ExternalAccountsQueryInput = z.strictObject({
-  /** customer: accounts of customers; platform: the platform's own; all: both. */
-  scope: z.enum(['all', 'customer', 'platform']).default('all'),
-  customerId: z.string().min(1).max(200).optional(),
-  currency: z.string().min(1).max(10).optional(),
-  status: z.string().min(1).max(40).optional(),
+/** Whose accounts, and in which currency: the filters both account lists share. */
+export const InternalAccountsInput = z.strictObject({
+  scope: AccountOwnerScope,
+  customerId: ExactValue.optional(),
+  currency: CurrencyCode.optional()
+})
+
+export const ExternalAccountsQueryInput = InternalAccountsInput.extend({
+  status: StatusName.optional(),
   search: SearchText.optional(),
   offset: Offset,
   limit: Limit
@@ -122,11 +133,6 @@ export const ExternalAccountsQueryInput = z.strictObject({
 export type ExternalAccountsQueryInput = z.infer<typeof ExternalAccountsQueryInput>
 export const ExternalAccountsWindow = windowOf(ExternalAccount)
 
-export const InternalAccountsInput = z.strictObject({
-  scope: z.enum(['all', 'customer', 'platform']).default('all'),
-  customerId: z.string().min(1).max(200).optional(),
-  currency: z.string().min(1).max(10).optional()
-})
 export const InternalAccountsList = z.object({
   profileId: ProfileId,
   rows: z.array(InternalAccount),

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { FilterSelect, OwnerFilter } from '../../ui/FilterSelect'
 import { ACCOUNT_TYPE_CURRENCY, KNOWN_EXTERNAL_ACCOUNT_STATUSES, type ExternalAccount } from '../../../../shared/api'
-import type { ExternalAccountsQueryInput } from '../../../../shared/ipc/channels/data'
+import type { AccountOwnerScope, ExternalAccountsQueryInput } from '../../../../shared/ipc/channels/data'
 import { StatusChip } from '../../ui/atoms'
 import { useChannelQuery } from '../../data/channel-query'
 import { externalAccountTone } from '../../ui/status'
@@ -59,7 +59,7 @@ export function ExternalAccountsView() {
 
   const input = useMemo<Omit<ExternalAccountsQueryInput, 'offset' | 'limit'>>(
     () => ({
-      scope: list.filters.scope as 'all' | 'customer' | 'platform',
+      scope: list.filters.scope as AccountOwnerScope,
       ...(list.filters.currency && { currency: list.filters.currency }),
       ...(list.filters.status && { status: list.filters.status }),
       ...(list.filters.search.trim() && { search: list.filters.search.trim() })
