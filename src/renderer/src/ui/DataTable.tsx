@@ -25,13 +25,15 @@ export interface DataTableProps<Row> {
   onOpen?(row: Row): void
   canOpen?(row: Row): boolean
   rowProps?(row: Row): HTMLAttributes<HTMLTableRowElement>
+  /** A list that can grow long (a journal, every balance): it scrolls in its own box. */
+  scrolls?: boolean
 }
 
 /** The small tables of the screens (balances, journals, a customer's accounts): every one drawn the same way. */
 export function DataTable<Row>(props: DataTableProps<Row> & { rows: readonly Row[] }) {
   const { columns, onOpen, canOpen } = props
   const headed = columns.some((c) => c.header !== undefined)
-  return (
+  const table = (
     <table className={props.variant ? `table ${props.variant}` : 'table'} aria-label={props.label}>
       {headed && (
         <thead>
@@ -69,6 +71,7 @@ export function DataTable<Row>(props: DataTableProps<Row> & { rows: readonly Row
       </tbody>
     </table>
   )
+  return props.scrolls ? <div className="scroll-table">{table}</div> : table
 }
 
 /**

@@ -58,6 +58,8 @@ export function AddExternalAccountForm(props: {
     form.setMany(patch)
   }
 
+  /** Every box of this form is bound to it under the same id prefix. */
+  const bound = { form, prefix: P }
   const bankNameRequired = BANK_NAME_REQUIRED.has(type)
   const shown = relevantKeys(v)
 
@@ -71,8 +73,7 @@ export function AddExternalAccountForm(props: {
       </div>
       <div className="grid-2">
         <SelectField
-          form={form}
-          prefix={P}
+          {...bound}
           name="owner"
           label="Belongs to"
           options={[
@@ -82,8 +83,7 @@ export function AddExternalAccountForm(props: {
         />
         {v['owner'] === 'customer' && (
           <SelectField
-            form={form}
-            prefix={P}
+            {...bound}
             name="customerId"
             label="Customer"
             placeholder={customers.loading ? 'Loading customers…' : 'Choose a customer'}
@@ -96,8 +96,7 @@ export function AddExternalAccountForm(props: {
       </div>
       <div className="grid-2">
         <SelectField
-          form={form}
-          prefix={P}
+          {...bound}
           name="accountInfo.accountType"
           label="Account type"
           options={FORM_ACCOUNT_TYPES.map((t) => ({ value: t, label: accountTypeName(t) }))}
@@ -105,8 +104,7 @@ export function AddExternalAccountForm(props: {
         />
         {isWallet ? (
           <SelectField
-            form={form}
-            prefix={P}
+            {...bound}
             name="currency"
             label="Currency"
             options={WALLET_CURRENCIES.map((c) => ({ value: c, label: c }))}
@@ -119,8 +117,7 @@ export function AddExternalAccountForm(props: {
       </div>
       {isWallet && (
         <SelectField
-          form={form}
-          prefix={P}
+          {...bound}
           name="cryptoNetwork"
           label="Network"
           options={networksOf(type).map((n) => ({ value: n, label: n }))}
@@ -130,8 +127,7 @@ export function AddExternalAccountForm(props: {
         f.options ? (
           <SelectField
             key={f.name}
-            form={form}
-            prefix={P}
+            {...bound}
             name={f.name}
             label={f.label}
             options={f.options.map((o) => ({ value: o, label: o }))}
@@ -140,8 +136,7 @@ export function AddExternalAccountForm(props: {
         ) : (
           <TextField
             key={f.name}
-            form={form}
-            prefix={P}
+            {...bound}
             name={f.name}
             label={f.label}
             {...(f.hint ? { hint: f.hint } : {})}
@@ -154,8 +149,7 @@ export function AddExternalAccountForm(props: {
       {hasBankName(type) &&
         (bankOptions.length > 0 || bankNameRequired ? (
           <SelectField
-            form={form}
-            prefix={P}
+            {...bound}
             name="accountInfo.bankName"
             label="Bank"
             hint={
@@ -171,20 +165,14 @@ export function AddExternalAccountForm(props: {
             options={bankOptions.map((b) => ({ value: b.bankName, label: b.displayName }))}
           />
         ) : (
-          <TextField form={form} prefix={P} name="accountInfo.bankName" label="Bank name" hint="Optional" />
+          <TextField {...bound} name="accountInfo.bankName" label="Bank name" hint="Optional" />
         ))}
 
       {!isWallet && (
-        <BeneficiaryFields
-          form={form}
-          prefix={P}
-          base="accountInfo.beneficiary"
-          legend="Beneficiary: who receives the money"
-        />
+        <BeneficiaryFields {...bound} base="accountInfo.beneficiary" legend="Beneficiary: who receives the money" />
       )}
       <TextField
-        form={form}
-        prefix={P}
+        {...bound}
         name="platformAccountId"
         label="Platform account id"
         hint="Your own id for this account (optional)"

@@ -140,20 +140,19 @@ export function InternalAccountsView() {
                     <EmptyState title="No internal account matches these filters." />
                   )
                 ) : (
-                  <div className="scroll-table">
-                    <DataTable
-                      label="Balances"
-                      variant="balances"
-                      columns={balanceColumns}
-                      rowKey={idOf}
-                      rows={rows}
-                      onOpen={(a) => {
-                        select(a.id)
-                        setSending(null)
-                      }}
-                      rowProps={(a) => ({ 'aria-selected': a.id === selectedId })}
-                    />
-                  </div>
+                  <DataTable
+                    scrolls
+                    label="Balances"
+                    variant="balances"
+                    columns={balanceColumns}
+                    rowKey={idOf}
+                    rows={rows}
+                    onOpen={(a) => {
+                      select(a.id)
+                      setSending(null)
+                    }}
+                    rowProps={(a) => ({ 'aria-selected': a.id === selectedId })}
+                  />
                 )}
               </>
             )

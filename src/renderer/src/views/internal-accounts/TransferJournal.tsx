@@ -133,17 +133,16 @@ export function TransferJournal(props: {
           No transfers sent from this Paydesk on this profile yet. Use Send money to pay out from an internal account.
         </p>
       ) : (
-        <div className="scroll-table">
-          <DataTable
-            label="Transfers from this Paydesk"
-            variant="compact"
-            columns={columns}
-            rowKey={(r) => r.actionId}
-            rows={records}
-            onOpen={(r) => r.transactionId && go('transactions', r.transactionId)}
-            canOpen={(r) => !!r.transactionId}
-          />
-        </div>
+        <DataTable
+          scrolls
+          label="Transfers from this Paydesk"
+          variant="compact"
+          columns={columns}
+          rowKey={(r) => r.actionId}
+          rows={records}
+          onOpen={(r) => r.transactionId && go('transactions', r.transactionId)}
+          canOpen={(r) => !!r.transactionId}
+        />
       )}
       {records.some(isUnresolvedTransfer) && (
         <p className="hint hint-waiting">

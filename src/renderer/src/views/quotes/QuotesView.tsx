@@ -141,15 +141,14 @@ export function QuotesView() {
         {executions.length === 0 ? (
           <p className="muted">None yet on this profile.</p>
         ) : (
-          <div className="scroll-table">
-            <DataTable
-              label="Quotes executed from this Paydesk"
-              variant="compact"
-              columns={executionColumns}
-              rowKey={(r) => r.actionId}
-              rows={executions}
-            />
-          </div>
+          <DataTable
+            scrolls
+            label="Quotes executed from this Paydesk"
+            variant="compact"
+            columns={executionColumns}
+            rowKey={(r) => r.actionId}
+            rows={executions}
+          />
         )}
       </section>
     </section>
