@@ -1,0 +1,115 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import type { SandboxServer } from '../../../src/sandbox/server'
+import { requireRealKeyring } from '../../support/keyring'
+import { json, stubServer } from '../helpers'
+import { addProfile, backendAgainstSandbox, sandboxApi, startSandbox, waitFor } from '../sandbox-env'
+
+// Background refreshes read each paged collection to its end, through a whole backend, against the sandbox or a
+// service whose paging misbehaves.
+requireRealKeyring()
+
+const servers: SandboxServer[] = []
+// Registered before the backend's hooks, so it runs after them: the backend closes first, then its sandboxes.
+afterEach(async () => {
+  while (servers.length) await servers.pop()!.close()
+})
+const env = backendAgainstSandbox('refresh', { sandbox: false })
+
+async function sandbox() {
+  const s = await startSandbox({ approvalWindowSeconds: 1_000_000 })
+  servers.push(s)
+  return s
+}
+
+const dataChanged = (collection: string) =>
+  env.h.events.filter(
+    (e) => e.event === 'data.changed' && (e.payload as { collections: string[] }).collections.includes(collection)
+  )
+
+describe('paged lists are read to the end', () => {
+  it('keeps every platform external account, not just the first page of 20', async () => {
+    const server = await sandbox()
+    await addProfile(env.h, server)
+    const api = sandboxApi(server)
+    const ids: string[] = []
+    for (let i = 0; i < 25; i++) {
+      const a = await api<{ id: string }>('POST', 'platform/external-accounts', {
+        currency: 'USD',
+        accountInfo: {
+          accountType: 'USD_ACCOUNT',
+          accountNumber: `55510${String(i).padStart(3, '0')}11`,
+          routingNumber: '021000021',
+          bankAccountType: 'CHECKING',
+          beneficiary: { beneficiaryType: 'BUSINESS', legalName: `Vendor ${i} LLC` }
+        }
+      })
+      ids.push(a.id)
+    }
+    await env.h.call('externalAccounts.query', {})
+    await waitFor(() => dataChanged('externalAccounts').length > 0)
+    const listed = await env.h.call('externalAccounts.query', { scope: 'platform', limit: 100 })
+    expect(listed.rows.map((r) => r.id)).toEqual(expect.arrayContaining(ids))
+  })
+})
+
+describe('a collection listing that does not end', () => {
+  it.each([
+    ['platform external accounts', 'externalAccounts.query', '/platform/external-accounts'],
+    ['customer internal accounts', 'internalAccounts.list', '/customers/internal-accounts']
+  ])(
+    '%s: told once in the sync status, what was read is kept, read again at the next refresh',
+    async (_what, channel, path) => {
+      const pages: string[] = []
+      const account = {
+        id: 'ExternalAccount:loop-1',
+        status: 'ACTIVE',
+        currency: 'USD',
+        accountInfo: { accountType: 'USD_ACCOUNT', accountNumber: '12345678901', routingNumber: '021000021' }
+      }
+      const internal = {
+        id: 'InternalAccount:loop-1',
+        customerId: 'Customer:1',
+        balance: { amount: 0, currency: { code: 'USD' } }
+      }
+      // A service whose listing of `path` always claims more and hands back the cursor it was given.
+      const stub = await stubServer((req, res) => {
+        const url = new URL(req.url!, 'http://x')
+        if (url.pathname.endsWith(path)) {
+          pages.push(url.searchParams.get('cursor') ?? '')
+          return json(res, 200, {
+            data: [path.includes('external') ? account : internal],
+            hasMore: true,
+            nextCursor: 'again',
+            totalCount: 50
+          })
+        }
+        json(res, 200, { data: [], hasMore: false, totalCount: 0 })
+      })
+      try {
+        await addProfile(env.h, { baseUrl: stub.baseUrl, tokenId: 'tok', clientSecret: 'secret' } as SandboxServer)
+        const args = channel === 'externalAccounts.query' ? {} : { scope: 'all' }
+        await env.h.call(channel as 'externalAccounts.query', args as never)
+        const status = await waitFor(async () => {
+          const s = await env.h.call('sync.status', null)
+          return s.message?.includes('did not end') ? s : undefined
+        })
+        expect(status.message).toContain(path.slice(1))
+        expect(pages.length).toBeLessThanOrEqual(3) // stopped at the repeated cursor, not 1,000 pages
+        const said = env.h.logs.filter((l) => l.includes('did not end'))
+        expect(said).toHaveLength(1)
+        // The next refresh comes on the usual schedule (at most every 3 s), not at once, and the log says nothing new.
+        const before = pages.length
+        await env.h.call(channel as 'externalAccounts.query', args as never)
+        expect(pages.length).toBe(before)
+        await new Promise((r) => setTimeout(r, 3_100))
+        await env.h.call(channel as 'externalAccounts.query', args as never)
+        await waitFor(() => pages.length > before)
+        await waitFor(() => dataChanged(channel.split('.')[0]!).length >= 2, 5_000)
+        expect(env.h.logs.filter((l) => l.includes('did not end'))).toHaveLength(1)
+        expect((await env.h.call('sync.status', null)).message).toContain('did not end')
+      } finally {
+        await stub.close()
+      }
+    }
+  )
+})
