@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import type { WindowQuery } from '../data/window-query'
 import { useUi } from '../stores/ui'
-import { useListState, type ListState } from './list-state'
+import { useListState } from './list-state'
 import { SearchBox } from './SearchBox'
 import { WindowedList } from './WindowedList'
 import { idOf, type Column } from './WindowedTable'
@@ -67,7 +67,7 @@ export function ListDetail<Row extends { id: string }, F extends SearchableFilte
         <WindowedList
           label={props.label}
           noun={props.noun}
-          state={list as ListState<F>}
+          state={list}
           filterRef={filterRef}
           query={props.query}
           columns={props.columns}
