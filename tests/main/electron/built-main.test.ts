@@ -147,17 +147,24 @@ describe('built main process', () => {
   it('shows a tray with the approvals waiting, a profile switcher and Quit, and puts the count on the badge', () => {
     expect(report.trays).toHaveLength(1)
     const tray = report.trays[0]!
-    expect(tray.tooltip).toBe('Paydesk: no payments awaiting approval')
+    // The Local sandbox's seed has a payment waiting: whether its sync landed before the report is a matter of
+    // timing, so the tray is held to the count it last put on the badge, and the badge to starting at 0.
+    expect(report.badgeCounts[0]).toBe(0)
+    const waiting = report.badgeCounts.at(-1)!
+    expect(tray.tooltip).toBe(
+      waiting === 0
+        ? 'Paydesk: no payments awaiting approval'
+        : `Paydesk: ${waiting} payment${waiting === 1 ? '' : 's'} awaiting approval`
+    )
     expect(tray.menu.map((i) => i.label ?? i.type)).toEqual([
       'Open Paydesk',
-      'Approvals (0)',
+      `Approvals (${waiting})`,
       'separator',
       'Local sandbox',
       'separator',
       'Quit Paydesk'
     ])
     expect(tray.menu[3]).toMatchObject({ type: 'radio', checked: true })
-    expect(report.badgeCounts).toEqual([0])
   })
 
   it('installs an application menu with the standard edit roles, View, Window and Help → About with the version', () => {
