@@ -148,7 +148,8 @@ describe('built main process', () => {
     expect(report.trays).toHaveLength(1)
     const tray = report.trays[0]!
     // The Local sandbox's seed has a payment waiting: whether its sync landed before the report is a matter of
-    // timing, so the tray is held to the count it last put on the badge, and the badge to starting at 0.
+    // timing, so the tray (its tooltip, its Approvals item and the profile's own count) is held to the count
+    // it last put on the badge, and the badge to starting at 0.
     expect(report.badgeCounts[0]).toBe(0)
     const waiting = report.badgeCounts.at(-1)!
     expect(tray.tooltip).toBe(
@@ -160,7 +161,7 @@ describe('built main process', () => {
       'Open Paydesk',
       `Approvals (${waiting})`,
       'separator',
-      'Local sandbox',
+      waiting === 0 ? 'Local sandbox' : `Local sandbox (${waiting})`,
       'separator',
       'Quit Paydesk'
     ])
