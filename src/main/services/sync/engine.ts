@@ -3,6 +3,7 @@ import type { SyncStatus, TransactionChange } from '../../../shared/ipc/channels
 import type { ApiClient } from '../api-client'
 import { ApiError } from '../api-errors'
 import type { CacheStore } from '../cache/store'
+import { PageWriter } from './page-writer'
 import { PollScheduler, type SchedulerClock, type PollOutcome, type SchedulerState } from './scheduler'
 
 /**
@@ -12,11 +13,14 @@ import { PollScheduler, type SchedulerClock, type PollOutcome, type SchedulerSta
  *    as the transactions, so a crash never skips or double-counts;
  * 2. `GET /transactions/{id}` for what is in flight: transfers the operator started, payments awaiting approval
  *    (least recently checked first, a few per poll), and once a minute a few other non-final transactions.
- * A first sync of a large history runs page after page (at most MAX_PAGES per poll, then straight on).
+ * A first sync of a large history runs page after page (at most MAX_PAGES per poll, then straight on), each page
+ * read while the ones before it are written (PageWriter).
  */
 
 const PAGE_LIMIT = 100
 const MAX_PAGES = 50
+/** Pages read while the cache writes are committed together up to this many rows (see PageWriter). */
+const BATCH_ROWS = 1_000
 /** Re-read this much before the watermark, for items committed slightly out of createdAt order. */
 const OVERLAP_MS = 2_000
 const APPROVAL_CHECKS_PER_POLL = 5
@@ -180,6 +184,7 @@ export class SyncEngine {
     let catchingUp = false
     const pollStarted = Date.now()
     const pendingMeta: Record<string, unknown> = {}
+    let writer: PageWriter<Transaction> | undefined
     try {
       // 1. What was created since the last poll. `tx.scanFrom` is the server's own time (Date header) of the previous
       //    complete listing minus the overlap, so an idle poll re-reads only the last couple of seconds, whatever
@@ -199,6 +204,21 @@ export class SyncEngine {
       let lastProgress: { done: number; total: number } | undefined
       const seenCursors = new Set<string>()
       let endless = false
+      // The newest createdAt read so far: the cache's own lags behind while pages wait to be written.
+      let newest = cache.meta<string>('tx.watermark')
+      writer = new PageWriter<Transaction>(async (items, meta) => {
+        const previous = new Map(items.map((t) => [t.id, cache.get<Transaction>('transactions', t.id)]))
+        const changedIds = new Set(await cache.put('transactions', items, { meta }))
+        for (const t of items) if (changedIds.has(t.id)) record(t, previous.get(t.id))
+        for (const t of items) if (changedIds.has(t.id) && !previous.get(t.id)) added++
+        // While the listing goes on (the last page read had a cursor): the final batch is followed by 'live'.
+        if (cursor && target !== undefined) {
+          const done = Math.min(target, cachedAtStart + added)
+          progress = `Syncing history: ${fmt(done)} of ${fmt(target)}`
+          lastProgress = { done, total: target }
+          this.setStatus({ state: 'syncing', message: progress, progress: { done, total: target } })
+        }
+      }, BATCH_ROWS)
       this.endlessMessage = undefined
       do {
         const page = await client.request('GET', 'transactions', {
@@ -219,8 +239,6 @@ export class SyncEngine {
         // Each item on its own: one the schema rejects is set aside, the rest of the page (and the watermark) moves on.
         const { items, rejected } = readItems(Transaction, page.data)
         this.setAside(rejected.map((r) => r.id))
-        const previous = new Map(items.map((t) => [t.id, cache.get<Transaction>('transactions', t.id)]))
-        let newest = cache.meta<string>('tx.watermark')
         for (const t of page.data) {
           const created = t !== null && typeof t === 'object' ? (t as { createdAt?: unknown }).createdAt : undefined
           if (typeof created !== 'string' || Number.isNaN(Date.parse(created))) continue
@@ -239,18 +257,12 @@ export class SyncEngine {
         const meta: Record<string, unknown> = {}
         if (newest !== undefined) meta['tx.watermark'] = newest
         if (cursor && newest !== undefined) meta['tx.scanFrom'] = newest
-        const changedIds = new Set(await cache.put('transactions', items, { meta }))
-        for (const t of items) if (changedIds.has(t.id)) record(t, previous.get(t.id))
-        for (const t of items) if (changedIds.has(t.id) && !previous.get(t.id)) added++
         if (pages === 1 && cursor && typeof page.totalCount === 'number')
           target = startDate === undefined ? page.totalCount : cachedAtStart + page.totalCount
-        if (cursor && target !== undefined) {
-          const done = Math.min(target, cachedAtStart + added)
-          progress = `Syncing history: ${fmt(done)} of ${fmt(target)}`
-          lastProgress = { done, total: target }
-          this.setStatus({ state: 'syncing', message: progress, progress: { done, total: target } })
-        }
+        // Written behind the reading of the next page; the progress moves as the rows reach the cache.
+        await writer.add(items, meta)
       } while (cursor && pages < MAX_PAGES)
+      await writer.flush()
       catchingUp = cursor !== undefined
       if (endless) this.reportEndlessListing()
       if (!catchingUp) {
@@ -322,6 +334,8 @@ export class SyncEngine {
       const inFlight = operator.length > 0 || this.approvalQueueSize > 0 || changes.length > 0
       return { ok: true, inFlight, catchingUp }
     } catch (error) {
+      // What was already posted lands (or fails) before the changes it made are told.
+      await writer?.settle()
       if (changes.length) await this.d.onChanges(changes).catch(() => {})
       if (error instanceof ApiError && (error.isNetwork || error.kind === 'tls')) {
         this.setStatus({
