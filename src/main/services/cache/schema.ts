@@ -1,5 +1,9 @@
 import type { SqliteDatabase } from './sqlite'
 
+/** The metadata key that says the text index is left behind (see migration 3). */
+export const TEXT_DEFERRED_KEY = 'tx.textDeferred'
+const TEXT_KEPT = `NOT EXISTS (SELECT 1 FROM meta WHERE k = '${TEXT_DEFERRED_KEY}' AND v = 'true')`
+
 /**
  * The cache database's schema, versioned with `user_version`. Each migration takes the database from the version
  * before it to its own; a database from a newer Paydesk is not guessed at (the cache is rebuilt from the service).
@@ -80,6 +84,24 @@ export const MIGRATIONS: readonly string[] = [
     ('tx', 'tx_destination', '1000000 2000 1000 200 60 1 1 1 1'),
     ('tx', 'tx_reference', '1000000 2');
   ANALYZE sqlite_schema;
+  `,
+  // 3: the text index can be left behind while a long history is first read (meta 'tx.textDeferred' is 'true'): kept
+  //    row by row it cost a third of each page's write. Whoever sets the flag rebuilds the index from tx and clears
+  //    the flag in one transaction (writes.ts rebuildText); a flag left by a crash is acted on when the cache opens.
+  `
+  DROP TRIGGER tx_text_insert;
+  DROP TRIGGER tx_text_delete;
+  DROP TRIGGER tx_text_update;
+  CREATE TRIGGER tx_text_insert AFTER INSERT ON tx WHEN ${TEXT_KEPT} BEGIN
+    INSERT INTO tx_text (rowid, search) VALUES (new.rid, new.search);
+  END;
+  CREATE TRIGGER tx_text_delete AFTER DELETE ON tx WHEN ${TEXT_KEPT} BEGIN
+    INSERT INTO tx_text (tx_text, rowid, search) VALUES ('delete', old.rid, old.search);
+  END;
+  CREATE TRIGGER tx_text_update AFTER UPDATE OF search ON tx WHEN ${TEXT_KEPT} BEGIN
+    INSERT INTO tx_text (tx_text, rowid, search) VALUES ('delete', old.rid, old.search);
+    INSERT INTO tx_text (rowid, search) VALUES (new.rid, new.search);
+  END;
   `
 ]
 

@@ -5,7 +5,7 @@ import type { Transaction } from '../../../shared/api'
 import type { TransactionFilter, TransactionSort } from '../../../shared/ipc/channels/data'
 import { setAside } from '../atomic-file'
 import { cacheKeyAccount, type SecretStore } from '../keychain'
-import { migrate } from './schema'
+import { migrate, TEXT_DEFERRED_KEY } from './schema'
 import { openEncryptedDatabase, type SqliteDatabase } from './sqlite'
 import { afterOf, orderOf, sortKeysOf, whereOf } from './transaction-rows'
 import { CacheWriter } from './writer'
@@ -119,6 +119,8 @@ export class CacheStore {
     }
     db.pragma(`cache_size = -${PAGE_CACHE_KIB}`)
     const store = new CacheStore(db, file, key)
+    // A catch-up that ended with the app (crash, quit) left the text index behind: searches are whole again shortly.
+    if (store.meta(TEXT_DEFERRED_KEY) === true) void store.rebuildText().catch(() => undefined)
     let documents = 0
     for (const c of COLLECTIONS) documents += store.count(c)
     const outcome: OpenOutcome = reason !== undefined ? 'set-aside' : existed ? 'loaded' : 'new'
@@ -186,6 +188,16 @@ export class CacheStore {
     if (this.closed) return
     if (this.writer.ready) await this.writer.setMeta(values)
     else setMeta(this.db, values)
+  }
+
+  /**
+   * Rebuilds the text index left behind during a catch-up (schema migration 3), in the writer thread once it is up:
+   * at a million rows it takes seconds, which main's event loop must not wait on.
+   */
+  async rebuildText(): Promise<void> {
+    if (this.closed) return
+    await this.writer.whenReady()
+    if (!this.closed) await this.writer.rebuildText()
   }
 
   /** Resolves once writes run in the writer thread (before that, they run on main's connection). */

@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { openEncryptedDatabase } from './sqlite'
 import type { WriteReply, WriteRequest, WriterData } from './writer'
-import { putDocuments, setMeta, type PutRequest } from './writes'
+import { putDocuments, rebuildText, setMeta, type PutRequest } from './writes'
 
 /**
  * The cache's writer thread (built as out/main/cache-writer.js): it opens the same database as main and runs every
@@ -23,6 +23,10 @@ port.on('message', (request: WriteRequest) => {
         break
       case 'meta':
         setMeta(db, request.values)
+        reply = { id: request.id, ok: true, value: [] }
+        break
+      case 'rebuildText':
+        rebuildText(db)
         reply = { id: request.id, ok: true, value: [] }
         break
       case 'compact':

@@ -21,6 +21,7 @@ export type WriteRequest = { id: number } & (
   | { op: 'put'; put: string }
   | { op: 'meta'; values: Record<string, unknown> }
   | { op: 'compact' }
+  | { op: 'rebuildText' }
   | { op: 'close' }
 )
 
@@ -71,6 +72,10 @@ export class CacheWriter {
 
   async compact(): Promise<void> {
     await this.send({ op: 'compact' })
+  }
+
+  async rebuildText(): Promise<void> {
+    await this.send({ op: 'rebuildText' })
   }
 
   /** Resolves when the thread has taken over the writes. */

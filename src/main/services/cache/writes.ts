@@ -1,4 +1,5 @@
 import type { Transaction } from '../../../shared/api'
+import { TEXT_DEFERRED_KEY } from './schema'
 import type { SqliteDatabase } from './sqlite'
 import { rowOf, type TransactionRow } from './transaction-rows'
 
@@ -48,6 +49,8 @@ const TX_COLUMNS = [
 export function putDocuments(db: SqliteDatabase, request: PutRequest): string[] {
   const { c, docs } = request
   return db.transaction(() => {
+    // Metadata first: a flag that leaves the text index behind (schema migration 3) covers the rows it comes with.
+    writeMeta(db, request.meta ?? {})
     const changed = c === 'transactions' ? putTransactions(db, docs as unknown as Transaction[]) : putDocs(db, c, docs)
     const removals = new Set(request.remove ?? [])
     if (request.replaceAll) {
@@ -55,8 +58,18 @@ export function putDocuments(db: SqliteDatabase, request: PutRequest): string[] 
       for (const id of ids(db, c)) if (!seen.has(id)) removals.add(id)
     }
     for (const id of removals) if (remove(db, c, id)) changed.push(id)
-    writeMeta(db, request.meta ?? {})
     return changed
+  })()
+}
+
+/**
+ * Rebuilds the text index from the transactions and says it is kept again, in one transaction: a crash in between
+ * leaves the flag set, and the rebuild runs again at the next open.
+ */
+export function rebuildText(db: SqliteDatabase): void {
+  db.transaction(() => {
+    db.exec(`INSERT INTO tx_text (tx_text) VALUES ('rebuild')`)
+    writeMeta(db, { [TEXT_DEFERRED_KEY]: false })
   })()
 }
 

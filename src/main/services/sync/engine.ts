@@ -2,6 +2,7 @@ import { PagedEnvelope, readItems, Transaction } from '../../../shared/api'
 import type { SyncStatus, TransactionChange } from '../../../shared/ipc/channels/sync'
 import type { ApiClient } from '../api-client'
 import { ApiError } from '../api-errors'
+import { TEXT_DEFERRED_KEY } from '../cache/schema'
 import type { CacheStore } from '../cache/store'
 import { PageWriter } from './page-writer'
 import { PollScheduler, type SchedulerClock, type PollOutcome, type SchedulerState } from './scheduler'
@@ -21,6 +22,9 @@ const PAGE_LIMIT = 100
 const MAX_PAGES = 50
 /** Pages read while the cache writes are committed together up to this many rows (see PageWriter). */
 const BATCH_ROWS = 1_000
+/** A backlog this large (and at least the size of the cache) is read without keeping the text index row by row. */
+const DEFER_TEXT_BACKLOG = 5_000
+const TEXT_BEHIND = '. Text search finds these transactions once the history is in.'
 /** Re-read this much before the watermark, for items committed slightly out of createdAt order. */
 const OVERLAP_MS = 2_000
 const APPROVAL_CHECKS_PER_POLL = 5
@@ -206,6 +210,7 @@ export class SyncEngine {
       let endless = false
       // The newest createdAt read so far: the cache's own lags behind while pages wait to be written.
       let newest = cache.meta<string>('tx.watermark')
+      let textBehind = false
       writer = new PageWriter<Transaction>(async (items, meta) => {
         const previous = new Map(items.map((t) => [t.id, cache.get<Transaction>('transactions', t.id)]))
         const changedIds = new Set(await cache.put('transactions', items, { meta }))
@@ -214,7 +219,7 @@ export class SyncEngine {
         // While the listing goes on (the last page read had a cursor): the final batch is followed by 'live'.
         if (cursor && target !== undefined) {
           const done = Math.min(target, cachedAtStart + added)
-          progress = `Syncing history: ${fmt(done)} of ${fmt(target)}`
+          progress = `Syncing history: ${fmt(done)} of ${fmt(target)}${textBehind ? TEXT_BEHIND : ''}`
           lastProgress = { done, total: target }
           this.setStatus({ state: 'syncing', message: progress, progress: { done, total: target } })
         }
@@ -257,13 +262,21 @@ export class SyncEngine {
         const meta: Record<string, unknown> = {}
         if (newest !== undefined) meta['tx.watermark'] = newest
         if (cursor && newest !== undefined) meta['tx.scanFrom'] = newest
-        if (pages === 1 && cursor && typeof page.totalCount === 'number')
+        if (pages === 1 && cursor && typeof page.totalCount === 'number') {
           target = startDate === undefined ? page.totalCount : cachedAtStart + page.totalCount
+          // A backlog at least as big as the cache: keeping the text index row by row costs more than one rebuild
+          // at the end. The flag goes in with the rows, so a crash leaves it set and the cache rebuilds at open.
+          const backlog = target - cachedAtStart
+          if (backlog >= DEFER_TEXT_BACKLOG && backlog >= cachedAtStart) meta[TEXT_DEFERRED_KEY] = true
+        }
+        if (cache.meta(TEXT_DEFERRED_KEY) === true || meta[TEXT_DEFERRED_KEY] === true) textBehind = true
         // Written behind the reading of the next page; the progress moves as the rows reach the cache.
         await writer.add(items, meta)
       } while (cursor && pages < MAX_PAGES)
       await writer.flush()
       catchingUp = cursor !== undefined
+      // The history is in: the text index catches up in one go, before the poll says 'live'.
+      if (!catchingUp && cache.meta(TEXT_DEFERRED_KEY) === true) await cache.rebuildText()
       if (endless) this.reportEndlessListing()
       if (!catchingUp) {
         // Everything created up to (server time − overlap) is committed and has been read. The Date header is the

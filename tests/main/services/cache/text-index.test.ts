@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { MIGRATIONS, SCHEMA_VERSION, TEXT_DEFERRED_KEY } from '../../../../src/main/services/cache/schema'
+import { openEncryptedDatabase } from '../../../../src/main/services/cache/sqlite'
+import { CacheStore } from '../../../../src/main/services/cache/store'
+import type { Transaction } from '../../../../src/shared/api'
+import { tempDir } from '../../helpers'
+import { makeTransactions } from './fixtures'
+
+let dir: string
+let cleanup: () => Promise<void>
+beforeEach(async () => ({ dir, cleanup } = await tempDir('text-index')))
+afterEach(() => cleanup())
+const key = randomBytes(32)
+
+/** How many transactions a text search finds (the index narrows, the stored text confirms). */
+const found = (store: CacheStore, search: string) =>
+  store.queryTransactions({ search }, { field: 'createdAt', direction: 'asc' }, 0, 1_000).total
+
+describe('the text index left behind during a catch-up', () => {
+  it('is rebuilt in one go: rows added, changed and removed meanwhile are all searched right afterwards', async () => {
+    const { store } = await CacheStore.open(path.join(dir, 'c.db'), key)
+    const [kept, ...rest] = makeTransactions(60)
+    await store.put('transactions', [kept!])
+    await store.put('transactions', rest.slice(0, 30), { meta: { [TEXT_DEFERRED_KEY]: true } })
+    await store.put('transactions', rest.slice(30))
+    // Meanwhile one row changes its text and one goes away.
+    await store.put(
+      'transactions',
+      [{ ...rest[0]!, description: 'Renamed for Carol', updatedAt: '2026-06-01T00:00:00.000Z' } as Transaction],
+      {
+        remove: [rest[1]!.id]
+      }
+    )
+    // Behind: the rows written with the flag set are not in the index yet.
+    expect(found(store, 'Transaction:000000')).toBe(1)
+    expect(found(store, 'Carol')).toBe(0)
+
+    await store.rebuildText()
+    expect(store.meta(TEXT_DEFERRED_KEY)).toBe(false)
+    expect(found(store, 'Transaction:000000')).toBe(9)
+    expect(found(store, 'Transaction:0000002')).toBe(0)
+    expect(found(store, 'Carol')).toBe(1)
+    expect(found(store, 'Invoice 0 for Bob')).toBe(1)
+    // Kept row by row again from here on.
+    await store.put(
+      'transactions',
+      makeTransactions(1, 2, Date.parse('2027-01-01T00:00:00Z')).map((t) => ({ ...t, id: 'Transaction:later-1' }))
+    )
+    expect(found(store, 'later-1')).toBe(1)
+    await store.close()
+  })
+
+  it('is rebuilt when the cache opens after the app ended mid catch-up', async () => {
+    const file = path.join(dir, 'c.db')
+    const { store } = await CacheStore.open(file, key)
+    await store.put('transactions', makeTransactions(40), { meta: { [TEXT_DEFERRED_KEY]: true } })
+    expect(found(store, 'Transaction:000000')).toBe(0)
+    await store.close()
+
+    const { store: reopened } = await CacheStore.open(file, key)
+    await vi.waitFor(() => expect(found(reopened, 'Transaction:000000')).toBe(10), { timeout: 15_000 })
+    expect(reopened.meta(TEXT_DEFERRED_KEY)).toBe(false)
+    await reopened.close()
+  })
+
+  it('migrates a cache of schema 2: its text index keeps working and can be left behind from then on', async () => {
+    const file = path.join(dir, 'v2.db')
+    const { store } = await CacheStore.open(file, key)
+    await store.put('transactions', makeTransactions(20))
+    await store.close()
+    // Back to schema 2's triggers, which keep the index whatever the metadata says.
+    const old = openEncryptedDatabase(file, key)
+    old.exec('DROP TRIGGER tx_text_insert; DROP TRIGGER tx_text_delete; DROP TRIGGER tx_text_update;')
+    old.exec(MIGRATIONS[0]!.slice(MIGRATIONS[0]!.indexOf('CREATE TRIGGER tx_text_insert')))
+    old.pragma('user_version = 2')
+    old.close()
+
+    const { store: upgraded } = await CacheStore.open(file, key)
+    expect(found(upgraded, 'Transaction:000000')).toBe(10)
+    await upgraded.put(
+      'transactions',
+      makeTransactions(5, 3, Date.parse('2027-01-01T00:00:00Z')).map((t, i) => ({ ...t, id: `Transaction:new-${i}` })),
+      {
+        meta: { [TEXT_DEFERRED_KEY]: true }
+      }
+    )
+    expect(found(upgraded, 'Transaction:new-')).toBe(0)
+    await upgraded.rebuildText()
+    expect(found(upgraded, 'Transaction:new-')).toBe(5)
+    await upgraded.close()
+    const check = openEncryptedDatabase(file, key)
+    expect(check.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION)
+    check.close()
+  })
+})
