@@ -142,12 +142,62 @@ export class StateFile {
     this.timer.unref()
   }
 
-  /** Write now if anything changed. */
-  flush(): Promise<void> {
+  /** A background save in progress (saveInBackground): flushes wait for it, then write what changed meanwhile. */
+  private background: Promise<void> | undefined
+
+  /**
+   * Writes what changed like `flush`, but the changed transactions a slice at a time with the event loop running
+   * between slices, so a server can answer while a generated history of 100,000 (130 MB) is written. It is one
+   * SQLite transaction, committed after the last slice together with everything that changed meanwhile: a crash
+   * before it leaves the file as it was (no half history), and readers of the file see the old state until then.
+   */
+  saveInBackground(sliceRows = 2_000): Promise<void> {
+    this.background ??= this.saveInSlices(sliceRows).finally(() => {
+      this.background = undefined
+    })
+    return this.background
+  }
+
+  private async saveInSlices(sliceRows: number): Promise<void> {
+    const store = this.source?.store
+    if (!store || this.closed) return
+    const ids = [...store.dirtyTx]
+    const db = this.database()
+    const putTx = db.prepare('INSERT OR REPLACE INTO transactions (id, doc) VALUES (?, ?)')
+    db.exec('BEGIN IMMEDIATE')
+    try {
+      for (let at = 0; at < ids.length; at += sliceRows) {
+        for (const id of ids.slice(at, at + sliceRows)) {
+          const rec = store.transactions.get(id)
+          if (rec) putTx.run(id, JSON.stringify(rec))
+          // Written as it is now: a later change marks it dirty again and the closing save writes it once more.
+          store.dirtyTx.delete(id)
+        }
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+      // The rest, and whatever changed during the slices, in the same transaction (a savepoint inside it).
+      this.dirty = true
+      this.saveNow()
+      db.exec('COMMIT')
+    } catch (err) {
+      if (db.inTransaction) db.exec('ROLLBACK')
+      // Nothing of it is in the file: the next save writes every transaction and every small record again.
+      for (const id of store.transactions.keys()) store.dirtyTx.add(id)
+      this.written.clear()
+      this.journalSaved = 0
+      this.dirty = true
+      this.lastError = err
+      this.log(`Local sandbox: could not save ${this.file}: ${err instanceof Error ? err.message : String(err)}`)
+    }
+  }
+
+  /** Write now if anything changed (after a background save in progress). */
+  async flush(): Promise<void> {
     if (this.timer) {
       clearTimeout(this.timer)
       this.timer = undefined
     }
+    await this.background
     try {
       this.saveNow()
     } catch (err) {
@@ -155,7 +205,6 @@ export class StateFile {
       this.dirty = true
       this.log(`Local sandbox: could not save ${this.file}: ${err instanceof Error ? err.message : String(err)}`)
     }
-    return Promise.resolve()
   }
 
   get error(): unknown {

@@ -75,6 +75,8 @@ export interface SandboxInternals {
   clock: Clock
   /** Apply every due time-based transition now. */
   runDue(): number
+  /** Resolves when a history generated at start is in the state file (at once without one, or in memory mode). */
+  historySaved: Promise<void>
   /** Write the state file now (no-op in memory mode). */
   save(): Promise<void>
   /** Set when the data file was unreadable at start and renamed aside. */
@@ -175,9 +177,11 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
     { store: theStore, jobs: () => scheduler.snapshot(), savedAt: () => iso(clock.now()) },
     fresh || stateFile.migrated
   )
+  // A generated history is saved while the server already answers (seconds at 100,000): requests read the store,
+  // and the file gets the history, with whatever they changed meanwhile, in one transaction (StateFile).
+  let historySaved: Promise<void> = Promise.resolve()
   if (options.generateTransactions && generateOnce(theStore, options.generateTransactions, clock.now(), log)) {
-    stateFile?.markDirty()
-    await stateFile?.flush()
+    historySaved = stateFile?.saveInBackground() ?? historySaved
   }
   scheduler.runDue()
 
@@ -347,6 +351,7 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
     scheduler,
     clock,
     runDue: () => scheduler.runDue(),
+    historySaved,
     save: async () => {
       stateFile?.markDirty()
       await stateFile?.flush()

@@ -79,6 +79,26 @@ describe('generated history', () => {
     expect(generated(b)).toHaveLength(1_000)
   })
 
+  it('is served while it is still being saved, and is in the file, whole, once saved or closed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-gen-'))
+    dirs.push(dir)
+    const dataFile = join(dir, 'state.db')
+    const size = 20_000
+    const a = await sandbox({ memory: false, dataFile, generateTransactions: size })
+    let saved = false
+    void a.state.historySaved.then(() => (saved = true))
+    const page = await fetch(`${a.baseUrl}/transactions?limit=1`, {
+      headers: { authorization: `Basic ${Buffer.from(`${a.tokenId}:${a.clientSecret}`).toString('base64')}` }
+    })
+    expect(page.status).toBe(200)
+    expect(((await page.json()) as { totalCount: number }).totalCount).toBeGreaterThanOrEqual(size)
+    // Answered before the history reached the file: listening no longer waits for that write.
+    expect(saved).toBe(false)
+    await a.close()
+    const b = await sandbox({ memory: false, dataFile, generateTransactions: size })
+    expect(generated(b)).toHaveLength(size)
+  })
+
   it('refuses a count that is not a whole number, naming where it came from', () => {
     expect(parseGenerateCount(undefined, 'X')).toBeUndefined()
     expect(parseGenerateCount('100_000', 'X')).toBe(100_000)
