@@ -202,8 +202,8 @@ async function runSize(browser: Browser, size: number) {
     console.log(`\n### ${size.toLocaleString('en-US')} transactions; load ${load()}`)
     // First start: the generator fills the sandbox, and the first sync fills the cache.
     let app = await startApp(dataDir, env)
-    // The sandbox generates and saves the history in its own process before the first page can be read: a minute or
-    // two of nothing in the cache is not a stall yet.
+    // The sandbox generates the history in its own process before the first page can be read (it saves it while it
+    // answers): on a loaded machine, a minute or two of nothing in the cache is not a stall yet.
     const synced = await waitForTotal(app, size, 180_000)
     const generated = synced.at !== null
     let label = `${size.toLocaleString('en-US')}`

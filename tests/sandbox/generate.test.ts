@@ -1,10 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import Database from 'better-sqlite3-multiple-ciphers'
 import { afterEach, describe, expect, it } from 'vitest'
 import { parseArgs, UsageError } from '../../src/sandbox/cli'
 import { parseGenerateCount } from '../../src/sandbox/generate'
 import { createSandboxServer, type SandboxServer } from '../../src/sandbox/server'
+import { defaultNativeBinding } from '../../src/sandbox/sqlite'
 
 const NOW = Date.parse('2026-11-01T12:00:00Z')
 const opened: SandboxServer[] = []
@@ -92,8 +94,18 @@ describe('generated history', () => {
     })
     expect(page.status).toBe(200)
     expect(((await page.json()) as { totalCount: number }).totalCount).toBeGreaterThanOrEqual(size)
-    // Answered before the history reached the file: listening no longer waits for that write.
+    // Answered before the history reached the file: listening no longer waits for that write, and another reader
+    // of the file sees none of it until it is all there (one transaction: a crash now leaves no half history).
     expect(saved).toBe(false)
+    const reader = new Database(dataFile, { readonly: true, nativeBinding: defaultNativeBinding() })
+    const inFile = () => Number(reader.prepare('SELECT count(*) FROM transactions').pluck().get())
+    try {
+      expect(inFile()).toBeLessThan(size)
+      await a.state.historySaved
+      expect(inFile()).toBeGreaterThanOrEqual(size)
+    } finally {
+      reader.close()
+    }
     await a.close()
     const b = await sandbox({ memory: false, dataFile, generateTransactions: size })
     expect(generated(b)).toHaveLength(size)
