@@ -44,7 +44,7 @@ export class BrowserWindow extends EventEmitter {
   async loadURL(url) {
     this.webContents.mainFrame.url = url
     report.loadedUrl = url
-    setTimeout(() => finish(this), 50)
+    void started().then(() => finish(this))
   }
   isDestroyed() {
     return false
@@ -59,6 +59,16 @@ export class BrowserWindow extends EventEmitter {
   setBackgroundColor(color) {
     report.backgroundColors = [...(report.backgroundColors ?? []), color]
   }
+}
+
+/**
+ * Main loads its window while the backend starts, and makes its tray (then the close policy, in the same turn) once the
+ * backend is up: the probes wait for that, or give up after 30 s so that what is missing shows in the report.
+ */
+async function started() {
+  const deadline = Date.now() + 30_000
+  while (report.trays.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+  await new Promise((r) => setTimeout(r, 50))
 }
 
 async function finish(win) {
