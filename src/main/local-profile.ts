@@ -26,7 +26,10 @@ export class LocalProfile {
   /** Told to the operator once, in the Local profile's sync status (and in its connection reports). */
   private notice: string | undefined
   private noticeShown = false
-  /** The sandbox came up late or stopped: the Local profile's session should re-open (set by the backend). */
+  /**
+   * The Local profile's session should re-open (set by the backend): the sandbox stopped or failed to start, or it came
+   * up late with a notice for the operator.
+   */
   onChange: () => void = () => {}
 
   private constructor(private readonly d: LocalProfileDeps) {}
@@ -67,24 +70,21 @@ export class LocalProfile {
         this.onChange()
       }
       sandbox.onUnexpectedExit(stopped)
+      // A small state is up in moments: wait, so the first sync works. A big one (a generated history, a large
+      // state file) loads in the sandbox's own process while the cache answers; the session opened meanwhile starts
+      // polling when it is up (`serviceReady`), so nothing the window already read is thrown away and asked again.
+      const big = localSandboxIsBig(this.d.dataDir, generateTransactions)
       const whenReady = sandbox.ready.then(
         (r) => {
-          if (r.corruptFileMovedTo !== undefined)
-            this.notice = `The Local sandbox’s saved state was unreadable and was set aside as ${r.corruptFileMovedTo}; it started fresh.`
-          return true
+          if (r.corruptFileMovedTo === undefined) return
+          this.notice = `The Local sandbox’s saved state was unreadable and was set aside as ${r.corruptFileMovedTo}; it started fresh.`
+          // A session opened while a big file loaded was not told: it re-opens to say it (rare, and worth it).
+          if (big) this.onChange()
         },
-        (error: unknown) => {
+        (error: unknown) =>
           stopped(`the embedded sandbox failed to start (${error instanceof Error ? error.message : 'error'})`)
-          return false
-        }
       )
-      // A small state is up in moments: wait, so the first sync works. A big one (a generated history, a large
-      // state file) loads in the sandbox's own process while the cache answers; the first sync follows when it is up.
-      if (!localSandboxIsBig(this.d.dataDir, generateTransactions)) await whenReady
-      else
-        void whenReady.then((up) => {
-          if (up) this.onChange()
-        })
+      if (!big) await whenReady
     } catch (error) {
       this.error = error instanceof AppError ? error.message : 'the embedded sandbox failed to start'
       this.d.log(`local sandbox not started: ${error instanceof Error ? error.name : 'error'}`)
@@ -104,6 +104,7 @@ export class LocalProfile {
     noClientReason?: string
     notice?: string
     approvalWindowMs?: number
+    serviceReady?: Promise<unknown>
   } {
     if (profile.environment !== 'local') return { withoutClient: false }
     const notice = this.noticeShown ? undefined : this.notice
@@ -111,7 +112,7 @@ export class LocalProfile {
     return {
       withoutClient: !this.sandbox,
       ...(this.sandbox
-        ? { approvalWindowMs: this.sandbox.approvalWindowMs }
+        ? { approvalWindowMs: this.sandbox.approvalWindowMs, serviceReady: this.sandbox.ready }
         : { noClientReason: `${this.notRunning} Cached data stays available.` }),
       ...(notice !== undefined && { notice })
     }

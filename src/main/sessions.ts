@@ -62,6 +62,7 @@ export class ProfileSessions {
       clientSecret: local.withoutClient ? undefined : await profiles.secretOf(profile.id),
       ...(local.noClientReason !== undefined && { noClientReason: local.noClientReason }),
       ...(local.approvalWindowMs !== undefined && { approvalWindowMs: local.approvalWindowMs }),
+      ...(local.serviceReady !== undefined && { serviceReady: local.serviceReady }),
       dataDir: d.dataDir,
       secrets: d.secrets,
       emit: (event, payload) => {

@@ -1,4 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ProfileSession } from '../../src/main/services/session'
+import type { SyncStatus } from '../../src/shared/ipc/channels/sync'
 import { requireRealKeyring } from '../support/keyring'
 import { tempDir } from './helpers'
 import { startBackend, testKeychainService, waitFor, type Harness } from './sandbox-env'
@@ -6,14 +8,15 @@ import { startBackend, testKeychainService, waitFor, type Harness } from './sand
 requireRealKeyring()
 
 /*
- * A Local sandbox with a generated history is "big": the backend serves the cache without waiting for it, and re-opens
- * the Local profile's session once the sandbox is up. That re-open must not wait on itself (it once queued
- * restartSession inside the session queue that restartSession also uses, and every later call hung).
+ * A Local sandbox with a generated history is "big": the backend serves the cache without waiting for it, and the
+ * Local profile's session starts polling once the sandbox is up. It once re-opened the session instead, which made
+ * every call wait for a cache to close and open again (and once hung, queued inside its own queue).
  */
 let h: Harness | undefined
 let cleanup: (() => Promise<void>) | undefined
 afterEach(async () => {
   delete process.env['PAYDESK_LOCAL_GENERATE_TRANSACTIONS']
+  vi.restoreAllMocks()
   await h?.close()
   await cleanup?.()
 })
@@ -35,5 +38,18 @@ describe('the Local sandbox with a generated history', () => {
     expect(total).toBeGreaterThanOrEqual(2000)
     expect((await h.call('profiles.list', null)).activeProfileId).toBe('local')
     expect((await h.call('sync.status', null)).state).not.toBe('error')
+  }, 120_000)
+
+  it('polls once the sandbox is up, in the session opened at start: not offline meanwhile, never re-opened', async () => {
+    const t = await tempDir('local-history-once')
+    cleanup = t.cleanup
+    process.env['PAYDESK_LOCAL_GENERATE_TRANSACTIONS'] = '2000'
+    const opened = vi.spyOn(ProfileSession, 'open')
+    h = await startBackend(t.dir, testKeychainService('local-history-once'), { localSandbox: true, autoSync: true })
+    await waitFor(async () => (await h!.call('transactions.query', { limit: 1 })).total >= 2000, 90_000, 250)
+    const states = h.events.filter((e) => e.event === 'sync.status').map((e) => (e.payload as SyncStatus).state)
+    expect(states).toContain('live')
+    expect(states).not.toContain('offline')
+    expect(opened).toHaveBeenCalledTimes(1)
   }, 120_000)
 })

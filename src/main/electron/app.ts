@@ -63,7 +63,9 @@ export function runElectronApp(): void {
     app.on('will-quit', () => releaseDataDir())
     installAppMenu(app.getVersion())
     const notify = batchNotifications(createNativeNotifier((n) => showItem(window, n.route, n.targetId, n.profileId)))
-    const started = await createBackend({
+    // The window loads its page while the backend starts (its calls wait for it): the operator waits for the longer of
+    // the two, not both in turn.
+    const starting = createBackend({
       mode: 'electron',
       appVersion: app.getVersion(),
       dataDir: app.getPath('userData'),
@@ -85,6 +87,18 @@ export function runElectronApp(): void {
         return chosen.canceled || !chosen.filePath ? null : chosen.filePath
       }
     })
+    window = new BrowserWindow(
+      mainWindowOptions(join(__dirname, '../preload/index.cjs'), icon, nativeTheme.shouldUseDarkColors)
+    )
+    nativeTheme.on('updated', () => window?.setBackgroundColor(windowBackground(nativeTheme.shouldUseDarkColors)))
+    registerIpc(starting, () => window, appPageUrl, log)
+    attachContextMenu(window)
+    window.on('focus', () => backend?.setForeground(true))
+    window.on('blur', () => backend?.setForeground(false))
+    window.on('closed', () => (window = null))
+    window.once('ready-to-show', () => window?.show())
+    const loading = window.loadURL(appPageUrl)
+    const started = await starting
     backend = started
     // Polling stops while the laptop sleeps and catches up on wake.
     powerMonitor.on('suspend', () => backend?.setSuspended(true))
@@ -105,29 +119,21 @@ export function runElectronApp(): void {
     // Every backend event may change a count, a profile or who is watched; the tray redraws only on a change.
     if (tray) started.subscribe(() => tray.refresh())
 
-    window = new BrowserWindow(
-      mainWindowOptions(join(__dirname, '../preload/index.cjs'), icon, nativeTheme.shouldUseDarkColors)
-    )
-    nativeTheme.on('updated', () => window?.setBackgroundColor(windowBackground(nativeTheme.shouldUseDarkColors)))
-    registerIpc(started, () => window, appPageUrl, log)
-    attachContextMenu(window)
-    window.on('focus', () => backend?.setForeground(true))
-    window.on('blur', () => backend?.setForeground(false))
-    closeToTray(window, {
-      isQuitting: () => quitting,
-      anyRulesOn: () => snapshot().profiles.some((p) => p.rulesOn),
-      trayAvailable: tray !== null,
-      settings: started.desktop.settings,
-      notify,
-      onHidden: () => backend?.setForeground(false),
-      log
-    })
-    window.on('closed', () => (window = null))
-    window.once('ready-to-show', () => window?.show())
+    // Closed before the backend was up: nothing to keep in the tray yet.
+    if (window)
+      closeToTray(window, {
+        isQuitting: () => quitting,
+        anyRulesOn: () => snapshot().profiles.some((p) => p.rulesOn),
+        trayAvailable: tray !== null,
+        settings: started.desktop.settings,
+        notify,
+        onHidden: () => backend?.setForeground(false),
+        log
+      })
     links.start(
       () => started.desktop.snapshot().profiles.map((p) => p.id),
       (view) => showItem(window, view.route, view.id, view.profileId)
     )
-    await window.loadURL(appPageUrl)
+    await loading
   })
 }

@@ -10,7 +10,8 @@ import { isAppPageUrl } from './url-policy'
  * our own page before its input is validated and its handler runs.
  */
 export function registerIpc(
-  backend: Backend,
+  /** Still starting is fine: the window loads meanwhile and its calls wait for the backend. */
+  backend: Backend | Promise<Backend>,
   getWindow: () => BrowserWindow | null,
   appPageUrl: string,
   log: (m: string) => void
@@ -33,12 +34,24 @@ export function registerIpc(
         log(`refused IPC ${name} from an untrusted frame`)
         return { ok: false, error: { code: 'FORBIDDEN_SENDER', message: 'This window may not call Paydesk.' } }
       }
-      return dispatch(backend.handlers, name, input, log)
+      return dispatch((await backend).handlers, name, input, log)
     })
   }
 
-  return backend.subscribe((event, payload) => {
-    const win = getWindow()
-    if (win && !win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, event, payload)
-  })
+  let unsubscribe: (() => void) | undefined
+  let stopped = false
+  void Promise.resolve(backend).then(
+    (b) => {
+      if (stopped) return
+      unsubscribe = b.subscribe((event, payload) => {
+        const win = getWindow()
+        if (win && !win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, event, payload)
+      })
+    },
+    () => undefined
+  )
+  return () => {
+    stopped = true
+    unsubscribe?.()
+  }
 }

@@ -17,6 +17,7 @@ export const electronSandboxLauncher: SandboxLauncher = () => {
     },
     postMessage: (message) => child.postMessage(message),
     onMessage: (listener) => void child.on('message', listener),
+    onSpawn: (listener) => void child.once('spawn', () => child.pid !== undefined && listener(child.pid)),
     // A utility process reports only its exit code; a crash shows as a non-zero one.
     onExit: (listener) => void child.on('exit', (code) => listener(code, null)),
     kill: () => void child.kill()

@@ -1,5 +1,6 @@
 import { existsSync, renameSync, statSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { getPriority, setPriority } from 'node:os'
 import path from 'node:path'
 import { SandboxChildMessage, type SandboxStartMessage } from '../../shared/sandbox-process'
 import { parseGenerateCount } from '../../sandbox/generate'
@@ -39,6 +40,13 @@ export interface LocalSandboxOptions {
   /** SQLite native addon for the sandbox process's ABI, when it is not Node's. */
   nativeBinding?: string
 }
+
+/**
+ * The sandbox's process runs at this niceness (Windows: below normal). It stands in for a remote service: loading a
+ * big saved state takes seconds of CPU, and on a small machine that must not slow the window the operator is waiting
+ * for, which reads the cache meanwhile.
+ */
+export const SANDBOX_NICENESS = 10
 
 /** How long close() waits for the process to save and exit before it is killed. */
 const CLOSE_GRACE_MS = 5_000
@@ -105,6 +113,17 @@ export async function startLocalSandbox(options: LocalSandboxOptions): Promise<L
   adoptLegacyStateFile(options.dataDir)
   const port = await freePort()
   const child: SandboxProcess = (options.launcher ?? nodeSandboxLauncher)()
+  child.onSpawn((pid) => {
+    try {
+      // A Paydesk that was itself started at a lower priority hands it down already: never raise it.
+      if (getPriority(pid) < SANDBOX_NICENESS) setPriority(pid, SANDBOX_NICENESS)
+    } catch (error) {
+      // Only slower to start the window; the sandbox itself works the same.
+      options.log(
+        `Local sandbox: its priority could not be lowered (${(error as NodeJS.ErrnoException).code ?? 'error'})`
+      )
+    }
+  })
   let closing = false
   let exited: { code: number | null; signal: string | null } | undefined
   const exitListeners: ((message: string) => void)[] = []

@@ -10,6 +10,8 @@ export interface SandboxProcess {
   readonly pid: number | undefined
   postMessage(message: unknown): void
   onMessage(listener: (message: unknown) => void): void
+  /** The process is running and has its id (Electron's utility process has none before). */
+  onSpawn(listener: (pid: number) => void): void
   /** Exit of the process, however it happened; `code` null when a signal ended it. */
   onExit(listener: (code: number | null, signal: string | null) => void): void
   kill(): void
@@ -43,6 +45,7 @@ export const nodeSandboxLauncher: SandboxLauncher = () => {
     pid: child.pid,
     postMessage: (m) => void child.send(m as never),
     onMessage: (listener) => child.on('message', listener),
+    onSpawn: (listener) => child.once('spawn', () => child.pid !== undefined && listener(child.pid)),
     onExit: (listener) => child.on('exit', (code, signal) => listener(code, signal)),
     kill: () => void child.kill('SIGKILL')
   }

@@ -61,6 +61,12 @@ export interface SessionDeps {
   notice?: string
   /** Damaged state of this profile, set aside: the operator is told at once (a banner), not only the log. */
   reportDamage?: ReportDamage
+  /**
+   * Resolves once the service answers (the Local sandbox loading a big saved state): polling starts then instead of
+   * failing meanwhile, and the session never has to re-open for it. A rejection leaves polling off: the owner of the
+   * service re-opens the session without a client and says why.
+   */
+  serviceReady?: Promise<unknown>
 }
 
 /** How long a transaction the operator opened keeps being polled (each re-open extends it). */
@@ -81,6 +87,8 @@ export class ProfileSession {
   /** Transaction id → until when an open detail keeps it polled. */
   private readonly watched = new Map<string, number>()
   private closed = false
+  /** False until the service answers, when the session was told to wait for it (`serviceReady`). */
+  private serviceUp: boolean
   get isClosed(): boolean {
     return this.closed
   }
@@ -93,6 +101,7 @@ export class ProfileSession {
     client: ApiClient | undefined
   ) {
     this.profileId = d.profile.id
+    this.serviceUp = d.serviceReady === undefined
     this.client = client
     this.clock = d.clock ?? realClock
     this.refresh = new BackgroundRefresh({
@@ -204,7 +213,16 @@ export class ProfileSession {
         initial: { ...d.scheduler, rulesEnabled: approvals.rules.enabled }
       })
       if (d.notice !== undefined) session.sync.addNote(d.notice)
-      if (d.autoSync !== false) session.sync.start()
+      if (d.autoSync !== false && session.serviceUp) session.sync.start()
+    }
+    if (d.serviceReady !== undefined) {
+      void d.serviceReady.then(
+        () => {
+          session.serviceUp = true
+          if (d.autoSync !== false && !session.closed) session.sync?.start()
+        },
+        () => undefined
+      )
     }
     return session
   }
@@ -247,7 +265,8 @@ export class ProfileSession {
 
   queryTransactions(input: TransactionsQueryInput) {
     const { rows, total } = this.cache.queryTransactions(input.filter, input.sort, input.offset, input.limit)
-    if (this.sync && !this.cache.meta('tx.watermark')) void this.sync.scheduler.pollNow()
+    // An empty cache asks for its first page now; a service still starting is polled as soon as it answers instead.
+    if (this.sync && this.serviceUp && !this.cache.meta('tx.watermark')) void this.sync.scheduler.pollNow()
     return { profileId: this.profileId, rows, total, offset: input.offset, syncedAt: this.syncedAt('tx') }
   }
 

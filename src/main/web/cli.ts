@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { createBackend } from '../backend'
 import { lockDataDir } from '../data-lock'
 import { createLogger, logCrashes } from '../log'
 import { startEventLoopProbe } from '../services/event-loop-probe'
@@ -46,22 +45,34 @@ async function main() {
 
   const releaseDataDir = lockDataDir(dataDir)
   const { host, subscribe: subscribeHost } = createBrowserHost({ appVersion: version, dataDir, log })
-  const backend = await createBackend(host)
+  // The page is served at once and loads while the backend starts (loaded on demand, so its modules load after the
+  // URL is out): on a small machine each takes about as long, and the operator then waits for one, not both in turn.
+  // The page's calls wait for the backend; a backend that cannot start still ends the process below.
+  const backend = import('../backend').then(({ createBackend }) => createBackend(host))
   const server = await startBrowserModeServer({
     backend,
     rendererDir,
     port,
     log,
     subscribe: (sink) => {
-      const offBackend = backend.subscribe(sink)
       const offHost = subscribeHost(sink)
+      let offBackend: (() => void) | undefined
+      let off = false
+      void backend.then(
+        (b) => {
+          if (!off) offBackend = b.subscribe(sink)
+        },
+        () => undefined
+      )
       return () => {
-        offBackend()
+        off = true
+        offBackend?.()
         offHost()
       }
     }
   })
   console.log(`Paydesk (browser mode) is running. Open this URL: ${server.url}`)
+  await backend
   startEventLoopProbe(process.env, (line) => process.stdout.write(line))
 
   let closing = false
@@ -69,7 +80,7 @@ async function main() {
     if (closing) return
     closing = true
     await server.close()
-    await backend.close()
+    await (await backend).close()
     releaseDataDir()
     process.exit(0)
   }

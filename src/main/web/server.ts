@@ -51,14 +51,19 @@ export interface BrowserModeServer {
  * Host (DNS rebinding).
  */
 export async function startBrowserModeServer(options: {
-  backend: Backend
+  /**
+   * Still starting is fine: the page is served at once and its calls wait for the backend, so the browser loads the
+   * page while the backend opens its data instead of after it.
+   */
+  backend: Backend | Promise<Backend>
   /** Events for the page: the backend's, plus the host's own (notifications). */
   subscribe: Backend['subscribe']
   rendererDir: string
   port?: number
   log: (message: string) => void
 }): Promise<BrowserModeServer> {
-  const { backend, rendererDir, log } = options
+  const { rendererDir, log } = options
+  const backend = Promise.resolve(options.backend)
   const token = randomBytes(32).toString('base64url')
   const tokenBytes = Buffer.from(token)
   let origin = ''
@@ -116,7 +121,7 @@ export async function startBrowserModeServer(options: {
   async function handleBridge(req: IncomingMessage, res: ServerResponse, path: string) {
     if (path === BRIDGE_EVENTS_PATH && req.method === 'GET') return openEventStream(res)
     if (path.startsWith(BRIDGE_EXPORT_PATH) && req.method === 'GET')
-      return sendExport(res, decodePathPart(path.slice(BRIDGE_EXPORT_PATH.length)))
+      return sendExport(res, await backend, decodePathPart(path.slice(BRIDGE_EXPORT_PATH.length)))
     if (path.startsWith(BRIDGE_INVOKE_PATH) && req.method === 'POST') {
       if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
         return sendJson(res, 415, { ok: false, error: { code: 'INVALID_INPUT', message: 'Send JSON.' } })
@@ -136,13 +141,13 @@ export async function startBrowserModeServer(options: {
         return sendJson(res, 404, { ok: false, error: { code: 'UNKNOWN_CHANNEL', message: 'No such bridge route.' } })
       const input =
         typeof body === 'object' && body !== null && 'input' in body ? (body as { input: unknown }).input : null
-      return sendJson(res, 200, await dispatch(backend.handlers, channelName, input, log))
+      return sendJson(res, 200, await dispatch((await backend).handlers, channelName, input, log))
     }
     return sendJson(res, 404, { ok: false, error: { code: 'UNKNOWN_CHANNEL', message: 'No such bridge route.' } })
   }
 
   /** A finished CSV export, streamed from disk once and then deleted (the bridge's token, Origin and Host checks apply). */
-  function sendExport(res: ServerResponse, exportId: string | null) {
+  function sendExport(res: ServerResponse, backend: Backend, exportId: string | null) {
     const download = exportId === null ? null : (backend.exports?.takeDownload(exportId) ?? null)
     if (!download) return sendJson(res, 404, { ok: false, error: { code: 'NOT_FOUND', message: 'No such export.' } })
     res.writeHead(200, {

@@ -1,17 +1,18 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { getPriority, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { ensureFreshBuild } from '../../support/fresh-build'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CHANNEL_NAMES } from '../../../src/shared/ipc/contract'
+import { SANDBOX_NICENESS } from '../../../src/main/services/local-sandbox'
 
 const root = resolve(import.meta.dirname, '../../..')
 
 const builtMain = join(root, 'out/main/index.js')
 
 interface Report {
-  utilityProcesses: Array<{ modulePath: string; exists: boolean; serviceName?: string }>
+  utilityProcesses: Array<{ modulePath: string; exists: boolean; serviceName?: string; niceness?: number }>
   windows: Array<{ webPreferences: Record<string, unknown>; [key: string]: unknown }>
   ipcChannels: string[]
   permissionAnswers: Array<{ permission: string; granted: boolean }>
@@ -85,6 +86,8 @@ describe('built main process', () => {
     expect(report.utilityProcesses).toHaveLength(1)
     expect(report.utilityProcesses[0]).toMatchObject({ exists: true, serviceName: 'Paydesk Local sandbox' })
     expect(report.utilityProcesses[0]!.modulePath).toMatch(/out\/main\/sandbox-process\.js$/)
+    // It stands in for a remote service: the window gets the CPU first while the sandbox loads.
+    expect(report.utilityProcesses[0]!.niceness).toBe(Math.max(SANDBOX_NICENESS, getPriority()))
   })
 
   it('registers a handler for every channel of the contract, and nothing else', () => {

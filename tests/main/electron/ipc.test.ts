@@ -73,3 +73,34 @@ describe('registerIpc', () => {
     expect(calls.length).toBe(before)
   })
 })
+
+describe('registerIpc while the backend is still starting', () => {
+  it('holds a call from the window until the backend is up, then answers it', async () => {
+    registered.clear()
+    const mainFrame = { url: PAGE }
+    const webContents = { mainFrame, send: vi.fn() }
+    let up!: (backend: Backend) => void
+    registerIpc(
+      new Promise<Backend>((resolve) => (up = resolve)),
+      () => ({ webContents, isDestroyed: () => false }) as never,
+      PAGE,
+      () => {}
+    )
+    let answered: unknown
+    const call = registered.get('profiles.list')!({ sender: webContents, senderFrame: mainFrame }, null).then(
+      (result) => (answered = result)
+    )
+    await new Promise((r) => setTimeout(r, 50))
+    expect(answered).toBeUndefined()
+    up({
+      handlers: { 'profiles.list': async () => ({ activeProfileId: 'local', profiles: [] }) } as unknown as Handlers,
+      subscribe: () => () => {},
+      setForeground: () => {},
+      setSuspended: () => {},
+      desktop: {} as Backend['desktop'],
+      close: async () => {}
+    })
+    await call
+    expect(answered).toEqual({ ok: true, value: { activeProfileId: 'local', profiles: [] } })
+  })
+})

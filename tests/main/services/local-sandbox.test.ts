@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
+import { getPriority } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { startLocalSandbox, type LocalSandbox } from '../../../src/main/services/local-sandbox'
+import { SANDBOX_NICENESS, startLocalSandbox, type LocalSandbox } from '../../../src/main/services/local-sandbox'
 import { tempDir } from '../helpers'
 
 const cleanups: (() => Promise<void>)[] = []
@@ -51,6 +52,13 @@ describe('the embedded Local sandbox', () => {
     expect(new URL(sb.baseUrl).hostname).toBe('127.0.0.1')
     const res = await fetch(`${sb.baseUrl}/customers?limit=1`, { headers: auth })
     expect(res.status).toBe(200)
+  }, 60_000)
+
+  it('runs at a lower CPU priority than the app, which keeps its own', async () => {
+    const sb = await start('local-priority')
+    const { pid } = await sb.ready
+    expect(getPriority(pid)).toBe(Math.max(SANDBOX_NICENESS, getPriority()))
+    expect(getPriority(pid)).toBeGreaterThan(0)
   }, 60_000)
 
   it('close() saves and leaves no process behind', async () => {

@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { EventSink } from '../../../src/main/backend'
+import type { Backend, EventSink } from '../../../src/main/backend'
 import type { Handlers } from '../../../src/main/ipc/dispatch'
 import { startBrowserModeServer, type BrowserModeServer } from '../../../src/main/web/server'
 import { TOKEN_HEADER } from '../../../src/shared/ipc/wire'
@@ -151,5 +151,42 @@ describe('browser-mode server', () => {
     await new Promise((r) => setTimeout(r, 100))
     for (const sink of sinks) sink('navigate', { route: 'approvals', id: 'Transaction:1' })
     expect(await received).toContain('data: {"event":"navigate","payload":{"route":"approvals","id":"Transaction:1"}}')
+  })
+})
+
+describe('browser-mode server with a backend still starting', () => {
+  it('serves the page at once, and answers a call made meanwhile when the backend is up', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'paydesk-web-early-'))
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Paydesk</title>')
+    let up!: (backend: Backend) => void
+    const starting = new Promise<Backend>((resolve) => (up = resolve))
+    const server = await startBrowserModeServer({
+      backend: starting,
+      subscribe: () => () => {},
+      rendererDir: dir,
+      log: () => {}
+    })
+    try {
+      const host = `127.0.0.1:${server.port}`
+      expect((await send(server.port, { path: '/', headers: { host } })).status).toBe(200)
+      let answered = false
+      const call = send(server.port, {
+        method: 'POST',
+        path: '/__paydesk/invoke/profiles.list',
+        headers: { host, 'content-type': 'application/json', [TOKEN_HEADER]: server.token, origin: server.origin },
+        body: JSON.stringify({ input: null })
+      }).then((response) => ((answered = true), response))
+      await new Promise((r) => setTimeout(r, 100))
+      expect(answered).toBe(false)
+      const handlers = {
+        'profiles.list': async () => ({ activeProfileId: 'local', profiles: [] })
+      } as unknown as Handlers
+      up(stubBackend({ handlers }))
+      const response = await call
+      expect(JSON.parse(response.body)).toEqual({ ok: true, value: { activeProfileId: 'local', profiles: [] } })
+    } finally {
+      await server.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

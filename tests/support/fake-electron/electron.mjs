@@ -3,6 +3,7 @@
 import { fork } from 'node:child_process'
 import { existsSync, writeFileSync } from 'node:fs'
 import { EventEmitter } from 'node:events'
+import { getPriority } from 'node:os'
 
 const report = {
   windows: [],
@@ -43,7 +44,7 @@ export class BrowserWindow extends EventEmitter {
   async loadURL(url) {
     this.webContents.mainFrame.url = url
     report.loadedUrl = url
-    setTimeout(() => finish(this), 50)
+    void started().then(() => finish(this))
   }
   isDestroyed() {
     return false
@@ -58,6 +59,16 @@ export class BrowserWindow extends EventEmitter {
   setBackgroundColor(color) {
     report.backgroundColors = [...(report.backgroundColors ?? []), color]
   }
+}
+
+/**
+ * Main loads its window while the backend starts, and makes its tray (then the close policy, in the same turn) once the
+ * backend is up: the probes wait for that, or give up after 30 s so that what is missing shows in the report.
+ */
+async function started() {
+  const deadline = Date.now() + 30_000
+  while (report.trays.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+  await new Promise((r) => setTimeout(r, 50))
 }
 
 async function finish(win) {
@@ -170,17 +181,24 @@ export class Notification extends EventEmitter {
 /** utilityProcess.fork, as a Node fork of the same module with Electron's event shapes; records what was started. */
 export const utilityProcess = {
   fork(modulePath, args = [], options = {}) {
-    report.utilityProcesses.push({ modulePath, exists: existsSync(modulePath), serviceName: options.serviceName })
+    const entry = { modulePath, exists: existsSync(modulePath), serviceName: options.serviceName }
+    report.utilityProcesses.push(entry)
     const child = fork(modulePath, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' })
     const events = new EventEmitter()
-    child.on('message', (m) => events.emit('message', m))
+    child.on('message', (m) => {
+      // The priority main gave the process once it was spawned, as the OS reports it.
+      entry.niceness ??= getPriority(child.pid)
+      events.emit('message', m)
+    })
     child.on('exit', (code) => events.emit('exit', code ?? 1))
+    child.on('spawn', () => events.emit('spawn'))
     return {
       get pid() {
         return child.pid
       },
       postMessage: (m) => child.send(m),
       on: (event, listener) => events.on(event, listener),
+      once: (event, listener) => events.once(event, listener),
       kill: () => child.kill('SIGKILL')
     }
   }
