@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { TransactionFilter, TransactionsQueryInput } from '../../../../src/shared/ipc/channels/data'
-import { CustomersQueryInput } from '../../../../src/shared/ipc/channels/data'
+import {
+  CustomersQueryInput,
+  TransactionFilter,
+  TransactionsQueryInput
+} from '../../../../src/shared/ipc/channels/data'
 
 describe('the transactions search rule', () => {
   it('refuses one or two characters, trimmed, with a message that says what to do', () => {
