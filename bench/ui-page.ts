@@ -43,44 +43,58 @@ export function openTransactions(page: Page): Promise<number> {
 /**
  * Types each string into the filter one key at a time (clearing it first). A keystroke's latency is the time until
  * the list (count and rows) last changed before 250 ms of quiet; keystrokes that changed nothing on screen are counted
- * apart, since there is no update to time.
+ * apart, since there is no update to time. So are keys that leave fewer than `minChars` characters in the box: the
+ * list does not search for those (it keeps what it shows), so they are not a query to time; one that did change the
+ * list is timed all the same.
  */
-export function typeInFilter(page: Page, texts: string[]): Promise<{ latencies: number[]; unchanged: number }> {
-  return page.evaluate(async (texts) => {
-    const input = document.querySelector('input[aria-label="Filter transactions"]') as HTMLInputElement | null
-    const pane = document.querySelector('.list-pane')
-    const filters = document.querySelector('.list-pane .filters')
-    if (!input || !pane || !filters) throw new Error('no transactions filter on screen')
-    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!
-    let lastChange = 0
-    const observer = new MutationObserver((records: { target: unknown }[]) => {
-      if (records.some((r) => !filters.contains(r.target))) lastChange = performance.now()
-    })
-    observer.observe(pane, { subtree: true, childList: true, characterData: true, attributes: true })
-    const latencies: number[] = []
-    let unchanged = 0
-    const key = async (value: string) => {
-      lastChange = 0
-      const start = performance.now()
-      setValue.call(input, value)
-      input.dispatchEvent(new Event('input', { bubbles: true }))
-      for (;;) {
-        await new Promise((r) => setTimeout(r, 25))
-        const now = performance.now()
-        if (lastChange > 0 && now - lastChange > 250) break
-        if (lastChange === 0 && now - start > 3000) break
+export function typeInFilter(
+  page: Page,
+  texts: string[],
+  minChars: number
+): Promise<{ latencies: number[]; unchanged: number; belowMin: number }> {
+  return page.evaluate(
+    async ({ texts, minChars }) => {
+      const input = document.querySelector('input[aria-label="Filter transactions"]') as HTMLInputElement | null
+      const pane = document.querySelector('.list-pane')
+      // The filter controls are not the list: React sets their inputs' attributes again on every render, which would
+      // time a key that changed nothing in the list as if it had.
+      const controls = [...document.querySelectorAll('.list-pane .filters, .list-pane .workbench')]
+      if (!input || !pane || controls.length === 0) throw new Error('no transactions filter on screen')
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!
+      let lastChange = 0
+      const observer = new MutationObserver((records: { target: unknown }[]) => {
+        if (records.some((r) => !controls.some((c) => c.contains(r.target)))) lastChange = performance.now()
+      })
+      observer.observe(pane, { subtree: true, childList: true, characterData: true, attributes: true })
+      const latencies: number[] = []
+      let unchanged = 0
+      let belowMin = 0
+      const key = async (value: string) => {
+        lastChange = 0
+        const start = performance.now()
+        setValue.call(input, value)
+        input.dispatchEvent(new Event('input', { bubbles: true }))
+        for (;;) {
+          await new Promise((r) => setTimeout(r, 25))
+          const now = performance.now()
+          if (lastChange > 0 && now - lastChange > 250) break
+          if (lastChange === 0 && now - start > 3000) break
+        }
+        const length = [...value.trim()].length
+        if (lastChange > 0) latencies.push(lastChange - start)
+        else if (length > 0 && length < minChars) belowMin += 1
+        else unchanged += 1
       }
-      if (lastChange > 0) latencies.push(lastChange - start)
-      else unchanged += 1
-    }
-    for (const text of texts) {
+      for (const text of texts) {
+        await key('')
+        for (let i = 1; i <= text.length; i++) await key(text.slice(0, i))
+      }
       await key('')
-      for (let i = 1; i <= text.length; i++) await key(text.slice(0, i))
-    }
-    await key('')
-    observer.disconnect()
-    return { latencies, unchanged }
-  }, texts)
+      observer.disconnect()
+      return { latencies, unchanged, belowMin }
+    },
+    { texts, minChars }
+  )
 }
 
 /**

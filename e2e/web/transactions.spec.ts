@@ -1,4 +1,4 @@
-import { expect, test } from '../support/browser-mode'
+import { expect, invoke, test } from '../support/browser-mode'
 
 test('transactions list from the cache, filter by status, and open a detail with a sentence for the failure', async ({
   page,
@@ -28,4 +28,30 @@ test('transactions list from the cache, filter by status, and open a detail with
   await page.getByRole('button', { name: /^Home/ }).click()
   await page.getByRole('button', { name: /^Transactions/ }).click()
   await expect(page.getByRole('list', { name: 'Active filters' })).toContainText('Status: FAILED')
+})
+
+test('the search starts at three characters: two keep the list and say so, three filter it', async ({ page, app }) => {
+  await page.goto(app.url)
+  await page.keyboard.press('g')
+  await page.keyboard.press('t')
+  const meta = page.locator('.list-meta').first()
+  await expect(meta).toContainText(/[1-9][\d,]* transactions/, { timeout: 15_000 })
+  const newest = (await invoke(app, 'transactions.query', { limit: 1 })) as { rows: { id: string }[] }
+  const firstId = newest.rows[0]?.id ?? ''
+  expect(firstId).toMatch(/^Transaction:/)
+  const before = (await meta.textContent()) ?? ''
+  const box = page.getByLabel('Filter transactions')
+  const hint = page.getByText('Type 3 or more characters to search')
+
+  const needle = firstId.slice(-8)
+  await box.pressSequentially(needle.slice(0, 2))
+  await expect(hint).toBeVisible()
+  await expect(box).toHaveAccessibleDescription('Type 3 or more characters to search')
+  await expect(meta).toHaveText(before)
+
+  // The id's last eight characters are its own: one match.
+  await box.fill(needle)
+  await expect(hint).toBeHidden()
+  await expect(meta.locator('span').first()).toHaveText(/^1 transactions?$/)
+  await expect(page.getByRole('table', { name: 'Transactions' }).locator('tbody tr')).toHaveCount(1)
 })

@@ -7,6 +7,7 @@ import { setAside } from '../atomic-file'
 import { cacheKeyAccount, type SecretStore } from '../keychain'
 import { migrate, TEXT_DEFERRED_KEY } from './schema'
 import { openEncryptedDatabase, type SqliteDatabase } from './sqlite'
+import { countPlanOf, textSearchOf, windowPlanOf, type TextPlan, type TextSearch } from './text-search'
 import { afterOf, orderOf, sortKeysOf, whereOf } from './transaction-rows'
 import { CacheWriter } from './writer'
 import { putDocuments, setMeta, type CollectionName } from './writes'
@@ -207,20 +208,16 @@ export class CacheStore {
 
   /** A window of the filtered, sorted transactions and the count of all matches, both answered from indexes. */
   queryTransactions(filter: TransactionFilter, sort: TransactionSort, offset: number, limit: number) {
-    const where = whereOf(filter)
+    const candidates = this.textCandidates(filter)
+    const plan = candidates ? windowPlanOf(candidates.count, this.rowEstimate(), offset + limit) : 'drive'
+    const where = whereOf(filter, plan)
     // Keys first (ordered and paged from an index), then the documents of just the window's rows.
     const order = orderOf(sort)
     const docs = this.db
       .prepare(`SELECT doc FROM tx WHERE rid IN (SELECT rid FROM tx ${where.sql} ${order} LIMIT ? OFFSET ?) ${order}`)
       .pluck()
       .all(...where.params, limit, offset) as string[]
-    const total = Number(
-      this.db
-        .prepare(`SELECT count(*) FROM tx ${where.sql}`)
-        .pluck()
-        .get(...where.params)
-    )
-    return { rows: docs.map((d) => JSON.parse(d) as Transaction), total }
+    return { rows: docs.map((d) => JSON.parse(d) as Transaction), total: this.countOf(filter, candidates) }
   }
 
   /**
@@ -228,7 +225,8 @@ export class CacheStore {
    * start). An export walks the whole set this way, one page in memory at a time, and the event loop runs between pages.
    */
   transactionPage(filter: TransactionFilter, sort: TransactionSort, after: unknown[] | null, limit: number) {
-    const where = whereOf(filter)
+    const candidates = this.textCandidates(filter)
+    const where = whereOf(filter, candidates ? windowPlanOf(candidates.count, this.rowEstimate(), limit) : 'drive')
     const keys = sortKeysOf(sort)
     const seek = after ? afterOf(sort, after) : { sql: '', params: [] }
     const conditions = [where.sql.replace(/^WHERE /, ''), seek.sql].filter(Boolean)
@@ -248,7 +246,35 @@ export class CacheStore {
 
   /** How many transactions match a filter, from the indexes. */
   countTransactions(filter: TransactionFilter): number {
-    const where = whereOf(filter)
+    return this.countOf(filter, this.textCandidates(filter))
+  }
+
+  /**
+   * A filter's text search and how many rows hold all its trigrams, counted in the text index alone (its lists of
+   * rowids: no row is read). Null when the filter has no text search.
+   */
+  private textCandidates(filter: TransactionFilter): { search: TextSearch; count: number } | null {
+    const search = textSearchOf(filter.search)
+    if (!search) return null
+    const count = this.db.prepare('SELECT count(*) FROM tx_text WHERE tx_text MATCH ?').pluck().get(search.match)
+    return { search, count: Number(count) }
+  }
+
+  /** About how many transactions there are, from the end of the rowid B-tree (a count(*) would walk an index). */
+  private rowEstimate(): number {
+    return Number(this.db.prepare('SELECT max(rid) FROM tx').pluck().get() ?? 0)
+  }
+
+  private countOf(filter: TransactionFilter, candidates: { search: TextSearch; count: number } | null): number {
+    let plan: TextPlan = 'drive'
+    if (candidates) {
+      const alone = !whereOf({ ...filter, search: undefined }).sql
+      // A three-character search alone is counted exactly by the text index.
+      if (alone && candidates.search.confirm === null) return candidates.count
+      // A longer needle alone is confirmed on every candidate row whichever way; other filters' index may be walked.
+      if (!alone) plan = countPlanOf(candidates.count, this.rowEstimate())
+    }
+    const where = whereOf(filter, plan)
     return Number(
       this.db
         .prepare(`SELECT count(*) FROM tx ${where.sql}`)

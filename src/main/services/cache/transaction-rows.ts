@@ -1,5 +1,6 @@
 import type { Transaction } from '../../../shared/api'
 import type { TransactionFilter, TransactionSort } from '../../../shared/ipc/channels/data'
+import { textSearchOf, type TextPlan } from './text-search'
 
 /**
  * How a transaction is kept in the cache database: the document as JSON, plus the columns every filter and sort of
@@ -93,8 +94,11 @@ const SORT_COLUMN: Record<TransactionSort['field'], string> = {
   status: 'status'
 }
 
-/** A WHERE clause and its parameters for a filter; every condition reads an indexed column or the text index. */
-export function whereOf(filter: TransactionFilter): { sql: string; params: unknown[] } {
+/**
+ * A WHERE clause and its parameters for a filter; every condition reads an indexed column or the text index. `plan`
+ * says how a text search's candidates are met (see text-search.ts).
+ */
+export function whereOf(filter: TransactionFilter, plan: TextPlan = 'drive'): { sql: string; params: unknown[] } {
   const conditions: string[] = []
   const params: unknown[] = []
   const statuses = filter.awaitingApproval ? ['PENDING'] : filter.status
@@ -148,27 +152,17 @@ export function whereOf(filter: TransactionFilter): { sql: string; params: unkno
     conditions.push('created_at <= ?')
     params.push(Date.parse(filter.createdTo))
   }
-  const needle = filter.search?.toLowerCase()
-  if (needle) {
-    if ([...needle].length >= 3) {
-      // The index finds the rows holding every trigram of the needle; instr keeps those holding it as a substring.
-      conditions.push('rid IN (SELECT rowid FROM tx_text WHERE tx_text MATCH ?) AND instr(search, ?) > 0')
-      params.push(trigramQuery(needle), needle)
-    } else {
-      // Too short for a trigram: one or two characters scan the stored search text.
+  const text = textSearchOf(filter.search)
+  if (text) {
+    // Probing, the unary + keeps the planner off the rowid lookup, so it walks an index and tests membership.
+    conditions.push(`${plan === 'probe' ? '+rid' : 'rid'} IN (SELECT rowid FROM tx_text WHERE tx_text MATCH ?)`)
+    params.push(text.match)
+    if (text.confirm !== null) {
       conditions.push('instr(search, ?) > 0')
-      params.push(needle)
+      params.push(text.confirm)
     }
   }
   return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params }
-}
-
-/** Every trigram of the needle, each a quoted FTS5 string, all required. */
-function trigramQuery(needle: string): string {
-  const chars = [...needle]
-  const trigrams = new Set<string>()
-  for (let i = 0; i + 3 <= chars.length; i++) trigrams.add(chars.slice(i, i + 3).join(''))
-  return [...trigrams].map((t) => `"${t.replaceAll('"', '""')}"`).join(' AND ')
 }
 
 /** The columns a sort orders by: its own, then creation time, then id (so the order is total). */

@@ -36,6 +36,8 @@ export function ListDetail<Row extends { id: string }, F extends SearchableFilte
   label: string
   searchLabel: string
   searchPlaceholder: string
+  /** Why what is typed does not search yet (null: it does); lists without search rules leave it out. */
+  searchHint?: string | null
   /** Beside the search box: filter drop-downs, an action on the filtered set. */
   filters?: ReactNode
   /** Between the filters and the list: more filters, the outcome of the last action. */
@@ -60,6 +62,7 @@ export function ListDetail<Row extends { id: string }, F extends SearchableFilte
             placeholder={props.searchPlaceholder}
             value={list.filters.search}
             onChange={(v) => list.setFilter('search', v)}
+            {...(props.searchHint !== undefined ? { hint: props.searchHint } : {})}
           />
           {props.filters}
         </div>

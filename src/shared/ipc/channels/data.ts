@@ -32,6 +32,21 @@ export const SyncedAt = z.string().nullable()
 const Offset = z.number().int().min(0).max(10_000_000).default(0)
 const Limit = z.number().int().min(1).max(500).default(100)
 const SearchText = z.string().trim().max(200)
+/**
+ * Free text over transactions starts at three characters: the cache answers it from a trigram index, which cannot
+ * answer a shorter needle, and one or two characters over a payments history match nearly everything anyway. Counted
+ * in characters (code points), as the index counts them. Empty means no text filter.
+ */
+export const MIN_TRANSACTION_SEARCH_CHARS = 3
+export const TRANSACTION_SEARCH_TOO_SHORT = `Search needs at least ${MIN_TRANSACTION_SEARCH_CHARS} characters`
+/** True for text the transactions search would refuse: one or two characters once trimmed. */
+export function isTooShortTransactionSearch(text: string): boolean {
+  const length = [...text.trim()].length
+  return length > 0 && length < MIN_TRANSACTION_SEARCH_CHARS
+}
+const TransactionSearchText = SearchText.refine((s) => !isTooShortTransactionSearch(s), {
+  error: TRANSACTION_SEARCH_TOO_SHORT
+})
 const Direction = z.enum(['asc', 'desc'])
 /** An id, reference or other exact value a list is narrowed to. */
 const ExactValue = z.string().min(1).max(200)
@@ -64,8 +79,11 @@ export const TransactionFilter = z
     /** Bounds, inclusive, of the amount shown, in minor units of its currency (meaningful with `currency`). */
     amountMin: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
     amountMax: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
-    /** Case-insensitive match on id, description, customer ids and reference. */
-    search: SearchText.optional(),
+    /**
+     * Case-insensitive substring of the id, description, customer ids, reference, UMA addresses or account ids; three
+     * characters or more (empty: no text filter).
+     */
+    search: TransactionSearchText.optional(),
     createdFrom: z.iso.datetime({ offset: true }).optional(),
     createdTo: z.iso.datetime({ offset: true }).optional(),
     /** Incoming payments still PENDING: the approval queue. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   chipsOf,
+  searchToApply,
   WORKBENCH_DEFAULTS,
   workbenchQuery
 } from '../../../../src/renderer/src/views/transactions/workbench-filters'
@@ -89,5 +90,20 @@ describe('workbench filters', () => {
     expect(chips[1]!.keys).toEqual(['currency', 'amountMin', 'amountMax'])
     expect(chips[3]!.keys).toEqual(['datePreset', 'dateFrom', 'dateTo'])
     expect(chipsOf(WORKBENCH_DEFAULTS)).toEqual([])
+  })
+})
+
+describe('the transactions search in the workbench', () => {
+  it('sends no text condition for one or two characters, typed or restored, and sends three', () => {
+    expect(workbenchQuery(f({ search: '86' }), NOW).filter).toEqual({})
+    expect(workbenchQuery(f({ search: ' 8 ', status: 'FAILED' }), NOW).filter).toEqual({ status: ['FAILED'] })
+    expect(workbenchQuery(f({ search: ' 86a ' }), NOW).filter).toEqual({ search: '86a' })
+  })
+
+  it('keeps the search the list shows while fewer than three characters are typed, and clears with the box', () => {
+    let applied = ''
+    const typing = ['8', '86', '86a', '86a0', '86a', '86', '8', '', 'x', 'xy']
+    const shown = typing.map((typed) => (applied = searchToApply(typed, applied)))
+    expect(shown).toEqual(['', '', '86a', '86a0', '86a', '86a', '86a', '', '', ''])
   })
 })

@@ -1,6 +1,6 @@
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import type { Transaction } from '../../../../shared/api'
-import type { TransactionsQueryInput } from '../../../../shared/ipc/channels/data'
+import { isTooShortTransactionSearch, type TransactionsQueryInput } from '../../../../shared/ipc/channels/data'
 import { EmptyState } from '../../ui/view-states'
 import { ListDetail, useListPage } from '../../ui/ListDetail'
 import type { Column } from '../../ui/WindowedTable'
@@ -10,7 +10,7 @@ import { ExportButton } from './ExportButton'
 import { TRANSACTION_COLUMNS } from './transaction-columns'
 import { TransactionDetail } from './TransactionDetail'
 import { WorkbenchFilters } from './WorkbenchFilters'
-import { WORKBENCH_DEFAULTS, workbenchQuery } from './workbench-filters'
+import { SEARCH_TOO_SHORT_HINT, searchToApply, WORKBENCH_DEFAULTS, workbenchQuery } from './workbench-filters'
 import './workbench.css'
 
 const { status, type, amount, customer, created, id } = TRANSACTION_COLUMNS
@@ -23,13 +23,24 @@ const columns: Column<Transaction>[] = [
   id
 ]
 
+/** The search the list applies (see searchToApply), kept across renders; a restored short search applies none. */
+function useAppliedSearch(typed: string): string {
+  const [applied, setApplied] = useState(() => searchToApply(typed, ''))
+  const next = searchToApply(typed, applied)
+  // Adjusting state while rendering (React's pattern for state derived from a prop): no extra query in between.
+  if (next !== applied) setApplied(next)
+  return next
+}
+
 export function TransactionsView() {
   const page = useListPage('transactions', WORKBENCH_DEFAULTS, 'Transaction:')
   const { list } = page
+  const search = useAppliedSearch(list.filters.search)
+  const typed = useMemo(() => ({ ...list.filters, search }), [list.filters, search])
 
   // A preset ("last 7 days") is relative to now: it is re-read whenever the data or the filters change.
   const generation = useWindowGeneration('transactions.query')
-  const { filter, sort, errors } = useMemo(() => workbenchQuery(list.filters), [list.filters, generation]) // eslint-disable-line react-hooks/exhaustive-deps
+  const { filter, sort, errors } = useMemo(() => workbenchQuery(typed), [typed, generation]) // eslint-disable-line react-hooks/exhaustive-deps
   const input = useMemo<Omit<TransactionsQueryInput, 'offset' | 'limit'>>(() => ({ filter, sort }), [filter, sort])
   const query = useWindowQuery('transactions.query', input, list.initialScrollTop)
 
@@ -42,6 +53,7 @@ export function TransactionsView() {
         label="Transactions"
         searchLabel="Filter transactions"
         searchPlaceholder="Id, customer, description, reference…  ( / )"
+        searchHint={isTooShortTransactionSearch(list.filters.search) ? SEARCH_TOO_SHORT_HINT : null}
         filters={<ExportButton filter={filter} sort={sort} disabled={Object.keys(errors).length > 0} />}
         aboveList={<WorkbenchFilters filters={list.filters} set={list.setFilter} errors={errors} />}
         noun="transactions"

@@ -1,6 +1,10 @@
 import { KNOWN_DECIMALS, parseMoneyInput } from '../../../../shared/format/money'
 import type { TransactionFilter, TransactionSort } from '../../../../shared/ipc/channels/data'
-import { TRANSACTION_SORT_FIELDS } from '../../../../shared/ipc/channels/data'
+import {
+  isTooShortTransactionSearch,
+  MIN_TRANSACTION_SEARCH_CHARS,
+  TRANSACTION_SORT_FIELDS
+} from '../../../../shared/ipc/channels/data'
 
 /**
  * The workbench's filters as the operator typed them: strings, kept in the list memory so they survive navigation,
@@ -75,7 +79,8 @@ export interface WorkbenchQuery {
 export function workbenchQuery(f: WorkbenchFilters, now: Date = new Date()): WorkbenchQuery {
   const errors: WorkbenchQuery['errors'] = {}
   const filter: TransactionFilter = {}
-  if (f.search.trim()) filter.search = f.search.trim()
+  // One or two characters are not a search (the shared filter refuses them): no text condition, here or restored.
+  if (f.search.trim() && !isTooShortTransactionSearch(f.search)) filter.search = f.search.trim()
   const statuses = f.status.split(',').filter(Boolean)
   if (statuses.length) filter.status = statuses
   if (f.type === 'INCOMING' || f.type === 'OUTGOING') filter.type = f.type
@@ -133,6 +138,17 @@ function dateRange(
     default:
       return {}
   }
+}
+
+/** Shown by the box while what is typed is too short to search. */
+export const SEARCH_TOO_SHORT_HINT = `Type ${MIN_TRANSACTION_SEARCH_CHARS} or more characters to search`
+
+/**
+ * The text the list searches for: what is typed once it can be searched (or is cleared), else what it searched for
+ * before, so typing the first characters of a new search, or deleting back through them, keeps the list as it was.
+ */
+export function searchToApply(typed: string, applied: string): string {
+  return isTooShortTransactionSearch(typed) ? applied : typed
 }
 
 export interface Chip {
