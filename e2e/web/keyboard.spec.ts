@@ -31,6 +31,8 @@ test('keyboard only: sections by shortcut, a detail, an edit form submitted, the
   await expect(page.getByLabel('Search customers')).toBeFocused()
   await page.keyboard.type('jane')
   await page.keyboard.press('Escape')
+  // j moves through the rows on screen: wait for the list to show what was typed, as the operator would.
+  await expect(page.getByText('1 customers', { exact: true })).toBeVisible()
   await page.keyboard.press('j')
   const customer = page.getByTestId('customer-detail')
   await expect(customer.getByRole('heading', { name: 'Jane Smith' })).toBeVisible()
