@@ -156,6 +156,7 @@ export class CacheStore {
   }
 
   count(c: CollectionName): number {
+    if (c === 'transactions') return this.transactionCount()
     const q = documentQueries(c)
     return Number(
       this.db
@@ -250,14 +251,23 @@ export class CacheStore {
   }
 
   /**
-   * A filter's text search and how many rows hold all its trigrams, counted in the text index alone (its lists of
-   * rowids: no row is read). Null when the filter has no text search.
+   * A filter's text search and how many rows contain it, counted in the text index alone (its lists of rowids and
+   * positions: no row is read). Null when the filter has no text search.
    */
   private textCandidates(filter: TransactionFilter): { search: TextSearch; count: number } | null {
     const search = textSearchOf(filter.search)
     if (!search) return null
-    const count = this.db.prepare('SELECT count(*) FROM tx_text WHERE tx_text MATCH ?').pluck().get(search.match)
+    const count = this.db.prepare('SELECT count(*) FROM tx_search WHERE tx_search MATCH ?').pluck().get(search.match)
     return { search, count: Number(count) }
+  }
+
+  /**
+   * How many transactions there are, as the triggers keep it (schema 4) with the rows, in the same transaction; a
+   * count over the rows only while the writer thread has not counted them yet after the upgrade.
+   */
+  private transactionCount(): number {
+    const kept = this.db.prepare('SELECT n FROM tx_count').pluck().get()
+    return typeof kept === 'number' ? kept : Number(this.db.prepare('SELECT count(*) FROM tx').pluck().get())
   }
 
   /** About how many transactions there are, from the end of the rowid B-tree (a count(*) would walk an index). */
@@ -268,13 +278,12 @@ export class CacheStore {
   private countOf(filter: TransactionFilter, candidates: { search: TextSearch; count: number } | null): number {
     let plan: TextPlan = 'drive'
     if (candidates) {
-      const alone = !whereOf({ ...filter, search: undefined }).sql
-      // A three-character search alone is counted exactly by the text index.
-      if (alone && candidates.search.confirm === null) return candidates.count
-      // A longer needle alone is confirmed on every candidate row whichever way; other filters' index may be walked.
-      if (!alone) plan = countPlanOf(candidates.count, this.rowEstimate())
+      // A search alone is counted exactly by the text index; with other filters, their index may be walked instead.
+      if (!whereOf({ ...filter, search: undefined }).sql) return candidates.count
+      plan = countPlanOf(candidates.count, this.rowEstimate())
     }
     const where = whereOf(filter, plan)
+    if (!where.sql) return this.transactionCount()
     return Number(
       this.db
         .prepare(`SELECT count(*) FROM tx ${where.sql}`)

@@ -1,15 +1,13 @@
 import { isTooShortTransactionSearch } from '../../../shared/ipc/channels/data'
 
 /**
- * How a transaction text search is answered from the trigram index (tx_text, schema 1). The index keeps no positions,
- * so it finds the rows holding every trigram of the needle: for a three-character needle (one trigram) that is exactly
- * the rows holding it; a longer one is confirmed on those rows with instr.
+ * How a transaction text search is answered from the trigram index (tx_search, schema 4). The index keeps positions,
+ * so the needle, quoted, is one phrase query: the rows holding its trigrams one after another, which is exactly the
+ * rows whose text contains it. No row is read to confirm a match.
  */
 export interface TextSearch {
-  /** The FTS5 query: every trigram of the needle, all required. */
+  /** The FTS5 query: the lowercased needle as one phrase. */
   match: string
-  /** The lowercased needle the candidates must contain; null when the index alone is exact. */
-  confirm: string | null
 }
 
 /** The search of a filter, or null for none. Shorter than three characters never gets here: the filter refuses it. */
@@ -18,20 +16,14 @@ export function textSearchOf(search: string | undefined): TextSearch | null {
   if (!needle) return null
   // The shared filter refuses these before main sees them; a caller that skipped it must not get a table scan instead.
   if (isTooShortTransactionSearch(needle)) throw new Error('A transaction search needs at least 3 characters')
-  const chars = [...needle]
-  const trigrams = new Set<string>()
-  for (let i = 0; i + 3 <= chars.length; i++) trigrams.add(chars.slice(i, i + 3).join(''))
-  return {
-    match: [...trigrams].map((t) => `"${t.replaceAll('"', '""')}"`).join(' AND '),
-    confirm: chars.length === 3 ? null : needle
-  }
+  return { match: `"${needle.replaceAll('"', '""')}"` }
 }
 
 /**
  * How the candidates of a search meet the rest of the query:
  * - 'drive': read each candidate row, then sort them (cheap for a few, a row read each: ~12 µs at 100k rows);
  * - 'probe': walk the sort's (or another filter's) index and keep the entries whose rowid is a candidate, stopping
- *   at the window's end (an index entry costs 0.05-0.15 µs; no row is read unless a longer needle is confirmed on it).
+ *   at the window's end (an index entry costs 0.05-0.15 µs; no row is read).
  */
 export type TextPlan = 'drive' | 'probe'
 

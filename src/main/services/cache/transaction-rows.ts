@@ -155,12 +155,8 @@ export function whereOf(filter: TransactionFilter, plan: TextPlan = 'drive'): { 
   const text = textSearchOf(filter.search)
   if (text) {
     // Probing, the unary + keeps the planner off the rowid lookup, so it walks an index and tests membership.
-    conditions.push(`${plan === 'probe' ? '+rid' : 'rid'} IN (SELECT rowid FROM tx_text WHERE tx_text MATCH ?)`)
+    conditions.push(`${plan === 'probe' ? '+rid' : 'rid'} IN (SELECT rowid FROM tx_search WHERE tx_search MATCH ?)`)
     params.push(text.match)
-    if (text.confirm !== null) {
-      conditions.push('instr(search, ?) > 0')
-      params.push(text.confirm)
-    }
   }
   return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params }
 }

@@ -64,11 +64,14 @@ export function putDocuments(db: SqliteDatabase, request: PutRequest): string[] 
 
 /**
  * Rebuilds the text index from the transactions and says it is kept again, in one transaction: a crash in between
- * leaves the flag set, and the rebuild runs again at the next open.
+ * leaves the flag set, and the rebuild runs again at the next open. After migration 4 it also drops the index it
+ * replaced and counts the rows once (the triggers keep the count from then on).
  */
 export function rebuildText(db: SqliteDatabase): void {
   db.transaction(() => {
-    db.exec(`INSERT INTO tx_text (tx_text) VALUES ('rebuild')`)
+    db.exec('DROP TABLE IF EXISTS tx_text')
+    db.exec(`INSERT INTO tx_search (tx_search) VALUES ('rebuild')`)
+    db.exec('UPDATE tx_count SET n = (SELECT count(*) FROM tx) WHERE n IS NULL')
     writeMeta(db, { [TEXT_DEFERRED_KEY]: false })
   })()
 }

@@ -44,3 +44,23 @@ export function makeTransactions(n: number, seed = 1, start = Date.parse('2026-0
   }
   return out
 }
+
+/**
+ * A cache database as an older Paydesk left it: the migrations up to `version` only, with `transactions` written by
+ * the same write code (its columns have not changed since schema 1).
+ */
+export async function cacheOfSchema(
+  file: string,
+  key: Buffer,
+  version: number,
+  transactions: Transaction[]
+): Promise<void> {
+  const { openEncryptedDatabase } = await import('../../../../src/main/services/cache/sqlite')
+  const { MIGRATIONS } = await import('../../../../src/main/services/cache/schema')
+  const { putDocuments } = await import('../../../../src/main/services/cache/writes')
+  const db = openEncryptedDatabase(file, key)
+  for (const sql of MIGRATIONS.slice(0, version)) db.exec(sql)
+  db.pragma(`user_version = ${version}`)
+  putDocuments(db, { c: 'transactions', docs: transactions })
+  db.close()
+}

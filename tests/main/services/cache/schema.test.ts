@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { MIGRATIONS, SCHEMA_VERSION, TEXT_DEFERRED_KEY } from '../../../../src/main/services/cache/schema'
+import { SCHEMA_VERSION, TEXT_DEFERRED_KEY } from '../../../../src/main/services/cache/schema'
 import { openEncryptedDatabase } from '../../../../src/main/services/cache/sqlite'
 import { CacheStore } from '../../../../src/main/services/cache/store'
 import type { Transaction } from '../../../../src/shared/api'
 import { tempDir } from '../../helpers'
-import { makeTransactions } from './fixtures'
+import { cacheOfSchema, makeTransactions } from './fixtures'
 
 let dir: string
 let cleanup: () => Promise<void>
@@ -65,33 +65,38 @@ describe('the text index left behind during a catch-up', () => {
     await reopened.close()
   })
 
-  it('migrates a cache of schema 2: its text index keeps working and can be left behind from then on', async () => {
-    const file = path.join(dir, 'v2.db')
-    const { store } = await CacheStore.open(file, key)
-    await store.put('transactions', makeTransactions(20))
-    await store.close()
-    // Back to schema 2's triggers, which keep the index whatever the metadata says.
-    const old = openEncryptedDatabase(file, key)
-    old.exec('DROP TRIGGER tx_text_insert; DROP TRIGGER tx_text_delete; DROP TRIGGER tx_text_update;')
-    old.exec(MIGRATIONS[0]!.slice(MIGRATIONS[0]!.indexOf('CREATE TRIGGER tx_text_insert')))
-    old.pragma('user_version = 2')
-    old.close()
+  it('migrates a cache of schema 3: its history is searched again once the writer thread has rebuilt the index', async () => {
+    const file = path.join(dir, 'v3.db')
+    await cacheOfSchema(file, key, 3, makeTransactions(20))
 
     const { store: upgraded } = await CacheStore.open(file, key)
+    // The total is right at once; the new index is filled in the writer thread, then the history is found again.
+    expect(upgraded.count('transactions')).toBe(20)
+    await vi.waitFor(() => expect(upgraded.meta(TEXT_DEFERRED_KEY)).toBe(false), { timeout: 15_000 })
     expect(found(upgraded, 'Transaction:000000')).toBe(10)
+    expect(found(upgraded, 'invoice 10 for bob')).toBe(1)
+    // The index it replaced is gone, and the new one is kept row by row and can be left behind as before.
     await upgraded.put(
       'transactions',
       makeTransactions(5, 3, Date.parse('2027-01-01T00:00:00Z')).map((t, i) => ({ ...t, id: `Transaction:new-${i}` })),
-      {
-        meta: { [TEXT_DEFERRED_KEY]: true }
-      }
+      { meta: { [TEXT_DEFERRED_KEY]: true } }
     )
     expect(found(upgraded, 'Transaction:new-')).toBe(0)
     await upgraded.rebuildText()
     expect(found(upgraded, 'Transaction:new-')).toBe(5)
+    expect(upgraded.count('transactions')).toBe(25)
     await upgraded.close()
     const check = openEncryptedDatabase(file, key)
     expect(check.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION)
+    expect(check.prepare(`SELECT count(*) FROM sqlite_schema WHERE name LIKE 'tx_text%'`).pluck().get()).toBe(0)
     check.close()
+  })
+
+  it('starts a new cache with its index kept and nothing to rebuild', async () => {
+    const { store } = await CacheStore.open(path.join(dir, 'new.db'), key)
+    expect(store.meta(TEXT_DEFERRED_KEY)).toBeUndefined()
+    await store.put('transactions', makeTransactions(10))
+    expect(found(store, 'Transaction:000000')).toBe(10)
+    await store.close()
   })
 })

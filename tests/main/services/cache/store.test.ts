@@ -7,7 +7,7 @@ import { CacheStore } from '../../../../src/main/services/cache/store'
 import type { Transaction } from '../../../../src/shared/api'
 import type { TransactionFilter, TransactionSort } from '../../../../src/shared/ipc/channels/data'
 import { tempDir } from '../../helpers'
-import { makeTransactions, rng } from './fixtures'
+import { cacheOfSchema, makeTransactions, rng } from './fixtures'
 
 let dir: string
 let cleanup: () => Promise<void>
@@ -119,6 +119,33 @@ describe('CacheStore', () => {
     ])
     expect(store.all('internalAccounts')).toEqual([{ id: 'InternalAccount:2' }])
     await store.close()
+  })
+
+  it('keeps the unfiltered total right through inserts, updates, removals, full listings and failed writes', async () => {
+    const file = path.join(dir, 'c')
+    const { store } = await CacheStore.open(file, key)
+    const total = () => store.queryTransactions({}, { field: 'createdAt', direction: 'desc' }, 0, 1).total
+    const [a, b, c, d, e] = makeTransactions(5)
+    await store.put('transactions', [a!, b!, c!])
+    expect(total()).toBe(3)
+    // A changed row and an unchanged one are not new rows.
+    await store.put('transactions', [{ ...a!, status: 'FAILED', updatedAt: '2027-01-01T00:00:00.000Z' }, b!, d!])
+    expect(total()).toBe(4)
+    await store.put('transactions', [], { remove: [b!.id, 'Transaction:never-there'] })
+    expect(total()).toBe(3)
+    // A write that fails part way leaves nothing behind, the total included.
+    await expect(store.put('transactions', [e!, { id: null } as unknown as Transaction])).rejects.toThrow()
+    expect(total()).toBe(3)
+    await store.put('transactions', [c!, e!], { replaceAll: true })
+    expect(total()).toBe(2)
+    expect(store.count('transactions')).toBe(2)
+    await store.close()
+    const { store: reopened } = await CacheStore.open(file, key)
+    expect(reopened.count('transactions')).toBe(2)
+    expect(reopened.queryTransactions({}, { field: 'amount', direction: 'asc' }, 0, 10).rows.map((t) => t.id)).toEqual(
+      oracle([c!, e!], {}, { field: 'amount', direction: 'asc' })
+    )
+    await reopened.close()
   })
 
   it('answers filtered, sorted windows exactly like a full scan would', async () => {
@@ -250,22 +277,9 @@ describe('CacheStore', () => {
 describe('the cache schema', () => {
   it('brings a cache of schema 1 up to date, keeping its rows, and never opens a newer one as if it were its own', async () => {
     const { openEncryptedDatabase } = await import('../../../../src/main/services/cache/sqlite')
-    const { MIGRATIONS, SCHEMA_VERSION } = await import('../../../../src/main/services/cache/schema')
+    const { SCHEMA_VERSION } = await import('../../../../src/main/services/cache/schema')
     const file = path.join(dir, 'v1.db')
-    const { store } = await CacheStore.open(file, key)
-    await store.put('transactions', makeTransactions(30))
-    await store.close()
-    // Back to schema 1, as a cache written before migration 2 would be.
-    const old = openEncryptedDatabase(file, key)
-    old.exec('DROP INDEX tx_source; DROP INDEX tx_destination;')
-    old.exec(
-      MIGRATIONS[0]!
-        .split(';')
-        .filter((sql) => /CREATE INDEX tx_(source|destination)/.test(sql))
-        .join(';')
-    )
-    old.pragma('user_version = 1')
-    old.close()
+    await cacheOfSchema(file, key, 1, makeTransactions(30))
 
     const { store: upgraded, info } = await CacheStore.open(file, key)
     expect(info.outcome).toBe('loaded')
