@@ -5,10 +5,10 @@ import type { Transaction } from '../../../shared/api'
 import type { TransactionFilter, TransactionSort } from '../../../shared/ipc/channels/data'
 import { setAside } from '../atomic-file'
 import { cacheKeyAccount, type SecretStore } from '../keychain'
-import { migrate, TEXT_DEFERRED_KEY } from './schema'
+import { migrate, SCHEMA_FINISHED, TEXT_DEFERRED_KEY } from './schema'
 import { openEncryptedDatabase, type SqliteDatabase } from './sqlite'
 import { countPlanOf, textSearchOf, windowPlanOf, type TextPlan, type TextSearch } from './text-search'
-import { afterOf, orderOf, sortKeysOf, whereOf } from './transaction-rows'
+import { afterOf, grouped, orderOf, sortKeysOf, walkable, whereOf } from './transaction-rows'
 import { CacheWriter } from './writer'
 import { putDocuments, setMeta, type CollectionName } from './writes'
 
@@ -62,6 +62,8 @@ export interface TransactionIds {
 
 export class CacheStore {
   private closed = false
+  /** Migration 4's sort indexes and group counts are built (the writer thread does it after the upgrade). */
+  private sortIndexes = false
   readonly transactions: TransactionIds
   private readonly writer: CacheWriter
 
@@ -210,15 +212,49 @@ export class CacheStore {
   /** A window of the filtered, sorted transactions and the count of all matches, both answered from indexes. */
   queryTransactions(filter: TransactionFilter, sort: TransactionSort, offset: number, limit: number) {
     const candidates = this.textCandidates(filter)
-    const plan = candidates ? windowPlanOf(candidates.count, this.rowEstimate(), offset + limit) : 'drive'
-    const where = whereOf(filter, plan)
+    // The total first: how many rows match decides how the window is found.
+    const total = this.countOf(filter, candidates)
+    const where = this.windowWhere(filter, sort, candidates, total, offset + limit)
     // Keys first (ordered and paged from an index), then the documents of just the window's rows.
     const order = orderOf(sort)
     const docs = this.db
       .prepare(`SELECT doc FROM tx WHERE rid IN (SELECT rid FROM tx ${where.sql} ${order} LIMIT ? OFFSET ?) ${order}`)
       .pluck()
       .all(...where.params, limit, offset) as string[]
-    return { rows: docs.map((d) => JSON.parse(d) as Transaction), total: this.countOf(filter, candidates) }
+    return { rows: docs.map((d) => JSON.parse(d) as Transaction), total }
+  }
+
+  /**
+   * The WHERE clause for the first `wanted` rows of a filter in a sort's order. A text search is met as text-search.ts
+   * says. Otherwise, when many rows match and the sort's index carries every filtered column (schema 4), the index is
+   * walked in order and the walk stops at the window's end (about wanted × rows / matches entries, none sorted, no row
+   * read), instead of collecting and sorting every match from a filter's index: status COMPLETED newest first took
+   * 0.75 s at a million rows that way.
+   */
+  private windowWhere(
+    filter: TransactionFilter,
+    sort: TransactionSort,
+    candidates: { count: number } | null,
+    matches: number,
+    wanted: number
+  ) {
+    const rows = this.rowEstimate()
+    if (candidates) {
+      const plan = windowPlanOf(candidates.count, rows, wanted)
+      return whereOf(filter, plan, plan === 'probe' && this.walkable(filter) ? sort.field : undefined)
+    }
+    const walk = matches > 0 && this.walkable(filter) && windowPlanOf(matches, rows, wanted) === 'probe'
+    return whereOf(filter, 'drive', walk ? sort.field : undefined)
+  }
+
+  /** Whether the filter can be read from the sort indexes, once the writer thread has built them (schema 4). */
+  private walkable(filter: TransactionFilter): boolean {
+    return walkable(filter) && this.schemaFinished()
+  }
+
+  private schemaFinished(): boolean {
+    this.sortIndexes ||= this.db.prepare(SCHEMA_FINISHED).pluck().get() === 1
+    return this.sortIndexes
   }
 
   /**
@@ -227,7 +263,8 @@ export class CacheStore {
    */
   transactionPage(filter: TransactionFilter, sort: TransactionSort, after: unknown[] | null, limit: number) {
     const candidates = this.textCandidates(filter)
-    const where = whereOf(filter, candidates ? windowPlanOf(candidates.count, this.rowEstimate(), limit) : 'drive')
+    const matches = candidates || !this.walkable(filter) ? 0 : this.countOf(filter, null)
+    const where = this.windowWhere(filter, sort, candidates, matches, limit)
     const keys = sortKeysOf(sort)
     const seek = after ? afterOf(sort, after) : { sql: '', params: [] }
     const conditions = [where.sql.replace(/^WHERE /, ''), seek.sql].filter(Boolean)
@@ -284,6 +321,15 @@ export class CacheStore {
     }
     const where = whereOf(filter, plan)
     if (!where.sql) return this.transactionCount()
+    if (grouped(filter) && this.schemaFinished()) {
+      // Status, type and currency alone: summed from the kept group counts (a few dozen rows), not counted.
+      return Number(
+        this.db
+          .prepare(`SELECT coalesce(sum(n), 0) FROM tx_groups ${where.sql}`)
+          .pluck()
+          .get(...where.params)
+      )
+    }
     return Number(
       this.db
         .prepare(`SELECT count(*) FROM tx ${where.sql}`)

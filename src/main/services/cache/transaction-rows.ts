@@ -98,17 +98,23 @@ const SORT_COLUMN: Record<TransactionSort['field'], string> = {
  * A WHERE clause and its parameters for a filter; every condition reads an indexed column or the text index. `plan`
  * says how a text search's candidates are met (see text-search.ts).
  */
-export function whereOf(filter: TransactionFilter, plan: TextPlan = 'drive'): { sql: string; params: unknown[] } {
+export function whereOf(
+  filter: TransactionFilter,
+  plan: TextPlan = 'drive',
+  walk?: TransactionSort['field']
+): { sql: string; params: unknown[] } {
   const conditions: string[] = []
   const params: unknown[] = []
   const statuses = filter.awaitingApproval ? ['PENDING'] : filter.status
   const type = filter.awaitingApproval ? 'INCOMING' : filter.type
+  // Walking a sort's index, a unary + keeps the planner off the filters' own indexes: they are read from its entries.
+  const own = (column: string) => (walk && SORT_COLUMN[walk] !== column ? `+${column}` : column)
   if (statuses && statuses.length) {
-    conditions.push(`status IN (${statuses.map(() => '?').join(', ')})`)
+    conditions.push(`${own('status')} IN (${statuses.map(() => '?').join(', ')})`)
     params.push(...statuses)
   }
   if (type) {
-    conditions.push('type = ?')
+    conditions.push(`${own('type')} = ?`)
     params.push(type)
   }
   if (filter.customerId) {
@@ -116,7 +122,7 @@ export function whereOf(filter: TransactionFilter, plan: TextPlan = 'drive'): { 
     params.push(filter.customerId)
   }
   if (filter.currency) {
-    conditions.push('currency = ?')
+    conditions.push(`${own('currency')} = ?`)
     params.push(filter.currency)
   }
   if (filter.accountId) {
@@ -137,19 +143,19 @@ export function whereOf(filter: TransactionFilter, plan: TextPlan = 'drive'): { 
     params.push(value)
   }
   if (filter.amountMin !== undefined) {
-    conditions.push('amount >= ?')
+    conditions.push(`${own('amount')} >= ?`)
     params.push(filter.amountMin)
   }
   if (filter.amountMax !== undefined) {
-    conditions.push('amount <= ?')
+    conditions.push(`${own('amount')} <= ?`)
     params.push(filter.amountMax)
   }
   if (filter.createdFrom) {
-    conditions.push('created_at >= ?')
+    conditions.push(`${own('created_at')} >= ?`)
     params.push(Date.parse(filter.createdFrom))
   }
   if (filter.createdTo) {
-    conditions.push('created_at <= ?')
+    conditions.push(`${own('created_at')} <= ?`)
     params.push(Date.parse(filter.createdTo))
   }
   const text = textSearchOf(filter.search)
@@ -159,6 +165,33 @@ export function whereOf(filter: TransactionFilter, plan: TextPlan = 'drive'): { 
     params.push(text.match)
   }
   return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params }
+}
+
+/**
+ * Whether every condition of a filter can be read from the sort indexes' entries (schema 4: they carry status, type,
+ * currency, amount and creation time; a text search is tested by rowid), so a window may walk its sort's index.
+ */
+export function walkable(filter: TransactionFilter): boolean {
+  return (
+    !filter.customerId &&
+    !filter.platformCustomerId &&
+    !filter.accountId &&
+    filter.senderAccountId === undefined &&
+    filter.receiverAccountId === undefined &&
+    filter.reference === undefined
+  )
+}
+
+/** Whether a filter reads only status, type and currency: it is then counted from the kept group counts (schema 4). */
+export function grouped(filter: TransactionFilter): boolean {
+  return (
+    walkable(filter) &&
+    filter.amountMin === undefined &&
+    filter.amountMax === undefined &&
+    !filter.createdFrom &&
+    !filter.createdTo &&
+    !filter.search?.trim()
+  )
 }
 
 /** The columns a sort orders by: its own, then creation time, then id (so the order is total). */

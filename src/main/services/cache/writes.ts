@@ -1,5 +1,5 @@
 import type { Transaction } from '../../../shared/api'
-import { TEXT_DEFERRED_KEY } from './schema'
+import { DEFERRED_SCHEMA, TEXT_DEFERRED_KEY } from './schema'
 import type { SqliteDatabase } from './sqlite'
 import { rowOf, type TransactionRow } from './transaction-rows'
 
@@ -71,7 +71,12 @@ export function rebuildText(db: SqliteDatabase): void {
   db.transaction(() => {
     db.exec('DROP TABLE IF EXISTS tx_text')
     db.exec(`INSERT INTO tx_search (tx_search) VALUES ('rebuild')`)
-    db.exec('UPDATE tx_count SET n = (SELECT count(*) FROM tx) WHERE n IS NULL')
+    db.exec(DEFERRED_SCHEMA)
+    if (db.prepare('SELECT n IS NULL FROM tx_count').pluck().get() === 1) {
+      db.exec('UPDATE tx_count SET n = (SELECT count(*) FROM tx)')
+      db.exec('DELETE FROM tx_groups')
+      db.exec('INSERT INTO tx_groups SELECT status, type, currency, count(*) FROM tx GROUP BY status, type, currency')
+    }
     writeMeta(db, { [TEXT_DEFERRED_KEY]: false })
   })()
 }

@@ -121,22 +121,41 @@ describe('CacheStore', () => {
     await store.close()
   })
 
-  it('keeps the unfiltered total right through inserts, updates, removals, full listings and failed writes', async () => {
+  it('keeps the totals right through inserts, updates, removals, full listings and failed writes', async () => {
     const file = path.join(dir, 'c')
     const { store } = await CacheStore.open(file, key)
-    const total = () => store.queryTransactions({}, { field: 'createdAt', direction: 'desc' }, 0, 1).total
     const [a, b, c, d, e] = makeTransactions(5)
+    let held: Transaction[] = []
+    // The unfiltered total, and each status, type and currency counted as a scan of what is held would count them.
+    const total = () => {
+      const filters: TransactionFilter[] = [
+        ...['CREATED', 'PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'REJECTED', 'EXPIRED', 'SHINY_NEW'].map((s) => ({
+          status: [s]
+        })),
+        { type: 'INCOMING' },
+        { type: 'OUTGOING', currency: 'USD' },
+        { status: ['FAILED', 'PENDING'], currency: 'EUR' }
+      ]
+      for (const f of filters) expect(store.countTransactions(f), JSON.stringify(f)).toBe(oracle(held, f, sort).length)
+      return store.queryTransactions({}, sort, 0, 1).total
+    }
+    const sort: TransactionSort = { field: 'createdAt', direction: 'desc' }
     await store.put('transactions', [a!, b!, c!])
+    held = [a!, b!, c!]
     expect(total()).toBe(3)
     // A changed row and an unchanged one are not new rows.
-    await store.put('transactions', [{ ...a!, status: 'FAILED', updatedAt: '2027-01-01T00:00:00.000Z' }, b!, d!])
+    const failed = { ...a!, status: 'FAILED', updatedAt: '2027-01-01T00:00:00.000Z' } as Transaction
+    await store.put('transactions', [failed, b!, d!])
+    held = [failed, b!, c!, d!]
     expect(total()).toBe(4)
     await store.put('transactions', [], { remove: [b!.id, 'Transaction:never-there'] })
+    held = [failed, c!, d!]
     expect(total()).toBe(3)
     // A write that fails part way leaves nothing behind, the total included.
     await expect(store.put('transactions', [e!, { id: null } as unknown as Transaction])).rejects.toThrow()
     expect(total()).toBe(3)
     await store.put('transactions', [c!, e!], { replaceAll: true })
+    held = [c!, e!]
     expect(total()).toBe(2)
     expect(store.count('transactions')).toBe(2)
     await store.close()

@@ -104,8 +104,8 @@ describe('transaction text search', () => {
     plans.length = 0
     store.queryTransactions({ search: 'bob' }, { field: 'createdAt', direction: 'desc' }, 0, 100)
     store.queryTransactions({ search: 'bob' }, { field: 'amount', direction: 'asc' }, 0, 100)
-    expect(plans[0]!.join('\n')).toMatch(/SCAN tx USING COVERING INDEX tx_created/)
-    expect(plans[1]!.join('\n')).toMatch(/SCAN tx USING COVERING INDEX tx_amount/)
+    expect(plans[0]!.join('\n')).toMatch(/SCAN tx USING COVERING INDEX tx_by_created/)
+    expect(plans[1]!.join('\n')).toMatch(/SCAN tx USING COVERING INDEX tx_by_amount/)
     // Only the window's own rows are put in order again (the outer query); the candidates are not sorted.
     for (const plan of plans) expect(plan.filter((step) => step.includes('TEMP B-TREE'))).toHaveLength(1)
 
