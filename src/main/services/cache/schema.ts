@@ -161,7 +161,9 @@ export const MIGRATIONS: readonly string[] = [
  * index (writes.ts rebuildText), never on main. The sort indexes carry the columns of the dense filters (status, type,
  * currency, amount, creation time), so a window of a filter that matches many rows walks its sort's index in order
  * and stops at the window's end, without reading a row or sorting the matches (store.ts); sorting by status gets an
- * index of its own. Until they exist, queries are answered as before from the indexes they replace.
+ * index of its own. They also answer what the status, type and currency indexes did (a few rows: tx_by_status, or
+ * the range of a sort index; totals: the group counts), so those go, 100 MB each at a million rows. Until they exist,
+ * queries are answered as before from the indexes they replace.
  */
 export const DEFERRED_SCHEMA = `
   CREATE INDEX IF NOT EXISTS tx_by_created ON tx (created_at, id, status, type, currency, amount);
@@ -171,6 +173,9 @@ export const DEFERRED_SCHEMA = `
   DROP INDEX IF EXISTS tx_created;
   DROP INDEX IF EXISTS tx_updated;
   DROP INDEX IF EXISTS tx_amount;
+  DROP INDEX IF EXISTS tx_status;
+  DROP INDEX IF EXISTS tx_type;
+  DROP INDEX IF EXISTS tx_currency;
 `
 
 /** The migration 4 structures are all there and counted (DEFERRED_SCHEMA ran). */

@@ -243,7 +243,12 @@ export class CacheStore {
       const plan = windowPlanOf(candidates.count, rows, wanted)
       return whereOf(filter, plan, plan === 'probe' && this.walkable(filter) ? sort.field : undefined)
     }
-    const walk = matches > 0 && this.walkable(filter) && windowPlanOf(matches, rows, wanted) === 'probe'
+    if (matches === 0 || !this.schemaFinished()) return whereOf(filter, 'drive')
+    // Walked entries cost a row read each when the filter is not in the sort's index; so does each match sorted
+    // (customer by amount: 2-5 s at a million rows), unless the filter's own index is already in the sort's order.
+    const walk = walkable(filter)
+      ? windowPlanOf(matches, rows, wanted) === 'probe'
+      : (wanted * rows) / matches < matches && !orderedByFilter(filter, sort)
     return whereOf(filter, 'drive', walk ? sort.field : undefined)
   }
 
@@ -263,7 +268,7 @@ export class CacheStore {
    */
   transactionPage(filter: TransactionFilter, sort: TransactionSort, after: unknown[] | null, limit: number) {
     const candidates = this.textCandidates(filter)
-    const matches = candidates || !this.walkable(filter) ? 0 : this.countOf(filter, null)
+    const matches = candidates ? 0 : this.countOf(filter, null)
     const where = this.windowWhere(filter, sort, candidates, matches, limit)
     const keys = sortKeysOf(sort)
     const seek = after ? afterOf(sort, after) : { sql: '', params: [] }
@@ -371,6 +376,11 @@ async function createPrivate(file: string): Promise<void> {
   const handle = await fs.open(file, 'a', 0o600)
   await handle.close()
   await fs.chmod(file, 0o600)
+}
+
+/** Whether a customer filter's index (customer, creation time) already gives the rows in the sort's order. */
+function orderedByFilter(filter: TransactionFilter, sort: TransactionSort): boolean {
+  return sort.field === 'createdAt' && Boolean(filter.customerId || filter.platformCustomerId)
 }
 
 /** Where a collection's documents live: transactions and meta have tables of their own, the rest share `docs`. */

@@ -118,7 +118,7 @@ export function whereOf(
     params.push(type)
   }
   if (filter.customerId) {
-    conditions.push('customer_id = ?')
+    conditions.push(`${own('customer_id')} = ?`)
     params.push(filter.customerId)
   }
   if (filter.currency) {
@@ -127,7 +127,7 @@ export function whereOf(
   }
   if (filter.accountId) {
     // Both account indexes carry the other filters and the sort keys; the planner unions the two (schema 2).
-    conditions.push('(source_account = ? OR destination_account = ?)')
+    conditions.push(`(${own('source_account')} = ? OR ${own('destination_account')} = ?)`)
     params.push(filter.accountId, filter.accountId)
   }
   // Each reads its own index (tx_platform_customer, tx_source, tx_destination, tx_reference, tx_amount).
@@ -139,7 +139,7 @@ export function whereOf(
   ]
   for (const [value, column] of exact) {
     if (value === undefined) continue
-    conditions.push(`${column} = ?`)
+    conditions.push(`${own(column)} = ?`)
     params.push(value)
   }
   if (filter.amountMin !== undefined) {
@@ -169,7 +169,8 @@ export function whereOf(
 
 /**
  * Whether every condition of a filter can be read from the sort indexes' entries (schema 4: they carry status, type,
- * currency, amount and creation time; a text search is tested by rowid), so a window may walk its sort's index.
+ * currency, amount and creation time; a text search is tested by rowid), so a window may walk its sort's index
+ * without reading rows. Other filters (customers, accounts, reference) read each walked entry's row.
  */
 export function walkable(filter: TransactionFilter): boolean {
   return (
