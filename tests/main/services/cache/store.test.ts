@@ -26,6 +26,9 @@ function oracle(all: Transaction[], f: TransactionFilter, s: TransactionSort): s
     if (f.customerId && t.customerId !== f.customerId) return false
     if (f.currency && amount(t).currency.code !== f.currency) return false
     if (f.accountId && t.source?.accountId !== f.accountId && t.destination?.accountId !== f.accountId) return false
+    if (f.amountMin !== undefined && amount(t).amount < f.amountMin) return false
+    if (f.amountMax !== undefined && amount(t).amount > f.amountMax) return false
+    if (f.senderAccountId !== undefined && t.source?.accountId !== f.senderAccountId) return false
     if (f.createdFrom && Date.parse(t.createdAt) < Date.parse(f.createdFrom)) return false
     if (f.createdTo && Date.parse(t.createdAt) > Date.parse(f.createdTo)) return false
     if (f.search) {
@@ -197,7 +200,11 @@ describe('CacheStore', () => {
       { search: 'invoice 12' },
       { createdFrom: '2026-01-01T00:10:00Z', createdTo: '2026-01-01T00:20:00Z', type: 'INCOMING' },
       { status: ['SHINY_NEW'] },
-      { customerId: 'Customer:none' }
+      { customerId: 'Customer:none' },
+      // Many matches: windows walk a sort's index, reading the filter from its entries or from each walked row.
+      { type: 'INCOMING', amountMin: 100_000 },
+      { senderAccountId: 'InternalAccount:3' },
+      { accountId: 'InternalAccount:3', status: ['COMPLETED', 'FAILED', 'PENDING'] }
     ]
     const sorts: TransactionSort[] = [
       { field: 'createdAt', direction: 'desc' },
@@ -209,12 +216,17 @@ describe('CacheStore', () => {
     for (const f of filters) {
       for (const s of sorts) {
         const expected = oracle(data, f, s)
-        const page = store.queryTransactions(f, s, 5, 40)
-        expect(page.total, JSON.stringify([f, s])).toBe(expected.length)
-        expect(
-          page.rows.map((t) => t.id),
-          JSON.stringify([f, s])
-        ).toEqual(expected.slice(5, 45))
+        for (const [offset, limit] of [
+          [5, 40],
+          [2, 5]
+        ] as const) {
+          const page = store.queryTransactions(f, s, offset, limit)
+          expect(page.total, JSON.stringify([f, s])).toBe(expected.length)
+          expect(
+            page.rows.map((t) => t.id),
+            JSON.stringify([f, s, offset])
+          ).toEqual(expected.slice(offset, offset + limit))
+        }
       }
     }
     await store.close()
