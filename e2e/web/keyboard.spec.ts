@@ -26,7 +26,9 @@ test('keyboard only: sections by shortcut, a detail, an edit form submitted, the
   await page.keyboard.press('g')
   await page.keyboard.press('c')
   await expect(section(page, /^Customers/)).toHaveAttribute('aria-current', 'page')
-  // "/" filters, Esc leaves the box, j opens the first row's detail, Esc closes it.
+  // "/" filters, Esc leaves the box, j opens the first row's detail, Esc closes it. The view loads on demand: press
+  // "/" once its search box is on screen, as the operator would.
+  await expect(page.getByLabel('Search customers')).toBeVisible()
   await page.keyboard.press('/')
   await expect(page.getByLabel('Search customers')).toBeFocused()
   await page.keyboard.type('jane')

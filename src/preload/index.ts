@@ -1,5 +1,6 @@
 import { contextBridge, ipcRenderer } from 'electron'
-import { isChannelName, type PaydeskApi } from '../shared/ipc/contract'
+import { isChannelName } from '../shared/ipc/channel-names'
+import type { PaydeskApi } from '../shared/ipc/contract'
 import { EVENT_CHANNEL } from '../shared/ipc/wire'
 
 /**

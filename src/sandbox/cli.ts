@@ -6,7 +6,8 @@
  * Prints `Local sandbox listening on <baseUrl>` once ready; SIGINT/SIGTERM close it cleanly.
  */
 import { MAX_GENERATED_TRANSACTIONS } from './generate'
-import { createSandboxServer, SANDBOX_DEFAULTS, type SandboxServerOptions } from './server'
+import { SANDBOX_DEFAULTS } from './defaults'
+import { createSandboxServer, type SandboxServerOptions } from './server'
 
 export const USAGE = `Usage: npm run sandbox -- [options]
 

@@ -25,18 +25,7 @@ import { buildRoutes } from './routes'
 import { Scheduler } from './scheduler'
 import { initPlatform, seedSandbox } from './seed'
 import { Store } from './store'
-
-export const API_VERSION = '2025-10-13'
-export const BASE_PATH = `/${API_VERSION}`
-
-/** Defaults of the standalone sandbox (also in src/sandbox/README.md). */
-export const SANDBOX_DEFAULTS = {
-  port: 4010,
-  tokenId: 'sandbox-token',
-  clientSecret: 'sandbox-secret',
-  approvalWindowSeconds: 600,
-  timeScale: 1
-} as const
+import { BASE_PATH, SANDBOX_DEFAULTS } from './defaults'
 
 export interface SandboxServerOptions {
   /** 0 (default): a free port. */

@@ -1,4 +1,5 @@
-import { Agent, request, type Dispatcher } from 'undici'
+import type { Dispatcher } from 'undici'
+import type * as Undici from 'undici'
 import type { z } from 'zod'
 import { AppError } from '../errors'
 import { ApiError, contentType, httpFailure, networkFailure, unexpectedFailure, type FailureKind } from './api-errors'
@@ -69,8 +70,9 @@ export class ApiClient {
   readonly baseUrl: URL
   private readonly authorization: string
   private readonly redactions: string[]
-  private readonly dispatcher: Dispatcher
+  private dispatcher: Dispatcher | undefined
   private readonly ownsDispatcher: boolean
+  private closed = false
   private readonly o: Required<
     Pick<
       ApiClientOptions,
@@ -101,15 +103,29 @@ export class ApiClient {
       onAttempt: options.onAttempt ?? (() => {})
     }
     this.ownsDispatcher = !options.dispatcher
-    this.dispatcher =
-      options.dispatcher ??
-      new Agent({
-        connect: { timeout: this.o.connectTimeoutMs },
-        keepAliveTimeout: 10_000,
-        keepAliveMaxTimeout: 60_000,
-        connections: 8,
-        pipelining: 1
-      })
+    this.dispatcher = options.dispatcher
+    // Loaded now, in the background, rather than by the first request: that request is often a refresh behind the
+    // page's first answers, and the load (0.1–0.2 s of main's thread) then stood in front of the next thing asked.
+    if (!options.dispatcher) void undici().catch(() => undefined)
+  }
+
+  /**
+   * undici is not loaded before main needs a client: it takes 0.1–0.2 s to load, which at start-up held back the
+   * page and its first answers (served from the cache), none of which need the network.
+   */
+  private async http(): Promise<{ request: typeof Undici.request; dispatcher: Dispatcher }> {
+    const { Agent, request } = await undici()
+    // A client closed before its first request makes no pool of its own afterwards (its requests fail, as they would
+    // on a closed pool).
+    if (this.closed && !this.dispatcher) throw new Error('The client is closed')
+    this.dispatcher ??= new Agent({
+      connect: { timeout: this.o.connectTimeoutMs },
+      keepAliveTimeout: 10_000,
+      keepAliveMaxTimeout: 60_000,
+      connections: 8,
+      pipelining: 1
+    })
+    return { request, dispatcher: this.dispatcher }
   }
 
   get host(): string {
@@ -117,7 +133,8 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    if (this.ownsDispatcher) await this.dispatcher.close().catch(() => {})
+    this.closed = true
+    if (this.ownsDispatcher) await this.dispatcher?.close().catch(() => {})
   }
 
   get<S extends z.ZodType>(path: string, schema: S, query?: RequestOptions<S>['query']): Promise<z.output<S>> {
@@ -205,11 +222,12 @@ export class ApiClient {
     let response: Dispatcher.ResponseData
     const signal = AbortSignal.timeout(this.o.totalTimeoutMs)
     try {
+      const { request, dispatcher } = await this.http()
       response = await request(url, {
         method: method as Dispatcher.HttpMethod,
         headers,
         ...(body !== undefined && { body }),
-        dispatcher: this.dispatcher,
+        dispatcher,
         signal,
         headersTimeout: this.o.totalTimeoutMs,
         bodyTimeout: this.o.totalTimeoutMs
@@ -263,3 +281,6 @@ export class ApiClient {
     return out
   }
 }
+
+let undiciModule: Promise<typeof Undici> | undefined
+const undici = () => (undiciModule ??= import('undici'))

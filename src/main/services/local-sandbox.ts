@@ -4,7 +4,7 @@ import { getPriority, setPriority } from 'node:os'
 import path from 'node:path'
 import { SandboxChildMessage, type SandboxStartMessage } from '../../shared/sandbox-process'
 import { parseGenerateCount } from '../../sandbox/generate'
-import { BASE_PATH, SANDBOX_DEFAULTS } from '../../sandbox/server'
+import { BASE_PATH, SANDBOX_DEFAULTS } from '../../sandbox/defaults'
 import { nodeSandboxLauncher, type SandboxLauncher, type SandboxProcess } from './sandbox-process'
 
 /** What Paydesk needs from the embedded sandbox, which runs in a process of its own. */

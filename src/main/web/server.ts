@@ -6,7 +6,6 @@ import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, sep } from 'node:path'
 import { BRIDGE_EVENTS_PATH, BRIDGE_EXPORT_PATH, BRIDGE_INVOKE_PATH, TOKEN_HEADER } from '../../shared/ipc/wire'
 import type { Backend } from '../backend'
-import { dispatch } from '../ipc/dispatch'
 import { describeError } from '../log'
 
 const MAX_BODY_BYTES = 1024 * 1024
@@ -141,6 +140,9 @@ export async function startBrowserModeServer(options: {
         return sendJson(res, 404, { ok: false, error: { code: 'UNKNOWN_CHANNEL', message: 'No such bridge route.' } })
       const input =
         typeof body === 'object' && body !== null && 'input' in body ? (body as { input: unknown }).input : null
+      // Loaded here, not at the top: it builds every schema of the contract, which would hold the page's first
+      // files back (the backend loads the same schemas as it starts, so the first call finds them in).
+      const { dispatch } = await import('../ipc/dispatch')
       return sendJson(res, 200, await dispatch((await backend).handlers, channelName, input, log))
     }
     return sendJson(res, 404, { ok: false, error: { code: 'UNKNOWN_CHANNEL', message: 'No such bridge route.' } })

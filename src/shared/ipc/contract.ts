@@ -9,6 +9,7 @@ import { quoteChannels } from './channels/quotes'
 import { exportChannels, exportEvents } from './channels/export'
 import { syncChannels, syncEvents } from './channels/sync'
 import { appEvents } from './events'
+import type { ChannelName as ListedChannelName } from './channel-names'
 
 /**
  * The one IPC contract. Main registers a handler per channel, preload exposes one function per channel, and the
@@ -36,6 +37,12 @@ export const events = {
 
 export type Channels = typeof channels
 export type ChannelName = keyof Channels
+// channel-names.ts lists the same names without building any schema (for the renderer and the preload): a channel
+// added here and not there, or the other way round, fails the typecheck on one of these two lines.
+const everyChannelIsListed: ListedChannelName = '' as ChannelName
+const everyListedNameIsAChannel: ChannelName = '' as ListedChannelName
+void everyChannelIsListed
+void everyListedNameIsAChannel
 export type ChannelInput<K extends ChannelName> = z.input<Channels[K]['input']>
 export type ChannelOutput<K extends ChannelName> = z.output<Channels[K]['output']>
 
@@ -43,11 +50,7 @@ export type Events = typeof events
 export type EventName = keyof Events
 export type EventPayload<K extends EventName> = z.output<Events[K]>
 
-export const CHANNEL_NAMES = Object.keys(channels) as ChannelName[]
-
-export function isChannelName(name: unknown): name is ChannelName {
-  return typeof name === 'string' && Object.hasOwn(channels, name)
-}
+export { CHANNEL_NAMES, isChannelName } from './channel-names'
 
 /** The object the renderer sees as `window.paydesk`. */
 export type PaydeskApi = {

@@ -1,4 +1,5 @@
-import { isChannelName, type PaydeskApi } from '../../../shared/ipc/contract'
+import { isChannelName } from '../../../shared/ipc/channel-names'
+import type { PaydeskApi } from '../../../shared/ipc/contract'
 import { BRIDGE_EVENTS_PATH, BRIDGE_INVOKE_PATH, TOKEN_HEADER } from '../../../shared/ipc/wire'
 
 export const TOKEN_KEY = 'paydesk.bridgeToken'

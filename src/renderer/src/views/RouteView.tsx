@@ -1,37 +1,74 @@
+import { lazy, Suspense, useEffect, type ComponentType } from 'react'
 import type { ProfileView } from '../../../shared/profile'
-import { useUi } from '../stores/ui'
+import { useUi, type RouteId } from '../stores/ui'
 import { HomeView } from './HomeView'
-import { SettingsView } from './SettingsView'
-import { ApprovalsView } from './approvals/ApprovalsView'
-import { TransactionsView } from './transactions/TransactionsView'
-import { CustomersView } from './customers/CustomersView'
-import { ExternalAccountsView } from './external-accounts/ExternalAccountsView'
-import { InternalAccountsView } from './internal-accounts/InternalAccountsView'
-import { SandboxToolsView } from './sandbox-tools/SandboxToolsView'
-import { QuotesView } from './quotes/QuotesView'
+
+/**
+ * A view loaded on demand: the first paint evaluates the shell and Home, not every view (nor the zod schemas of their
+ * forms). Once its module is in, the view renders directly, with no suspense on the way.
+ */
+function lazyView(load: () => Promise<ComponentType>) {
+  let loaded: ComponentType | undefined
+  let loading: Promise<ComponentType> | undefined
+  const preload = () =>
+    (loading ??= load().then(
+      (view) => (loaded = view),
+      (error: unknown) => {
+        // A failed download may succeed on the next visit: do not keep the failure.
+        loading = undefined
+        throw error
+      }
+    ))
+  const Lazy = lazy(() => preload().then((view) => ({ default: view })))
+  function View() {
+    const Loaded = loaded
+    return Loaded ? <Loaded /> : <Lazy />
+  }
+  return { View, preload }
+}
+
+const VIEWS = {
+  settings: lazyView(() => import('./SettingsView').then((m) => m.SettingsView)),
+  transactions: lazyView(() => import('./transactions/TransactionsView').then((m) => m.TransactionsView)),
+  approvals: lazyView(() => import('./approvals/ApprovalsView').then((m) => m.ApprovalsView)),
+  customers: lazyView(() => import('./customers/CustomersView').then((m) => m.CustomersView)),
+  'external-accounts': lazyView(() =>
+    import('./external-accounts/ExternalAccountsView').then((m) => m.ExternalAccountsView)
+  ),
+  'internal-accounts': lazyView(() =>
+    import('./internal-accounts/InternalAccountsView').then((m) => m.InternalAccountsView)
+  ),
+  quotes: lazyView(() => import('./quotes/QuotesView').then((m) => m.QuotesView)),
+  sandbox: lazyView(() => import('./sandbox-tools/SandboxToolsView').then((m) => m.SandboxToolsView))
+} satisfies Partial<Record<RouteId, ReturnType<typeof lazyView>>>
+
+/**
+ * After the first paint, every view is fetched and evaluated in the background so that a click on the sidebar (or a
+ * `g` shortcut) does not wait for a download: Transactions, the view an operator opens most, first and alone, then
+ * all the others together. Waiting for idle moments instead left views unloaded for seconds on a busy machine.
+ */
+function usePreloadViews() {
+  useEffect(() => {
+    let cancelled = false
+    const others = () => {
+      if (cancelled) return
+      for (const view of Object.values(VIEWS)) void view.preload().catch(() => undefined)
+    }
+    void VIEWS.transactions.preload().then(others, others)
+    return () => {
+      cancelled = true
+    }
+  }, [])
+}
 
 export function RouteView({ profile }: { profile: ProfileView | undefined }) {
   const route = useUi((s) => s.route)
-  switch (route) {
-    case 'home':
-      return <HomeView profile={profile} />
-    case 'settings':
-      return <SettingsView />
-    case 'transactions':
-      return <TransactionsView />
-    case 'approvals':
-      return <ApprovalsView />
-    case 'customers':
-      return <CustomersView />
-    case 'external-accounts':
-      return <ExternalAccountsView />
-    case 'internal-accounts':
-      return <InternalAccountsView />
-    case 'quotes':
-      return <QuotesView />
-    case 'sandbox':
-      return <SandboxToolsView />
-    default:
-      return <HomeView profile={profile} />
-  }
+  usePreloadViews()
+  const lazyRoute = route in VIEWS ? VIEWS[route as keyof typeof VIEWS] : undefined
+  if (!lazyRoute) return <HomeView profile={profile} />
+  return (
+    <Suspense fallback={<div className="skeleton-rows" role="status" aria-busy="true" aria-label="Loading view" />}>
+      <lazyRoute.View />
+    </Suspense>
+  )
 }
