@@ -68,8 +68,6 @@ export class WindowLoader<Row> {
   /** First windows of recent queries by key, least recently used first. */
   private remembered = new Map<string, WindowAnswer<Row>>()
   private key: string | null = null
-  /** Rows shown of the current query that main has not answered yet (remembered or derived): asked for as one. */
-  private provisional = 0
   /** The key of the query whose answer from main was last applied. */
   private confirmedKey: string | null | undefined = undefined
 
@@ -117,7 +115,6 @@ export class WindowLoader<Row> {
     this.failed = null
     if (key !== null && key !== this.key) {
       const instant = this.rememberedAnswer(key, options.narrow)
-      this.provisional = instant ? instant.rows.length : 0
       if (instant) this.show(instant, null)
     }
     this.key = key
@@ -167,13 +164,13 @@ export class WindowLoader<Row> {
     let offset = Math.max(0, this.viewport.first - Math.floor((windowSize - visible) / 2))
     if (total !== undefined) offset = Math.max(0, Math.min(offset, total - windowSize))
     if (this.failed && this.failed.generation === this.generation && this.failed.offset === offset) return null
-    // A query whose rows from main are not on screen yet first gets just the rows on screen: a smaller answer comes
-    // back sooner, and the full window follows as a prefetch. Remembered or derived rows on screen are asked for all at
-    // once, so an unchanged answer leaves them as they are.
+    // A query whose rows from main are not on screen yet (none, or remembered or derived ones) first gets just the rows
+    // on screen: a smaller answer comes back sooner, and the full window follows as a prefetch. Where main answers
+    // the same rows, they keep their objects, so nothing on screen is drawn again.
     const limit =
       this.firstMargin === null || (data !== null && this.confirmedKey === this.key)
         ? windowSize
-        : Math.min(windowSize, Math.max(1, this.viewport.last - offset + 1 + this.firstMargin, this.provisional))
+        : Math.min(windowSize, Math.max(1, this.viewport.last - offset + 1 + this.firstMargin))
     return { offset, limit }
   }
 
@@ -193,14 +190,18 @@ export class WindowLoader<Row> {
   private settle(request: Request, result: IpcResult<WindowAnswer<Row>>): void {
     if (this.inFlight === request) this.inFlight = null
     if (result.ok && result.value.offset === 0 && request.key !== null) this.keep(request.key, result.value)
-    if (request.generation === this.generation) {
+    const current = request.generation === this.generation
+    if (current) {
       if (result.ok) this.apply(result.value, request.key)
       else {
         this.failed = request
         this.set({ ...this.state, error: result.error, loading: false })
       }
     }
-    this.pump()
+    // After an answer of the current query, the next window is asked once the view has drawn it: the request (and
+    // main's work on it) would otherwise compete with drawing the rows the operator is waiting for.
+    if (current && result.ok) setTimeout(() => this.pump(), 0)
+    else this.pump()
   }
 
   private keep(key: string, answer: WindowAnswer<Row>): void {
@@ -217,7 +218,6 @@ export class WindowLoader<Row> {
     if (!fresh && !overlaps && answer.rows.length > 0) return
     this.dataGeneration = this.generation
     this.confirmedKey = key
-    this.provisional = 0
     this.show(answer, null)
   }
 

@@ -14,8 +14,11 @@ export interface Column<Row> {
 /** The usual `rowId`: one function for every render, so memoised rows stay memoised. */
 export const idOf = (row: { id: string }): string => row.id
 
-/** Rows drawn beyond each edge of the viewport, so a fast scroll finds them already laid out. */
-const OVERSCAN = 12
+/**
+ * Rows drawn beyond each edge of the viewport, so a fast scroll finds them already laid out: 3,000 px/s moves about
+ * two rows a frame. Each one drawn is laid out again with every new filter.
+ */
+const OVERSCAN = 8
 
 /**
  * A table as tall as all `total` rows that draws only those on screen, filled from the window of rows main sent. It
@@ -61,7 +64,10 @@ export function WindowedTable<Row>(props: {
     // Mount only: later renders never move the scroll position on their own.
   }, []) // eslint-disable-line react-hooks/exhaustive-deps
 
-  useEffect(() => onViewport(Math.max(0, first), Math.max(0, last)), [first, last, onViewport])
+  // Reported as the rows the screen has room for, past the end of a short list too: a short list's next filter (the
+  // box cleared) is asked for a screenful, not for the few rows it had.
+  const room = Math.max(0, first) + Math.ceil(viewport / ROW_HEIGHT) + 2 * OVERSCAN
+  useEffect(() => onViewport(Math.max(0, first), Math.max(last, room)), [first, last, room, onViewport])
 
   // A new filter draws the top at once (state adjusted while rendering), and the scroll area follows before paint.
   const [resetKey, setResetKey] = useState(props.scrollResetKey)
@@ -70,11 +76,14 @@ export function WindowedTable<Row>(props: {
     setScrollTop(0)
   }
   const scrolledKey = useRef(props.scrollResetKey)
+  /** The scroll area's scrollTop as its last scroll event said: reading the element's would force a layout. */
+  const domScrollTop = useRef(props.initialScrollTop ?? 0)
   useLayoutEffect(() => {
     if (scrolledKey.current === props.scrollResetKey) return
     scrolledKey.current = props.scrollResetKey
     // Already at the top (typing on in the filter box): nothing to move or lay out again.
-    if (scroller.current && scroller.current.scrollTop !== 0) scroller.current.scrollTop = 0
+    if (scroller.current && domScrollTop.current !== 0) scroller.current.scrollTop = 0
+    domScrollTop.current = 0
   }, [props.scrollResetKey])
 
   // Keeps the selected row in view once per selection (j/k, a link), as soon as its row is loaded — never again for the
@@ -101,8 +110,9 @@ export function WindowedTable<Row>(props: {
   const onScroll = () => {
     const element = scroller.current
     if (!element) return
-    setScrollTop(element.scrollTop)
-    saveScroll?.(element.scrollTop)
+    domScrollTop.current = element.scrollTop
+    setScrollTop(domScrollTop.current)
+    saveScroll?.(domScrollTop.current)
   }
 
   const items = first < 0 ? [] : Array.from({ length: last - first + 1 }, (_, i) => first + i)
