@@ -302,4 +302,15 @@ describe('WindowLoader with remembered queries', () => {
     query('all')
     expect(loader.getState().data?.rows).toEqual(['f'])
   })
+
+  it('never remembers an answer asked for before it forgot (the last profile’s, landing late)', async () => {
+    const main = fakeLists({ all: rowsOf('r', 10), few: ['f'] })
+    const { loader, query, answerAll } = keyedLoader(main)
+    query('all')
+    loader.forget()
+    query('few')
+    await answerAll()
+    query('all')
+    expect(loader.getState().data?.rows).toEqual(['f']) // nothing of the old answer shown before main's new one
+  })
 })

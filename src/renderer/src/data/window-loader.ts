@@ -33,6 +33,8 @@ interface Request {
   offset: number
   generation: number
   key: string | null
+  /** The loader's memory when asked: an answer asked before `forget()` is never remembered. */
+  memory: number
 }
 
 /**
@@ -67,6 +69,8 @@ export class WindowLoader<Row> {
   private failed: { offset: number; generation: number } | null = null
   /** First windows of recent queries by key, least recently used first. */
   private remembered = new Map<string, WindowAnswer<Row>>()
+  /** Bumped by forget(). */
+  private memory = 0
   private key: string | null = null
   /** The key of the query whose answer from main was last applied. */
   private confirmedKey: string | null | undefined = undefined
@@ -132,6 +136,7 @@ export class WindowLoader<Row> {
   /** Another profile: nothing remembered of the last one may be shown again. */
   forget(): void {
     this.remembered.clear()
+    this.memory += 1
   }
 
   private rememberedAnswer(key: string, narrow: QueryOptions<Row>['narrow']): WindowAnswer<Row> | null {
@@ -179,7 +184,7 @@ export class WindowLoader<Row> {
     if (this.inFlight && this.inFlight.generation === this.generation) return
     const window = this.wanted()
     if (window === null) return
-    const request: Request = { offset: window.offset, generation: this.generation, key: this.key }
+    const request: Request = { offset: window.offset, generation: this.generation, key: this.key, memory: this.memory }
     this.inFlight = request
     this.fetchWindow(window.offset, window.limit).then(
       (result) => this.settle(request, result),
@@ -189,7 +194,8 @@ export class WindowLoader<Row> {
 
   private settle(request: Request, result: IpcResult<WindowAnswer<Row>>): void {
     if (this.inFlight === request) this.inFlight = null
-    if (result.ok && result.value.offset === 0 && request.key !== null) this.keep(request.key, result.value)
+    if (result.ok && result.value.offset === 0 && request.key !== null && request.memory === this.memory)
+      this.keep(request.key, result.value)
     const current = request.generation === this.generation
     if (current) {
       if (result.ok) this.apply(result.value, request.key)
