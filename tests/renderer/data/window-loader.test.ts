@@ -23,7 +23,8 @@ function fakeMain(total = TOTAL, tag = '') {
   return { fetch, pending }
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 0))
+/** Lets answers land and the loader ask for what comes next (it asks after the view drew an answer). */
+const settle = () => new Promise((r) => setTimeout(r, 5))
 
 function loaderOver(main: ReturnType<typeof fakeMain>) {
   const loader = new WindowLoader<string>({ windowSize: 200, prefetch: 60 })
@@ -106,11 +107,10 @@ describe('WindowLoader', () => {
     const after = fakeMain(42, 'new-')
     loader.setViewport(0, 20) // a filter change scrolls to the top
     loader.setQuery(after.fetch)
-    expect(after.pending).toHaveLength(0) // one in flight at a time: the new query waits for the old answer
+    expect(after.pending).toHaveLength(1) // a new filter is asked at once, not after the old filter's answer
     stale.answer()
     await settle()
     expect(loader.getState().data?.rows[0]).toBe('old-row-0')
-    expect(after.pending).toHaveLength(1)
     after.pending.shift()!.answer()
     await settle()
     expect(loader.getState().data).toMatchObject({ total: 42, offset: 0 })
@@ -158,5 +158,159 @@ describe('WindowLoader on a filter change', () => {
     filtered.pending.shift()!.answer()
     await settle()
     expect(loader.getState().data?.rows[0]).toBe('new-row-0')
+  })
+})
+
+/** A fake main over named lists: `answer(i)` answers the i-th pending request from `lists[key]` as it is now. */
+function fakeLists(lists: Record<string, string[]>) {
+  const pending: { key: string; offset: number; limit: number; answer(): void }[] = []
+  const fetchOf = (key: string) => (offset: number, limit: number) =>
+    new Promise<IpcResult<WindowAnswer<string>>>((resolve) => {
+      pending.push({
+        key,
+        offset,
+        limit,
+        answer: () => {
+          const all = lists[key]!
+          resolve({
+            ok: true,
+            value: { rows: all.slice(offset, offset + limit), total: all.length, offset, syncedAt: null }
+          })
+        }
+      })
+    })
+  return { pending, fetchOf }
+}
+
+const rowsOf = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i}`)
+
+/** Rows holding the needle, as main would answer (prefix-free strings: 'ab' narrows to the rows containing it). */
+const narrowStrings = (from: string, rows: string[], to: string) =>
+  to.startsWith(from) && from !== '' ? rows.filter((r) => r.includes(to)) : null
+
+function keyedLoader(main: ReturnType<typeof fakeLists>) {
+  const loader = new WindowLoader<string>({ windowSize: 200, prefetch: 60, firstMargin: 10, remember: 3 })
+  loader.setViewport(0, 20)
+  const query = (key: string, options: { narrow?: boolean } = {}) =>
+    loader.setQuery(main.fetchOf(key), {
+      fromTop: true,
+      key,
+      ...(options.narrow ? { narrow: (from: string, rows: string[]) => narrowStrings(from, rows, key) } : {})
+    })
+  const answerAll = async () => {
+    while (main.pending.length) {
+      main.pending.shift()!.answer()
+      await settle()
+    }
+  }
+  return { loader, query, answerAll }
+}
+
+describe('WindowLoader with remembered queries', () => {
+  it('asks a new filter for just the rows on screen first, then the full window as a prefetch', async () => {
+    const main = fakeLists({ all: rowsOf('r', 1000) })
+    const { loader, query } = keyedLoader(main)
+    query('all')
+    expect(main.pending[0]).toMatchObject({ offset: 0, limit: 31 })
+    main.pending.shift()!.answer()
+    await settle()
+    expect(loader.getState().data?.rows).toHaveLength(31)
+    expect(main.pending[0]).toMatchObject({ offset: 0, limit: 200 })
+  })
+
+  it('shows a filter it came back to at once, and draws nothing again when main answers the same', async () => {
+    const main = fakeLists({ all: rowsOf('r', 1000), few: rowsOf('f', 5) })
+    const { loader, query, answerAll } = keyedLoader(main)
+    query('few')
+    await answerAll()
+    query('all')
+    await answerAll()
+    expect(loader.getState().data?.total).toBe(1000)
+    let renders = 0
+    loader.subscribe(() => (renders += 1))
+    query('few') // back to a filter seen before
+    expect(loader.getState().data).toMatchObject({ rows: rowsOf('f', 5), total: 5 })
+    expect(renders).toBe(1)
+    expect(main.pending).toHaveLength(1) // still asked of main
+    await answerAll()
+    expect(renders).toBe(1) // main answered the same: nothing to draw again
+  })
+
+  it("replaces a remembered answer with main's when the data changed meanwhile", async () => {
+    const lists = { all: rowsOf('r', 300), few: rowsOf('f', 5) }
+    const main = fakeLists(lists)
+    const { loader, query, answerAll } = keyedLoader(main)
+    query('all')
+    await answerAll()
+    query('few')
+    await answerAll()
+    lists.all = ['new', ...lists.all]
+    query('all')
+    expect(loader.getState().data?.rows[0]).toBe('r0') // remembered, until main answers
+    await answerAll()
+    expect(loader.getState().data).toMatchObject({ total: 301, offset: 0 })
+    expect(loader.getState().data?.rows.slice(0, 2)).toEqual(['new', 'r0'])
+  })
+
+  it('narrows a whole remembered answer at once, and ends with main’s answer', async () => {
+    const lists = { ab: ['ab1', 'abc2', 'ab3', 'abc4'], abc: ['abc2', 'abc4'] }
+    const main = fakeLists(lists)
+    const { loader, query, answerAll } = keyedLoader(main)
+    query('ab')
+    await answerAll()
+    query('abc', { narrow: true })
+    expect(loader.getState().data).toMatchObject({ rows: ['abc2', 'abc4'], total: 2, offset: 0 })
+    expect(main.pending).toHaveLength(1)
+    lists.abc = ['abc4'] // main knows better (the data changed): its answer wins
+    await answerAll()
+    expect(loader.getState().data).toMatchObject({ rows: ['abc4'], total: 1 })
+  })
+
+  it('never narrows an answer that did not hold the whole result', async () => {
+    const main = fakeLists({ ab: rowsOf('ab', 500), abc: ['abc1'] })
+    const { loader, query, answerAll } = keyedLoader(main)
+    query('ab')
+    await answerAll()
+    const shown = loader.getState().data
+    query('abc', { narrow: true })
+    expect(loader.getState().data).toBe(shown) // the old rows stay until main answers
+    await answerAll()
+    expect(loader.getState().data?.rows).toEqual(['abc1'])
+  })
+
+  it('applies only the newest filter when answers come back out of order', async () => {
+    const main = fakeLists({ a: ['a'], b: ['b'] })
+    const { loader, query } = keyedLoader(main)
+    query('a')
+    query('b')
+    const [a, b] = [main.pending[0]!, main.pending[1]!]
+    b.answer()
+    await settle()
+    a.answer()
+    await settle()
+    expect(loader.getState().data?.rows).toEqual(['b'])
+  })
+
+  it('forgets what it remembered when told (another profile)', async () => {
+    const main = fakeLists({ all: rowsOf('r', 10), few: ['f'] })
+    const { loader, query, answerAll } = keyedLoader(main)
+    query('all')
+    await answerAll()
+    query('few')
+    await answerAll()
+    loader.forget()
+    query('all')
+    expect(loader.getState().data?.rows).toEqual(['f'])
+  })
+
+  it('never remembers an answer asked for before it forgot (the last profile’s, landing late)', async () => {
+    const main = fakeLists({ all: rowsOf('r', 10), few: ['f'] })
+    const { loader, query, answerAll } = keyedLoader(main)
+    query('all')
+    loader.forget()
+    query('few')
+    await answerAll()
+    query('all')
+    expect(loader.getState().data?.rows).toEqual(['f']) // nothing of the old answer shown before main's new one
   })
 })

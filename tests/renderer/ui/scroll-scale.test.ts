@@ -1,16 +1,23 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_SCROLL_HEIGHT, scrollScale, spacers } from '../../../src/renderer/src/ui/scroll-scale'
+import {
+  MAX_SCROLL_HEIGHT,
+  rowsOnScreen,
+  scrollScale,
+  scrollTopToShow
+} from '../../../src/renderer/src/ui/scroll-scale'
 
 const ROW = 34
 const VIEWPORT = 600
 
 /** Where a row's top lands in the scroll area, given the real scrollTop, as the table lays it out. */
 function rowTopInArea(rows: number, scrollTop: number, index: number) {
-  const scale = scrollScale(rows * ROW, VIEWPORT)
-  const virtualTop = scrollTop * scale.factor
-  const first = Math.max(0, Math.floor(virtualTop / ROW) - 12)
-  const last = Math.min(rows - 1, Math.ceil((virtualTop + VIEWPORT) / ROW) + 12)
-  const { before, after } = spacers(scale, scrollTop, first * ROW, (last - first + 1) * ROW)
+  const { first, last, before, after, scale } = rowsOnScreen({
+    count: rows,
+    rowHeight: ROW,
+    scrollTop,
+    viewport: VIEWPORT,
+    overscan: 12
+  })
   return { top: before + (index - first) * ROW, before, after, first, last, scale }
 }
 
@@ -47,5 +54,34 @@ describe('the scroll area of a very long list', () => {
       expect(at.before).toBeGreaterThanOrEqual(0)
       expect(at.after).toBeGreaterThanOrEqual(0)
     }
+  })
+})
+
+describe('the rows drawn', () => {
+  it('are the rows on screen and a few beyond each edge, and none of an empty list', () => {
+    const at = rowsOnScreen({ count: 1000, rowHeight: ROW, scrollTop: 100 * ROW, viewport: 10 * ROW, overscan: 2 })
+    expect([at.first, at.last]).toEqual([98, 111])
+    expect(at.before).toBe(98 * ROW)
+    expect(rowsOnScreen({ count: 0, rowHeight: ROW, scrollTop: 0, viewport: 600, overscan: 2 })).toMatchObject({
+      first: -1,
+      last: -1
+    })
+  })
+
+  it('scroll to a row only when it is not fully in view, by the least movement', () => {
+    const scale = scrollScale(1000 * ROW, 10 * ROW)
+    const view = { rowHeight: ROW, scrollTop: 100 * ROW, viewport: 10 * ROW, scale }
+    expect(scrollTopToShow({ ...view, index: 105 })).toBeNull()
+    expect(scrollTopToShow({ ...view, index: 90 })).toBe(90 * ROW)
+    expect(scrollTopToShow({ ...view, index: 110 })).toBe(101 * ROW)
+  })
+
+  it('scroll to a row of a scaled list where it is drawn', () => {
+    const rows = 1_000_000
+    const scale = scrollScale(rows * ROW, VIEWPORT)
+    const scrollTop = scrollTopToShow({ index: 700_000, rowHeight: ROW, scrollTop: 0, viewport: VIEWPORT, scale })!
+    const at = rowTopInArea(rows, scrollTop, 700_000)
+    expect(at.top).toBeGreaterThanOrEqual(scrollTop - 1e-6)
+    expect(at.top + ROW).toBeLessThanOrEqual(scrollTop + VIEWPORT + 1e-6)
   })
 })

@@ -1,4 +1,5 @@
 import { isTooShortTransactionSearch } from '../../../shared/ipc/channels/data'
+import { transactionSearchNeedle } from '../../../shared/transaction-search'
 
 /**
  * How a transaction text search is answered from the trigram index (tx_search, schema 4). The index keeps positions,
@@ -12,7 +13,7 @@ export interface TextSearch {
 
 /** The search of a filter, or null for none. Shorter than three characters never gets here: the filter refuses it. */
 export function textSearchOf(search: string | undefined): TextSearch | null {
-  const needle = search?.trim().toLowerCase()
+  const needle = transactionSearchNeedle(search)
   if (!needle) return null
   // The shared filter refuses these before main sees them; a caller that skipped it must not get a table scan instead.
   if (isTooShortTransactionSearch(needle)) throw new Error('A transaction search needs at least 3 characters')

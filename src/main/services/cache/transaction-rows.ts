@@ -1,5 +1,6 @@
 import type { Transaction } from '../../../shared/api'
 import type { TransactionFilter, TransactionSort } from '../../../shared/ipc/channels/data'
+import { transactionSearchText } from '../../../shared/transaction-search'
 import { textSearchOf, type TextPlan } from './text-search'
 
 /**
@@ -35,24 +36,8 @@ type Loose = Record<string, unknown> & {
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null)
 
-/** What a text search matches: id, description, customer ids, reference, UMA addresses and account ids. */
-export function searchTextOf(t: Transaction): string {
-  const r = t as Loose
-  return [
-    t.id,
-    r['description'],
-    r['customerId'],
-    r['platformCustomerId'],
-    r.reconciliationInstructions?.reference,
-    r.source?.umaAddress,
-    r.destination?.umaAddress,
-    r.source?.accountId,
-    r.destination?.accountId
-  ]
-    .filter((s): s is string => typeof s === 'string')
-    .join('\n')
-    .toLowerCase()
-}
+/** What a text search matches (one definition with the renderer's, in src/shared). */
+export const searchTextOf = transactionSearchText
 
 /**
  * Cheap and sufficient to skip unchanged writes: the service bumps updatedAt on every change; status guards servers

@@ -6,10 +6,13 @@ import { create } from 'zustand'
  */
 export const useWindowGenerations = create<{
   generations: Partial<Record<string, number>>
+  /** Bumped with the active profile: what a list remembers of the last profile must not be shown again. */
+  profileEpoch: number
   bump(channels: readonly string[]): void
   bumpAll(): void
 }>((set) => ({
   generations: {},
+  profileEpoch: 0,
   bump: (channels) =>
     set((s) => {
       const generations = { ...s.generations }
@@ -18,6 +21,7 @@ export const useWindowGenerations = create<{
     }),
   bumpAll: () =>
     set((s) => ({
+      profileEpoch: s.profileEpoch + 1,
       generations: Object.fromEntries(Object.entries(s.generations).map(([k, v]) => [k, (v ?? 0) + 1]))
     }))
 }))

@@ -1,3 +1,4 @@
+import { replaceEqualDeep } from '@tanstack/react-query'
 import type { IpcError, IpcResult } from '../../../shared/ipc/define'
 
 export interface WindowAnswer<Row> {
@@ -16,15 +17,42 @@ export interface WindowLoaderState<Row> {
 
 export type FetchWindow<Row> = (offset: number, limit: number) => Promise<IpcResult<WindowAnswer<Row>>>
 
+export interface QueryOptions<Row> {
+  /** A new filter: the table is about to scroll to the top, so the first window asked for is the top. */
+  fromTop?: boolean
+  /** Names the query (filter and sort, by value): the first window of recent queries is remembered under it. */
+  key?: string
+  /**
+   * The rows of this query, derived exactly from the whole answer of another remembered query (its key given), or
+   * null when they cannot be. Shown at once, and still asked of main.
+   */
+  narrow?(fromKey: string, rows: Row[]): Row[] | null
+}
+
+interface Request {
+  offset: number
+  generation: number
+  key: string | null
+  /** The loader's memory when asked: an answer asked before `forget()` is never remembered. */
+  memory: number
+}
+
 /**
  * Keeps the rows around the viewport of a long list loaded, asking main for one window at a time.
  *
  * - A new window is asked for as soon as the viewport comes within `prefetch` rows of the loaded window's edge, so
  *   rows are there before they scroll into view.
- * - At most one request is in flight. While it is, later viewports only update what to ask for next; when the answer
- *   lands, the latest wish is asked for (if the answer does not already cover it).
+ * - At most one request of the current query is in flight. While it is, later viewports only update what to ask for
+ *   next; when the answer lands, the latest wish is asked for (if the answer does not already cover it). A new query
+ *   asks at once: the answer to an old one is not waited for.
+ * - A new query's first window is just what is on screen (`firstMargin` rows more): the smaller the answer, the sooner
+ *   it is there. The full window follows as a prefetch.
  * - An answer for the current query is applied whenever it still overlaps the viewport (a slightly stale window beats
  *   an empty one); only answers for a query that has since changed are dropped.
+ * - The first window of the last `remember` queries is kept. Going back to one (the search box cleared) shows it at
+ *   once; narrowing one whose whole result was there shows the derived rows at once (`narrow`). Either way main is
+ *   asked, and its answer replaces what is shown where it differs: rows main answers unchanged keep their objects, so
+ *   memoised rows are not drawn again and the screen does not flicker.
  *
  * Plain TypeScript with no React, so the policy is tested directly; `useWindowQuery` binds it to a view.
  */
@@ -34,15 +62,37 @@ export class WindowLoader<Row> {
   private viewport = { first: 0, last: 0 }
   /** Bumped whenever the query or its data changes: answers of an older generation are stale. */
   private generation = 0
+  /** The generation whose answer from main is shown (a remembered or derived answer does not count). */
   private dataGeneration = -1
-  private inFlight: { offset: number; generation: number } | null = null
+  private inFlight: Request | null = null
   /** A window that failed in this generation is not asked for again until reload(), so errors never loop. */
   private failed: { offset: number; generation: number } | null = null
+  /** First windows of recent queries by key, least recently used first. */
+  private remembered = new Map<string, WindowAnswer<Row>>()
+  /** Bumped by forget(). */
+  private memory = 0
+  private key: string | null = null
+  /** The key of the query whose answer from main was last applied. */
+  private confirmedKey: string | null | undefined = undefined
 
   /** Null until the view names its query: nothing is asked before that. */
   private fetchWindow: FetchWindow<Row> | null = null
+  private readonly firstMargin: number | null
+  private readonly remember: number
 
-  constructor(private readonly options: { windowSize: number; prefetch: number }) {}
+  constructor(
+    private readonly options: {
+      windowSize: number
+      prefetch: number
+      /** Set: a new query's first window is the rows on screen and this many more (unset: a full window). */
+      firstMargin?: number
+      /** How many queries' first windows are remembered. */
+      remember?: number
+    }
+  ) {
+    this.firstMargin = options.firstMargin ?? null
+    this.remember = options.remember ?? 8
+  }
 
   getState = (): WindowLoaderState<Row> => this.state
 
@@ -61,10 +111,18 @@ export class WindowLoader<Row> {
    * A new query (another filter) or new data behind the same one: the next answer replaces what is shown. A new filter
    * starts at the top (`fromTop`), where the table is about to scroll, so the first window asked for is the one shown.
    */
-  setQuery(fetchWindow: FetchWindow<Row>, options: { fromTop?: boolean } = {}): void {
+  setQuery(fetchWindow: FetchWindow<Row>, options: QueryOptions<Row> = {}): void {
     this.fetchWindow = fetchWindow
+    const key = options.key ?? null
     if (options.fromTop) this.viewport = { first: 0, last: this.viewport.last - this.viewport.first }
-    this.invalidate()
+    this.generation += 1
+    this.failed = null
+    if (key !== null && key !== this.key) {
+      const instant = this.rememberedAnswer(key, options.narrow)
+      if (instant) this.show(instant, null)
+    }
+    this.key = key
+    this.pump()
   }
 
   invalidate(): void {
@@ -75,15 +133,34 @@ export class WindowLoader<Row> {
 
   reload = (): void => this.invalidate()
 
-  /** The first row of the window to ask for now, or null when the loaded (or coming) window already covers it. */
-  private wanted(): number | null {
+  /** Another profile: nothing remembered of the last one may be shown again. */
+  forget(): void {
+    this.remembered.clear()
+    this.memory += 1
+  }
+
+  private rememberedAnswer(key: string, narrow: QueryOptions<Row>['narrow']): WindowAnswer<Row> | null {
+    const exact = this.remembered.get(key)
+    if (exact) return exact
+    if (!narrow) return null
+    for (const [from, answer] of [...this.remembered].reverse()) {
+      if (answer.offset !== 0 || answer.rows.length < answer.total) continue
+      const rows = narrow(from, answer.rows)
+      if (rows) return { rows, total: rows.length, offset: 0, syncedAt: answer.syncedAt }
+    }
+    return null
+  }
+
+  /** The window to ask for now, or null when the loaded (or coming) window already covers the viewport. */
+  private wanted(): { offset: number; limit: number } | null {
     const { windowSize, prefetch } = this.options
     const total = this.state.data?.total
     const first = Math.max(0, this.viewport.first - prefetch)
     const last =
       total === undefined ? this.viewport.last + prefetch : Math.min(total - 1, this.viewport.last + prefetch)
     const data = this.state.data
-    if (data && this.dataGeneration === this.generation) {
+    const confirmed = data !== null && this.dataGeneration === this.generation
+    if (data && confirmed) {
       const end = data.offset + data.rows.length - 1
       const coversTail = end >= last || data.offset + data.rows.length >= data.total
       if (data.offset <= first && coversTail) return null
@@ -92,44 +169,73 @@ export class WindowLoader<Row> {
     let offset = Math.max(0, this.viewport.first - Math.floor((windowSize - visible) / 2))
     if (total !== undefined) offset = Math.max(0, Math.min(offset, total - windowSize))
     if (this.failed && this.failed.generation === this.generation && this.failed.offset === offset) return null
-    return offset
+    // A query whose rows from main are not on screen yet (none, or remembered or derived ones) first gets just the rows
+    // on screen: a smaller answer comes back sooner, and the full window follows as a prefetch. Where main answers
+    // the same rows, they keep their objects, so nothing on screen is drawn again.
+    const limit =
+      this.firstMargin === null || (data !== null && this.confirmedKey === this.key)
+        ? windowSize
+        : Math.min(windowSize, Math.max(1, this.viewport.last - offset + 1 + this.firstMargin))
+    return { offset, limit }
   }
 
   private pump(): void {
-    if (this.inFlight || !this.fetchWindow) return
-    const offset = this.wanted()
-    if (offset === null) return
-    const request = { offset, generation: this.generation }
+    if (!this.fetchWindow) return
+    if (this.inFlight && this.inFlight.generation === this.generation) return
+    const window = this.wanted()
+    if (window === null) return
+    const request: Request = { offset: window.offset, generation: this.generation, key: this.key, memory: this.memory }
     this.inFlight = request
-    this.fetchWindow(offset, this.options.windowSize).then(
+    this.fetchWindow(window.offset, window.limit).then(
       (result) => this.settle(request, result),
       (error: unknown) => this.settle(request, { ok: false, error: { code: 'INTERNAL', message: String(error) } })
     )
   }
 
-  private settle(request: { offset: number; generation: number }, result: IpcResult<WindowAnswer<Row>>): void {
-    this.inFlight = null
-    if (request.generation === this.generation) {
-      if (result.ok) this.apply(result.value)
+  private settle(request: Request, result: IpcResult<WindowAnswer<Row>>): void {
+    if (this.inFlight === request) this.inFlight = null
+    if (result.ok && result.value.offset === 0 && request.key !== null && request.memory === this.memory)
+      this.keep(request.key, result.value)
+    const current = request.generation === this.generation
+    if (current) {
+      if (result.ok) this.apply(result.value, request.key)
       else {
         this.failed = request
         this.set({ ...this.state, error: result.error, loading: false })
       }
     }
-    this.pump()
+    // After an answer of the current query, the next window is asked once the view has drawn it: the request (and
+    // main's work on it) would otherwise compete with drawing the rows the operator is waiting for.
+    if (current && result.ok) setTimeout(() => this.pump(), 0)
+    else this.pump()
   }
 
-  private apply(answer: WindowAnswer<Row>): void {
+  private keep(key: string, answer: WindowAnswer<Row>): void {
+    this.remembered.delete(key)
+    this.remembered.set(key, answer)
+    if (this.remembered.size > this.remember) this.remembered.delete(this.remembered.keys().next().value as string)
+  }
+
+  private apply(answer: WindowAnswer<Row>, key: string | null): void {
     const fresh = this.dataGeneration !== this.generation
     const end = answer.offset + answer.rows.length - 1
     const overlaps = answer.offset <= this.viewport.last && end >= this.viewport.first
     // A window of the current query is kept if it shows any row on screen, or if nothing of this query is shown yet.
     if (!fresh && !overlaps && answer.rows.length > 0) return
     this.dataGeneration = this.generation
-    this.set({ data: answer, error: null, loading: false })
+    this.confirmedKey = key
+    this.show(answer, null)
+  }
+
+  /** Shows an answer, keeping the objects of what is already shown wherever it is equal (nothing to redraw there). */
+  private show(answer: WindowAnswer<Row>, error: IpcError | null): void {
+    const data = replaceEqualDeep(this.state.data, answer)
+    this.set({ data, error, loading: false })
   }
 
   private set(state: WindowLoaderState<Row>): void {
+    const now = this.state
+    if (now.data === state.data && now.error === state.error && now.loading === state.loading) return
     this.state = state
     for (const listener of this.listeners) listener()
   }

@@ -2,16 +2,31 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract'
 import { paydesk } from '../bridge/paydesk'
 import { WindowLoader, type WindowLoaderState } from './window-loader'
-import { useWindowGeneration } from './window-generations'
+import { useWindowGeneration, useWindowGenerations } from './window-generations'
 
 /** Rows asked of main per window: a few screens, so prefetching stays ahead of fast scrolling. */
 export const WINDOW_SIZE = 200
 /** Ask for the next window once the viewport is this many rows from the loaded window's edge. */
 export const PREFETCH_ROWS = 60
 export const ROW_HEIGHT = 34
+/** A new filter's first window: the rows on screen and this many more (the full window follows as a prefetch). */
+export const FIRST_WINDOW_MARGIN = 10
+/** Filters whose first window a list remembers, to show at once when the operator comes back to one. */
+export const REMEMBERED_QUERIES = 8
 
 type WindowChannel = 'transactions.query' | 'customers.query' | 'externalAccounts.query'
 type RowOf<K extends WindowChannel> = ChannelOutput<K>['rows'][number]
+type WindowInput<K extends WindowChannel> = Omit<ChannelInput<K>, 'offset' | 'limit'>
+
+/**
+ * The rows a query `to` answers, derived exactly from the whole answer (`rows`) of an earlier query `from`, or null
+ * when they cannot be. Must follow main's rule to the letter: what it returns is shown until main's answer replaces it.
+ */
+export type Narrow<K extends WindowChannel> = (
+  from: WindowInput<K>,
+  to: WindowInput<K>,
+  rows: RowOf<K>[]
+) => RowOf<K>[] | null
 
 export interface WindowQuery<Row> extends WindowLoaderState<Row> {
   reload(): void
@@ -25,31 +40,48 @@ export interface WindowQuery<Row> extends WindowLoaderState<Row> {
  */
 export function useWindowQuery<K extends WindowChannel>(
   channel: K,
-  input: Omit<ChannelInput<K>, 'offset' | 'limit'>,
-  initialScrollTop = 0
+  input: WindowInput<K>,
+  initialScrollTop = 0,
+  /** Stable (module level): how rows of a narrower query are derived from a wider one's whole answer. */
+  narrow?: Narrow<K>
 ): WindowQuery<RowOf<K>> {
   const generation = useWindowGeneration(channel)
+  const profileEpoch = useWindowGenerations((s) => s.profileEpoch)
   const key = JSON.stringify(input)
   const [loader] = useState(() => {
-    const created = new WindowLoader<RowOf<K>>({ windowSize: WINDOW_SIZE, prefetch: PREFETCH_ROWS })
+    const created = new WindowLoader<RowOf<K>>({
+      windowSize: WINDOW_SIZE,
+      prefetch: PREFETCH_ROWS,
+      firstMargin: FIRST_WINDOW_MARGIN,
+      remember: REMEMBERED_QUERIES
+    })
     const first = Math.floor(initialScrollTop / ROW_HEIGHT)
     created.setViewport(first, first + 30)
     return created
   })
   const queriedKey = useRef<string | null>(null)
+  const queriedEpoch = useRef(profileEpoch)
   useEffect(() => {
     const base = JSON.parse(key) as ChannelInput<K>
     // The first query keeps the restored scroll position; a changed filter starts at the top.
     const fromTop = queriedKey.current !== null && queriedKey.current !== key
     queriedKey.current = key
+    if (queriedEpoch.current !== profileEpoch) loader.forget()
+    queriedEpoch.current = profileEpoch
     loader.setQuery(
       (offset, limit) =>
         paydesk.invoke(channel, { ...base, offset, limit } as ChannelInput<K>) as ReturnType<
           Parameters<typeof loader.setQuery>[0]
         >,
-      { fromTop }
+      {
+        fromTop,
+        key,
+        ...(narrow
+          ? { narrow: (from: string, rows: RowOf<K>[]) => narrow(JSON.parse(from) as WindowInput<K>, base, rows) }
+          : {})
+      }
     )
-  }, [loader, channel, key, generation])
+  }, [loader, channel, key, generation, profileEpoch, narrow])
   const state = useSyncExternalStore(loader.subscribe, loader.getState)
   const [setViewport] = useState(() => loader.setViewport.bind(loader))
   return { ...state, reload: loader.reload, setViewport }

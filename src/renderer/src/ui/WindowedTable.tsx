@@ -1,6 +1,5 @@
-import { elementScroll, observeElementOffset, useVirtualizer } from '@tanstack/react-virtual'
-import { memo, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react'
-import { scrollScale, spacers, type ScrollScale } from './scroll-scale'
+import { memo, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import { rowsOnScreen, scrollTopToShow } from './scroll-scale'
 import { ROW_HEIGHT } from '../data/window-query'
 
 export interface Column<Row> {
@@ -15,13 +14,20 @@ export interface Column<Row> {
 /** The usual `rowId`: one function for every render, so memoised rows stay memoised. */
 export const idOf = (row: { id: string }): string => row.id
 
-/** Rows drawn beyond each edge of the viewport, so a fast scroll finds them already laid out. */
-const OVERSCAN = 12
+/**
+ * Rows drawn beyond each edge of the viewport, so a fast scroll finds them already laid out: 3,000 px/s moves about
+ * two rows a frame. Each one drawn is laid out again with every new filter.
+ */
+const OVERSCAN = 8
 
 /**
- * A table as tall as all `total` rows that draws only those on screen (@tanstack/react-virtual), filled from the
- * window of rows main sent. It reports the rows on screen through `onViewport`; the window loader keeps rows ahead of
- * them loaded. A row not loaded yet draws as a placeholder of the same height, so the scroll position never jumps.
+ * A table as tall as all `total` rows that draws only those on screen, filled from the window of rows main sent. It
+ * reports the rows on screen through `onViewport`; the window loader keeps rows ahead of them loaded. A row not loaded
+ * yet draws as a placeholder of the same height, so the scroll position never jumps.
+ *
+ * Every row is ROW_HEIGHT tall, so which rows are on screen is arithmetic on the scroll position (scroll-scale.ts).
+ * A virtualizer that measures rows (@tanstack/react-virtual, used before) builds an entry per row whenever the count
+ * changes: 100,000 objects on every filter keystroke at 100k rows, ten times that at a million.
  */
 export function WindowedTable<Row>(props: {
   label: string
@@ -41,39 +47,44 @@ export function WindowedTable<Row>(props: {
 }) {
   const { rows, offset, total, onViewport, selectedId, columns, rowId } = props
   const scroller = useRef<HTMLDivElement>(null)
-  // The virtualizer works in row positions; the scroll area may be shorter than the rows (scroll-scale.ts). The
-  // callbacks read the scale through a ref, as the virtualizer keeps the functions it was first given.
-  const scale = useRef<ScrollScale>({ domHeight: 0, factor: 1 })
-  // The virtualizer is read afresh on every render and never memoised here, which is what this warning is about.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: total,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: OVERSCAN,
-    initialOffset: () => (props.initialScrollTop ?? 0) * scale.current.factor,
-    observeElementOffset: (instance, report) =>
-      observeElementOffset(instance, (offset, isScrolling) => report(offset * scale.current.factor, isScrolling)),
-    scrollToFn: (offset, options, instance) =>
-      elementScroll(
-        offset / scale.current.factor,
-        { ...options, adjustments: (options.adjustments ?? 0) / scale.current.factor },
-        instance
-      )
-  })
-  scale.current = scrollScale(virtualizer.getTotalSize(), scroller.current?.clientHeight ?? 0)
-  const items = virtualizer.getVirtualItems()
-  const first = items[0]?.index ?? 0
-  const last = items[items.length - 1]?.index ?? 0
+  const [scrollTop, setScrollTop] = useState(props.initialScrollTop ?? 0)
+  const [viewport, setViewport] = useState(0)
+  const view = rowsOnScreen({ count: total, rowHeight: ROW_HEIGHT, scrollTop, viewport, overscan: OVERSCAN })
+  const { first, last, before, after, scale } = view
 
-  useEffect(() => onViewport(first, last), [first, last, onViewport])
-
-  const resetKey = useRef(props.scrollResetKey)
+  // The scroll area's height follows the window; the first position is the one the list was left at.
   useLayoutEffect(() => {
-    if (resetKey.current === props.scrollResetKey) return
-    resetKey.current = props.scrollResetKey
-    virtualizer.scrollToOffset(0)
-  }, [props.scrollResetKey, virtualizer])
+    const element = scroller.current
+    if (!element) return
+    // Setting it fires a scroll event where the browser clamps it; the observer reports the first height.
+    if (props.initialScrollTop) element.scrollTop = props.initialScrollTop
+    const observer = new ResizeObserver(() => setViewport(element.clientHeight))
+    observer.observe(element)
+    return () => observer.disconnect()
+    // Mount only: later renders never move the scroll position on their own.
+  }, []) // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Reported as the rows the screen has room for, past the end of a short list too: a short list's next filter (the
+  // box cleared) is asked for a screenful, not for the few rows it had.
+  const room = Math.max(0, first) + Math.ceil(viewport / ROW_HEIGHT) + 2 * OVERSCAN
+  useEffect(() => onViewport(Math.max(0, first), Math.max(last, room)), [first, last, room, onViewport])
+
+  // A new filter draws the top at once (state adjusted while rendering), and the scroll area follows before paint.
+  const [resetKey, setResetKey] = useState(props.scrollResetKey)
+  if (resetKey !== props.scrollResetKey) {
+    setResetKey(props.scrollResetKey)
+    setScrollTop(0)
+  }
+  const scrolledKey = useRef(props.scrollResetKey)
+  /** The scroll area's scrollTop as its last scroll event said: reading the element's would force a layout. */
+  const domScrollTop = useRef(props.initialScrollTop ?? 0)
+  useLayoutEffect(() => {
+    if (scrolledKey.current === props.scrollResetKey) return
+    scrolledKey.current = props.scrollResetKey
+    // Already at the top (typing on in the filter box): nothing to move or lay out again.
+    if (scroller.current && domScrollTop.current !== 0) scroller.current.scrollTop = 0
+    domScrollTop.current = 0
+  }, [props.scrollResetKey])
 
   // Keeps the selected row in view once per selection (j/k, a link), as soon as its row is loaded — never again for the
   // same selection, so scrolling away from it is not yanked back by a later render or a window arriving.
@@ -83,17 +94,28 @@ export function WindowedTable<Row>(props: {
   useEffect(() => {
     if (selectedId === revealed.current || absoluteSelected < 0) return
     revealed.current = selectedId
-    virtualizer.scrollToIndex(absoluteSelected, { align: 'auto' })
-  }, [selectedId, absoluteSelected, virtualizer])
+    const element = scroller.current
+    if (!element) return
+    const to = scrollTopToShow({
+      index: absoluteSelected,
+      rowHeight: ROW_HEIGHT,
+      scrollTop: element.scrollTop,
+      viewport: element.clientHeight,
+      scale
+    })
+    if (to !== null) element.scrollTop = to
+  }, [selectedId, absoluteSelected, scale])
 
   const { onScroll: saveScroll } = props
   const onScroll = () => {
-    if (scroller.current) saveScroll?.(scroller.current.scrollTop)
+    const element = scroller.current
+    if (!element) return
+    domScrollTop.current = element.scrollTop
+    setScrollTop(domScrollTop.current)
+    saveScroll?.(domScrollTop.current)
   }
 
-  const scrollTop = (virtualizer.scrollOffset ?? 0) / scale.current.factor
-  const drawn = (items[items.length - 1]?.end ?? 0) - (items[0]?.start ?? 0)
-  const { before, after } = spacers(scale.current, scrollTop, items[0]?.start ?? 0, drawn)
+  const items = first < 0 ? [] : Array.from({ length: last - first + 1 }, (_, i) => first + i)
   return (
     <div className="windowed" ref={scroller} onScroll={onScroll} role="region" aria-label={props.label} tabIndex={0}>
       <table className="table" aria-label={props.label} aria-rowcount={total}>
@@ -116,15 +138,15 @@ export function WindowedTable<Row>(props: {
               <td colSpan={columns.length} />
             </tr>
           )}
-          {items.map((item) => {
-            const row = rows[item.index - offset]
-            if (row === undefined) return <PendingRow key={`pending-${item.index}`} span={columns.length} />
+          {items.map((index) => {
+            const row = rows[index - offset]
+            if (row === undefined) return <PendingRow key={`pending-${index}`} span={columns.length} />
             const id = rowId(row)
             return (
               <TableRow
                 key={id}
                 row={row}
-                index={item.index}
+                index={index}
                 columns={columns}
                 selected={id === selectedId}
                 className={props.rowClass?.(row)}

@@ -35,3 +35,36 @@ export function spacers(
   const before = Math.max(0, Math.min(scale.domHeight - drawnHeight, firstRowStart - shift))
   return { before, after: Math.max(0, scale.domHeight - before - drawnHeight) }
 }
+
+/** The rows to draw for a scroll position (real px) and the spacers around them; -1..-1 when there are none. */
+export function rowsOnScreen(options: {
+  count: number
+  rowHeight: number
+  scrollTop: number
+  viewport: number
+  overscan: number
+}): { first: number; last: number; before: number; after: number; scale: ScrollScale } {
+  const { count, rowHeight, scrollTop, viewport, overscan } = options
+  const scale = scrollScale(count * rowHeight, viewport)
+  if (count === 0) return { first: -1, last: -1, before: 0, after: 0, scale }
+  const top = scrollTop * scale.factor
+  const first = Math.max(0, Math.min(count - 1, Math.floor(top / rowHeight) - overscan))
+  const last = Math.max(first, Math.min(count - 1, Math.ceil((top + viewport) / rowHeight) - 1 + overscan))
+  return { first, last, ...spacers(scale, scrollTop, first * rowHeight, (last - first + 1) * rowHeight), scale }
+}
+
+/** The real scrollTop that brings row `index` fully into view with the least movement (null: it is in view). */
+export function scrollTopToShow(options: {
+  index: number
+  rowHeight: number
+  scrollTop: number
+  viewport: number
+  scale: ScrollScale
+}): number | null {
+  const { index, rowHeight, scrollTop, viewport, scale } = options
+  const top = scrollTop * scale.factor
+  const start = index * rowHeight
+  if (start < top) return start / scale.factor
+  if (start + rowHeight > top + viewport) return (start + rowHeight - viewport) / scale.factor
+  return null
+}

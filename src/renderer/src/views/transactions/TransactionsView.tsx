@@ -7,6 +7,7 @@ import type { Column } from '../../ui/WindowedTable'
 import { useWindowQuery } from '../../data/window-query'
 import { useWindowGeneration } from '../../data/window-generations'
 import { ExportButton } from './ExportButton'
+import { narrowTransactions } from './search-narrowing'
 import { TRANSACTION_COLUMNS } from './transaction-columns'
 import { TransactionDetail } from './TransactionDetail'
 import { WorkbenchFilters } from './WorkbenchFilters'
@@ -42,7 +43,7 @@ export function TransactionsView() {
   const generation = useWindowGeneration('transactions.query')
   const { filter, sort, errors } = useMemo(() => workbenchQuery(typed), [typed, generation]) // eslint-disable-line react-hooks/exhaustive-deps
   const input = useMemo<Omit<TransactionsQueryInput, 'offset' | 'limit'>>(() => ({ filter, sort }), [filter, sort])
-  const query = useWindowQuery('transactions.query', input, list.initialScrollTop)
+  const query = useWindowQuery('transactions.query', input, list.initialScrollTop, narrowTransactions)
 
   return (
     <section className="page" aria-labelledby="transactions-title">
