@@ -1,9 +1,9 @@
 import type { Transaction } from './api'
 
 /**
- * One definition of what a transaction text search looks at and how a needle is read, for main (which stores the text
- * in the cache's `search` column and answers from its trigram index) and for the renderer (which narrows a whole answer
- * it already holds while main's own answer is on its way).
+ * One definition of what a transaction text search looks at and how a needle is read, for main (which indexes this
+ * text in the cache's trigram index) and for the renderer (which narrows a whole answer it already holds while main's
+ * own answer is on its way).
  */
 
 type Loose = Record<string, unknown> & {
@@ -35,11 +35,10 @@ export function transactionSearchText(t: Transaction): string {
 export const transactionSearchNeedle = (search: string | undefined): string => (search ?? '').trim().toLowerCase()
 
 /**
- * Whether a transaction holds a needle of four characters or more, exactly as main decides it: the trigram index finds
- * the rows holding every trigram of the needle (implied by the substring, for a row in the index), and main confirms
- * the substring with `instr(search, needle)` on this very text. A three-character needle is the index's alone (its
- * own case folding), so it is not answered here (null), nor is a needle with U+FFFD or a lone surrogate, which SQLite
- * and JavaScript strings do not hold alike.
+ * Whether a transaction holds a needle of four characters or more, exactly as main decides it: main's trigram index
+ * keeps positions, so it finds the rows whose text (this very text) holds the needle's trigrams one after another,
+ * which is the substring. A three-character needle is left to main (null), as is a needle with U+FFFD or a lone
+ * surrogate, which SQLite and JavaScript strings do not hold alike.
  */
 export function holdsTransactionNeedle(t: Transaction, needle: string): boolean | null {
   if ([...needle].length < 4 || /[\uD800-\uDFFF\uFFFD]/.test(needle)) return null
