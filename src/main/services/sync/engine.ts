@@ -25,6 +25,7 @@ const BATCH_ROWS = 1_000
 /** A backlog this large (and at least the size of the cache) is read without keeping the text index row by row. */
 const DEFER_TEXT_BACKLOG = 5_000
 const TEXT_BEHIND = '. Text search finds these transactions once the history is in.'
+export const TEXT_REBUILDING = 'Rebuilding the text search index: a search finds older transactions once it is done.'
 /** Re-read this much before the watermark, for items committed slightly out of createdAt order. */
 const OVERLAP_MS = 2_000
 const APPROVAL_CHECKS_PER_POLL = 5
@@ -161,6 +162,8 @@ export class SyncEngine {
     this.endlessMessage = message
   }
   private endlessMessage: string | undefined
+  /** The last poll left history to read: a text index left behind is then this catch-up's own, rebuilt at its end. */
+  private midCatchUp = false
 
   private setStatus(patch: Partial<SyncStatus>): void {
     const next = { ...this.status, ...patch }
@@ -200,6 +203,10 @@ export class SyncEngine {
       let serverTime: number | undefined
       const firstSync = !cache.meta('tx.watermark')
       if (firstSync) this.setStatus({ state: 'syncing' })
+      // A text index left behind outside a catch-up (a cache just upgraded to a new schema, or a catch-up cut short)
+      // is being rebuilt by the writer thread: minutes at a million rows, and this poll's writes wait behind it.
+      else if (!this.midCatchUp && cache.meta(TEXT_DEFERRED_KEY) === true)
+        this.setStatus({ state: 'syncing', message: TEXT_REBUILDING })
       // A long history is read over many pages and polls: the status says how far along it is, from totalCount.
       const cachedAtStart = cache.count('transactions')
       let added = 0
@@ -275,8 +282,12 @@ export class SyncEngine {
       } while (cursor && pages < MAX_PAGES)
       await writer.flush()
       catchingUp = cursor !== undefined
+      this.midCatchUp = catchingUp
       // The history is in: the text index catches up in one go, before the poll says 'live'.
-      if (!catchingUp && cache.meta(TEXT_DEFERRED_KEY) === true) await cache.rebuildText()
+      if (!catchingUp && cache.meta(TEXT_DEFERRED_KEY) === true) {
+        this.setStatus({ state: 'syncing', message: TEXT_REBUILDING })
+        await cache.rebuildText()
+      }
       if (endless) this.reportEndlessListing()
       if (!catchingUp) {
         // Everything created up to (server time − overlap) is committed and has been read. The Date header is the

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ApiClient } from '../../../../src/main/services/api-client'
 import { TEXT_DEFERRED_KEY } from '../../../../src/main/services/cache/schema'
 import { CacheStore } from '../../../../src/main/services/cache/store'
-import { SyncEngine } from '../../../../src/main/services/sync/engine'
+import { SyncEngine, TEXT_REBUILDING } from '../../../../src/main/services/sync/engine'
 import type { SchedulerState } from '../../../../src/main/services/sync/scheduler'
 import type { Transaction } from '../../../../src/shared/api'
 import { json, stubServer, tempDir } from '../../helpers'
@@ -328,7 +328,9 @@ describe('SyncEngine catching up on a history larger than the cache', () => {
   it('leaves the text index behind while it reads, says so, and rebuilds it before it says live', async () => {
     const total = 5_200
     const history = makeTransactions(total)
+    let onRequest = () => {}
     const historyStub = await stubServer((req, res) => {
+      onRequest()
       const url = new URL(req.url!, 'http://x')
       if (!url.pathname.endsWith('/transactions')) return json(res, 404, { code: 'NOT_FOUND', message: 'no' })
       const startDate = Date.parse(url.searchParams.get('startDate') ?? '1970-01-01T00:00:00Z')
@@ -348,6 +350,7 @@ describe('SyncEngine catching up on a history larger than the cache', () => {
     const client = new ApiClient({ baseUrl: historyStub.baseUrl, tokenId: 't', clientSecret: 's' })
     const search = (needle: string) =>
       cache.queryTransactions({ search: needle }, { field: 'createdAt', direction: 'asc' }, 0, 100).total
+    const messages: Array<string | undefined> = []
     try {
       const engine = new SyncEngine({
         profileId: 'p',
@@ -357,7 +360,7 @@ describe('SyncEngine catching up on a history larger than the cache', () => {
         log: () => {},
         operatorInFlight: () => [],
         onChanges: async () => {},
-        onStatus: () => {}
+        onStatus: (s) => messages.push(s.message)
       })
       // One poll reads 5,000 of them: the rest is for the next.
       expect(await engine.poll()).toMatchObject({ ok: true, catchingUp: true })
@@ -370,6 +373,20 @@ describe('SyncEngine catching up on a history larger than the cache', () => {
       expect(cache.meta(TEXT_DEFERRED_KEY)).toBe(false)
       expect(search('Transaction:00030')).toBe(100)
       expect(search('Transaction:00051')).toBe(100)
+      expect(engine.current).toMatchObject({ state: 'live' })
+      expect(engine.current.message).toBeUndefined()
+      // The operator was told while the index was rebuilt, and only at the end of the catch-up.
+      expect(messages.filter((m) => m === TEXT_REBUILDING)).toHaveLength(1)
+
+      // A cache upgraded to a new schema opens with its text index left behind: the next poll says so before it
+      // asks anything (its writes wait behind the rebuild), not only at its end.
+      await cache.setMeta({ [TEXT_DEFERRED_KEY]: true })
+      let shownAtRequest: string | undefined
+      onRequest = () => (shownAtRequest ??= engine.current.message ?? 'nothing')
+      expect(await engine.poll()).toMatchObject({ ok: true, catchingUp: false })
+      expect(shownAtRequest).toBe(TEXT_REBUILDING)
+      expect(cache.meta(TEXT_DEFERRED_KEY)).toBe(false)
+      expect(search('Transaction:00030')).toBe(100)
       expect(engine.current).toMatchObject({ state: 'live' })
       expect(engine.current.message).toBeUndefined()
     } finally {
