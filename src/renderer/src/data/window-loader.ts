@@ -119,7 +119,7 @@ export class WindowLoader<Row> {
     this.failed = null
     if (key !== null && key !== this.key) {
       const instant = this.rememberedAnswer(key, options.narrow)
-      if (instant) this.show(instant, null)
+      if (instant) this.show(instant)
     }
     this.key = key
     this.pump()
@@ -224,13 +224,13 @@ export class WindowLoader<Row> {
     if (!fresh && !overlaps && answer.rows.length > 0) return
     this.dataGeneration = this.generation
     this.confirmedKey = key
-    this.show(answer, null)
+    this.show(answer)
   }
 
   /** Shows an answer, keeping the objects of what is already shown wherever it is equal (nothing to redraw there). */
-  private show(answer: WindowAnswer<Row>, error: IpcError | null): void {
+  private show(answer: WindowAnswer<Row>): void {
     const data = replaceEqualDeep(this.state.data, answer)
-    this.set({ data, error, loading: false })
+    this.set({ data, error: null, loading: false })
   }
 
   private set(state: WindowLoaderState<Row>): void {
