@@ -6,6 +6,20 @@ import type { Transaction } from './api'
  * own answer is on its way).
  */
 
+/**
+ * Free text over transactions starts at three characters: the cache answers it from a trigram index, which cannot
+ * answer a shorter needle, and one or two characters over a payments history match nearly everything anyway. Counted
+ * in characters (code points), as the index counts them. Empty means no text filter. Kept here, free of zod, because
+ * the cache's writer thread reads it: importing the contract there built every schema in that thread at each start.
+ */
+export const MIN_TRANSACTION_SEARCH_CHARS = 3
+export const TRANSACTION_SEARCH_TOO_SHORT = `Search needs at least ${MIN_TRANSACTION_SEARCH_CHARS} characters`
+/** True for text the transactions search would refuse: one or two characters once trimmed. */
+export function isTooShortTransactionSearch(text: string): boolean {
+  const length = [...text.trim()].length
+  return length > 0 && length < MIN_TRANSACTION_SEARCH_CHARS
+}
+
 type Loose = Record<string, unknown> & {
   source?: { umaAddress?: string; accountId?: string }
   destination?: { umaAddress?: string; accountId?: string }

@@ -1,5 +1,4 @@
-import { isTooShortTransactionSearch } from '../../../shared/ipc/channels/data'
-import { transactionSearchNeedle } from '../../../shared/transaction-search'
+import { isTooShortTransactionSearch, transactionSearchNeedle } from '../../../shared/transaction-search'
 
 /**
  * How a transaction text search is answered from the trigram index (tx_search, schema 4). The index keeps positions,

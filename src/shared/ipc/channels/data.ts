@@ -18,6 +18,13 @@ import {
 } from '../../api'
 import { channel, NoInput } from '../define'
 import { ProfileId } from '../../profile'
+import { isTooShortTransactionSearch, TRANSACTION_SEARCH_TOO_SHORT } from '../../transaction-search'
+
+export {
+  isTooShortTransactionSearch,
+  MIN_TRANSACTION_SEARCH_CHARS,
+  TRANSACTION_SEARCH_TOO_SHORT
+} from '../../transaction-search'
 
 /**
  * Data channels. Every read answers at once from the active profile's offline cache with `syncedAt` (null: never
@@ -32,18 +39,6 @@ export const SyncedAt = z.string().nullable()
 const Offset = z.number().int().min(0).max(10_000_000).default(0)
 const Limit = z.number().int().min(1).max(500).default(100)
 const SearchText = z.string().trim().max(200)
-/**
- * Free text over transactions starts at three characters: the cache answers it from a trigram index, which cannot
- * answer a shorter needle, and one or two characters over a payments history match nearly everything anyway. Counted
- * in characters (code points), as the index counts them. Empty means no text filter.
- */
-export const MIN_TRANSACTION_SEARCH_CHARS = 3
-export const TRANSACTION_SEARCH_TOO_SHORT = `Search needs at least ${MIN_TRANSACTION_SEARCH_CHARS} characters`
-/** True for text the transactions search would refuse: one or two characters once trimmed. */
-export function isTooShortTransactionSearch(text: string): boolean {
-  const length = [...text.trim()].length
-  return length > 0 && length < MIN_TRANSACTION_SEARCH_CHARS
-}
 const TransactionSearchText = SearchText.refine((s) => !isTooShortTransactionSearch(s), {
   error: TRANSACTION_SEARCH_TOO_SHORT
 })
