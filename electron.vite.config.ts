@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react'
 export default defineConfig({
   main: {
     // Main loads its npm dependencies (keytar is native) from node_modules at run time instead of bundling them.
-    plugins: [externalizeDepsPlugin()],
+    plugins: [externalizeDepsPlugin({ exclude: ['zod'] })],
     build: {
       outDir: 'out/main',
       rollupOptions: {

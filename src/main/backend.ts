@@ -84,14 +84,10 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
   const notices = await NoticeBoard.open(host.dataDir, (list) => emit('notices.changed', list), host.log)
   const reportDamage: ReportDamage = (notice) => void notices.report(notice).catch(() => {})
   const profiles = await ProfileStore.open(host.dataDir, secrets, host.log, reportDamage)
-  const orphans = await findOrphans(
-    host.dataDir,
-    secrets,
-    profiles.all().map((p) => p.id)
-  )
-  if (orphans) reportDamage(orphans)
 
-  const local = await LocalProfile.start(
+  // The page's first calls (the profile list, the active profile's cached transactions) are answered first: the
+  // sandbox's process, the orphan scan, the other profiles' rules and sync all start now but finish behind them.
+  const local = LocalProfile.begin(
     { dataDir: host.dataDir, profiles, secrets, launcher: host.sandboxLauncher, log: host.log },
     options.localSandbox !== false
   )
@@ -111,6 +107,15 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
   // The Local sandbox came up late or stopped: the Local profile's session re-opens and says so.
   local.onChange = () => sessions.restartIfRunning(LOCAL_PROFILE_ID)
   const active = () => sessions.active()
+  // The active profile's session opens at once: its cache answers the first screen.
+  void active().catch((error) =>
+    host.log(`opening the active profile failed: ${error instanceof Error ? error.name : 'error'}`)
+  )
+  // Reported in the notices the page lists (which wait for it): a scan of the keychain, off the first calls' way.
+  const orphansChecked = findOrphans(host.dataDir, secrets, () => profiles.all().map((p) => p.id)).then(
+    (orphans) => orphans && reportDamage(orphans),
+    () => host.log('looking for orphaned profile data failed')
+  )
 
   const desktop = await createDesktop({
     ...host,
@@ -131,13 +136,20 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
   const handlers: Handlers = {
     ...desktop.handlers,
     ...exportHandlers(exports, active),
-    ...profileHandlers({ dataDir: host.dataDir, profiles, sessions, secrets, local, emit, log: host.log }),
+    // The Local profile's address and secret are settled once its sandbox is started: profile calls wait for that.
+    ...afterLocalStart(
+      profileHandlers({ dataDir: host.dataDir, profiles, sessions, secrets, local, emit, log: host.log }),
+      local
+    ),
     'app.info': async () => ({ name: 'Paydesk', version: host.appVersion, mode: host.mode, platform: os.platform() }),
     'app.reportForeground': async ({ foreground }) => {
       backend.setForeground(foreground)
       return null
     },
-    'notices.list': async () => notices.list(),
+    'notices.list': async () => {
+      await orphansChecked
+      return notices.list()
+    },
     'notices.dismiss': async ({ id }) => notices.dismiss(id),
 
     // ---- data
@@ -206,16 +218,25 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
       await sessions.closeAll()
       sinks.clear()
       await exports.close()
+      await orphansChecked
       await notices.idle()
       await local.close()
     }
   }
-  // Start the active profile's sync right away: the first screen should not wait for it.
-  void active().catch((error) =>
-    host.log(`opening the active profile failed: ${error instanceof Error ? error.name : 'error'}`)
-  )
   // Then every other profile whose approval rules are on, so it keeps deciding payments in the background.
   await sessions.loadRulesOn()
   void sessions.reconcile().catch(() => {})
   return backend
+}
+
+/** The same handlers, each answering once the Local profile's sandbox is started (or failed to start). */
+function afterLocalStart<H extends Partial<Handlers>>(handlers: H, local: LocalProfile): H {
+  const wrapped: Record<string, (input: never) => Promise<unknown>> = {}
+  for (const [name, handler] of Object.entries(handlers) as [string, (input: never) => Promise<unknown>][]) {
+    wrapped[name] = async (input) => {
+      await local.whenStarted()
+      return handler(input)
+    }
+  }
+  return wrapped as H
 }

@@ -34,12 +34,24 @@ export class LocalProfile {
 
   private constructor(private readonly d: LocalProfileDeps) {}
 
-  /** `enabled: false` never starts it (the Local profile then reports it as switched off). */
-  static async start(d: LocalProfileDeps, enabled: boolean): Promise<LocalProfile> {
+  /** Settles once the sandbox's process is spawned (or failed to): never rejects. */
+  private started: Promise<void> = Promise.resolve()
+
+  /**
+   * Starts the sandbox without waiting for it: the backend answers the page's first calls (profiles, the cached
+   * transactions of a remote profile) while the process is spawned. Whatever needs the sandbox waits for `whenStarted`.
+   * `enabled: false` never starts it (the Local profile then reports it as switched off).
+   */
+  static begin(d: LocalProfileDeps, enabled: boolean): LocalProfile {
     const local = new LocalProfile(d)
-    if (enabled) await local.run()
+    if (enabled) local.started = local.run()
     else local.error = 'the embedded sandbox is switched off'
     return local
+  }
+
+  /** Resolves once the sandbox's process is spawned (or failed to start): what `sessionOptions` says is final then. */
+  whenStarted(): Promise<void> {
+    return this.started
   }
 
   private async run(): Promise<void> {
@@ -119,22 +131,26 @@ export class LocalProfile {
   }
 
   /** The connection test of the Local profile: unreachable while the sandbox is not running, with the notice else. */
-  testConnection(profile: StoredProfile, test: () => Promise<ConnectionReport>): Promise<ConnectionReport> {
+  async testConnection(profile: StoredProfile, test: () => Promise<ConnectionReport>): Promise<ConnectionReport> {
+    await this.started
     if (!this.sandbox) {
-      return Promise.resolve({
+      return {
         profileId: profile.id,
         ok: false,
         checkedAt: new Date().toISOString(),
         baseUrl: profile.baseUrl,
         code: 'UNREACHABLE',
         message: this.notRunning
-      })
+      }
     }
     const notice = this.notice
-    return test().then((report) => (notice ? { ...report, message: `${report.message} ${notice}` } : report))
+    const report = await test()
+    return notice ? { ...report, message: `${report.message} ${notice}` } : report
   }
 
   async close(): Promise<void> {
+    // A process still being spawned is closed too, not left behind.
+    await this.started
     await this.sandbox?.close().catch(() => {})
   }
 }

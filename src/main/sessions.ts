@@ -53,6 +53,9 @@ export class ProfileSessions {
   private async open(id: string): Promise<ProfileSession> {
     const d = this.d
     const profiles = d.profiles
+    // The Local profile's session needs the sandbox's address and credentials: it waits for the process to be spawned
+    // (which sets the profile's address), then reads the profile.
+    if (profiles.get(id).environment === 'local') await d.local.whenStarted()
     const profile = profiles.get(id)
     const isActive = () => profiles.activeProfileId === id
     const local = d.local.sessionOptions(profile)

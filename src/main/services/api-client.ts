@@ -104,14 +104,13 @@ export class ApiClient {
     }
     this.ownsDispatcher = !options.dispatcher
     this.dispatcher = options.dispatcher
-    // Loaded now, in the background, rather than by the first request: that request is often a refresh behind the
-    // page's first answers, and the load (0.1–0.2 s of main's thread) then stood in front of the next thing asked.
-    if (!options.dispatcher) void undici().catch(() => undefined)
   }
 
   /**
-   * undici is not loaded before main needs a client: it takes 0.1–0.2 s to load, which at start-up held back the
-   * page and its first answers (served from the cache), none of which need the network.
+   * undici is loaded by the first request, not before: it takes 0.1–0.4 s of main's thread to load, which at start-up
+   * held back the page and its first answers (served from the cache), none of which need the network. The first
+   * request is sync's first poll, which starts with the session (or once the Local sandbox answers), so a refresh
+   * behind a later answer finds it loaded.
    */
   private async http(): Promise<{ request: typeof Undici.request; dispatcher: Dispatcher }> {
     const { Agent, request } = await undici()

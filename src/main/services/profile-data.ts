@@ -42,24 +42,20 @@ const PROFILE_ACCOUNT = /^profile:([a-z0-9][a-z0-9-]{0,63}):/
 export async function findOrphans(
   dataDir: string,
   secrets: SecretStore,
-  profileIds: string[]
+  profileIds: () => string[]
 ): Promise<NoticeDraft | undefined> {
-  const known = new Set(profileIds)
-  let folders: string[] = []
-  try {
-    const entries = await fs.readdir(path.join(dataDir, 'profiles'), { withFileTypes: true })
-    folders = entries.filter((e) => e.isDirectory() && !known.has(e.name)).map((e) => e.name)
-  } catch {
-    folders = []
-  }
-  let accounts: string[] = []
-  try {
-    accounts = (await secrets.accounts())
-      .map((a) => PROFILE_ACCOUNT.exec(a)?.[1])
-      .filter((id): id is string => id !== undefined && !known.has(id))
-  } catch {
-    accounts = []
-  }
+  const before = profileIds()
+  const [entries, names] = await Promise.all([
+    fs.readdir(path.join(dataDir, 'profiles'), { withFileTypes: true }).catch(() => []),
+    secrets.accounts().catch(() => [])
+  ])
+  // The list is read before and after the folders and the keychain: a profile added or removed meanwhile (the app
+  // keeps running while this looks) is not an orphan.
+  const known = new Set([...before, ...profileIds()])
+  const folders = entries.filter((e) => e.isDirectory() && !known.has(e.name)).map((e) => e.name)
+  const accounts = names
+    .map((a) => PROFILE_ACCOUNT.exec(a)?.[1])
+    .filter((id): id is string => id !== undefined && !known.has(id))
   const ids = [...new Set([...folders, ...accounts])].sort()
   if (ids.length === 0) return undefined
   return {

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util'
 import { lockDataDir } from '../data-lock'
 import { createLogger, logCrashes } from '../log'
 import { startEventLoopProbe } from '../services/event-loop-probe'
+import type { Backend, BackendHost } from '../backend'
 import { browserModeDataDir, createBrowserHost } from './host'
 import { startBrowserModeServer } from './server'
 
@@ -48,7 +49,7 @@ async function main() {
   // The page is served at once and loads while the backend starts (loaded on demand, so its modules load after the
   // URL is out): on a small machine each takes about as long, and the operator then waits for one, not both in turn.
   // The page's calls wait for the backend; a backend that cannot start still ends the process below.
-  const backend = import('../backend').then(({ createBackend }) => createBackend(host))
+  const backend = startBackend(host)
   const server = await startBrowserModeServer({
     backend,
     rendererDir,
@@ -86,6 +87,21 @@ async function main() {
   }
   process.on('SIGINT', () => void shutdown())
   process.on('SIGTERM', () => void shutdown())
+}
+
+/**
+ * Evaluating the backend's modules holds the event loop for about half a second of CPU, most of it building the
+ * contract's zod schemas. It is done in steps with a turn of the loop between them, so the page's files (served from
+ * memory in one step each) go out between two steps instead of after all of them.
+ */
+async function startBackend(host: BackendHost): Promise<Backend> {
+  const steps = [() => import('../../shared/api'), () => import('../../shared/ipc/contract')]
+  for (const step of steps) {
+    await step()
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+  const { createBackend } = await import('../backend')
+  return createBackend(host)
 }
 
 main().catch((error: unknown) => {

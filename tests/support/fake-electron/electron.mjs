@@ -63,11 +63,16 @@ export class BrowserWindow extends EventEmitter {
 
 /**
  * Main loads its window while the backend starts, and makes its tray (then the close policy, in the same turn) once the
- * backend is up: the probes wait for that, or give up after 30 s so that what is missing shows in the report.
+ * backend is up; the Local sandbox's process is started alongside, behind the first answers: the probes wait for both
+ * (the process's first message), or give up after 30 s so that what is missing shows in the report.
  */
 async function started() {
   const deadline = Date.now() + 30_000
-  while (report.trays.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+  const up = () =>
+    report.trays.length > 0 &&
+    report.utilityProcesses.length > 0 &&
+    report.utilityProcesses.every((p) => p.niceness !== undefined)
+  while (!up() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
   await new Promise((r) => setTimeout(r, 50))
 }
 
