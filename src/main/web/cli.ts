@@ -91,15 +91,18 @@ async function main() {
 
 /**
  * Evaluating the backend's modules holds the event loop for about half a second of CPU, most of it building the
- * contract's zod schemas. It is done in steps with a turn of the loop between them, so the page's files (served from
- * memory in one step each) go out between two steps instead of after all of them.
+ * contract's zod schemas. It is done in steps with a short pause of the loop between them, so the page's files (served
+ * from memory) go out between two steps instead of after all of them. The pause is a few milliseconds, not one turn:
+ * a request needs several turns (accept, read, answer), and one turn let it through only two or three steps later.
  */
 async function startBackend(host: BackendHost): Promise<Backend> {
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 5))
   const steps = [() => import('../../shared/api'), () => import('../../shared/ipc/contract')]
   for (const step of steps) {
+    await pause()
     await step()
-    await new Promise((resolve) => setImmediate(resolve))
   }
+  await pause()
   const { createBackend } = await import('../backend')
   return createBackend(host)
 }
