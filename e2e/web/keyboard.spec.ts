@@ -82,3 +82,28 @@ test('keyboard only: sections by shortcut, a detail, an edit form submitted, the
   await expect(section(page, /^Internal accounts/)).toHaveAttribute('aria-current', 'page')
   await expect(page.getByRole('dialog', { name: 'Command palette' })).toHaveCount(0)
 })
+
+test('keys pressed while a view is still loading act once it is on screen', async ({ page, app }) => {
+  // The Transactions view's module is held back until the keys are pressed, as on a slow start.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/TransactionsView-[\w-]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto(app.url)
+  await expect(section(page, /^Home/)).toBeVisible()
+  await page.keyboard.press('g')
+  await page.keyboard.press('t')
+  await expect(section(page, /^Transactions/)).toHaveAttribute('aria-current', 'page')
+  await expect(page.getByRole('status', { name: 'Loading view' })).toBeVisible()
+  // "/" then a search, before the view (and its key handlers) exist.
+  await page.keyboard.press('/')
+  await page.keyboard.type('Transaction:')
+  release()
+  const search = page.getByLabel('Filter transactions')
+  await expect(search).toBeFocused()
+  await expect(search).toHaveValue('Transaction:')
+  // The keys went to the view, not anywhere else: the search applies as if typed.
+  await expect(page.getByRole('status', { name: 'Loading view' })).toHaveCount(0)
+})

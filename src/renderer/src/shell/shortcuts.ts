@@ -25,6 +25,8 @@ export function useGlobalShortcuts() {
       if (isTyping(event.target) || event.ctrlKey || event.metaKey || event.altKey) return
       if (event.key === 'g') {
         pendingG = Date.now()
+        // Taken: a view still loading must not receive it as one of its own keys (held-keys.ts).
+        event.preventDefault()
         return
       }
       if (pendingG && Date.now() - pendingG < 1500) {

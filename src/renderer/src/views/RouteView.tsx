@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react'
 import type { ProfileView } from '../../../shared/profile'
 import { useUi, type RouteId } from '../stores/ui'
+import { replayHeldKeys, useHoldKeys } from './held-keys'
 import { HomeView } from './HomeView'
 
 /**
@@ -19,12 +20,25 @@ function lazyView(load: () => Promise<ComponentType>) {
         throw error
       }
     ))
-  const Lazy = lazy(() => preload().then((view) => ({ default: view })))
+  const Lazy = lazy(() => preload().then((view) => ({ default: () => <Ready view={view} /> })))
   function View() {
     const Loaded = loaded
-    return Loaded ? <Loaded /> : <Lazy />
+    return Loaded ? <Ready view={Loaded} /> : <Lazy />
   }
   return { View, preload }
+}
+
+/** A view on screen: keys pressed while it loaded are given to it once its own key handlers are registered. */
+function Ready({ view: View }: { view: ComponentType }) {
+  // A parent's effect runs after its children's: the view's handlers are in place by then.
+  useEffect(() => replayHeldKeys(), [])
+  return <View />
+}
+
+/** What shows while a view loads: keys pressed meanwhile are held for it. */
+function ViewLoading() {
+  useHoldKeys()
+  return <div className="skeleton-rows" role="status" aria-busy="true" aria-label="Loading view" />
 }
 
 const VIEWS = {
@@ -67,7 +81,7 @@ export function RouteView({ profile }: { profile: ProfileView | undefined }) {
   const lazyRoute = route in VIEWS ? VIEWS[route as keyof typeof VIEWS] : undefined
   if (!lazyRoute) return <HomeView profile={profile} />
   return (
-    <Suspense fallback={<div className="skeleton-rows" role="status" aria-busy="true" aria-label="Loading view" />}>
+    <Suspense fallback={<ViewLoading />}>
       <lazyRoute.View />
     </Suspense>
   )
