@@ -188,8 +188,14 @@ const rowsOf = (prefix: string, n: number) => Array.from({ length: n }, (_, i) =
 const narrowStrings = (from: string, rows: string[], to: string) =>
   to.startsWith(from) && from !== '' ? rows.filter((r) => r.includes(to)) : null
 
-function keyedLoader(main: ReturnType<typeof fakeLists>) {
-  const loader = new WindowLoader<string>({ windowSize: 200, prefetch: 60, firstMargin: 10, remember: 3 })
+function keyedLoader(main: ReturnType<typeof fakeLists>, wholeUpTo?: number) {
+  const loader = new WindowLoader<string>({
+    windowSize: 200,
+    prefetch: 60,
+    firstMargin: 10,
+    remember: 3,
+    ...(wholeUpTo !== undefined ? { wholeUpTo } : {})
+  })
   loader.setViewport(0, 20)
   const query = (key: string, options: { narrow?: boolean } = {}) =>
     loader.setQuery(main.fetchOf(key), {
@@ -312,5 +318,31 @@ describe('WindowLoader with remembered queries', () => {
     await answerAll()
     query('all')
     expect(loader.getState().data?.rows).toEqual(['f']) // nothing of the old answer shown before main's new one
+  })
+
+  it('loads a small result whole after its first screenful, so a longer search is narrowed at once, rows and count', async () => {
+    const ab = rowsOf('ab', 300).map((r, i) => (i % 7 === 0 ? r.replace('ab', 'abc') : r))
+    const main = fakeLists({ ab, abc: ab.filter((r) => r.includes('abc')) })
+    const { loader, query, answerAll } = keyedLoader(main, 400)
+    query('ab')
+    expect(main.pending[0]).toMatchObject({ offset: 0, limit: 31 })
+    main.pending.shift()!.answer()
+    await settle()
+    expect(main.pending[0]).toMatchObject({ offset: 0, limit: 300 }) // all of it, not a 200-row window
+    await answerAll()
+    loader.setViewport(250, 280) // scrolling a list held whole asks nothing more
+    expect(main.pending).toHaveLength(0)
+    query('abc', { narrow: true })
+    expect(loader.getState().data).toMatchObject({ rows: ab.filter((r) => r.includes('abc')), total: 43, offset: 0 })
+  })
+
+  it('still asks a larger result for windows, never for all of it', async () => {
+    const main = fakeLists({ ab: rowsOf('ab', 401) })
+    const { loader, query } = keyedLoader(main, 400)
+    query('ab')
+    main.pending.shift()!.answer()
+    await settle()
+    expect(main.pending[0]).toMatchObject({ offset: 0, limit: 200 })
+    expect(loader.getState().data?.total).toBe(401)
   })
 })

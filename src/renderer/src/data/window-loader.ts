@@ -49,6 +49,8 @@ interface Request {
  *   it is there. The full window follows as a prefetch.
  * - An answer for the current query is applied whenever it still overlaps the viewport (a slightly stale window beats
  *   an empty one); only answers for a query that has since changed are dropped.
+ * - A result of at most `wholeUpTo` rows is then loaded whole, in the background: a longer search typed next is
+ *   narrowed from it at once (`narrow`), rows and count exact, where it would otherwise wait for main.
  * - The first window of the last `remember` queries is kept. Going back to one (the search box cleared) shows it at
  *   once; narrowing one whose whole result was there shows the derived rows at once (`narrow`). Either way main is
  *   asked, and its answer replaces what is shown where it differs: rows main answers unchanged keep their objects, so
@@ -79,6 +81,7 @@ export class WindowLoader<Row> {
   private fetchWindow: FetchWindow<Row> | null = null
   private readonly firstMargin: number | null
   private readonly remember: number
+  private readonly wholeUpTo: number
 
   constructor(
     private readonly options: {
@@ -88,10 +91,16 @@ export class WindowLoader<Row> {
       firstMargin?: number
       /** How many queries' first windows are remembered. */
       remember?: number
+      /**
+       * A result of at most this many rows is loaded whole once main said how many there are: a longer search is then
+       * narrowed from it at once, rows and count, instead of waiting for main (unset: never).
+       */
+      wholeUpTo?: number
     }
   ) {
     this.firstMargin = options.firstMargin ?? null
     this.remember = options.remember ?? 8
+    this.wholeUpTo = options.wholeUpTo ?? 0
   }
 
   getState = (): WindowLoaderState<Row> => this.state
@@ -160,6 +169,12 @@ export class WindowLoader<Row> {
       total === undefined ? this.viewport.last + prefetch : Math.min(total - 1, this.viewport.last + prefetch)
     const data = this.state.data
     const confirmed = data !== null && this.dataGeneration === this.generation
+    if (data && confirmed && data.total <= this.wholeUpTo) {
+      // Small enough to hold whole: one request for all of it (then nothing more to ask while the query stands).
+      if (data.offset === 0 && data.rows.length >= data.total) return null
+      if (this.failed && this.failed.generation === this.generation && this.failed.offset === 0) return null
+      return { offset: 0, limit: data.total }
+    }
     if (data && confirmed) {
       const end = data.offset + data.rows.length - 1
       const coversTail = end >= last || data.offset + data.rows.length >= data.total

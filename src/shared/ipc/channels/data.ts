@@ -17,6 +17,7 @@ import {
   TransactionId
 } from '../../api'
 import { channel, NoInput } from '../define'
+import { MAX_WINDOW_ROWS } from '../wire'
 import { ProfileId } from '../../profile'
 
 /**
@@ -30,7 +31,7 @@ import { ProfileId } from '../../profile'
 export const SyncedAt = z.string().nullable()
 
 const Offset = z.number().int().min(0).max(10_000_000).default(0)
-const Limit = z.number().int().min(1).max(500).default(100)
+const Limit = z.number().int().min(1).max(MAX_WINDOW_ROWS).default(100)
 const SearchText = z.string().trim().max(200)
 /**
  * Free text over transactions starts at three characters: the cache answers it from a trigram index, which cannot
