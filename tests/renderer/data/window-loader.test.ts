@@ -345,4 +345,21 @@ describe('WindowLoader with remembered queries', () => {
     expect(main.pending[0]).toMatchObject({ offset: 0, limit: 200 })
     expect(loader.getState().data?.total).toBe(401)
   })
+
+  it('narrows from a whole answer that lands after the longer search was typed, before main answers that one', async () => {
+    const ab = rowsOf('ab', 300).map((r, i) => (i % 7 === 0 ? r.replace('ab', 'abc') : r))
+    const main = fakeLists({ ab, abc: ab.filter((r) => r.includes('abc')) })
+    const { loader, query } = keyedLoader(main, 400)
+    query('ab')
+    main.pending.shift()!.answer()
+    await settle()
+    const whole = main.pending.shift()! // the whole of 'ab', still on its way
+    query('abc', { narrow: true })
+    expect(loader.getState().data?.total).toBe(300) // nothing to narrow from yet: the old rows stay
+    whole.answer()
+    await settle()
+    expect(loader.getState().data).toMatchObject({ rows: ab.filter((r) => r.includes('abc')), total: 43 })
+    expect(main.pending.map((p) => p.key)).toEqual(['abc']) // main is still asked, and its answer wins
+  })
 })
+

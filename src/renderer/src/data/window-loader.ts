@@ -76,6 +76,9 @@ export class WindowLoader<Row> {
   private key: string | null = null
   /** The key of the query whose answer from main was last applied. */
   private confirmedKey: string | null | undefined = undefined
+  /** The key of the query whose rows are shown (from main, remembered or derived). */
+  private shownKey: string | null | undefined = undefined
+  private narrow: QueryOptions<Row>['narrow'] = undefined
 
   /** Null until the view names its query: nothing is asked before that. */
   private fetchWindow: FetchWindow<Row> | null = null
@@ -126,9 +129,10 @@ export class WindowLoader<Row> {
     if (options.fromTop) this.viewport = { first: 0, last: this.viewport.last - this.viewport.first }
     this.generation += 1
     this.failed = null
+    this.narrow = options.narrow
     if (key !== null && key !== this.key) {
       const instant = this.rememberedAnswer(key, options.narrow)
-      if (instant) this.show(instant)
+      if (instant) this.show(instant, key)
     }
     this.key = key
     this.pump()
@@ -209,8 +213,15 @@ export class WindowLoader<Row> {
 
   private settle(request: Request, result: IpcResult<WindowAnswer<Row>>): void {
     if (this.inFlight === request) this.inFlight = null
-    if (result.ok && result.value.offset === 0 && request.key !== null && request.memory === this.memory)
+    if (result.ok && result.value.offset === 0 && request.key !== null && request.memory === this.memory) {
       this.keep(request.key, result.value)
+      // The whole answer of a wider search, landing after a longer one was typed (while main is still busy with it):
+      // the longer one's rows are derived from it now, rather than after main's own answer, which queues behind it.
+      if (request.key !== this.key && this.key !== null && this.shownKey !== this.key) {
+        const derived = this.rememberedAnswer(this.key, this.narrow)
+        if (derived) this.show(derived, this.key)
+      }
+    }
     const current = request.generation === this.generation
     if (current) {
       if (result.ok) this.apply(result.value, request.key)
@@ -239,11 +250,12 @@ export class WindowLoader<Row> {
     if (!fresh && !overlaps && answer.rows.length > 0) return
     this.dataGeneration = this.generation
     this.confirmedKey = key
-    this.show(answer)
+    this.show(answer, key)
   }
 
   /** Shows an answer, keeping the objects of what is already shown wherever it is equal (nothing to redraw there). */
-  private show(answer: WindowAnswer<Row>): void {
+  private show(answer: WindowAnswer<Row>, key: string | null): void {
+    this.shownKey = key
     const data = replaceEqualDeep(this.state.data, answer)
     this.set({ data, error: null, loading: false })
   }
