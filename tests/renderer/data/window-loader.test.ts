@@ -204,6 +204,7 @@ function keyedLoader(main: ReturnType<typeof fakeLists>, wholeUpTo?: number) {
       ...(options.narrow ? { narrow: (from: string, rows: string[]) => narrowStrings(from, rows, key) } : {})
     })
   const answerAll = async () => {
+    await settle() // main is asked in the next task after an instant answer
     while (main.pending.length) {
       main.pending.shift()!.answer()
       await settle()
@@ -237,6 +238,8 @@ describe('WindowLoader with remembered queries', () => {
     query('few') // back to a filter seen before
     expect(loader.getState().data).toMatchObject({ rows: rowsOf('f', 5), total: 5 })
     expect(renders).toBe(1)
+    expect(main.pending).toHaveLength(0) // asked once the rows are drawn, not while they are
+    await settle()
     expect(main.pending).toHaveLength(1) // still asked of main
     await answerAll()
     expect(renders).toBe(1) // main answered the same: nothing to draw again
@@ -266,6 +269,7 @@ describe('WindowLoader with remembered queries', () => {
     await answerAll()
     query('abc', { narrow: true })
     expect(loader.getState().data).toMatchObject({ rows: ['abc2', 'abc4'], total: 2, offset: 0 })
+    await settle()
     expect(main.pending).toHaveLength(1)
     lists.abc = ['abc4'] // main knows better (the data changed): its answer wins
     await answerAll()

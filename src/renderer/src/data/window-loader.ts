@@ -130,12 +130,14 @@ export class WindowLoader<Row> {
     this.generation += 1
     this.failed = null
     this.narrow = options.narrow
-    if (key !== null && key !== this.key) {
-      const instant = this.rememberedAnswer(key, options.narrow)
-      if (instant) this.show(instant, key)
-    }
+    const instant = key !== null && key !== this.key ? this.rememberedAnswer(key, options.narrow) : null
     this.key = key
-    this.pump()
+    if (instant) {
+      this.show(instant, key)
+      // Main is asked to confirm in the next task, once the rows are drawn: a request costs the page a few ms to send
+      // (more under load), which would otherwise hold back the drawing of rows the operator already has.
+      setTimeout(() => this.pump(), 0)
+    } else this.pump()
   }
 
   invalidate(): void {
