@@ -365,5 +365,18 @@ describe('WindowLoader with remembered queries', () => {
     expect(loader.getState().data).toMatchObject({ rows: ab.filter((r) => r.includes('abc')), total: 43 })
     expect(main.pending.map((p) => p.key)).toEqual(['abc']) // main is still asked, and its answer wins
   })
+
+  it('sends the next request only after the answer is drawn, even when the drawn rows report their viewport at once', async () => {
+    const main = fakeLists({ all: rowsOf('r', 1000) })
+    const { loader, query } = keyedLoader(main)
+    query('all')
+    main.pending.shift()!.answer()
+    for (let i = 0; i < 5; i++) await Promise.resolve() // the answer is applied; no task has ended yet
+    expect(loader.getState().data?.rows).toHaveLength(31)
+    loader.setViewport(0, 25) // the table, drawing those rows, reports where it is
+    expect(main.pending).toHaveLength(0)
+    await settle()
+    expect(main.pending[0]).toMatchObject({ offset: 0, limit: 200 })
+  })
 })
 

@@ -67,6 +67,7 @@ export class WindowLoader<Row> {
   /** The generation whose answer from main is shown (a remembered or derived answer does not count). */
   private dataGeneration = -1
   private inFlight: Request | null = null
+  private pumpScheduled = false
   /** A window that failed in this generation is not asked for again until reload(), so errors never loop. */
   private failed: { offset: number; generation: number } | null = null
   /** First windows of recent queries by key, least recently used first. */
@@ -116,7 +117,8 @@ export class WindowLoader<Row> {
   /** The rows on screen (indexes into the whole list); asks for a window if they come near the loaded one's edge. */
   setViewport(first: number, last: number): void {
     this.viewport = { first: Math.max(0, first), last: Math.max(first, last) }
-    this.pump()
+    // Rows just drawn report their viewport from the same task: the request waits for the pump already scheduled.
+    if (!this.pumpScheduled) this.pump()
   }
 
   /**
@@ -136,8 +138,18 @@ export class WindowLoader<Row> {
       this.show(instant, key)
       // Main is asked to confirm in the next task, once the rows are drawn: a request costs the page a few ms to send
       // (more under load), which would otherwise hold back the drawing of rows the operator already has.
-      setTimeout(() => this.pump(), 0)
+      this.pumpSoon()
     } else this.pump()
+  }
+
+  /** Asks main for what is wanted in the next task, after the view has drawn what it was just given. */
+  private pumpSoon(): void {
+    if (this.pumpScheduled) return
+    this.pumpScheduled = true
+    setTimeout(() => {
+      this.pumpScheduled = false
+      this.pump()
+    }, 0)
   }
 
   invalidate(): void {
@@ -234,7 +246,7 @@ export class WindowLoader<Row> {
     }
     // After an answer of the current query, the next window is asked once the view has drawn it: the request (and
     // main's work on it) would otherwise compete with drawing the rows the operator is waiting for.
-    if (current && result.ok) setTimeout(() => this.pump(), 0)
+    if (current && result.ok) this.pumpSoon()
     else this.pump()
   }
 
