@@ -61,7 +61,8 @@ export function useWindowQuery<K extends WindowChannel>(
       prefetch: PREFETCH_ROWS,
       firstMargin: FIRST_WINDOW_MARGIN,
       remember: REMEMBERED_QUERIES,
-      wholeUpTo: WHOLE_UP_TO
+      // Only a list that narrows has a use for a whole answer.
+      wholeUpTo: narrow ? WHOLE_UP_TO : 0
     })
     const first = Math.floor(initialScrollTop / ROW_HEIGHT)
     created.setViewport(first, first + 30)
