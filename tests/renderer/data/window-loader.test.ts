@@ -24,7 +24,12 @@ function fakeMain(total = TOTAL, tag = '') {
 }
 
 /** Lets answers land and the loader ask for what comes next (it asks after the view drew an answer). */
-const settle = () => new Promise((r) => setTimeout(r, 5))
+const settle = async () => {
+  await new Promise((r) => setTimeout(r, 5))
+  // A timer the loader set while the first wait ran (the next request, after an answer) has then fired too, however
+  // late the answer's microtasks ran on a loaded machine.
+  await new Promise((r) => setTimeout(r, 0))
+}
 
 function loaderOver(main: ReturnType<typeof fakeMain>) {
   const loader = new WindowLoader<string>({ windowSize: 200, prefetch: 60 })
@@ -377,6 +382,39 @@ describe('WindowLoader with remembered queries', () => {
     expect(main.pending).toHaveLength(0)
     await settle()
     expect(main.pending[0]).toMatchObject({ offset: 0, limit: 200 })
+  })
+
+  it('keeps the objects of rows that only moved, and takes a changed row as main answers it', async () => {
+    type Row = { id: string; n: number }
+    let rows: Row[] = [
+      { id: 'a', n: 1 },
+      { id: 'b', n: 2 },
+      { id: 'c', n: 3 }
+    ]
+    // Main answers fresh copies, as a JSON answer is.
+    const fetch = async (offset: number) => ({
+      ok: true as const,
+      value: { rows: rows.map((r) => ({ ...r })), total: rows.length, offset, syncedAt: null }
+    })
+    const loader = new WindowLoader<Row>({ windowSize: 200, prefetch: 60, rowId: (r) => r.id })
+    loader.setViewport(0, 20)
+    loader.setQuery(fetch, { key: 'abc' })
+    await settle()
+    const [, b, c] = loader.getState().data!.rows
+    rows = rows.slice(1) // a longer search: the first row drops out, the others move up
+    loader.setQuery(fetch, { key: 'bc' })
+    await settle()
+    expect(loader.getState().data!.rows[0]).toBe(b) // the same objects: memoised rows are not drawn again
+    expect(loader.getState().data!.rows[1]).toBe(c)
+    const shown = loader.getState().data
+    loader.invalidate() // main answers the same again: nothing new to draw
+    await settle()
+    expect(loader.getState().data).toBe(shown)
+    rows = [{ id: 'b', n: 5 }, rows[1]!]
+    loader.invalidate()
+    await settle()
+    expect(loader.getState().data!.rows[0]).toEqual({ id: 'b', n: 5 })
+    expect(loader.getState().data!.rows[1]).toBe(c)
   })
 })
 

@@ -100,6 +100,12 @@ export class WindowLoader<Row> {
        * narrowed from it at once, rows and count, instead of waiting for main (unset: never).
        */
       wholeUpTo?: number
+      /**
+       * Names a row. Given, an answer's rows keep the objects of the rows shown with the same name (not the same
+       * position): rows that only moved (a longer search dropped the ones above) are not drawn again, and a new row
+       * costs no deep comparison with whatever row was at its place.
+       */
+      rowId?(row: Row): string
     }
   ) {
     this.firstMargin = options.firstMargin ?? null
@@ -270,8 +276,23 @@ export class WindowLoader<Row> {
   /** Shows an answer, keeping the objects of what is already shown wherever it is equal (nothing to redraw there). */
   private show(answer: WindowAnswer<Row>, key: string | null): void {
     this.shownKey = key
-    const data = replaceEqualDeep(this.state.data, answer)
-    this.set({ data, error: null, loading: false })
+    this.set({ data: this.merged(answer), error: null, loading: false })
+  }
+
+  private merged(answer: WindowAnswer<Row>): WindowAnswer<Row> {
+    const now = this.state.data
+    const rowId = this.options.rowId
+    if (!now || !rowId) return replaceEqualDeep(now, answer)
+    const shown = new Map(now.rows.map((row) => [rowId(row), row]))
+    const rows = answer.rows.map((row) => {
+      const before = shown.get(rowId(row))
+      return before === undefined ? row : replaceEqualDeep(before, row)
+    })
+    const sameRows = rows.length === now.rows.length && rows.every((row, i) => row === now.rows[i])
+    const { rows: _answerRows, ...answerRest } = answer
+    const { rows: _nowRows, ...nowRest } = now
+    if (sameRows && replaceEqualDeep(nowRest, answerRest) === nowRest) return now
+    return { ...answer, rows: sameRows ? now.rows : rows }
   }
 
   private set(state: WindowLoaderState<Row>): void {

@@ -62,7 +62,8 @@ export function useWindowQuery<K extends WindowChannel>(
       firstMargin: FIRST_WINDOW_MARGIN,
       remember: REMEMBERED_QUERIES,
       // Only a list that narrows has a use for a whole answer.
-      wholeUpTo: narrow ? WHOLE_UP_TO : 0
+      wholeUpTo: narrow ? WHOLE_UP_TO : 0,
+      rowId: (row) => row.id
     })
     const first = Math.floor(initialScrollTop / ROW_HEIGHT)
     created.setViewport(first, first + 30)
