@@ -417,4 +417,3 @@ describe('WindowLoader with remembered queries', () => {
     expect(loader.getState().data!.rows[1]).toBe(c)
   })
 })
-
