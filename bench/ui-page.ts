@@ -51,7 +51,7 @@ export function typeInFilter(
   page: Page,
   texts: string[],
   minChars: number
-): Promise<{ latencies: number[]; unchanged: number; belowMin: number }> {
+): Promise<{ latencies: number[]; lengths: number[]; unchanged: number; belowMin: number }> {
   return page.evaluate(
     async ({ texts, minChars }) => {
       const input = document.querySelector('input[aria-label="Filter transactions"]') as HTMLInputElement | null
@@ -72,6 +72,8 @@ export function typeInFilter(
       })
       observer.observe(pane, { subtree: true, childList: true, characterData: true, attributes: true })
       const latencies: number[] = []
+      /** The search's length for each timed key (0: the box cleared), to say which kind of key costs what. */
+      const lengths: number[] = []
       let unchanged = 0
       let belowMin = 0
       const key = async (value: string) => {
@@ -86,8 +88,10 @@ export function typeInFilter(
           if (lastChange === 0 && now - start > 3000) break
         }
         const length = [...value.trim()].length
-        if (lastChange > 0) latencies.push(lastChange - start)
-        else if (length > 0 && length < minChars) belowMin += 1
+        if (lastChange > 0) {
+          latencies.push(lastChange - start)
+          lengths.push(length)
+        } else if (length > 0 && length < minChars) belowMin += 1
         else unchanged += 1
       }
       for (const text of texts) {
@@ -96,7 +100,7 @@ export function typeInFilter(
       }
       await key('')
       observer.disconnect()
-      return { latencies, unchanged, belowMin }
+      return { latencies, lengths, unchanged, belowMin }
     },
     { texts, minChars }
   )

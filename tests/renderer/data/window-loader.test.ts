@@ -24,7 +24,12 @@ function fakeMain(total = TOTAL, tag = '') {
 }
 
 /** Lets answers land and the loader ask for what comes next (it asks after the view drew an answer). */
-const settle = () => new Promise((r) => setTimeout(r, 5))
+const settle = async () => {
+  await new Promise((r) => setTimeout(r, 5))
+  // A timer the loader set while the first wait ran (the next request, after an answer) has then fired too, however
+  // late the answer's microtasks ran on a loaded machine.
+  await new Promise((r) => setTimeout(r, 0))
+}
 
 function loaderOver(main: ReturnType<typeof fakeMain>) {
   const loader = new WindowLoader<string>({ windowSize: 200, prefetch: 60 })
@@ -188,8 +193,14 @@ const rowsOf = (prefix: string, n: number) => Array.from({ length: n }, (_, i) =
 const narrowStrings = (from: string, rows: string[], to: string) =>
   to.startsWith(from) && from !== '' ? rows.filter((r) => r.includes(to)) : null
 
-function keyedLoader(main: ReturnType<typeof fakeLists>) {
-  const loader = new WindowLoader<string>({ windowSize: 200, prefetch: 60, firstMargin: 10, remember: 3 })
+function keyedLoader(main: ReturnType<typeof fakeLists>, wholeUpTo?: number) {
+  const loader = new WindowLoader<string>({
+    windowSize: 200,
+    prefetch: 60,
+    firstMargin: 10,
+    remember: 3,
+    ...(wholeUpTo !== undefined ? { wholeUpTo } : {})
+  })
   loader.setViewport(0, 20)
   const query = (key: string, options: { narrow?: boolean } = {}) =>
     loader.setQuery(main.fetchOf(key), {
@@ -198,6 +209,7 @@ function keyedLoader(main: ReturnType<typeof fakeLists>) {
       ...(options.narrow ? { narrow: (from: string, rows: string[]) => narrowStrings(from, rows, key) } : {})
     })
   const answerAll = async () => {
+    await settle() // main is asked in the next task after an instant answer
     while (main.pending.length) {
       main.pending.shift()!.answer()
       await settle()
@@ -231,6 +243,8 @@ describe('WindowLoader with remembered queries', () => {
     query('few') // back to a filter seen before
     expect(loader.getState().data).toMatchObject({ rows: rowsOf('f', 5), total: 5 })
     expect(renders).toBe(1)
+    expect(main.pending).toHaveLength(0) // asked once the rows are drawn, not while they are
+    await settle()
     expect(main.pending).toHaveLength(1) // still asked of main
     await answerAll()
     expect(renders).toBe(1) // main answered the same: nothing to draw again
@@ -260,6 +274,7 @@ describe('WindowLoader with remembered queries', () => {
     await answerAll()
     query('abc', { narrow: true })
     expect(loader.getState().data).toMatchObject({ rows: ['abc2', 'abc4'], total: 2, offset: 0 })
+    await settle()
     expect(main.pending).toHaveLength(1)
     lists.abc = ['abc4'] // main knows better (the data changed): its answer wins
     await answerAll()
@@ -312,5 +327,93 @@ describe('WindowLoader with remembered queries', () => {
     await answerAll()
     query('all')
     expect(loader.getState().data?.rows).toEqual(['f']) // nothing of the old answer shown before main's new one
+  })
+
+  it('loads a small result whole after its first screenful, so a longer search is narrowed at once, rows and count', async () => {
+    const ab = rowsOf('ab', 300).map((r, i) => (i % 7 === 0 ? r.replace('ab', 'abc') : r))
+    const main = fakeLists({ ab, abc: ab.filter((r) => r.includes('abc')) })
+    const { loader, query, answerAll } = keyedLoader(main, 400)
+    query('ab')
+    expect(main.pending[0]).toMatchObject({ offset: 0, limit: 31 })
+    main.pending.shift()!.answer()
+    await settle()
+    expect(main.pending[0]).toMatchObject({ offset: 0, limit: 300 }) // all of it, not a 200-row window
+    await answerAll()
+    loader.setViewport(250, 280) // scrolling a list held whole asks nothing more
+    expect(main.pending).toHaveLength(0)
+    query('abc', { narrow: true })
+    expect(loader.getState().data).toMatchObject({ rows: ab.filter((r) => r.includes('abc')), total: 43, offset: 0 })
+  })
+
+  it('still asks a larger result for windows, never for all of it', async () => {
+    const main = fakeLists({ ab: rowsOf('ab', 401) })
+    const { loader, query } = keyedLoader(main, 400)
+    query('ab')
+    main.pending.shift()!.answer()
+    await settle()
+    expect(main.pending[0]).toMatchObject({ offset: 0, limit: 200 })
+    expect(loader.getState().data?.total).toBe(401)
+  })
+
+  it('narrows from a whole answer that lands after the longer search was typed, before main answers that one', async () => {
+    const ab = rowsOf('ab', 300).map((r, i) => (i % 7 === 0 ? r.replace('ab', 'abc') : r))
+    const main = fakeLists({ ab, abc: ab.filter((r) => r.includes('abc')) })
+    const { loader, query } = keyedLoader(main, 400)
+    query('ab')
+    main.pending.shift()!.answer()
+    await settle()
+    const whole = main.pending.shift()! // the whole of 'ab', still on its way
+    query('abc', { narrow: true })
+    expect(loader.getState().data?.total).toBe(300) // nothing to narrow from yet: the old rows stay
+    whole.answer()
+    await settle()
+    expect(loader.getState().data).toMatchObject({ rows: ab.filter((r) => r.includes('abc')), total: 43 })
+    expect(main.pending.map((p) => p.key)).toEqual(['abc']) // main is still asked, and its answer wins
+  })
+
+  it('sends the next request only after the answer is drawn, even when the drawn rows report their viewport at once', async () => {
+    const main = fakeLists({ all: rowsOf('r', 1000) })
+    const { loader, query } = keyedLoader(main)
+    query('all')
+    main.pending.shift()!.answer()
+    for (let i = 0; i < 5; i++) await Promise.resolve() // the answer is applied; no task has ended yet
+    expect(loader.getState().data?.rows).toHaveLength(31)
+    loader.setViewport(0, 25) // the table, drawing those rows, reports where it is
+    expect(main.pending).toHaveLength(0)
+    await settle()
+    expect(main.pending[0]).toMatchObject({ offset: 0, limit: 200 })
+  })
+
+  it('keeps the objects of rows that only moved, and takes a changed row as main answers it', async () => {
+    type Row = { id: string; n: number }
+    let rows: Row[] = [
+      { id: 'a', n: 1 },
+      { id: 'b', n: 2 },
+      { id: 'c', n: 3 }
+    ]
+    // Main answers fresh copies, as a JSON answer is.
+    const fetch = async (offset: number) => ({
+      ok: true as const,
+      value: { rows: rows.map((r) => ({ ...r })), total: rows.length, offset, syncedAt: null }
+    })
+    const loader = new WindowLoader<Row>({ windowSize: 200, prefetch: 60, rowId: (r) => r.id })
+    loader.setViewport(0, 20)
+    loader.setQuery(fetch, { key: 'abc' })
+    await settle()
+    const [, b, c] = loader.getState().data!.rows
+    rows = rows.slice(1) // a longer search: the first row drops out, the others move up
+    loader.setQuery(fetch, { key: 'bc' })
+    await settle()
+    expect(loader.getState().data!.rows[0]).toBe(b) // the same objects: memoised rows are not drawn again
+    expect(loader.getState().data!.rows[1]).toBe(c)
+    const shown = loader.getState().data
+    loader.invalidate() // main answers the same again: nothing new to draw
+    await settle()
+    expect(loader.getState().data).toBe(shown)
+    rows = [{ id: 'b', n: 5 }, rows[1]!]
+    loader.invalidate()
+    await settle()
+    expect(loader.getState().data!.rows[0]).toEqual({ id: 'b', n: 5 })
+    expect(loader.getState().data!.rows[1]).toBe(c)
   })
 })

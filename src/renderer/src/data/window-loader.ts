@@ -49,6 +49,8 @@ interface Request {
  *   it is there. The full window follows as a prefetch.
  * - An answer for the current query is applied whenever it still overlaps the viewport (a slightly stale window beats
  *   an empty one); only answers for a query that has since changed are dropped.
+ * - A result of at most `wholeUpTo` rows is then loaded whole, in the background: a longer search typed next is
+ *   narrowed from it at once (`narrow`), rows and count exact, where it would otherwise wait for main.
  * - The first window of the last `remember` queries is kept. Going back to one (the search box cleared) shows it at
  *   once; narrowing one whose whole result was there shows the derived rows at once (`narrow`). Either way main is
  *   asked, and its answer replaces what is shown where it differs: rows main answers unchanged keep their objects, so
@@ -65,6 +67,7 @@ export class WindowLoader<Row> {
   /** The generation whose answer from main is shown (a remembered or derived answer does not count). */
   private dataGeneration = -1
   private inFlight: Request | null = null
+  private pumpScheduled = false
   /** A window that failed in this generation is not asked for again until reload(), so errors never loop. */
   private failed: { offset: number; generation: number } | null = null
   /** First windows of recent queries by key, least recently used first. */
@@ -74,11 +77,15 @@ export class WindowLoader<Row> {
   private key: string | null = null
   /** The key of the query whose answer from main was last applied. */
   private confirmedKey: string | null | undefined = undefined
+  /** The key of the query whose rows are shown (from main, remembered or derived). */
+  private shownKey: string | null | undefined = undefined
+  private narrow: QueryOptions<Row>['narrow'] = undefined
 
   /** Null until the view names its query: nothing is asked before that. */
   private fetchWindow: FetchWindow<Row> | null = null
   private readonly firstMargin: number | null
   private readonly remember: number
+  private readonly wholeUpTo: number
 
   constructor(
     private readonly options: {
@@ -88,10 +95,22 @@ export class WindowLoader<Row> {
       firstMargin?: number
       /** How many queries' first windows are remembered. */
       remember?: number
+      /**
+       * A result of at most this many rows is loaded whole once main said how many there are: a longer search is then
+       * narrowed from it at once, rows and count, instead of waiting for main (unset: never).
+       */
+      wholeUpTo?: number
+      /**
+       * Names a row. Given, an answer's rows keep the objects of the rows shown with the same name (not the same
+       * position): rows that only moved (a longer search dropped the ones above) are not drawn again, and a new row
+       * costs no deep comparison with whatever row was at its place.
+       */
+      rowId?(row: Row): string
     }
   ) {
     this.firstMargin = options.firstMargin ?? null
     this.remember = options.remember ?? 8
+    this.wholeUpTo = options.wholeUpTo ?? 0
   }
 
   getState = (): WindowLoaderState<Row> => this.state
@@ -104,7 +123,8 @@ export class WindowLoader<Row> {
   /** The rows on screen (indexes into the whole list); asks for a window if they come near the loaded one's edge. */
   setViewport(first: number, last: number): void {
     this.viewport = { first: Math.max(0, first), last: Math.max(first, last) }
-    this.pump()
+    // Rows just drawn report their viewport from the same task: the request waits for the pump already scheduled.
+    if (!this.pumpScheduled) this.pump()
   }
 
   /**
@@ -117,12 +137,25 @@ export class WindowLoader<Row> {
     if (options.fromTop) this.viewport = { first: 0, last: this.viewport.last - this.viewport.first }
     this.generation += 1
     this.failed = null
-    if (key !== null && key !== this.key) {
-      const instant = this.rememberedAnswer(key, options.narrow)
-      if (instant) this.show(instant)
-    }
+    this.narrow = options.narrow
+    const instant = key !== null && key !== this.key ? this.rememberedAnswer(key, options.narrow) : null
     this.key = key
-    this.pump()
+    if (instant) {
+      this.show(instant, key)
+      // Main is asked to confirm in the next task, once the rows are drawn: a request costs the page a few ms to send
+      // (more under load), which would otherwise hold back the drawing of rows the operator already has.
+      this.pumpSoon()
+    } else this.pump()
+  }
+
+  /** Asks main for what is wanted in the next task, after the view has drawn what it was just given. */
+  private pumpSoon(): void {
+    if (this.pumpScheduled) return
+    this.pumpScheduled = true
+    setTimeout(() => {
+      this.pumpScheduled = false
+      this.pump()
+    }, 0)
   }
 
   invalidate(): void {
@@ -160,6 +193,12 @@ export class WindowLoader<Row> {
       total === undefined ? this.viewport.last + prefetch : Math.min(total - 1, this.viewport.last + prefetch)
     const data = this.state.data
     const confirmed = data !== null && this.dataGeneration === this.generation
+    if (data && confirmed && data.total <= this.wholeUpTo) {
+      // Small enough to hold whole: one request for all of it (then nothing more to ask while the query stands).
+      if (data.offset === 0 && data.rows.length >= data.total) return null
+      if (this.failed && this.failed.generation === this.generation && this.failed.offset === 0) return null
+      return { offset: 0, limit: data.total }
+    }
     if (data && confirmed) {
       const end = data.offset + data.rows.length - 1
       const coversTail = end >= last || data.offset + data.rows.length >= data.total
@@ -194,8 +233,15 @@ export class WindowLoader<Row> {
 
   private settle(request: Request, result: IpcResult<WindowAnswer<Row>>): void {
     if (this.inFlight === request) this.inFlight = null
-    if (result.ok && result.value.offset === 0 && request.key !== null && request.memory === this.memory)
+    if (result.ok && result.value.offset === 0 && request.key !== null && request.memory === this.memory) {
       this.keep(request.key, result.value)
+      // The whole answer of a wider search, landing after a longer one was typed (while main is still busy with it):
+      // the longer one's rows are derived from it now, rather than after main's own answer, which queues behind it.
+      if (request.key !== this.key && this.key !== null && this.shownKey !== this.key) {
+        const derived = this.rememberedAnswer(this.key, this.narrow)
+        if (derived) this.show(derived, this.key)
+      }
+    }
     const current = request.generation === this.generation
     if (current) {
       if (result.ok) this.apply(result.value, request.key)
@@ -206,7 +252,7 @@ export class WindowLoader<Row> {
     }
     // After an answer of the current query, the next window is asked once the view has drawn it: the request (and
     // main's work on it) would otherwise compete with drawing the rows the operator is waiting for.
-    if (current && result.ok) setTimeout(() => this.pump(), 0)
+    if (current && result.ok) this.pumpSoon()
     else this.pump()
   }
 
@@ -224,13 +270,29 @@ export class WindowLoader<Row> {
     if (!fresh && !overlaps && answer.rows.length > 0) return
     this.dataGeneration = this.generation
     this.confirmedKey = key
-    this.show(answer)
+    this.show(answer, key)
   }
 
   /** Shows an answer, keeping the objects of what is already shown wherever it is equal (nothing to redraw there). */
-  private show(answer: WindowAnswer<Row>): void {
-    const data = replaceEqualDeep(this.state.data, answer)
-    this.set({ data, error: null, loading: false })
+  private show(answer: WindowAnswer<Row>, key: string | null): void {
+    this.shownKey = key
+    this.set({ data: this.merged(answer), error: null, loading: false })
+  }
+
+  private merged(answer: WindowAnswer<Row>): WindowAnswer<Row> {
+    const now = this.state.data
+    const rowId = this.options.rowId
+    if (!now || !rowId) return replaceEqualDeep(now, answer)
+    const shown = new Map(now.rows.map((row) => [rowId(row), row]))
+    const rows = answer.rows.map((row) => {
+      const before = shown.get(rowId(row))
+      return before === undefined ? row : replaceEqualDeep(before, row)
+    })
+    const sameRows = rows.length === now.rows.length && rows.every((row, i) => row === now.rows[i])
+    const { rows: _answerRows, ...answerRest } = answer
+    const { rows: _nowRows, ...nowRest } = now
+    if (sameRows && replaceEqualDeep(nowRest, answerRest) === nowRest) return now
+    return { ...answer, rows: sameRows ? now.rows : rows }
   }
 
   private set(state: WindowLoaderState<Row>): void {

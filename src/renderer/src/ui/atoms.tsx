@@ -50,7 +50,7 @@ export function Id({ value, full }: { value: string | undefined | null; full?: b
         {full ? value : shortenId(value)}
       </span>
       <button
-        className="copy"
+        className={copied ? 'copy copied' : 'copy'}
         aria-label={`Copy ${value}`}
         onClick={(e) => {
           e.stopPropagation()
@@ -60,30 +60,12 @@ export function Id({ value, full }: { value: string | undefined | null; full?: b
           })
         }}
       >
-        {copied ? '✓' : <CopyIcon />}
+        {copied ? '✓' : null}
       </button>
     </span>
   )
 }
 
-function CopyIcon() {
-  return (
-    <svg
-      width="12"
-      height="12"
-      viewBox="0 0 16 16"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.5"
-    >
-      <rect x="5.5" y="5.5" width="8" height="8" rx="1.5" />
-      <path d="M10.5 3.5v-1a1 1 0 0 0-1-1h-6a1 1 0 0 0-1 1v6a1 1 0 0 0 1 1h1" />
-    </svg>
-  )
-}
-
-/** Relative within a day, absolute after; the ISO time and zone on hover. */
 /** Who an account belongs to: its customer, one click from their page, or the platform. */
 export function AccountOwner({ customerId }: { customerId: string | null | undefined }) {
   const go = useUi((s) => s.go)
@@ -98,6 +80,7 @@ export function AccountOwner({ customerId }: { customerId: string | null | undef
   )
 }
 
+/** Relative within a day, absolute after; the ISO time and zone on hover. */
 export function Time({ iso }: { iso: string | undefined }) {
   if (!iso) return <span className="muted">—</span>
   return (

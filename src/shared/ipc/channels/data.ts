@@ -17,6 +17,7 @@ import {
   TransactionId
 } from '../../api'
 import { channel, NoInput } from '../define'
+import { MAX_WINDOW_ROWS } from '../wire'
 import { ProfileId } from '../../profile'
 import { isTooShortTransactionSearch, TRANSACTION_SEARCH_TOO_SHORT } from '../../transaction-search'
 
@@ -37,7 +38,7 @@ export {
 export const SyncedAt = z.string().nullable()
 
 const Offset = z.number().int().min(0).max(10_000_000).default(0)
-const Limit = z.number().int().min(1).max(500).default(100)
+const Limit = z.number().int().min(1).max(MAX_WINDOW_ROWS).default(100)
 const SearchText = z.string().trim().max(200)
 const TransactionSearchText = SearchText.refine((s) => !isTooShortTransactionSearch(s), {
   error: TRANSACTION_SEARCH_TOO_SHORT

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { memo, type ReactNode } from 'react'
 import { TRANSACTION_STATUSES } from '../../../../shared/api'
 import { FilterSelect } from '../../ui/FilterSelect'
 import { KNOWN_DECIMALS } from '../../../../shared/format/money'
@@ -51,8 +51,20 @@ function AmountBound(props: {
   )
 }
 
+/**
+ * The search box is not among these filters: a keystroke there leaves every one of them as it was, so they are not
+ * rendered again (their inputs and selects would otherwise be diffed and set on every keystroke, ahead of the list).
+ */
+export const WorkbenchFilters = memo(
+  WorkbenchFiltersInner,
+  (a, b) =>
+    a.set === b.set &&
+    (Object.keys(a.filters) as (keyof Filters)[]).every((k) => k === 'search' || a.filters[k] === b.filters[k]) &&
+    JSON.stringify(a.errors) === JSON.stringify(b.errors)
+)
+
 /** Every filter of spec 4.9 plus currency and an amount range, the sort, and the active filters as removable chips. */
-export function WorkbenchFilters({
+function WorkbenchFiltersInner({
   filters,
   set,
   errors
