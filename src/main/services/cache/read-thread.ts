@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import type { ReadReply, ReadRequest, ReaderData } from './reader'
-import { openEncryptedDatabase } from './sqlite'
+import { openEncryptedDatabase, type SqliteDatabase } from './sqlite'
 import { TransactionQueries } from './transaction-queries'
 
 /**
@@ -9,14 +9,21 @@ import { TransactionQueries } from './transaction-queries'
  * arrives in workerData, in memory only.
  */
 const { file, key, cacheKiB } = workerData as ReaderData
-const db = openEncryptedDatabase(file, Buffer.from(key))
-db.pragma(`cache_size = -${cacheKiB}`)
-// This connection never writes: a bug that tried would fail here instead of racing the writer thread.
-db.pragma('query_only = ON')
+const port = parentPort!
+let db: SqliteDatabase
+try {
+  db = openEncryptedDatabase(file, Buffer.from(key))
+  db.pragma(`cache_size = -${cacheKiB}`)
+  // This connection never writes: a bug that tried would fail here instead of racing the writer thread.
+  db.pragma('query_only = ON')
+} catch (error) {
+  // Main answers the reads waiting for this thread with the reason (SQLite's message: it never carries the key).
+  port.postMessage({ failed: (error as { message?: string }).message ?? String(error) } satisfies ReadReply)
+  process.exit(1)
+}
 const queries = new TransactionQueries(db)
 // Each answer reads one snapshot: its total and its rows agree even while the writer commits.
 const snapshot = <T>(read: () => T): T => db.transaction(read)()
-const port = parentPort!
 
 port.on('message', (request: ReadRequest) => {
   let reply: ReadReply

@@ -25,7 +25,10 @@ type Requests = {
 }
 export type ReadRequest = { id: number } & { [K in keyof Requests]: { op: K } & Requests[K] }[keyof Requests]
 
-export type ReadReply = { id: number } & ({ ok: true; value: unknown } | { ok: false; message: string; code?: string })
+export type ReadReply =
+  | ({ id: number } & ({ ok: true; value: unknown } | { ok: false; message: string; code?: string }))
+  /** The thread could not open the database, and ends. */
+  | { failed: string }
 
 export interface ReadAnswers {
   window: { docs: string[]; total: number }
@@ -73,7 +76,12 @@ export class CacheReader {
       ...this.data,
       key: new Uint8Array(this.data.key)
     } satisfies ReaderData)
+    let failure: Error | undefined
     worker.on('message', (reply: ReadReply) => {
+      if ('failed' in reply) {
+        failure = new Error(`the cache reader could not open the cache: ${reply.failed}`)
+        return
+      }
       this.answered = true
       this.failedStarts = 0
       const waiter = this.pending.get(reply.id)
@@ -83,9 +91,8 @@ export class CacheReader {
       if (reply.ok) waiter.resolve(reply.value)
       else waiter.reject(Object.assign(new Error(reply.message), reply.code !== undefined && { code: reply.code }))
     })
-    let failure: Error | undefined
     worker.on('error', (error) => {
-      failure = new Error(`the cache reader stopped: ${error.message}`)
+      failure ??= new Error(`the cache reader stopped: ${(error as Error | undefined)?.message ?? String(error)}`)
     })
     worker.on('exit', () => {
       if (this.worker === worker) this.worker = undefined
