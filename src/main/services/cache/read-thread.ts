@@ -40,7 +40,7 @@ port.on('message', (request: ReadRequest) => {
         break
       }
       case 'count':
-        reply = { id: request.id, ok: true, value: queries.count(request.filter) }
+        reply = { id: request.id, ok: true, value: snapshot(() => queries.count(request.filter)) }
         break
       case 'close':
         db.close()

@@ -16,6 +16,8 @@ export const ANCHOR_STEP = 2_000
 const ANCHORED_LISTS = 16
 /** Positions remembered per list: a million rows at ANCHOR_STEP apart. */
 const ANCHORS_PER_LIST = 1_000
+/** Counts remembered (filters, and text searches' candidates), the most recent kept. */
+const COUNTS_KEPT = 64
 
 /** Where a list's row at `position` is: the sort keys of the row just before it (keyset paging starts after them). */
 interface Anchors {
@@ -26,9 +28,14 @@ interface Anchors {
 export class TransactionQueries {
   /** Migration 4's sort indexes and group counts are built (the writer thread does it after the upgrade). */
   private sortIndexes = false
-  /** Per list, where some of its positions are; forgotten whenever another connection commits (data_version). */
+  /**
+   * What this connection found while the data did not change: per list, where some of its positions are, and the
+   * counts of filters and searches (every window of a list asks for its total again: a dense search's count takes
+   * 0.1-0.3 s at a million rows). All forgotten as soon as another connection commits (data_version).
+   */
   private readonly anchors = new Map<string, Anchors>()
-  private dataVersion = -1
+  private readonly counts = new Map<string, number>()
+  private dataVersion = ''
 
   constructor(private readonly db: SqliteDatabase) {}
 
@@ -38,6 +45,7 @@ export class TransactionQueries {
    * counting every row before it: rows 500,000-500,099 took 1.3-2.3 s by offset at a million rows.
    */
   window(filter: TransactionFilter, sort: TransactionSort, offset: number, limit: number) {
+    this.forgetIfChanged()
     const candidates = this.textCandidates(filter)
     // The total first: how many rows match decides how the window is found.
     const total = this.countOf(filter, candidates)
@@ -75,6 +83,7 @@ export class TransactionQueries {
    * start). An export walks the whole set this way, one page in memory at a time.
    */
   page(filter: TransactionFilter, sort: TransactionSort, after: unknown[] | null, limit: number) {
+    this.forgetIfChanged()
     const candidates = this.textCandidates(filter)
     const matches = candidates ? 0 : this.countOf(filter, null)
     const where = this.windowWhere(filter, sort, candidates, matches, limit)
@@ -95,6 +104,7 @@ export class TransactionQueries {
 
   /** How many transactions match a filter, from the indexes. */
   count(filter: TransactionFilter): number {
+    this.forgetIfChanged()
     return this.countOf(filter, this.textCandidates(filter))
   }
 
@@ -121,13 +131,31 @@ export class TransactionQueries {
     return row ?? null
   }
 
-  /** A list's remembered positions, all forgotten when the data changed since they were found. */
+  /**
+   * Forgets what was found before the data last changed: data_version moves with other connections' commits, and
+   * total_changes() with this one's (main's connection writes until the writer thread is up).
+   */
+  private forgetIfChanged(): void {
+    const version = `${String(this.db.pragma('data_version', { simple: true }))}:${String(this.db.prepare('SELECT total_changes()').pluck().get())}`
+    if (version === this.dataVersion) return
+    this.anchors.clear()
+    this.counts.clear()
+    this.dataVersion = version
+  }
+
+  /** A count found since the data last changed, or counted now and remembered. */
+  private remembered(key: string, count: () => number): number {
+    let n = this.counts.get(key)
+    if (n === undefined) n = count()
+    else this.counts.delete(key)
+    // Most recently used last; the oldest goes first.
+    this.counts.set(key, n)
+    if (this.counts.size > COUNTS_KEPT) this.counts.delete(this.counts.keys().next().value!)
+    return n
+  }
+
+  /** A list's remembered positions. */
   private anchorsOf(list: string): Anchors {
-    const version = this.db.pragma('data_version', { simple: true }) as number
-    if (version !== this.dataVersion) {
-      this.anchors.clear()
-      this.dataVersion = version
-    }
     let anchors = this.anchors.get(list)
     if (anchors) this.anchors.delete(list)
     else anchors = { positions: [], keys: [] }
@@ -182,8 +210,10 @@ export class TransactionQueries {
   private textCandidates(filter: TransactionFilter): { search: TextSearch; count: number } | null {
     const search = textSearchOf(filter.search)
     if (!search) return null
-    const count = this.db.prepare('SELECT count(*) FROM tx_search WHERE tx_search MATCH ?').pluck().get(search.match)
-    return { search, count: Number(count) }
+    const count = this.remembered(`text ${search.match}`, () =>
+      Number(this.db.prepare('SELECT count(*) FROM tx_search WHERE tx_search MATCH ?').pluck().get(search.match))
+    )
+    return { search, count }
   }
 
   /** About how many transactions there are, from the end of the rowid B-tree (a count(*) would walk an index). */
@@ -192,6 +222,10 @@ export class TransactionQueries {
   }
 
   private countOf(filter: TransactionFilter, candidates: { search: TextSearch; count: number } | null): number {
+    return this.remembered(`filter ${JSON.stringify(filter)}`, () => this.countAnew(filter, candidates))
+  }
+
+  private countAnew(filter: TransactionFilter, candidates: { search: TextSearch; count: number } | null): number {
     let plan: TextPlan = 'drive'
     if (candidates) {
       // A search alone is counted exactly by the text index; with other filters, their index may be walked instead.

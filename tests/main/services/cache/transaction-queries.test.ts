@@ -57,6 +57,26 @@ function oracle(f: TransactionFilter, s: TransactionSort): string[] {
 
 const ids = (docs: string[]) => docs.map((d) => (JSON.parse(d) as Transaction).id)
 
+describe('totals', () => {
+  it('follow every write, by another connection or by this one', () => {
+    const filters: TransactionFilter[] = [
+      {},
+      { status: ['FAILED'] },
+      { search: 'bob' },
+      { search: 'bob', status: ['FAILED'] }
+    ]
+    const before = filters.map((f) => queries.count(f))
+    const failed = makeTransactions(10, 4, Date.parse('2028-01-01T00:00:00Z')).map(
+      (t) => ({ ...t, id: t.id.replace('Transaction:', 'Transaction:bob-'), status: 'FAILED' }) as Transaction
+    )
+    putDocuments(writer, { c: 'transactions', docs: failed.slice(0, 5) })
+    expect(filters.map((f) => queries.count(f))).toEqual(before.map((n) => n + 5))
+    putDocuments(reader, { c: 'transactions', docs: failed.slice(5) })
+    expect(filters.map((f) => queries.count(f))).toEqual(before.map((n) => n + 10))
+    putDocuments(writer, { c: 'transactions', docs: [], remove: failed.map((t) => t.id) })
+  })
+})
+
 describe('deep windows', () => {
   const lists: [TransactionFilter, TransactionSort][] = [
     [{}, { field: 'createdAt', direction: 'desc' }],
