@@ -92,6 +92,28 @@ describe('the text index left behind during a catch-up', () => {
     check.close()
   })
 
+  it('keeps each text index page in one database page, in a new cache and in one upgraded from schema 4', async () => {
+    const fresh = path.join(dir, 'new.db')
+    const older = path.join(dir, 'v4.db')
+    await cacheOfSchema(older, key, 4, [])
+    for (const file of [fresh, older]) {
+      const { store } = await CacheStore.open(file, key)
+      await store.put('transactions', makeTransactions(4_000))
+      await store.close()
+      // SQLCipher keeps 80 bytes of every page: FTS5's own 4,050-byte pages each spilled onto an overflow page.
+      const check = openEncryptedDatabase(file, key)
+      const pages = check
+        .prepare(`SELECT pagetype, count(*) n FROM dbstat WHERE name = 'tx_search_data' GROUP BY pagetype`)
+        .all() as { pagetype: string; n: number }[]
+      check.close()
+      expect(pages.find((p) => p.pagetype === 'leaf')?.n, file).toBeGreaterThan(20)
+      expect(
+        pages.find((p) => p.pagetype === 'overflow'),
+        file
+      ).toBeUndefined()
+    }
+  })
+
   it('starts a new cache with its index kept and nothing to rebuild', async () => {
     const { store } = await CacheStore.open(path.join(dir, 'new.db'), key)
     expect(store.meta(TEXT_DEFERRED_KEY)).toBeUndefined()
