@@ -16,7 +16,9 @@ export default defineConfig({
           // The Local sandbox runs in a process of its own (utilityProcess in the app, a Node fork in browser mode).
           'sandbox-process': resolve(__dirname, 'src/sandbox/process-entry.ts'),
           // The cache's writer thread (a worker_threads Worker of main): bulk writes never block main's event loop.
-          'cache-writer': resolve(__dirname, 'src/main/services/cache/write-thread.ts')
+          'cache-writer': resolve(__dirname, 'src/main/services/cache/write-thread.ts'),
+          // The cache's reader thread: the transaction views' queries never run on main's event loop.
+          'cache-reader': resolve(__dirname, 'src/main/services/cache/read-thread.ts')
         }
       }
     }

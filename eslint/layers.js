@@ -28,12 +28,18 @@ export const LAYERS = [
     why: 'Every database is opened through this one module, so a host can hand it the addon built for its ABI.'
   },
   {
-    name: 'the cache writer thread',
-    files: ['src/main/services/cache/writer.ts', 'src/main/services/cache/write-thread.ts'],
+    name: 'the cache threads',
+    files: [
+      'src/main/services/cache/thread.ts',
+      'src/main/services/cache/writer.ts',
+      'src/main/services/cache/write-thread.ts',
+      'src/main/services/cache/reader.ts',
+      'src/main/services/cache/read-thread.ts'
+    ],
     code: ['src/main/', 'src/shared/'],
     packages: [],
     builtins: ['fs', 'path', 'url', 'worker_threads'],
-    why: 'Only the cache starts a thread: its writes run there, off the event loop that serves the operator.'
+    why: 'Only the cache starts threads: its writes and its long reads run there, off the event loop that serves the operator.'
   },
   {
     name: 'the sandbox launcher',

@@ -263,8 +263,8 @@ export class ProfileSession {
 
   // ---------------------------------------------------------------- reads: the cache at once, a refresh behind it
 
-  queryTransactions(input: TransactionsQueryInput) {
-    const { rows, total } = this.cache.queryTransactions(input.filter, input.sort, input.offset, input.limit)
+  async queryTransactions(input: TransactionsQueryInput) {
+    const { rows, total } = await this.cache.queryTransactions(input.filter, input.sort, input.offset, input.limit)
     // An empty cache asks for its first page now; a service still starting is polled as soon as it answers instead.
     if (this.sync && this.serviceUp && !this.cache.meta('tx.watermark')) void this.sync.scheduler.pollNow()
     return { profileId: this.profileId, rows, total, offset: input.offset, syncedAt: this.syncedAt('tx') }

@@ -5,18 +5,20 @@ import type { Transaction } from '../../../shared/api'
 import type { TransactionFilter, TransactionSort } from '../../../shared/ipc/channels/data'
 import { setAside } from '../atomic-file'
 import { cacheKeyAccount, type SecretStore } from '../keychain'
-import { migrate, SCHEMA_FINISHED, TEXT_DEFERRED_KEY } from './schema'
+import { CacheReader } from './reader'
+import { migrate, TEXT_DEFERRED_KEY } from './schema'
 import { openEncryptedDatabase, type SqliteDatabase } from './sqlite'
-import { countPlanOf, textSearchOf, windowPlanOf, type TextPlan, type TextSearch } from './text-search'
-import { afterOf, grouped, orderOf, sortKeysOf, walkable, whereOf } from './transaction-rows'
+import { TransactionQueries } from './transaction-queries'
+import { orderOf, whereOf } from './transaction-rows'
 import { CacheWriter } from './writer'
 import { putDocuments, setMeta, type CollectionName } from './writes'
 
 /**
  * A profile's offline cache: one SQLCipher-encrypted SQLite database (WAL). Transactions have a column per filter
- * and sort, each indexed, and a trigram text index; the other collections are documents by id. Main reads through its
- * own connection; every write is one transaction run by the cache's writer thread (writer.ts), so main's event loop
- * never waits on one. Documents that did not change are skipped, so a poll that sees nothing new writes nothing.
+ * and sort, each indexed, and a trigram text index; the other collections are documents by id. The transaction views'
+ * queries run in the cache's reader thread (reader.ts), documents by id and metadata on main's own connection, and
+ * every write is one transaction run by the cache's writer thread (writer.ts), so main's event loop never waits on
+ * a long statement. The store owns both threads: they open and close with it. Documents that did not change are skipped, so a poll that sees nothing new writes nothing.
  */
 
 export const COLLECTIONS = [
@@ -52,8 +54,12 @@ export async function cacheKeyFor(secrets: SecretStore, profileId: string): Prom
   return { key, created: true }
 }
 
-/** Decrypted pages kept in memory: repeated windows and counts read them from here instead of decrypting again. */
-const PAGE_CACHE_KIB = 32 * 1024
+/**
+ * Decrypted pages kept in memory: repeated windows and counts read them from here instead of decrypting again. The
+ * reader thread answers the views, so it gets the room; main's connection reads documents by id and the metadata.
+ */
+const READER_CACHE_KIB = 32 * 1024
+const MAIN_CACHE_KIB = 8 * 1024
 
 /** Ids of matching transactions in order: what the approval queue and the sync engine's reconciliation read. */
 export interface TransactionIds {
@@ -62,10 +68,11 @@ export interface TransactionIds {
 
 export class CacheStore {
   private closed = false
-  /** Migration 4's sort indexes and group counts are built (the writer thread does it after the upgrade). */
-  private sortIndexes = false
   readonly transactions: TransactionIds
   private readonly writer: CacheWriter
+  private readonly reader: CacheReader
+  /** The views' queries on main's own connection: only while the reader thread cannot start. */
+  private readonly queries: TransactionQueries
 
   private constructor(
     private readonly db: SqliteDatabase,
@@ -74,6 +81,9 @@ export class CacheStore {
   ) {
     this.writer = new CacheWriter(file, key)
     this.writer.start()
+    this.reader = new CacheReader({ file, key, cacheKiB: READER_CACHE_KIB })
+    this.reader.start()
+    this.queries = new TransactionQueries(db)
     this.transactions = {
       query: (filter, sort) => {
         const where = whereOf(filter)
@@ -120,7 +130,7 @@ export class CacheStore {
       db = openEncryptedDatabase(file, key)
       migrate(db)
     }
-    db.pragma(`cache_size = -${PAGE_CACHE_KIB}`)
+    db.pragma(`cache_size = -${MAIN_CACHE_KIB}`)
     const store = new CacheStore(db, file, key)
     // A catch-up that ended with the app (crash, quit) left the text index behind: searches are whole again shortly.
     if (store.meta(TEXT_DEFERRED_KEY) === true) void store.rebuildText().catch(() => undefined)
@@ -158,7 +168,7 @@ export class CacheStore {
   }
 
   count(c: CollectionName): number {
-    if (c === 'transactions') return this.transactionCount()
+    if (c === 'transactions') return this.queries.total()
     const q = documentQueries(c)
     return Number(
       this.db
@@ -209,138 +219,31 @@ export class CacheStore {
     return this.writer.whenReady()
   }
 
-  /** A window of the filtered, sorted transactions and the count of all matches, both answered from indexes. */
-  queryTransactions(filter: TransactionFilter, sort: TransactionSort, offset: number, limit: number) {
-    const candidates = this.textCandidates(filter)
-    // The total first: how many rows match decides how the window is found.
-    const total = this.countOf(filter, candidates)
-    const where = this.windowWhere(filter, sort, candidates, total, offset + limit)
-    // Keys first (ordered and paged from an index), then the documents of just the window's rows.
-    const order = orderOf(sort)
-    const docs = this.db
-      .prepare(`SELECT doc FROM tx WHERE rid IN (SELECT rid FROM tx ${where.sql} ${order} LIMIT ? OFFSET ?) ${order}`)
-      .pluck()
-      .all(...where.params, limit, offset) as string[]
-    return { rows: docs.map((d) => JSON.parse(d) as Transaction), total }
-  }
-
   /**
-   * The WHERE clause for the first `wanted` rows of a filter in a sort's order. A text search is met as text-search.ts
-   * says. Otherwise, when many rows match and the sort's index carries every filtered column (schema 4), the index is
-   * walked in order and the walk stops at the window's end (about wanted × rows / matches entries, none sorted, no row
-   * read), instead of collecting and sorting every match from a filter's index: status COMPLETED newest first took
-   * 0.75 s at a million rows that way.
+   * A window of the filtered, sorted transactions and the count of all matches, both answered from indexes by the
+   * reader thread (transaction-queries.ts says how): main's event loop runs none of it.
    */
-  private windowWhere(
-    filter: TransactionFilter,
-    sort: TransactionSort,
-    candidates: { count: number } | null,
-    matches: number,
-    wanted: number
-  ) {
-    const rows = this.rowEstimate()
-    if (candidates) {
-      const plan = windowPlanOf(candidates.count, rows, wanted)
-      return whereOf(filter, plan, plan === 'probe' && this.walkable(filter) ? sort.field : undefined)
-    }
-    if (matches === 0 || !this.schemaFinished()) return whereOf(filter, 'drive')
-    // Walked entries cost a row read each when the filter is not in the sort's index; so does each match sorted
-    // (customer by amount: 2-5 s at a million rows), unless the filter's own index is already in the sort's order.
-    const walk = walkable(filter)
-      ? windowPlanOf(matches, rows, wanted) === 'probe'
-      : (wanted * rows) / matches < matches && !orderedByFilter(filter, sort)
-    return whereOf(filter, 'drive', walk ? sort.field : undefined)
-  }
-
-  /** Whether the filter can be read from the sort indexes, once the writer thread has built them (schema 4). */
-  private walkable(filter: TransactionFilter): boolean {
-    return walkable(filter) && this.schemaFinished()
-  }
-
-  private schemaFinished(): boolean {
-    this.sortIndexes ||= this.db.prepare(SCHEMA_FINISHED).pluck().get() === 1
-    return this.sortIndexes
+  async queryTransactions(filter: TransactionFilter, sort: TransactionSort, offset: number, limit: number) {
+    const { docs, total } = this.reader.available
+      ? await this.reader.read('window', { filter, sort, offset, limit })
+      : this.queries.window(filter, sort, offset, limit)
+    return { rows: docs.map((d) => JSON.parse(d) as Transaction), total }
   }
 
   /**
    * One page of the filtered, sorted transactions after `after` (the `last` of the previous page; null: from the
    * start). An export walks the whole set this way, one page in memory at a time, and the event loop runs between pages.
    */
-  transactionPage(filter: TransactionFilter, sort: TransactionSort, after: unknown[] | null, limit: number) {
-    const candidates = this.textCandidates(filter)
-    const matches = candidates ? 0 : this.countOf(filter, null)
-    const where = this.windowWhere(filter, sort, candidates, matches, limit)
-    const keys = sortKeysOf(sort)
-    const seek = after ? afterOf(sort, after) : { sql: '', params: [] }
-    const conditions = [where.sql.replace(/^WHERE /, ''), seek.sql].filter(Boolean)
-    // Keys first (ordered and limited from an index), then the documents of just this page's rows.
-    const filtered = conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''
-    const rows = this.db
-      .prepare(
-        `SELECT ${keys.join(', ')}, doc FROM tx WHERE rid IN (SELECT rid FROM tx ${filtered} ${orderOf(sort)} LIMIT ?) ${orderOf(sort)}`
-      )
-      .raw()
-      .all(...where.params, ...seek.params, limit) as unknown[][]
-    return {
-      rows: rows.map((r) => JSON.parse(r[r.length - 1] as string) as Transaction),
-      last: rows.length ? rows[rows.length - 1]!.slice(0, keys.length) : null
-    }
+  async transactionPage(filter: TransactionFilter, sort: TransactionSort, after: unknown[] | null, limit: number) {
+    const { docs, last } = this.reader.available
+      ? await this.reader.read('page', { filter, sort, after, limit })
+      : this.queries.page(filter, sort, after, limit)
+    return { rows: docs.map((d) => JSON.parse(d) as Transaction), last }
   }
 
-  /** How many transactions match a filter, from the indexes. */
-  countTransactions(filter: TransactionFilter): number {
-    return this.countOf(filter, this.textCandidates(filter))
-  }
-
-  /**
-   * A filter's text search and how many rows contain it, counted in the text index alone (its lists of rowids and
-   * positions: no row is read). Null when the filter has no text search.
-   */
-  private textCandidates(filter: TransactionFilter): { search: TextSearch; count: number } | null {
-    const search = textSearchOf(filter.search)
-    if (!search) return null
-    const count = this.db.prepare('SELECT count(*) FROM tx_search WHERE tx_search MATCH ?').pluck().get(search.match)
-    return { search, count: Number(count) }
-  }
-
-  /**
-   * How many transactions there are, as the triggers keep it (schema 4) with the rows, in the same transaction; a
-   * count over the rows only while the writer thread has not counted them yet after the upgrade.
-   */
-  private transactionCount(): number {
-    const kept = this.db.prepare('SELECT n FROM tx_count').pluck().get()
-    return typeof kept === 'number' ? kept : Number(this.db.prepare('SELECT count(*) FROM tx').pluck().get())
-  }
-
-  /** About how many transactions there are, from the end of the rowid B-tree (a count(*) would walk an index). */
-  private rowEstimate(): number {
-    return Number(this.db.prepare('SELECT max(rid) FROM tx').pluck().get() ?? 0)
-  }
-
-  private countOf(filter: TransactionFilter, candidates: { search: TextSearch; count: number } | null): number {
-    let plan: TextPlan = 'drive'
-    if (candidates) {
-      // A search alone is counted exactly by the text index; with other filters, their index may be walked instead.
-      if (!whereOf({ ...filter, search: undefined }).sql) return candidates.count
-      plan = countPlanOf(candidates.count, this.rowEstimate())
-    }
-    const where = whereOf(filter, plan)
-    if (!where.sql) return this.transactionCount()
-    if (grouped(filter) && this.schemaFinished()) {
-      // Status, type and currency alone: summed from the kept group counts (a few dozen rows), not counted.
-      return Number(
-        this.db
-          .prepare(`SELECT coalesce(sum(n), 0) FROM tx_groups ${where.sql}`)
-          .pluck()
-          .get(...where.params)
-      )
-    }
-    return Number(
-      this.db
-        .prepare(`SELECT count(*) FROM tx ${where.sql}`)
-        .pluck()
-        .get(...where.params)
-    )
+  /** How many transactions match a filter, from the indexes (in the reader thread). */
+  async countTransactions(filter: TransactionFilter): Promise<number> {
+    return this.reader.available ? this.reader.read('count', { filter }) : this.queries.count(filter)
   }
 
   /** The database and its write-ahead log on disk. */
@@ -367,6 +270,7 @@ export class CacheStore {
   async close(): Promise<void> {
     if (this.closed) return
     this.closed = true
+    await this.reader.close()
     await this.writer.close()
     this.db.close()
   }
@@ -376,11 +280,6 @@ async function createPrivate(file: string): Promise<void> {
   const handle = await fs.open(file, 'a', 0o600)
   await handle.close()
   await fs.chmod(file, 0o600)
-}
-
-/** Whether a customer filter's index (customer, creation time) already gives the rows in the sort's order. */
-function orderedByFilter(filter: TransactionFilter, sort: TransactionSort): boolean {
-  return sort.field === 'createdAt' && Boolean(filter.customerId || filter.platformCustomerId)
 }
 
 /** Where a collection's documents live: transactions and meta have tables of their own, the rest share `docs`. */

@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs'
-import path from 'node:path'
-import { pathToFileURL } from 'node:url'
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
+import { startCacheThread } from './thread'
 import type { PutRequest } from './writes'
 
 /**
@@ -30,21 +28,6 @@ export type WriteReply =
   | ({ id: number } & ({ ok: true; value: string[] } | { ok: false; message: string; code?: string }))
 
 type Op = WriteRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never
-
-/**
- * The built thread beside a built main (out/main, or out/main/chunks for code in a shared chunk); from source
- * (tsx, vitest) the TypeScript entry, loaded through tsx's API because a worker does not inherit its parent's loader.
- */
-function startWorker(data: WriterData): Worker {
-  for (const dir of [import.meta.dirname, path.dirname(import.meta.dirname)]) {
-    const built = path.join(dir, 'cache-writer.js')
-    if (existsSync(built)) return new Worker(built, { workerData: data })
-  }
-  const source = path.join(import.meta.dirname, 'write-thread.ts')
-  const boot = `require(require.resolve('tsx/esm/api', { paths: [${JSON.stringify(import.meta.dirname)}] }))
-    .tsImport(${JSON.stringify(source)}, ${JSON.stringify(pathToFileURL(source).href)})`
-  return new Worker(boot, { eval: true, workerData: data })
-}
 
 export class CacheWriter {
   private worker: Worker | undefined
@@ -120,7 +103,10 @@ export class CacheWriter {
     // A thread that cannot even open the database is not started over and over: main keeps writing itself.
     if (this.failedStarts >= 3) return undefined
     // A copy of the key, structured-cloned into the thread's memory; it is never written anywhere.
-    const worker = startWorker({ file: this.file, key: new Uint8Array(this.key) })
+    const worker = startCacheThread('cache-writer.js', 'write-thread.ts', {
+      file: this.file,
+      key: new Uint8Array(this.key)
+    } satisfies WriterData)
     worker.on('message', (reply: WriteReply) => {
       if ('ready' in reply) {
         this.ready = true

@@ -36,7 +36,7 @@ export class ExportJobs {
     now = new Date()
   ): Promise<ExportStarted> {
     const fileName = `paydesk-transactions-${now.toISOString().replace(/[:.]/g, '-')}.csv`
-    const total = source.countTransactions(input.filter)
+    const total = await source.countTransactions(input.filter)
     const delivery = this.options.chooseFile ? 'file' : 'download'
     let file: string
     if (this.options.chooseFile) {

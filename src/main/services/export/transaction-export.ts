@@ -3,15 +3,15 @@ import type { Transaction } from '../../../shared/api'
 import type { TransactionFilter, TransactionSort } from '../../../shared/ipc/channels/data'
 import { transactionsCsv } from './transactions-csv'
 
-/** What an export reads: the cache's count and keyset pages (CacheStore). */
+/** What an export reads: the cache's count and keyset pages (CacheStore, answered by its reader thread). */
 export interface TransactionPages {
-  countTransactions(filter: TransactionFilter): number
+  countTransactions(filter: TransactionFilter): Promise<number>
   transactionPage(
     filter: TransactionFilter,
     sort: TransactionSort,
     after: unknown[] | null,
     limit: number
-  ): { rows: Transaction[]; last: unknown[] | null }
+  ): Promise<{ rows: Transaction[]; last: unknown[] | null }>
 }
 
 export interface ExportProgress {
@@ -38,7 +38,7 @@ export async function exportTransactionsCsv(options: {
 }): Promise<ExportProgress & { bytes: number }> {
   const { source, filter, sort, file, signal } = options
   const partial = `${file}.partial`
-  const total = source.countTransactions(filter)
+  const total = await source.countTransactions(filter)
   let written = 0
   let bytes = 0
   const handle = await open(partial, 'w', 0o600)
@@ -48,7 +48,7 @@ export async function exportTransactionsCsv(options: {
     options.onProgress?.({ written, total })
     for (;;) {
       signal?.throwIfAborted()
-      const page = source.transactionPage(filter, sort, after, options.pageRows ?? EXPORT_PAGE_ROWS)
+      const page = await source.transactionPage(filter, sort, after, options.pageRows ?? EXPORT_PAGE_ROWS)
       if (page.rows.length === 0 && !first) break
       const chunk = Buffer.from(transactionsCsv(page.rows, first), 'utf8')
       await handle.write(chunk)

@@ -15,8 +15,8 @@ afterEach(() => cleanup())
 const key = randomBytes(32)
 
 /** How many transactions a text search finds (the index narrows, the stored text confirms). */
-const found = (store: CacheStore, search: string) =>
-  store.queryTransactions({ search }, { field: 'createdAt', direction: 'asc' }, 0, 1_000).total
+const found = async (store: CacheStore, search: string) =>
+  (await store.queryTransactions({ search }, { field: 'createdAt', direction: 'asc' }, 0, 1_000)).total
 
 describe('the text index left behind during a catch-up', () => {
   it('is rebuilt in one go: rows added, changed and removed meanwhile are all searched right afterwards', async () => {
@@ -34,21 +34,21 @@ describe('the text index left behind during a catch-up', () => {
       }
     )
     // Behind: the rows written with the flag set are not in the index yet.
-    expect(found(store, 'Transaction:000000')).toBe(1)
-    expect(found(store, 'Carol')).toBe(0)
+    expect(await found(store, 'Transaction:000000')).toBe(1)
+    expect(await found(store, 'Carol')).toBe(0)
 
     await store.rebuildText()
     expect(store.meta(TEXT_DEFERRED_KEY)).toBe(false)
-    expect(found(store, 'Transaction:000000')).toBe(9)
-    expect(found(store, 'Transaction:0000002')).toBe(0)
-    expect(found(store, 'Carol')).toBe(1)
-    expect(found(store, 'Invoice 0 for Bob')).toBe(1)
+    expect(await found(store, 'Transaction:000000')).toBe(9)
+    expect(await found(store, 'Transaction:0000002')).toBe(0)
+    expect(await found(store, 'Carol')).toBe(1)
+    expect(await found(store, 'Invoice 0 for Bob')).toBe(1)
     // Kept row by row again from here on.
     await store.put(
       'transactions',
       makeTransactions(1, 2, Date.parse('2027-01-01T00:00:00Z')).map((t) => ({ ...t, id: 'Transaction:later-1' }))
     )
-    expect(found(store, 'later-1')).toBe(1)
+    expect(await found(store, 'later-1')).toBe(1)
     await store.close()
   })
 
@@ -56,11 +56,11 @@ describe('the text index left behind during a catch-up', () => {
     const file = path.join(dir, 'c.db')
     const { store } = await CacheStore.open(file, key)
     await store.put('transactions', makeTransactions(40), { meta: { [TEXT_DEFERRED_KEY]: true } })
-    expect(found(store, 'Transaction:000000')).toBe(0)
+    expect(await found(store, 'Transaction:000000')).toBe(0)
     await store.close()
 
     const { store: reopened } = await CacheStore.open(file, key)
-    await vi.waitFor(() => expect(found(reopened, 'Transaction:000000')).toBe(10), { timeout: 15_000 })
+    await vi.waitFor(async () => expect(await found(reopened, 'Transaction:000000')).toBe(10), { timeout: 15_000 })
     expect(reopened.meta(TEXT_DEFERRED_KEY)).toBe(false)
     await reopened.close()
   })
@@ -73,17 +73,17 @@ describe('the text index left behind during a catch-up', () => {
     // The total is right at once; the new index is filled in the writer thread, then the history is found again.
     expect(upgraded.count('transactions')).toBe(20)
     await vi.waitFor(() => expect(upgraded.meta(TEXT_DEFERRED_KEY)).toBe(false), { timeout: 15_000 })
-    expect(found(upgraded, 'Transaction:000000')).toBe(10)
-    expect(found(upgraded, 'invoice 10 for bob')).toBe(1)
+    expect(await found(upgraded, 'Transaction:000000')).toBe(10)
+    expect(await found(upgraded, 'invoice 10 for bob')).toBe(1)
     // The index it replaced is gone, and the new one is kept row by row and can be left behind as before.
     await upgraded.put(
       'transactions',
       makeTransactions(5, 3, Date.parse('2027-01-01T00:00:00Z')).map((t, i) => ({ ...t, id: `Transaction:new-${i}` })),
       { meta: { [TEXT_DEFERRED_KEY]: true } }
     )
-    expect(found(upgraded, 'Transaction:new-')).toBe(0)
+    expect(await found(upgraded, 'Transaction:new-')).toBe(0)
     await upgraded.rebuildText()
-    expect(found(upgraded, 'Transaction:new-')).toBe(5)
+    expect(await found(upgraded, 'Transaction:new-')).toBe(5)
     expect(upgraded.count('transactions')).toBe(25)
     await upgraded.close()
     const check = openEncryptedDatabase(file, key)
@@ -92,11 +92,33 @@ describe('the text index left behind during a catch-up', () => {
     check.close()
   })
 
+  it('keeps each text index page in one database page, in a new cache and in one upgraded from schema 4', async () => {
+    const fresh = path.join(dir, 'new.db')
+    const older = path.join(dir, 'v4.db')
+    await cacheOfSchema(older, key, 4, [])
+    for (const file of [fresh, older]) {
+      const { store } = await CacheStore.open(file, key)
+      await store.put('transactions', makeTransactions(4_000))
+      await store.close()
+      // SQLCipher keeps 80 bytes of every page: FTS5's own 4,050-byte pages each spilled onto an overflow page.
+      const check = openEncryptedDatabase(file, key)
+      const pages = check
+        .prepare(`SELECT pagetype, count(*) n FROM dbstat WHERE name = 'tx_search_data' GROUP BY pagetype`)
+        .all() as { pagetype: string; n: number }[]
+      check.close()
+      expect(pages.find((p) => p.pagetype === 'leaf')?.n, file).toBeGreaterThan(20)
+      expect(
+        pages.find((p) => p.pagetype === 'overflow'),
+        file
+      ).toBeUndefined()
+    }
+  })
+
   it('starts a new cache with its index kept and nothing to rebuild', async () => {
     const { store } = await CacheStore.open(path.join(dir, 'new.db'), key)
     expect(store.meta(TEXT_DEFERRED_KEY)).toBeUndefined()
     await store.put('transactions', makeTransactions(10))
-    expect(found(store, 'Transaction:000000')).toBe(10)
+    expect(await found(store, 'Transaction:000000')).toBe(10)
     await store.close()
   })
 })

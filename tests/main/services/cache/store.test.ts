@@ -88,9 +88,9 @@ describe('CacheStore', () => {
     expect(again.get<any>('customers', 'Customer:1').fullName).toBe('Ann ZEBRA-NAME')
     expect(again.meta('watermark')).toBe('2026-01-01T00:00:49.000Z')
     expect(
-      again
-        .queryTransactions({ status: ['COMPLETED'] }, { field: 'createdAt', direction: 'asc' }, 0, 100)
-        .rows.map((t) => t.id)
+      (
+        await again.queryTransactions({ status: ['COMPLETED'] }, { field: 'createdAt', direction: 'asc' }, 0, 100)
+      ).rows.map((t) => t.id)
     ).toContain(txs[3]!.id)
     await again.close()
   })
@@ -130,7 +130,7 @@ describe('CacheStore', () => {
     const [a, b, c, d, e] = makeTransactions(5)
     let held: Transaction[] = []
     // The unfiltered total, and each status, type and currency counted as a scan of what is held would count them.
-    const total = () => {
+    const total = async () => {
       const filters: TransactionFilter[] = [
         ...['CREATED', 'PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'REJECTED', 'EXPIRED', 'SHINY_NEW'].map((s) => ({
           status: [s]
@@ -139,34 +139,35 @@ describe('CacheStore', () => {
         { type: 'OUTGOING', currency: 'USD' },
         { status: ['FAILED', 'PENDING'], currency: 'EUR' }
       ]
-      for (const f of filters) expect(store.countTransactions(f), JSON.stringify(f)).toBe(oracle(held, f, sort).length)
-      return store.queryTransactions({}, sort, 0, 1).total
+      for (const f of filters)
+        expect(await store.countTransactions(f), JSON.stringify(f)).toBe(oracle(held, f, sort).length)
+      return (await store.queryTransactions({}, sort, 0, 1)).total
     }
     const sort: TransactionSort = { field: 'createdAt', direction: 'desc' }
     await store.put('transactions', [a!, b!, c!])
     held = [a!, b!, c!]
-    expect(total()).toBe(3)
+    expect(await total()).toBe(3)
     // A changed row and an unchanged one are not new rows.
     const failed = { ...a!, status: 'FAILED', updatedAt: '2027-01-01T00:00:00.000Z' } as Transaction
     await store.put('transactions', [failed, b!, d!])
     held = [failed, b!, c!, d!]
-    expect(total()).toBe(4)
+    expect(await total()).toBe(4)
     await store.put('transactions', [], { remove: [b!.id, 'Transaction:never-there'] })
     held = [failed, c!, d!]
-    expect(total()).toBe(3)
+    expect(await total()).toBe(3)
     // A write that fails part way leaves nothing behind, the total included.
     await expect(store.put('transactions', [e!, { id: null } as unknown as Transaction])).rejects.toThrow()
-    expect(total()).toBe(3)
+    expect(await total()).toBe(3)
     await store.put('transactions', [c!, e!], { replaceAll: true })
     held = [c!, e!]
-    expect(total()).toBe(2)
+    expect(await total()).toBe(2)
     expect(store.count('transactions')).toBe(2)
     await store.close()
     const { store: reopened } = await CacheStore.open(file, key)
     expect(reopened.count('transactions')).toBe(2)
-    expect(reopened.queryTransactions({}, { field: 'amount', direction: 'asc' }, 0, 10).rows.map((t) => t.id)).toEqual(
-      oracle([c!, e!], {}, { field: 'amount', direction: 'asc' })
-    )
+    expect(
+      (await reopened.queryTransactions({}, { field: 'amount', direction: 'asc' }, 0, 10)).rows.map((t) => t.id)
+    ).toEqual(oracle([c!, e!], {}, { field: 'amount', direction: 'asc' }))
     await reopened.close()
   })
 
@@ -220,7 +221,7 @@ describe('CacheStore', () => {
           [5, 40],
           [2, 5]
         ] as const) {
-          const page = store.queryTransactions(f, s, offset, limit)
+          const page = await store.queryTransactions(f, s, offset, limit)
           expect(page.total, JSON.stringify([f, s])).toBe(expected.length)
           expect(
             page.rows.map((t) => t.id),

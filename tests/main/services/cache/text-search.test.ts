@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CacheStore } from '../../../../src/main/services/cache/store'
+import { TransactionQueries } from '../../../../src/main/services/cache/transaction-queries'
 import type { Transaction } from '../../../../src/shared/api'
 import type { TransactionFilter, TransactionSort } from '../../../../src/shared/ipc/channels/data'
 import { tempDir } from '../../helpers'
@@ -14,8 +15,10 @@ import { makeTransactions } from './fixtures'
 let store: CacheStore
 let cleanup: () => Promise<void>
 let data: Transaction[]
-/** The query plan of every window the store read, as SQLite explains it. */
+/** The query plan of every window read through `queries`, as SQLite explains it. */
 const plans: string[][] = []
+/** The store's statements on a connection of the test's (the store runs them in its reader thread). */
+let queries: TransactionQueries
 
 beforeAll(async () => {
   const temp = await tempDir('cache-text')
@@ -24,10 +27,11 @@ beforeAll(async () => {
   data = makeTransactions(3000, 5)
   await store.put('transactions', data)
   const db = (store as any).db
+  queries = new TransactionQueries(db)
   const prepare = db.prepare.bind(db)
   db.prepare = (sql: string) => {
     const statement = prepare(sql)
-    if (!sql.startsWith('SELECT doc FROM tx')) return statement
+    if (!sql.includes('doc FROM tx WHERE rid IN')) return statement
     const all = statement.all.bind(statement)
     statement.all = (...params: unknown[]) => {
       plans.push(
@@ -76,7 +80,7 @@ describe('transaction text search', () => {
     ['a longer needle, confirmed on the candidates', { search: 'invoice 12' }],
     ['a longer needle whose trigrams match more than it does', { search: '0 for' }],
     ['a needle with a quote', { search: 'a"b' }]
-  ] as [string, TransactionFilter][])('%s: every sort, windows and the exact total', (_, filter) => {
+  ] as [string, TransactionFilter][])('%s: every sort, windows and the exact total', async (_, filter) => {
     for (const sort of SORTS) {
       const expected = oracle(filter, sort)
       for (const [offset, limit] of [
@@ -84,7 +88,7 @@ describe('transaction text search', () => {
         [25, 60],
         [280, 50]
       ] as const) {
-        const page = store.queryTransactions(filter, sort, offset, limit)
+        const page = await store.queryTransactions(filter, sort, offset, limit)
         const at = JSON.stringify([filter, sort, offset])
         expect(page.total, at).toBe(expected.length)
         expect(
@@ -92,7 +96,7 @@ describe('transaction text search', () => {
           at
         ).toEqual(expected.slice(offset, offset + limit))
       }
-      expect(store.countTransactions(filter)).toBe(expected.length)
+      expect(await store.countTransactions(filter)).toBe(expected.length)
     }
   })
 
@@ -102,21 +106,21 @@ describe('transaction text search', () => {
     expect(oracle({ search: '299' }, SORTS[0]!).length).toBeLessThan(20)
 
     plans.length = 0
-    store.queryTransactions({ search: 'bob' }, { field: 'createdAt', direction: 'desc' }, 0, 100)
-    store.queryTransactions({ search: 'bob' }, { field: 'amount', direction: 'asc' }, 0, 100)
+    queries.window({ search: 'bob' }, { field: 'createdAt', direction: 'desc' }, 0, 100)
+    queries.window({ search: 'bob' }, { field: 'amount', direction: 'asc' }, 0, 100)
     expect(plans[0]!.join('\n')).toMatch(/SCAN tx USING COVERING INDEX tx_by_created/)
     expect(plans[1]!.join('\n')).toMatch(/SCAN tx USING COVERING INDEX tx_by_amount/)
     // Only the window's own rows are put in order again (the outer query); the candidates are not sorted.
     for (const plan of plans) expect(plan.filter((step) => step.includes('TEMP B-TREE'))).toHaveLength(1)
 
     plans.length = 0
-    store.queryTransactions({ search: '299' }, { field: 'createdAt', direction: 'desc' }, 0, 100)
+    queries.window({ search: '299' }, { field: 'createdAt', direction: 'desc' }, 0, 100)
     expect(plans[0]!.join('\n')).not.toMatch(/SCAN tx USING COVERING INDEX/)
     expect(plans[0]!.filter((step) => step.includes('TEMP B-TREE'))).toHaveLength(2)
   })
 
-  it('refuses a needle the index cannot answer instead of scanning the table', () => {
-    expect(() => store.queryTransactions({ search: 'bo' }, SORTS[0]!, 0, 10)).toThrow(/at least 3 characters/)
-    expect(() => store.countTransactions({ search: 'b' })).toThrow(/at least 3 characters/)
+  it('refuses a needle the index cannot answer instead of scanning the table', async () => {
+    await expect(store.queryTransactions({ search: 'bo' }, SORTS[0]!, 0, 10)).rejects.toThrow(/at least 3 characters/)
+    await expect(store.countTransactions({ search: 'b' })).rejects.toThrow(/at least 3 characters/)
   })
 })

@@ -87,25 +87,25 @@ const SORTS: TransactionSort[] = (['createdAt', 'updatedAt', 'amount'] as const)
 
 describe('transaction filters and sorts answered from the cache', () => {
   for (const [name, filter] of Object.entries(FILTERS)) {
-    it(`${name}: every sort, the window and the total`, () => {
+    it(`${name}: every sort, the window and the total`, async () => {
       for (const sort of SORTS) {
         const expected = oracle(filter, sort)
         if (name !== 'nothing matches') expect(expected.length, `${name} should match some rows`).toBeGreaterThan(0)
-        const { rows, total } = store.queryTransactions(filter, sort, 3, 50)
+        const { rows, total } = await store.queryTransactions(filter, sort, 3, 50)
         expect(total).toBe(expected.length)
         expect(rows.map((t) => t.id)).toEqual(expected.slice(3, 53))
-        expect(store.countTransactions(filter)).toBe(expected.length)
+        expect(await store.countTransactions(filter)).toBe(expected.length)
       }
     })
   }
 
-  it('keyset pages walk the whole filtered set in order, each row once', () => {
+  it('keyset pages walk the whole filtered set in order, each row once', async () => {
     for (const filter of [FILTERS['everything at once']!, {}]) {
       for (const sort of SORTS) {
         const ids: string[] = []
         let after: unknown[] | null = null
         for (;;) {
-          const page = store.transactionPage(filter, sort, after, 97)
+          const page = await store.transactionPage(filter, sort, after, 97)
           ids.push(...page.rows.map((t) => t.id))
           if (page.last === null) break
           after = page.last

@@ -36,7 +36,7 @@ describe('exportTransactionsCsv', () => {
       onProgress: (p) => progress.push(p.written)
     })
     const rows = parse(await readFile(file), { columns: true, bom: true }) as Record<string, string>[]
-    const expected = store.queryTransactions(filter, sort, 0, 500).rows.map((t) => t.id)
+    const expected = (await store.queryTransactions(filter, sort, 0, 500)).rows.map((t) => t.id)
     expect(rows.map((r) => r['id'])).toEqual(expected)
     expect(result).toMatchObject({ written: expected.length, total: expected.length })
     expect(progress.length).toBeGreaterThan(3)

@@ -348,8 +348,8 @@ describe('SyncEngine catching up on a history larger than the cache', () => {
     const t = await tempDir('engine-catch-up')
     const cache = (await CacheStore.open(path.join(t.dir, 'c'), randomBytes(32))).store
     const client = new ApiClient({ baseUrl: historyStub.baseUrl, tokenId: 't', clientSecret: 's' })
-    const search = (needle: string) =>
-      cache.queryTransactions({ search: needle }, { field: 'createdAt', direction: 'asc' }, 0, 100).total
+    const search = async (needle: string) =>
+      (await cache.queryTransactions({ search: needle }, { field: 'createdAt', direction: 'asc' }, 0, 100)).total
     const messages: Array<string | undefined> = []
     try {
       const engine = new SyncEngine({
@@ -365,14 +365,14 @@ describe('SyncEngine catching up on a history larger than the cache', () => {
       // One poll reads 5,000 of them: the rest is for the next.
       expect(await engine.poll()).toMatchObject({ ok: true, catchingUp: true })
       expect(cache.meta(TEXT_DEFERRED_KEY)).toBe(true)
-      expect(search('Transaction:00030')).toBe(0)
+      expect(await search('Transaction:00030')).toBe(0)
       expect(engine.current.message).toMatch(/^Syncing history: 5,000 of 5,200\. Text search finds these/)
 
       expect(await engine.poll()).toMatchObject({ ok: true, catchingUp: false })
       expect(cache.count('transactions')).toBe(total)
       expect(cache.meta(TEXT_DEFERRED_KEY)).toBe(false)
-      expect(search('Transaction:00030')).toBe(100)
-      expect(search('Transaction:00051')).toBe(100)
+      expect(await search('Transaction:00030')).toBe(100)
+      expect(await search('Transaction:00051')).toBe(100)
       expect(engine.current).toMatchObject({ state: 'live' })
       expect(engine.current.message).toBeUndefined()
       // The operator was told while the index was rebuilt, and only at the end of the catch-up.
@@ -386,7 +386,7 @@ describe('SyncEngine catching up on a history larger than the cache', () => {
       expect(await engine.poll()).toMatchObject({ ok: true, catchingUp: false })
       expect(shownAtRequest).toBe(TEXT_REBUILDING)
       expect(cache.meta(TEXT_DEFERRED_KEY)).toBe(false)
-      expect(search('Transaction:00030')).toBe(100)
+      expect(await search('Transaction:00030')).toBe(100)
       expect(engine.current).toMatchObject({ state: 'live' })
       expect(engine.current.message).toBeUndefined()
     } finally {

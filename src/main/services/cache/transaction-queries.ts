@@ -1,0 +1,287 @@
+import type { TransactionFilter, TransactionSort } from '../../../shared/ipc/channels/data'
+import { SCHEMA_FINISHED } from './schema'
+import type { SqliteDatabase } from './sqlite'
+import { countPlanOf, textSearchOf, windowPlanOf, type TextPlan, type TextSearch } from './text-search'
+import { afterOf, grouped, orderOf, sortKeysOf, walkable, whereOf } from './transaction-rows'
+
+/**
+ * Every statement the transaction views read, over one connection. The cache's reader thread (read-thread.ts) runs
+ * them, so main's event loop never waits on one (a dense search or a first deep window takes seconds at a million
+ * rows). Documents come back as their JSON text: the caller parses only what it shows.
+ */
+
+/** Rows between two remembered positions of a list: a deep window walks at most this many index entries to its start. */
+export const ANCHOR_STEP = 2_000
+/** Lists (a filter in a sort) whose positions are remembered, the most recent kept. */
+const ANCHORED_LISTS = 16
+/** Positions remembered per list: a million rows at ANCHOR_STEP apart. */
+const ANCHORS_PER_LIST = 1_000
+/** Counts remembered (filters, and text searches' candidates), the most recent kept. */
+const COUNTS_KEPT = 64
+
+/** Where a list's row at `position` is: the sort keys of the row just before it (keyset paging starts after them). */
+interface Anchors {
+  positions: number[]
+  keys: unknown[][]
+}
+
+export class TransactionQueries {
+  /** Migration 4's sort indexes and group counts are built (the writer thread does it after the upgrade). */
+  private sortIndexes = false
+  /**
+   * What this connection found while the data did not change: per list, where some of its positions are, and the
+   * counts of filters and searches (every window of a list asks for its total again: a dense search's count takes
+   * 0.1-0.3 s at a million rows). All forgotten as soon as another connection commits (data_version).
+   */
+  private readonly anchors = new Map<string, Anchors>()
+  private readonly counts = new Map<string, number>()
+  private dataVersion = ''
+
+  constructor(private readonly db: SqliteDatabase) {}
+
+  /**
+   * A window of the filtered, sorted transactions and the count of all matches, both answered from indexes. A deep
+   * window starts from the nearest remembered position before it (keyset paging through the sort's index) instead of
+   * counting every row before it: rows 500,000-500,099 took 1.3-2.3 s by offset at a million rows.
+   */
+  window(filter: TransactionFilter, sort: TransactionSort, offset: number, limit: number) {
+    this.forgetIfChanged()
+    const candidates = this.textCandidates(filter)
+    // The total first: how many rows match decides how the window is found.
+    const total = this.countOf(filter, candidates)
+    const where = this.windowWhere(filter, sort, candidates, total, offset + limit)
+    const list = offset >= ANCHOR_STEP ? this.anchorsOf(JSON.stringify([filter, sort])) : null
+    let from = 0
+    let after: unknown[] | null = null
+    if (list) {
+      const i = lastAtOrBefore(list.positions, offset)
+      if (i >= 0) [from, after] = [list.positions[i]!, list.keys[i]!]
+      // Remember positions on the way, so the next window near here (scrolling on) starts close to its own rows.
+      for (let next = from + ANCHOR_STEP; next <= offset; next += ANCHOR_STEP) {
+        const keys = this.keysAt(where, sort, after, next - from - 1)
+        if (!keys) break
+        remember(list, next, keys)
+        ;[from, after] = [next, keys]
+      }
+    }
+    const keys = sortKeysOf(sort)
+    const seek = after ? afterOf(sort, after) : { sql: '', params: [] }
+    const order = orderOf(sort)
+    // Keys first (ordered and paged from an index), then the documents of just the window's rows.
+    const rows = this.db
+      .prepare(
+        `SELECT ${keys.join(', ')}, doc FROM tx WHERE rid IN (SELECT rid FROM tx ${and(where.sql, seek.sql)} ${order} LIMIT ? OFFSET ?) ${order}`
+      )
+      .raw()
+      .all(...where.params, ...seek.params, limit, offset - from) as unknown[][]
+    if (list && rows.length) remember(list, offset + rows.length, rows[rows.length - 1]!.slice(0, keys.length))
+    return { docs: rows.map((r) => r[r.length - 1] as string), total }
+  }
+
+  /**
+   * One page of the filtered, sorted transactions after `after` (the `last` of the previous page; null: from the
+   * start). An export walks the whole set this way, one page in memory at a time.
+   */
+  page(filter: TransactionFilter, sort: TransactionSort, after: unknown[] | null, limit: number) {
+    this.forgetIfChanged()
+    const candidates = this.textCandidates(filter)
+    const matches = candidates ? 0 : this.countOf(filter, null)
+    const where = this.windowWhere(filter, sort, candidates, matches, limit)
+    const keys = sortKeysOf(sort)
+    const seek = after ? afterOf(sort, after) : { sql: '', params: [] }
+    // Keys first (ordered and limited from an index), then the documents of just this page's rows.
+    const rows = this.db
+      .prepare(
+        `SELECT ${keys.join(', ')}, doc FROM tx WHERE rid IN (SELECT rid FROM tx ${and(where.sql, seek.sql)} ${orderOf(sort)} LIMIT ?) ${orderOf(sort)}`
+      )
+      .raw()
+      .all(...where.params, ...seek.params, limit) as unknown[][]
+    return {
+      docs: rows.map((r) => r[r.length - 1] as string),
+      last: rows.length ? rows[rows.length - 1]!.slice(0, keys.length) : null
+    }
+  }
+
+  /** How many transactions match a filter, from the indexes. */
+  count(filter: TransactionFilter): number {
+    this.forgetIfChanged()
+    return this.countOf(filter, this.textCandidates(filter))
+  }
+
+  /** How many transactions there are, as the triggers keep it (schema 4), or counted until the writer has. */
+  total(): number {
+    const kept = this.db.prepare('SELECT n FROM tx_count').pluck().get()
+    return typeof kept === 'number' ? kept : Number(this.db.prepare('SELECT count(*) FROM tx').pluck().get())
+  }
+
+  /** The sort keys of the row `skip` rows after `after` (null: from the start), or null past the end. */
+  private keysAt(
+    where: { sql: string; params: unknown[] },
+    sort: TransactionSort,
+    after: unknown[] | null,
+    skip: number
+  ) {
+    const seek = after ? afterOf(sort, after) : { sql: '', params: [] }
+    const row = this.db
+      .prepare(
+        `SELECT ${sortKeysOf(sort).join(', ')} FROM tx ${and(where.sql, seek.sql)} ${orderOf(sort)} LIMIT 1 OFFSET ?`
+      )
+      .raw()
+      .get(...where.params, ...seek.params, skip) as unknown[] | undefined
+    return row ?? null
+  }
+
+  /**
+   * Forgets what was found before the data last changed: data_version moves with other connections' commits, and
+   * total_changes() with this one's (main's connection writes until the writer thread is up).
+   */
+  private forgetIfChanged(): void {
+    const version = `${String(this.db.pragma('data_version', { simple: true }))}:${String(this.db.prepare('SELECT total_changes()').pluck().get())}`
+    if (version === this.dataVersion) return
+    this.anchors.clear()
+    this.counts.clear()
+    this.dataVersion = version
+  }
+
+  /** A count found since the data last changed, or counted now and remembered. */
+  private remembered(key: string, count: () => number): number {
+    let n = this.counts.get(key)
+    if (n === undefined) n = count()
+    else this.counts.delete(key)
+    // Most recently used last; the oldest goes first.
+    this.counts.set(key, n)
+    if (this.counts.size > COUNTS_KEPT) this.counts.delete(this.counts.keys().next().value!)
+    return n
+  }
+
+  /** A list's remembered positions. */
+  private anchorsOf(list: string): Anchors {
+    let anchors = this.anchors.get(list)
+    if (anchors) this.anchors.delete(list)
+    else anchors = { positions: [], keys: [] }
+    // Most recently used last; the oldest list goes first.
+    this.anchors.set(list, anchors)
+    if (this.anchors.size > ANCHORED_LISTS) this.anchors.delete(this.anchors.keys().next().value!)
+    return anchors
+  }
+
+  /**
+   * The WHERE clause for the first `wanted` rows of a filter in a sort's order. A text search is met as text-search.ts
+   * says. Otherwise, when many rows match and the sort's index carries every filtered column (schema 4), the index is
+   * walked in order and the walk stops at the window's end (about wanted × rows / matches entries, none sorted, no row
+   * read), instead of collecting and sorting every match from a filter's index: status COMPLETED newest first took
+   * 0.75 s at a million rows that way.
+   */
+  private windowWhere(
+    filter: TransactionFilter,
+    sort: TransactionSort,
+    candidates: { count: number } | null,
+    matches: number,
+    wanted: number
+  ) {
+    const rows = this.rowEstimate()
+    if (candidates) {
+      const plan = windowPlanOf(candidates.count, rows, wanted)
+      return whereOf(filter, plan, plan === 'probe' && this.walkable(filter) ? sort.field : undefined)
+    }
+    if (matches === 0 || !this.schemaFinished()) return whereOf(filter, 'drive')
+    // Walked entries cost a row read each when the filter is not in the sort's index; so does each match sorted
+    // (customer by amount: 2-5 s at a million rows), unless the filter's own index is already in the sort's order.
+    const walk = walkable(filter)
+      ? windowPlanOf(matches, rows, wanted) === 'probe'
+      : (wanted * rows) / matches < matches && !orderedByFilter(filter, sort)
+    return whereOf(filter, 'drive', walk ? sort.field : undefined)
+  }
+
+  /** Whether the filter can be read from the sort indexes, once the writer thread has built them (schema 4). */
+  private walkable(filter: TransactionFilter): boolean {
+    return walkable(filter) && this.schemaFinished()
+  }
+
+  private schemaFinished(): boolean {
+    this.sortIndexes ||= this.db.prepare(SCHEMA_FINISHED).pluck().get() === 1
+    return this.sortIndexes
+  }
+
+  /**
+   * A filter's text search and how many rows contain it, counted in the text index alone (its lists of rowids and
+   * positions: no row is read). Null when the filter has no text search.
+   */
+  private textCandidates(filter: TransactionFilter): { search: TextSearch; count: number } | null {
+    const search = textSearchOf(filter.search)
+    if (!search) return null
+    const count = this.remembered(`text ${search.match}`, () =>
+      Number(this.db.prepare('SELECT count(*) FROM tx_search WHERE tx_search MATCH ?').pluck().get(search.match))
+    )
+    return { search, count }
+  }
+
+  /** About how many transactions there are, from the end of the rowid B-tree (a count(*) would walk an index). */
+  private rowEstimate(): number {
+    return Number(this.db.prepare('SELECT max(rid) FROM tx').pluck().get() ?? 0)
+  }
+
+  private countOf(filter: TransactionFilter, candidates: { search: TextSearch; count: number } | null): number {
+    return this.remembered(`filter ${JSON.stringify(filter)}`, () => this.countAnew(filter, candidates))
+  }
+
+  private countAnew(filter: TransactionFilter, candidates: { search: TextSearch; count: number } | null): number {
+    let plan: TextPlan = 'drive'
+    if (candidates) {
+      // A search alone is counted exactly by the text index; with other filters, their index may be walked instead.
+      if (!whereOf({ ...filter, search: undefined }).sql) return candidates.count
+      plan = countPlanOf(candidates.count, this.rowEstimate())
+    }
+    const where = whereOf(filter, plan)
+    if (!where.sql) return this.total()
+    if (grouped(filter) && this.schemaFinished()) {
+      // Status, type and currency alone: summed from the kept group counts (a few dozen rows), not counted.
+      return Number(
+        this.db
+          .prepare(`SELECT coalesce(sum(n), 0) FROM tx_groups ${where.sql}`)
+          .pluck()
+          .get(...where.params)
+      )
+    }
+    return Number(
+      this.db
+        .prepare(`SELECT count(*) FROM tx ${where.sql}`)
+        .pluck()
+        .get(...where.params)
+    )
+  }
+}
+
+/** A WHERE clause (or none) with one more condition (or none). */
+function and(where: string, condition: string): string {
+  const conditions = [where.replace(/^WHERE /, ''), condition].filter(Boolean)
+  return conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''
+}
+
+/** Index of the greatest position at or before `offset` (-1: none). */
+function lastAtOrBefore(positions: readonly number[], offset: number): number {
+  let [lo, hi] = [0, positions.length - 1]
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1
+    if (positions[mid]! <= offset) lo = mid + 1
+    else hi = mid - 1
+  }
+  return hi
+}
+
+/** Keeps a position in order; past the cap, the list keeps every other one (still at most twice as far apart). */
+function remember(list: Anchors, position: number, keys: unknown[]): void {
+  const i = lastAtOrBefore(list.positions, position)
+  if (list.positions[i] === position) return
+  list.positions.splice(i + 1, 0, position)
+  list.keys.splice(i + 1, 0, keys)
+  if (list.positions.length > ANCHORS_PER_LIST) {
+    list.positions = list.positions.filter((_, j) => j % 2 === 0)
+    list.keys = list.keys.filter((_, j) => j % 2 === 0)
+  }
+}
+
+/** Whether a customer filter's index (customer, creation time) already gives the rows in the sort's order. */
+function orderedByFilter(filter: TransactionFilter, sort: TransactionSort): boolean {
+  return sort.field === 'createdAt' && Boolean(filter.customerId || filter.platformCustomerId)
+}

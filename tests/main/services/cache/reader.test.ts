@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto'
+import path from 'node:path'
+import type { Worker } from 'node:worker_threads'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { CacheReader } from '../../../../src/main/services/cache/reader'
+import { CacheStore } from '../../../../src/main/services/cache/store'
+import { tempDir } from '../../helpers'
+import { makeTransactions } from './fixtures'
+
+// The reader thread answers the views' queries off main's event loop; when it stops, nothing waits forever.
+
+let dir: string
+let cleanup: () => Promise<void>
+beforeEach(async () => ({ dir, cleanup } = await tempDir('cache-reader')))
+afterEach(() => cleanup())
+
+const sort = { field: 'createdAt', direction: 'desc' } as const
+
+describe('the cache reader thread', () => {
+  it('answers pending reads with an error when it stops, and the next read starts it again', async () => {
+    const key = randomBytes(32)
+    const file = path.join(dir, 'cache.db')
+    const { store } = await CacheStore.open(file, key)
+    await store.put('transactions', makeTransactions(30))
+    const reader = new CacheReader({ file, key, cacheKiB: 1024 })
+    try {
+      expect((await reader.read('window', { filter: {}, sort, offset: 0, limit: 5 })).total).toBe(30)
+      const pending = reader.read('window', { filter: { search: 'bob' }, sort, offset: 0, limit: 5 })
+      // As a crash would: the thread ends with a read in flight.
+      await (reader as unknown as { worker: Worker }).worker.terminate()
+      await expect(pending).rejects.toThrow(/the cache reader stopped/)
+      expect(await reader.read('count', { filter: { search: 'bob' } })).toBe(3)
+    } finally {
+      await reader.close()
+      await store.close()
+    }
+  })
+
+  it('fails a read with the reason when it cannot open the database, and gives up after repeated failures', async () => {
+    const file = path.join(dir, 'cache.db')
+    const { store } = await CacheStore.open(file, randomBytes(32))
+    await store.close()
+    const reader = new CacheReader({ file, key: randomBytes(32), cacheKiB: 1024 })
+    for (let attempt = 0; attempt < 3; attempt++)
+      await expect(reader.read('count', { filter: {} })).rejects.toThrow(/not a database/)
+    expect(reader.available).toBe(false)
+    await expect(reader.read('count', { filter: {} })).rejects.toThrow(/could not start/)
+    await reader.close()
+  })
+
+  it('answers reads still pending at close with an error instead of leaving them waiting', async () => {
+    const key = randomBytes(32)
+    const file = path.join(dir, 'cache.db')
+    const { store } = await CacheStore.open(file, key)
+    const reader = new CacheReader({ file, key, cacheKiB: 1024 })
+    const pending = reader.read('count', { filter: {} })
+    await reader.close()
+    await expect(pending).rejects.toThrow(/closed/)
+    await expect(reader.read('count', { filter: {} })).rejects.toThrow(/closed/)
+    await store.close()
+  })
+})
