@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import type { ReadReply, ReadRequest, ReaderData } from './reader'
 import { openEncryptedDatabase, type SqliteDatabase } from './sqlite'
+import { answerRequests } from './thread'
 import { TransactionQueries } from './transaction-queries'
 
 /**
@@ -25,33 +26,16 @@ const queries = new TransactionQueries(db)
 // Each answer reads one snapshot: its total and its rows agree even while the writer commits.
 const snapshot = <T>(read: () => T): T => db.transaction(read)()
 
-port.on('message', (request: ReadRequest) => {
-  let reply: ReadReply
-  try {
-    switch (request.op) {
-      case 'window': {
-        const { filter, sort, offset, limit } = request
-        reply = { id: request.id, ok: true, value: snapshot(() => queries.window(filter, sort, offset, limit)) }
-        break
-      }
-      case 'page': {
-        const { filter, sort, after, limit } = request
-        reply = { id: request.id, ok: true, value: snapshot(() => queries.page(filter, sort, after, limit)) }
-        break
-      }
-      case 'count':
-        reply = { id: request.id, ok: true, value: snapshot(() => queries.count(request.filter)) }
-        break
-      case 'close':
-        db.close()
-        reply = { id: request.id, ok: true, value: null }
-        break
-    }
-  } catch (error) {
-    // The message only: SQLite's errors never carry the key, and nothing of the request is echoed.
-    const { message, code } = error as { message?: string; code?: string }
-    reply = { id: request.id, ok: false, message: message ?? String(error), ...(code !== undefined && { code }) }
+answerRequests<ReadRequest>(port, (request) => {
+  switch (request.op) {
+    case 'window':
+      return snapshot(() => queries.window(request.filter, request.sort, request.offset, request.limit))
+    case 'page':
+      return snapshot(() => queries.page(request.filter, request.sort, request.after, request.limit))
+    case 'count':
+      return snapshot(() => queries.count(request.filter))
+    case 'close':
+      db.close()
+      return null
   }
-  port.postMessage(reply)
-  if (request.op === 'close') port.close()
 })

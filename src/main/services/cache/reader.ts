@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads'
 import type { TransactionFilter, TransactionSort } from '../../../shared/ipc/channels/data'
-import { startCacheThread } from './thread'
+import { settleAnswer, startCacheThread, type ThreadAnswer } from './thread'
 
 /**
  * Main's handle on the cache's reader thread (read-thread.ts), which answers the transaction views' queries on a
@@ -26,7 +26,7 @@ type Requests = {
 export type ReadRequest = { id: number } & { [K in keyof Requests]: { op: K } & Requests[K] }[keyof Requests]
 
 export type ReadReply =
-  | ({ id: number } & ({ ok: true; value: unknown } | { ok: false; message: string; code?: string }))
+  | ThreadAnswer<unknown>
   /** The thread could not open the database, and ends. */
   | { failed: string }
 
@@ -87,9 +87,7 @@ export class CacheReader {
       const waiter = this.pending.get(reply.id)
       this.pending.delete(reply.id)
       if (this.pending.size === 0) worker.unref()
-      if (!waiter) return
-      if (reply.ok) waiter.resolve(reply.value)
-      else waiter.reject(Object.assign(new Error(reply.message), reply.code !== undefined && { code: reply.code }))
+      settleAnswer(waiter, reply)
     })
     worker.on('error', (error) => {
       failure ??= new Error(`the cache reader stopped: ${(error as Error | undefined)?.message ?? String(error)}`)

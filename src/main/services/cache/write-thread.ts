@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { openEncryptedDatabase } from './sqlite'
-import type { WriteReply, WriteRequest, WriterData } from './writer'
+import { answerRequests } from './thread'
+import type { WriteRequest, WriterData } from './writer'
 import { putDocuments, rebuildText, setMeta, type PutRequest } from './writes'
 
 /**
@@ -14,35 +15,21 @@ const port = parentPort!
 // Main writes on its own connection until it hears this: from here on, every write comes to this thread.
 port.postMessage({ ready: true })
 
-port.on('message', (request: WriteRequest) => {
-  let reply: WriteReply
-  try {
-    switch (request.op) {
-      case 'put':
-        reply = { id: request.id, ok: true, value: putDocuments(db, JSON.parse(request.put) as PutRequest) }
-        break
-      case 'meta':
-        setMeta(db, request.values)
-        reply = { id: request.id, ok: true, value: [] }
-        break
-      case 'rebuildText':
-        rebuildText(db)
-        reply = { id: request.id, ok: true, value: [] }
-        break
-      case 'compact':
-        db.pragma('wal_checkpoint(TRUNCATE)')
-        reply = { id: request.id, ok: true, value: [] }
-        break
-      case 'close':
-        db.close()
-        reply = { id: request.id, ok: true, value: [] }
-        break
-    }
-  } catch (error) {
-    // The message only: SQLite's errors never carry the key, and nothing else of the request is echoed.
-    const { message, code } = error as { message?: string; code?: string }
-    reply = { id: request.id, ok: false, message: message ?? String(error), ...(code !== undefined && { code }) }
+answerRequests<WriteRequest>(port, (request) => {
+  switch (request.op) {
+    case 'put':
+      return putDocuments(db, JSON.parse(request.put) as PutRequest)
+    case 'meta':
+      setMeta(db, request.values)
+      return []
+    case 'rebuildText':
+      rebuildText(db)
+      return []
+    case 'compact':
+      db.pragma('wal_checkpoint(TRUNCATE)')
+      return []
+    case 'close':
+      db.close()
+      return []
   }
-  port.postMessage(reply)
-  if (request.op === 'close') port.close()
 })

@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads'
-import { startCacheThread } from './thread'
+import { settleAnswer, startCacheThread, type ThreadAnswer } from './thread'
 import type { PutRequest } from './writes'
 
 /**
@@ -23,9 +23,7 @@ export type WriteRequest = { id: number } & (
   | { op: 'close' }
 )
 
-export type WriteReply =
-  | { ready: true }
-  | ({ id: number } & ({ ok: true; value: string[] } | { ok: false; message: string; code?: string }))
+export type WriteReply = { ready: true } | ThreadAnswer<string[]>
 
 type Op = WriteRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never
 
@@ -118,9 +116,7 @@ export class CacheWriter {
       this.pending.delete(reply.id)
       // An idle thread does not keep the process alive; one with writes in flight does.
       if (this.pending.size === 0) worker.unref()
-      if (!waiter) return
-      if (reply.ok) waiter.resolve(reply.value)
-      else waiter.reject(Object.assign(new Error(reply.message), reply.code !== undefined && { code: reply.code }))
+      settleAnswer(waiter, reply)
     })
     const fail = (error: Error) => {
       for (const waiter of this.pending.values()) waiter.reject(error)
