@@ -1,11 +1,7 @@
 import { useEffect } from 'react'
 import { activeProfile, useProfiles } from '../stores/profiles'
 import { ROUTES, useUi } from '../stores/ui'
-
-function isTyping(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null
-  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName))
-}
+import { isTyping } from '../ui/typing'
 
 /** `g` then a letter goes to a section; Ctrl/Cmd+K opens the palette; Esc closes it. */
 export function useGlobalShortcuts() {

@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { isTyping } from './typing'
 
 /**
  * List keyboard: j/k move the selection, Enter opens, / focuses the filter, Esc closes the detail. Ignored while the
@@ -16,7 +17,7 @@ export function useListKeys(options: {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement | null
-      const typing = !!target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+      const typing = isTyping(target)
       // Enter on a focused button or link is that control's own action, not "open the selected row".
       const onControl = !!target && ['BUTTON', 'A'].includes(target.tagName)
       if (event.key === 'Escape') {

@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { isTyping } from '../ui/typing'
 
 /**
  * Keys pressed while a view loads on demand. The view's own keys (list keys: j/k, Enter, "/" then text for its filter)
@@ -15,11 +16,6 @@ let held: HeldKey[] = []
 
 function isTextField(el: Element | null): el is HTMLInputElement | HTMLTextAreaElement {
   return el instanceof HTMLTextAreaElement || (el instanceof HTMLInputElement && /^(text|search|)$/.test(el.type))
-}
-
-function isTyping(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null
-  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName))
 }
 
 /** While mounted (a view is loading): keys that no shortcut took, pressed outside any field, are held. */
