@@ -9,7 +9,7 @@ import { savedRulesEnabled } from './services/approval-state'
 import type { SecretStore } from './services/keychain'
 import type { ReportDamage } from './services/notices'
 import { profileDir, type ProfileStore } from './services/profiles'
-import { ProfileSession, type Emit } from './services/session'
+import { openProfileCache, ProfileSession, type Emit, type OpenedCache } from './services/session'
 import type { SchedulerClock, SchedulerState } from './services/sync/scheduler'
 
 export interface SessionsDeps {
@@ -53,9 +53,27 @@ export class ProfileSessions {
   private async open(id: string): Promise<ProfileSession> {
     const d = this.d
     const profiles = d.profiles
+    const local = profiles.get(id).environment === 'local'
+    // The cache needs nothing from the service, and the first screen reads it alone: it opens while the Local
+    // sandbox's process is spawned, not after.
+    const cache = openProfileCache(d.dataDir, d.secrets, id, d.log)
+    // Its failure is met where the session awaits it (after the sandbox, maybe): not a crash for a promise unheard.
+    cache.catch(() => undefined)
+    try {
+      return await this.openWith(id, local, cache)
+    } catch (error) {
+      // A session that could not open leaves no cache (nor its threads) behind.
+      void cache.then(({ store }) => store.close()).catch(() => undefined)
+      throw error
+    }
+  }
+
+  private async openWith(id: string, isLocal: boolean, cache: Promise<OpenedCache>): Promise<ProfileSession> {
+    const d = this.d
+    const profiles = d.profiles
     // The Local profile's session needs the sandbox's address and credentials: it waits for the process to be spawned
     // (which sets the profile's address), then reads the profile.
-    if (profiles.get(id).environment === 'local') await d.local.whenStarted()
+    if (isLocal) await d.local.whenStarted()
     const profile = profiles.get(id)
     const isActive = () => profiles.activeProfileId === id
     const local = d.local.sessionOptions(profile)
@@ -86,7 +104,8 @@ export class ProfileSessions {
       ...(d.clock !== undefined && { clock: d.clock }),
       scheduler: { ...this.looking },
       ...(d.clientOptions !== undefined && { clientOptions: d.clientOptions }),
-      ...(d.autoSync !== undefined && { autoSync: d.autoSync })
+      ...(d.autoSync !== undefined && { autoSync: d.autoSync }),
+      cache
     })
     if (isActive()) d.emit('sync.status', next.syncStatus())
     return next

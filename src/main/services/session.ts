@@ -67,6 +67,36 @@ export interface SessionDeps {
    * service re-opens the session without a client and says why.
    */
   serviceReady?: Promise<unknown>
+  /** The profile's cache, when the caller started opening it ahead (`openProfileCache`); else it is opened here. */
+  cache?: Promise<OpenedCache>
+}
+
+/** A profile's cache, open (or set aside and started afresh), and the key it is encrypted with. */
+export interface OpenedCache {
+  store: CacheStore
+  key: Buffer
+}
+
+/**
+ * Opens a profile's cache under its key from the keychain. It needs nothing from the service, so a caller can start it
+ * before the rest of the session is known: the first screen reads the cache alone.
+ */
+export async function openProfileCache(
+  dataDir: string,
+  secrets: SecretStore,
+  profileId: string,
+  log: (m: string) => void
+): Promise<OpenedCache> {
+  const dir = profileDir(dataDir, profileId)
+  const { key } = await cacheKeyFor(secrets, profileId)
+  // Before the SQLite cache, a profile's cache was an encrypted log. It only mirrored the service, so it is removed
+  // and the first sync rebuilds the cache (README, Offline).
+  await rm(path.join(dir, 'cache.pdlog'), { force: true })
+  const { store, info } = await CacheStore.open(path.join(dir, 'cache.db'), key)
+  if (info.outcome === 'set-aside') {
+    log(`cache of profile ${profileId} was unreadable (${info.reason}) and was set aside; rebuilding from the service`)
+  }
+  return { store, key }
 }
 
 /** How long a transaction the operator opened keeps being polled (each re-open extends it). */
@@ -143,16 +173,7 @@ export class ProfileSession {
 
   static async open(d: SessionDeps): Promise<ProfileSession> {
     const dir = profileDir(d.dataDir, d.profile.id)
-    const { key } = await cacheKeyFor(d.secrets, d.profile.id)
-    // Before the SQLite cache, a profile's cache was an encrypted log. It only mirrored the service, so it is removed
-    // and the first sync rebuilds the cache (README, Offline).
-    await rm(path.join(dir, 'cache.pdlog'), { force: true })
-    const { store, info } = await CacheStore.open(path.join(dir, 'cache.db'), key)
-    if (info.outcome === 'set-aside') {
-      d.log(
-        `cache of profile ${d.profile.id} was unreadable (${info.reason}) and was set aside; rebuilding from the service`
-      )
-    }
+    const { store, key } = await (d.cache ?? openProfileCache(d.dataDir, d.secrets, d.profile.id, d.log))
     const journal = await TransferJournal.open(path.join(dir, 'transfers.sealed'), key, d.profile.id, d.log, (where) =>
       d.reportDamage?.({
         kind: 'transfer-journal',

@@ -23,6 +23,9 @@ try {
   process.exit(1)
 }
 const queries = new TransactionQueries(db)
+// Main answers the first window of the whole list itself until it hears this (store.ts): the thread takes a while to
+// start on a loaded machine, and that window is a few index pages at any size.
+port.postMessage({ ready: true } satisfies ReadReply)
 // Each answer reads one snapshot: its total and its rows agree even while the writer commits.
 const snapshot = <T>(read: () => T): T => db.transaction(read)()
 

@@ -27,6 +27,8 @@ export type ReadRequest = { id: number } & { [K in keyof Requests]: { op: K } & 
 
 export type ReadReply =
   | ThreadAnswer<unknown>
+  /** The thread has the database open: from here on it answers at once. */
+  | { ready: true }
   /** The thread could not open the database, and ends. */
   | { failed: string }
 
@@ -46,6 +48,8 @@ export class CacheReader {
   private failedStarts = 0
   private answered = false
   private closed = false
+  /** True while a thread is up with the database open (false while one starts, and after it stopped). */
+  ready = false
 
   constructor(private readonly data: ReaderData) {}
 
@@ -82,6 +86,10 @@ export class CacheReader {
         failure = new Error(`the cache reader could not open the cache: ${reply.failed}`)
         return
       }
+      if ('ready' in reply) {
+        this.ready = true
+        return
+      }
       this.answered = true
       this.failedStarts = 0
       const waiter = this.pending.get(reply.id)
@@ -94,6 +102,7 @@ export class CacheReader {
     })
     worker.on('exit', () => {
       if (this.worker === worker) this.worker = undefined
+      this.ready = false
       // A thread that never answered anything failed to start; one that had answered crashed, and starts again.
       if (!this.answered && !this.closed) this.failedStarts += 1
       this.answered = false

@@ -6,7 +6,7 @@ import type { TransactionFilter, TransactionSort } from '../../../shared/ipc/cha
 import { setAside } from '../atomic-file'
 import { cacheKeyAccount, type SecretStore } from '../keychain'
 import { CacheReader } from './reader'
-import { migrate, TEXT_DEFERRED_KEY } from './schema'
+import { migrate, SCHEMA_FINISHED, TEXT_DEFERRED_KEY } from './schema'
 import { openEncryptedDatabase, type SqliteDatabase } from './sqlite'
 import { TransactionQueries } from './transaction-queries'
 import { orderOf, whereOf } from './transaction-rows'
@@ -60,6 +60,8 @@ export async function cacheKeyFor(secrets: SecretStore, profileId: string): Prom
  */
 const READER_CACHE_KIB = 32 * 1024
 const MAIN_CACHE_KIB = 8 * 1024
+/** Rows from the top of the whole list that main answers itself while the reader thread starts: a first screen. */
+const FIRST_ROWS_ON_MAIN = 500
 
 /** Ids of matching transactions in order: what the approval queue and the sync engine's reconciliation read. */
 export interface TransactionIds {
@@ -71,8 +73,13 @@ export class CacheStore {
   readonly transactions: TransactionIds
   private readonly writer: CacheWriter
   private readonly reader: CacheReader
-  /** The views' queries on main's own connection: only while the reader thread cannot start. */
+  /**
+   * The views' queries on main's own connection: while the reader thread cannot start, and the first rows of the whole
+   * list while it is still starting.
+   */
   private readonly queries: TransactionQueries
+  /** The total is kept by the triggers and every sort has its index (schema 4 finished): it stays so. */
+  private totalKept = false
 
   private constructor(
     private readonly db: SqliteDatabase,
@@ -224,10 +231,27 @@ export class CacheStore {
    * reader thread (transaction-queries.ts says how): main's event loop runs none of it.
    */
   async queryTransactions(filter: TransactionFilter, sort: TransactionSort, offset: number, limit: number) {
-    const { docs, total } = this.reader.available
-      ? await this.reader.read('window', { filter, sort, offset, limit })
-      : this.queries.window(filter, sort, offset, limit)
+    const { docs, total } =
+      this.reader.available && !this.firstRowsOnMain(filter, offset, limit)
+        ? await this.reader.read('window', { filter, sort, offset, limit })
+        : // One snapshot, as in the thread: the total and the rows agree even while the writer commits.
+          this.db.transaction(() => this.queries.window(filter, sort, offset, limit))()
     return { rows: docs.map((d) => JSON.parse(d) as Transaction), total }
+  }
+
+  /**
+   * Whether main answers a window itself because the reader thread has not opened the database yet. On a loaded
+   * machine a thread takes from 0.1 s to over a second to start, and the list's first screen after a start would wait
+   * for it. Only the top rows of the whole list, unfiltered, once the total is kept and the sort has its index: a few
+   * index pages and one row at any size, as cheap as a document read by id. Anything else waits for the thread.
+   */
+  private firstRowsOnMain(filter: TransactionFilter, offset: number, limit: number): boolean {
+    if (this.reader.ready || offset + limit > FIRST_ROWS_ON_MAIN) return false
+    if (Object.values(filter).some((value) => value !== undefined)) return false
+    this.totalKept ||=
+      this.db.prepare(SCHEMA_FINISHED).pluck().get() === 1 &&
+      typeof this.db.prepare('SELECT n FROM tx_count').pluck().get() === 'number'
+    return this.totalKept
   }
 
   /**

@@ -3,6 +3,7 @@ import type { ProfileView } from '../../../shared/profile'
 import { useUi, type RouteId } from '../stores/ui'
 import { replayHeldKeys, useHoldKeys } from './held-keys'
 import { HomeView } from './HomeView'
+import { preloadInTurn } from './preload'
 
 /**
  * A view loaded on demand: the first paint evaluates the shell and Home, not every view (nor the zod schemas of their
@@ -58,17 +59,14 @@ const VIEWS = {
 
 /**
  * After the first paint, every view is fetched and evaluated in the background so that a click on the sidebar (or a
- * `g` shortcut) does not wait for a download: Transactions, the view an operator opens most, first and alone, then
- * all the others together. Waiting for idle moments instead left views unloaded for seconds on a busy machine.
+ * `g` shortcut) does not wait for a download: Transactions, the view an operator opens most, first, then the others
+ * one at a time (preload.ts says why). Waiting for idle moments instead left views unloaded for seconds on a busy
+ * machine.
  */
 function usePreloadViews() {
   useEffect(() => {
     let cancelled = false
-    const others = () => {
-      if (cancelled) return
-      for (const view of Object.values(VIEWS)) void view.preload().catch(() => undefined)
-    }
-    void VIEWS.transactions.preload().then(others, others)
+    void preloadInTurn([VIEWS.transactions, ...Object.values(VIEWS)], () => cancelled)
     return () => {
       cancelled = true
     }

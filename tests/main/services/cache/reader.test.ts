@@ -24,11 +24,15 @@ describe('the cache reader thread', () => {
     await store.put('transactions', makeTransactions(30))
     const reader = new CacheReader({ file, key, cacheKiB: 1024 })
     try {
+      // Not up before it has opened the database (main answers a first screen itself meanwhile: store.ts).
+      expect(reader.ready).toBe(false)
       expect((await reader.read('window', { filter: {}, sort, offset: 0, limit: 5 })).total).toBe(30)
+      expect(reader.ready).toBe(true)
       const pending = reader.read('window', { filter: { search: 'bob' }, sort, offset: 0, limit: 5 })
       // As a crash would: the thread ends with a read in flight.
       await (reader as unknown as { worker: Worker }).worker.terminate()
       await expect(pending).rejects.toThrow(/the cache reader stopped/)
+      expect(reader.ready).toBe(false)
       expect(await reader.read('count', { filter: { search: 'bob' } })).toBe(3)
     } finally {
       await reader.close()

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto'
 import { readFile, readdir, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { setTimeout as delay } from 'node:timers/promises'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { CacheStore } from '../../../../src/main/services/cache/store'
 import type { Transaction } from '../../../../src/shared/api'
@@ -111,6 +112,60 @@ describe('CacheStore', () => {
     const broken = { ...txs[0]!, id: null } as unknown as Transaction
     await expect(store.put('transactions', [fresh, broken])).rejects.toThrow(/NOT NULL/)
     expect(store.count('transactions')).toBe(2_000)
+    await store.close()
+  })
+
+  it('answers the top of the whole list without waiting for a reader thread that is still starting', async () => {
+    const file = path.join(dir, 'starting.db')
+    const txs = makeTransactions(600, 11)
+    const first = await CacheStore.open(file, key)
+    await first.store.put('transactions', txs)
+    await first.store.close()
+    const { store } = await CacheStore.open(file, key)
+    // A reader thread that has not opened the database yet: whatever is asked of it waits.
+    const reader = (store as any).reader as { ready: boolean; read: (...args: unknown[]) => Promise<unknown> }
+    reader.ready = false
+    const asked: unknown[] = []
+    reader.read = (...args) => {
+      asked.push(args)
+      return new Promise(() => {})
+    }
+    const sort = { field: 'createdAt', direction: 'desc' } as const
+    const top = await store.queryTransactions({}, sort, 0, 60)
+    expect(top.total).toBe(600)
+    expect(top.rows.map((t) => t.id)).toEqual(oracle(txs, {}, sort).slice(0, 60))
+    const byAmount = await store.queryTransactions({}, { field: 'amount', direction: 'asc' }, 60, 200)
+    expect(byAmount.rows.map((t) => t.id)).toEqual(
+      oracle(txs, {}, { field: 'amount', direction: 'asc' }).slice(60, 260)
+    )
+    expect(asked).toHaveLength(0)
+    // A filter, or rows further down, can cost far more at a million rows: they wait for the thread, never on main.
+    const settled = (p: Promise<unknown>) => Promise.race([p.then(() => true), delay(50).then(() => false)])
+    expect(await settled(store.queryTransactions({ status: ['COMPLETED'] }, sort, 0, 60))).toBe(false)
+    expect(await settled(store.queryTransactions({}, sort, 400, 200))).toBe(false)
+    expect(asked).toHaveLength(2)
+    // Once the thread is up, every window is its to answer.
+    reader.ready = true
+    expect(await settled(store.queryTransactions({}, sort, 0, 60))).toBe(false)
+    expect(asked).toHaveLength(3)
+    await store.close()
+  })
+
+  it('waits for the reader thread for the whole list too while the total is not kept yet', async () => {
+    const file = path.join(dir, 'schema4.db')
+    // Rows of schema 3, brought to 4 at open: the count and the sort indexes come later, in the writer thread.
+    await cacheOfSchema(file, key, 3, makeTransactions(50, 3))
+    const { store } = await CacheStore.open(file, key)
+    expect((store as any).db.prepare('SELECT n FROM tx_count').pluck().get()).toBeNull()
+    const reader = (store as any).reader as { ready: boolean; read: (...args: unknown[]) => Promise<unknown> }
+    reader.ready = false
+    let asked = 0
+    reader.read = () => {
+      asked += 1
+      return Promise.resolve({ docs: [], total: 50 })
+    }
+    expect((await store.queryTransactions({}, { field: 'createdAt', direction: 'desc' }, 0, 60)).total).toBe(50)
+    expect(asked).toBe(1)
     await store.close()
   })
 
