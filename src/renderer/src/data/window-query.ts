@@ -41,6 +41,14 @@ export interface WindowQuery<Row> extends WindowLoaderState<Row> {
   setViewport(first: number, last: number): void
 }
 
+export interface WindowQueryOf<K extends WindowChannel> extends WindowQuery<RowOf<K>> {
+  /**
+   * Asks for the query the view is about to render (`input` as it will pass it), from the event that changes it: main
+   * then answers while the page draws the event, instead of after. The render that follows asks nothing more.
+   */
+  ask(input: WindowInput<K>): void
+}
+
 /**
  * A windowed list query: `input` is the filter and sort (compared by value); it asks again when the cache invalidates
  * its channel (main said the data changed). The window offset is the loader's business, driven by the viewport the table reports.
@@ -51,7 +59,7 @@ export function useWindowQuery<K extends WindowChannel>(
   initialScrollTop = 0,
   /** Stable (module level): how rows of a narrower query are derived from a wider one's whole answer. */
   narrow?: Narrow<K>
-): WindowQuery<RowOf<K>> {
+): WindowQueryOf<K> {
   const generation = useWindowGeneration(channel)
   const profileEpoch = useWindowGenerations((s) => s.profileEpoch)
   const key = JSON.stringify(input)
@@ -71,7 +79,8 @@ export function useWindowQuery<K extends WindowChannel>(
   })
   const queriedKey = useRef<string | null>(null)
   const queriedEpoch = useRef(profileEpoch)
-  useEffect(() => {
+  /** Sets the loader's query (once per key as of the channel's data and the profile: see `asOf`). */
+  const ask = (key: string) => {
     const base = JSON.parse(key) as ChannelInput<K>
     // The first query keeps the restored scroll position; a changed filter starts at the top.
     const fromTop = queriedKey.current !== null && queriedKey.current !== key
@@ -86,13 +95,17 @@ export function useWindowQuery<K extends WindowChannel>(
       {
         fromTop,
         key,
+        asOf: `${generation}/${profileEpoch}`,
         ...(narrow
           ? { narrow: (from: string, rows: RowOf<K>[]) => narrow(JSON.parse(from) as WindowInput<K>, base, rows) }
           : {})
       }
     )
-  }, [loader, channel, key, generation, profileEpoch, narrow])
+  }
+  // After every render: the loader then always answers the query on screen, whether or not an event asked for it first
+  // (setting the query it already has does nothing).
+  useEffect(() => ask(key))
   const state = useSyncExternalStore(loader.subscribe, loader.getState)
   const [setViewport] = useState(() => loader.setViewport.bind(loader))
-  return { ...state, reload: loader.reload, setViewport }
+  return { ...state, reload: loader.reload, setViewport, ask: (input) => ask(JSON.stringify(input)) }
 }
