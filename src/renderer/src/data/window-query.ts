@@ -35,7 +35,13 @@ export type Narrow<K extends WindowChannel> = (
   rows: RowOf<K>[]
 ) => RowOf<K>[] | null
 
-export interface WindowQuery<Row> extends WindowLoaderState<Row> {
+/**
+ * A windowed list's query, without its state: a component that draws the rows subscribes with `useWindowState`, so an
+ * answer from main draws the list again, not the whole view around it (its search box, its filters).
+ */
+export interface WindowQuery<Row> {
+  subscribe(listener: () => void): () => void
+  getState(): WindowLoaderState<Row>
   reload(): void
   /** The table reports the rows on screen; the loader keeps windows around them loaded. */
   setViewport(first: number, last: number): void
@@ -105,7 +111,16 @@ export function useWindowQuery<K extends WindowChannel>(
   // After every render: the loader then always answers the query on screen, whether or not an event asked for it first
   // (setting the query it already has does nothing).
   useEffect(() => ask(key))
-  const state = useSyncExternalStore(loader.subscribe, loader.getState)
   const [setViewport] = useState(() => loader.setViewport.bind(loader))
-  return { ...state, reload: loader.reload, setViewport, ask: (input) => ask(JSON.stringify(input)) }
+  return {
+    subscribe: loader.subscribe,
+    getState: loader.getState,
+    reload: loader.reload,
+    setViewport,
+    ask: (input) => ask(JSON.stringify(input))
+  }
 }
+
+/** The rows, total and error of a windowed query, drawn again whenever they change. */
+export const useWindowState = <Row>(query: WindowQuery<Row>): WindowLoaderState<Row> =>
+  useSyncExternalStore(query.subscribe, query.getState)
