@@ -416,4 +416,25 @@ describe('WindowLoader with remembered queries', () => {
     expect(loader.getState().data!.rows[0]).toEqual({ id: 'b', n: 5 })
     expect(loader.getState().data!.rows[1]).toBe(c)
   })
+
+  it('asks once for a query set again as of the same data, and again once the data changed', async () => {
+    // A view asks for its next query in the input event, and its effect sets the same query after the render.
+    const main = fakeMain()
+    const loader = new WindowLoader<string>({ windowSize: 200, prefetch: 60 })
+    loader.setViewport(0, 20)
+    loader.setQuery(main.fetch, { key: 'abc', asOf: '0' })
+    loader.setQuery(main.fetch, { key: 'abc', asOf: '0' })
+    expect(main.pending).toHaveLength(1)
+    main.pending.shift()!.answer()
+    await settle()
+    expect(main.pending).toHaveLength(0)
+    loader.setQuery(main.fetch, { key: 'abc', asOf: '1' }) // main said the data changed: asked again
+    expect(main.pending).toHaveLength(1)
+    main.pending.shift()!.answer()
+    await settle()
+    loader.setQuery(main.fetch, { key: 'abcd', asOf: '1' })
+    loader.setQuery(main.fetch, { key: 'abc', asOf: '1' }) // back before the longer one was answered: asked again
+    await settle()
+    expect(main.pending).toHaveLength(2)
+  })
 })

@@ -23,6 +23,12 @@ export interface QueryOptions<Row> {
   /** Names the query (filter and sort, by value): the first window of recent queries is remembered under it. */
   key?: string
   /**
+   * Names the data the query is asked of (the channel's invalidations, the profile). Given, the same key asked again
+   * as of the same data is already being answered, and nothing is done: a view may ask for its next query in the input
+   * event (so main works while the page draws the key), and its effect then asks for the same query again.
+   */
+  asOf?: string
+  /**
    * The rows of this query, derived exactly from the whole answer of another remembered query (its key given), or
    * null when they cannot be. Shown at once, and still asked of main.
    */
@@ -80,6 +86,8 @@ export class WindowLoader<Row> {
   /** The key of the query whose rows are shown (from main, remembered or derived). */
   private shownKey: string | null | undefined = undefined
   private narrow: QueryOptions<Row>['narrow'] = undefined
+  /** The key and `asOf` of the query last set, when it gave an `asOf`. */
+  private asked: string | null = null
 
   /** Null until the view names its query: nothing is asked before that. */
   private fetchWindow: FetchWindow<Row> | null = null
@@ -132,8 +140,11 @@ export class WindowLoader<Row> {
    * starts at the top (`fromTop`), where the table is about to scroll, so the first window asked for is the one shown.
    */
   setQuery(fetchWindow: FetchWindow<Row>, options: QueryOptions<Row> = {}): void {
-    this.fetchWindow = fetchWindow
     const key = options.key ?? null
+    const asked = options.asOf === undefined ? null : JSON.stringify([key, options.asOf])
+    if (asked !== null && asked === this.asked) return
+    this.asked = asked
+    this.fetchWindow = fetchWindow
     if (options.fromTop) this.viewport = { first: 0, last: this.viewport.last - this.viewport.first }
     this.generation += 1
     this.failed = null

@@ -35,10 +35,24 @@ export type Narrow<K extends WindowChannel> = (
   rows: RowOf<K>[]
 ) => RowOf<K>[] | null
 
-export interface WindowQuery<Row> extends WindowLoaderState<Row> {
+/**
+ * A windowed list's query, without its state: a component that draws the rows subscribes with `useWindowState`, so an
+ * answer from main draws the list again, not the whole view around it (its search box, its filters).
+ */
+export interface WindowQuery<Row> {
+  subscribe(listener: () => void): () => void
+  getState(): WindowLoaderState<Row>
   reload(): void
   /** The table reports the rows on screen; the loader keeps windows around them loaded. */
   setViewport(first: number, last: number): void
+}
+
+export interface WindowQueryOf<K extends WindowChannel> extends WindowQuery<RowOf<K>> {
+  /**
+   * Asks for the query the view is about to render (`input` as it will pass it), from the event that changes it: main
+   * then answers while the page draws the event, instead of after. The render that follows asks nothing more.
+   */
+  ask(input: WindowInput<K>): void
 }
 
 /**
@@ -51,7 +65,7 @@ export function useWindowQuery<K extends WindowChannel>(
   initialScrollTop = 0,
   /** Stable (module level): how rows of a narrower query are derived from a wider one's whole answer. */
   narrow?: Narrow<K>
-): WindowQuery<RowOf<K>> {
+): WindowQueryOf<K> {
   const generation = useWindowGeneration(channel)
   const profileEpoch = useWindowGenerations((s) => s.profileEpoch)
   const key = JSON.stringify(input)
@@ -71,7 +85,8 @@ export function useWindowQuery<K extends WindowChannel>(
   })
   const queriedKey = useRef<string | null>(null)
   const queriedEpoch = useRef(profileEpoch)
-  useEffect(() => {
+  /** Sets the loader's query (once per key as of the channel's data and the profile: see `asOf`). */
+  const ask = (key: string) => {
     const base = JSON.parse(key) as ChannelInput<K>
     // The first query keeps the restored scroll position; a changed filter starts at the top.
     const fromTop = queriedKey.current !== null && queriedKey.current !== key
@@ -86,13 +101,26 @@ export function useWindowQuery<K extends WindowChannel>(
       {
         fromTop,
         key,
+        asOf: `${generation}/${profileEpoch}`,
         ...(narrow
           ? { narrow: (from: string, rows: RowOf<K>[]) => narrow(JSON.parse(from) as WindowInput<K>, base, rows) }
           : {})
       }
     )
-  }, [loader, channel, key, generation, profileEpoch, narrow])
-  const state = useSyncExternalStore(loader.subscribe, loader.getState)
+  }
+  // After every render: the loader then always answers the query on screen, whether or not an event asked for it first
+  // (setting the query it already has does nothing).
+  useEffect(() => ask(key))
   const [setViewport] = useState(() => loader.setViewport.bind(loader))
-  return { ...state, reload: loader.reload, setViewport }
+  return {
+    subscribe: loader.subscribe,
+    getState: loader.getState,
+    reload: loader.reload,
+    setViewport,
+    ask: (input) => ask(JSON.stringify(input))
+  }
 }
+
+/** The rows, total and error of a windowed query, drawn again whenever they change. */
+export const useWindowState = <Row>(query: WindowQuery<Row>): WindowLoaderState<Row> =>
+  useSyncExternalStore(query.subscribe, query.getState)

@@ -38,6 +38,8 @@ export function ListDetail<Row extends { id: string }, F extends SearchableFilte
   searchPlaceholder: string
   /** Why what is typed does not search yet (null: it does); lists without search rules leave it out. */
   searchHint?: string | null
+  /** Replaces setting the search filter, for a view that does more on each key (asks main for it at once). */
+  onSearch?(value: string): void
   /** Beside the search box: filter drop-downs, an action on the filtered set. */
   filters?: ReactNode
   /** Between the filters and the list: more filters, the outcome of the last action. */
@@ -61,7 +63,7 @@ export function ListDetail<Row extends { id: string }, F extends SearchableFilte
             label={props.searchLabel}
             placeholder={props.searchPlaceholder}
             value={list.filters.search}
-            onChange={(v) => list.setFilter('search', v)}
+            onChange={props.onSearch ?? ((v) => list.setFilter('search', v))}
             {...(props.searchHint !== undefined ? { hint: props.searchHint } : {})}
           />
           {props.filters}

@@ -3,7 +3,7 @@ import { ErrorNotice } from './atoms'
 import { useListKeys } from './list-keys'
 import type { ListState } from './list-state'
 import { EmptyState, Freshness, SkeletonRows } from './view-states'
-import type { WindowQuery } from '../data/window-query'
+import { useWindowState, type WindowQuery } from '../data/window-query'
 import { WindowedTable, type Column } from './WindowedTable'
 
 /**
@@ -31,7 +31,8 @@ export function WindowedList<Row, F extends Record<string, string>>(props: {
   filterRef?: RefObject<HTMLInputElement | null>
 }) {
   const { state, query } = props
-  const data = query.data
+  // Subscribed here, not in the view: an answer draws the list again, not the search box and filters above it.
+  const { data, loading, error } = useWindowState(query)
   const rows = data?.rows ?? []
   const offset = data?.offset ?? 0
   const selectedIndex = rows.findIndex((r) => props.rowId(r) === state.selectedId)
@@ -52,16 +53,12 @@ export function WindowedList<Row, F extends Record<string, string>>(props: {
     ...(props.filterRef ? { filterRef: props.filterRef } : {})
   })
 
-  if (query.loading && !data) {
-    return query.error ? (
-      <ErrorNotice error={query.error} onRetry={query.reload} />
-    ) : (
-      <SkeletonRows label={props.label} />
-    )
+  if (loading && !data) {
+    return error ? <ErrorNotice error={error} onRetry={query.reload} /> : <SkeletonRows label={props.label} />
   }
   return (
     <>
-      {query.error && <ErrorNotice error={query.error} onRetry={query.reload} />}
+      {error && <ErrorNotice error={error} onRetry={query.reload} />}
       {data && (
         <div className="list-meta">
           <span>

@@ -7,7 +7,7 @@ import { useChannelQuery } from '../../data/channel-query'
 import { externalAccountTone } from '../../ui/status'
 import { ListDetail, useListPage } from '../../ui/ListDetail'
 import type { Column } from '../../ui/WindowedTable'
-import { useWindowQuery } from '../../data/window-query'
+import { useWindowQuery, useWindowState } from '../../data/window-query'
 import { ActionResult, EmptyState } from '../../ui/view-states'
 import { AddExternalAccountForm } from './AddExternalAccountForm'
 import { WALLET_CURRENCIES } from './account-form'
@@ -67,8 +67,9 @@ export function ExternalAccountsView() {
     [list.filters]
   )
   const query = useWindowQuery('externalAccounts.query', input, list.initialScrollTop)
+  const shown = useWindowState(query)
   // The open account: from the window on screen, else looked up by id (it may be scrolled away or filtered out).
-  const inWindow = query.data?.rows.find((a) => a.id === list.selectedId)
+  const inWindow = shown.data?.rows.find((a) => a.id === list.selectedId)
   const lookup = useChannelQuery(
     'externalAccounts.query',
     { search: list.selectedId ?? '', limit: 1 },
@@ -157,7 +158,7 @@ export function ExternalAccountsView() {
                 query.reload()
               }}
             />
-          ) : list.selectedId && (lookup.loading || query.loading) ? (
+          ) : list.selectedId && (lookup.loading || shown.loading) ? (
             <div className="skeleton-rows" aria-busy="true" aria-label="Loading account" />
           ) : (
             <p className="muted">Select an account to see its details. j/k move, Enter opens, Esc closes.</p>
