@@ -1,7 +1,15 @@
 import type { TransactionFilter, TransactionSort } from '../../../shared/ipc/channels/data'
 import { SCHEMA_FINISHED } from './schema'
 import type { SqliteDatabase } from './sqlite'
-import { countPlanOf, textSearchOf, windowPlanOf, type TextPlan, type TextSearch } from './text-search'
+import {
+  countPlanOf,
+  matchOf,
+  textSearchOf,
+  trigramSpans,
+  windowPlanOf,
+  type TextPlan,
+  type TextSearch
+} from './text-search'
 import { afterOf, grouped, orderOf, sortKeysOf, walkable, whereOf } from './transaction-rows'
 
 /**
@@ -35,6 +43,8 @@ export class TransactionQueries {
    */
   private readonly anchors = new Map<string, Anchors>()
   private readonly counts = new Map<string, number>()
+  /** The FTS5 query planned for each needle (text-search.ts matchOf), the most recent kept. */
+  private readonly matches = new Map<string, string>()
   private dataVersion = ''
 
   constructor(private readonly db: SqliteDatabase) {}
@@ -140,6 +150,7 @@ export class TransactionQueries {
     if (version === this.dataVersion) return
     this.anchors.clear()
     this.counts.clear()
+    this.matches.clear()
     this.dataVersion = version
   }
 
@@ -175,14 +186,15 @@ export class TransactionQueries {
   private windowWhere(
     filter: TransactionFilter,
     sort: TransactionSort,
-    candidates: { count: number } | null,
+    candidates: { search: TextSearch; count: number } | null,
     matches: number,
     wanted: number
   ) {
     const rows = this.rowEstimate()
     if (candidates) {
       const plan = windowPlanOf(candidates.count, rows, wanted)
-      return whereOf(filter, plan, plan === 'probe' && this.walkable(filter) ? sort.field : undefined)
+      const walk = plan === 'probe' && this.walkable(filter) ? sort.field : undefined
+      return whereOf(filter, plan, walk, candidates.search.match)
     }
     if (matches === 0 || !this.schemaFinished()) return whereOf(filter, 'drive')
     // Walked entries cost a row read each when the filter is not in the sort's index; so does each match sorted
@@ -205,13 +217,21 @@ export class TransactionQueries {
 
   /**
    * A filter's text search and how many rows contain it, counted in the text index alone (its lists of rowids and
-   * positions: no row is read). Null when the filter has no text search.
+   * positions: no row is read). The FTS5 query leads with the needle's rarer parts (text-search.ts matchOf). Null
+   * when the filter has no text search.
    */
   private textCandidates(filter: TransactionFilter): { search: TextSearch; count: number } | null {
-    const search = textSearchOf(filter.search)
-    if (!search) return null
-    const count = this.remembered(`text ${search.match}`, () =>
-      Number(this.db.prepare('SELECT count(*) FROM tx_search WHERE tx_search MATCH ?').pluck().get(search.match))
+    const plain = textSearchOf(filter.search)
+    if (!plain) return null
+    let match = this.matches.get(plain.needle)
+    if (match === undefined) {
+      match = matchOf(plain.needle, trigramSpans(this.db, plain.needle))
+      this.matches.set(plain.needle, match)
+      if (this.matches.size > COUNTS_KEPT) this.matches.delete(this.matches.keys().next().value!)
+    }
+    const search = { ...plain, match }
+    const count = this.remembered(`text ${plain.needle}`, () =>
+      Number(this.db.prepare('SELECT count(*) FROM tx_search WHERE tx_search MATCH ?').pluck().get(match))
     )
     return { search, count }
   }
@@ -232,7 +252,7 @@ export class TransactionQueries {
       if (!whereOf({ ...filter, search: undefined }).sql) return candidates.count
       plan = countPlanOf(candidates.count, this.rowEstimate())
     }
-    const where = whereOf(filter, plan)
+    const where = whereOf(filter, plan, undefined, candidates?.search.match)
     if (!where.sql) return this.total()
     if (grouped(filter) && this.schemaFinished()) {
       // Status, type and currency alone: summed from the kept group counts (a few dozen rows), not counted.
