@@ -38,7 +38,6 @@ function mergeSoon(): void {
     if (more) mergeSoon()
   })
 }
-if (textSegments(db) > MERGE_ABOVE_SEGMENTS) mergeSoon()
 
 answerRequests<WriteRequest>(port, (request) => {
   switch (request.op) {
@@ -46,6 +45,10 @@ answerRequests<WriteRequest>(port, (request) => {
       return putDocuments(db, JSON.parse(request.put) as PutRequest)
     case 'meta':
       setMeta(db, request.values)
+      return []
+    case 'mergeText':
+      // Main asks once it writes through this thread only: a step before then could meet its own write (SQLITE_BUSY).
+      if (textSegments(db) > MERGE_ABOVE_SEGMENTS) mergeSoon()
       return []
     case 'rebuildText':
       rebuildText(db)
