@@ -207,3 +207,12 @@ export function afterOf(sort: TransactionSort, last: readonly unknown[]): { sql:
     params: [...last]
   }
 }
+
+/** The condition for "this row or before it" in a sort's order: the end of a bounded walk through the sort's index. */
+export function upToOf(sort: TransactionSort, last: readonly unknown[]): { sql: string; params: unknown[] } {
+  const keys = sortKeysOf(sort)
+  return {
+    sql: `(${keys.join(', ')}) ${sort.direction === 'asc' ? '<=' : '>='} (${keys.map(() => '?').join(', ')})`,
+    params: [...last]
+  }
+}

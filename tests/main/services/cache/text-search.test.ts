@@ -120,6 +120,31 @@ describe('transaction text search', () => {
     expect(plans[0]!.filter((step) => step.includes('TEMP B-TREE'))).toHaveLength(2)
   })
 
+  it('stops walking for candidates that cluster far from where the sort starts, and sorts them instead', async () => {
+    // Ten ids of the oldest rows: walking newest first, an even spread would meet one within 300 entries.
+    const filter = { search: 'n:000002' }
+    const sort = { field: 'createdAt', direction: 'desc' } as const
+    const expected = oracle(filter, sort)
+    expect(expected).toHaveLength(10)
+    for (const [offset, limit] of [
+      [0, 1],
+      [1, 2],
+      [7, 5]
+    ] as const) {
+      plans.length = 0
+      const { docs, total } = queries.window(filter, sort, offset, limit)
+      expect(total).toBe(10)
+      expect(docs.map((d) => (JSON.parse(d) as Transaction).id)).toEqual(expected.slice(offset, offset + limit))
+      if (offset === 0) {
+        // Walked up to a bound, then the candidates sorted: the last statement reads no sort index in order.
+        expect(plans[0]!.join('\n')).toMatch(/SEARCH tx USING COVERING INDEX tx_by_created \(\(created_at,id\)>/)
+        expect(plans.at(-1)!.join('\n')).not.toMatch(/USING COVERING INDEX/)
+        expect(plans.length).toBeGreaterThan(1)
+      }
+    }
+    expect((await store.queryTransactions(filter, sort, 0, 3)).rows.map((t) => t.id)).toEqual(expected.slice(0, 3))
+  })
+
   it('refuses a needle the index cannot answer instead of scanning the table', async () => {
     await expect(store.queryTransactions({ search: 'bo' }, SORTS[0]!, 0, 10)).rejects.toThrow(/at least 3 characters/)
     await expect(store.countTransactions({ search: 'b' })).rejects.toThrow(/at least 3 characters/)
