@@ -1,8 +1,16 @@
 import type { TransactionFilter, TransactionSort } from '../../../shared/ipc/channels/data'
 import { SCHEMA_FINISHED } from './schema'
 import type { SqliteDatabase } from './sqlite'
-import { countPlanOf, textSearchOf, windowPlanOf, type TextPlan, type TextSearch } from './text-search'
-import { afterOf, grouped, orderOf, sortKeysOf, walkable, whereOf } from './transaction-rows'
+import {
+  countPlanOf,
+  matchOf,
+  textSearchOf,
+  trigramSpans,
+  windowPlanOf,
+  type TextPlan,
+  type TextSearch
+} from './text-search'
+import { afterOf, grouped, orderOf, sortKeysOf, upToOf, walkable, whereOf } from './transaction-rows'
 
 /**
  * Every statement the transaction views read, over one connection. The cache's reader thread (read-thread.ts) runs
@@ -35,6 +43,8 @@ export class TransactionQueries {
    */
   private readonly anchors = new Map<string, Anchors>()
   private readonly counts = new Map<string, number>()
+  /** The FTS5 query planned for each needle (text-search.ts matchOf), the most recent kept. */
+  private readonly matches = new Map<string, string>()
   private dataVersion = ''
 
   constructor(private readonly db: SqliteDatabase) {}
@@ -68,12 +78,33 @@ export class TransactionQueries {
     const seek = after ? afterOf(sort, after) : { sql: '', params: [] }
     const order = orderOf(sort)
     // Keys first (ordered and paged from an index), then the documents of just the window's rows.
-    const rows = this.db
-      .prepare(
-        `SELECT ${keys.join(', ')}, doc FROM tx WHERE rid IN (SELECT rid FROM tx ${and(where.sql, seek.sql)} ${order} LIMIT ? OFFSET ?) ${order}`
-      )
-      .raw()
-      .all(...where.params, ...seek.params, limit, offset - from) as unknown[][]
+    const select = (where: { sql: string; params: unknown[] }, bound: { sql: string; params: unknown[] }) =>
+      this.db
+        .prepare(
+          `SELECT ${keys.join(', ')}, doc FROM tx WHERE rid IN (SELECT rid FROM tx ${and(and(where.sql, seek.sql), bound.sql)} ${order} LIMIT ? OFFSET ?) ${order}`
+        )
+        .raw()
+        .all(...where.params, ...seek.params, ...bound.params, limit, offset - from) as unknown[][]
+    let rows: unknown[][] = []
+    // Walking the sort's index for text candidates assumes they are spread through its order. Those of a needle that
+    // clusters far from its start (ids close together: '0035' at a million rows) took 1.3-2.4 s to reach. So when
+    // sorting the candidates costs less than walking the whole index, the walk stops after a few times the entries
+    // an even spread needs, and the candidates are sorted instead.
+    const hedged = candidates && where.walk && countPlanOf(candidates.count, this.rowEstimate()) === 'drive'
+    if (hedged) {
+      const wanted = Math.min(limit, total - offset)
+      let end: unknown[] | null = null
+      // A first stretch a little past what an even spread needs (most walks end there), then the whole allowance:
+      // the second walk re-reads the first one's pages from the page cache.
+      for (const slack of WALK_SLACK) {
+        const budget = walkBudget(slack, candidates.count, this.rowEstimate(), offset + limit - from)
+        end = this.keysAt(NO_CONDITION, sort, after, budget)
+        rows = select(where, end ? upToOf(sort, end) : NO_CONDITION)
+        if (!end || rows.length >= wanted) break
+      }
+      if (end && rows.length < wanted)
+        rows = select(whereOf(filter, 'drive', undefined, candidates.search.match), NO_CONDITION)
+    } else rows = select(where, NO_CONDITION)
     if (list && rows.length) remember(list, offset + rows.length, rows[rows.length - 1]!.slice(0, keys.length))
     return { docs: rows.map((r) => r[r.length - 1] as string), total }
   }
@@ -140,6 +171,7 @@ export class TransactionQueries {
     if (version === this.dataVersion) return
     this.anchors.clear()
     this.counts.clear()
+    this.matches.clear()
     this.dataVersion = version
   }
 
@@ -175,14 +207,15 @@ export class TransactionQueries {
   private windowWhere(
     filter: TransactionFilter,
     sort: TransactionSort,
-    candidates: { count: number } | null,
+    candidates: { search: TextSearch; count: number } | null,
     matches: number,
     wanted: number
-  ) {
+  ): { sql: string; params: unknown[]; walk?: boolean } {
     const rows = this.rowEstimate()
     if (candidates) {
       const plan = windowPlanOf(candidates.count, rows, wanted)
-      return whereOf(filter, plan, plan === 'probe' && this.walkable(filter) ? sort.field : undefined)
+      const walk = plan === 'probe' && this.walkable(filter) ? sort.field : undefined
+      return { ...whereOf(filter, plan, walk, candidates.search.match), walk: plan === 'probe' }
     }
     if (matches === 0 || !this.schemaFinished()) return whereOf(filter, 'drive')
     // Walked entries cost a row read each when the filter is not in the sort's index; so does each match sorted
@@ -205,13 +238,21 @@ export class TransactionQueries {
 
   /**
    * A filter's text search and how many rows contain it, counted in the text index alone (its lists of rowids and
-   * positions: no row is read). Null when the filter has no text search.
+   * positions: no row is read). The FTS5 query leads with the needle's rarer parts (text-search.ts matchOf). Null
+   * when the filter has no text search.
    */
   private textCandidates(filter: TransactionFilter): { search: TextSearch; count: number } | null {
-    const search = textSearchOf(filter.search)
-    if (!search) return null
-    const count = this.remembered(`text ${search.match}`, () =>
-      Number(this.db.prepare('SELECT count(*) FROM tx_search WHERE tx_search MATCH ?').pluck().get(search.match))
+    const plain = textSearchOf(filter.search)
+    if (!plain) return null
+    let match = this.matches.get(plain.needle)
+    if (match === undefined) {
+      match = matchOf(plain.needle, trigramSpans(this.db, plain.needle))
+      this.matches.set(plain.needle, match)
+      if (this.matches.size > COUNTS_KEPT) this.matches.delete(this.matches.keys().next().value!)
+    }
+    const search = { ...plain, match }
+    const count = this.remembered(`text ${plain.needle}`, () =>
+      Number(this.db.prepare('SELECT count(*) FROM tx_search WHERE tx_search MATCH ?').pluck().get(match))
     )
     return { search, count }
   }
@@ -232,7 +273,7 @@ export class TransactionQueries {
       if (!whereOf({ ...filter, search: undefined }).sql) return candidates.count
       plan = countPlanOf(candidates.count, this.rowEstimate())
     }
-    const where = whereOf(filter, plan)
+    const where = whereOf(filter, plan, undefined, candidates?.search.match)
     if (!where.sql) return this.total()
     if (grouped(filter) && this.schemaFinished()) {
       // Status, type and currency alone: summed from the kept group counts (a few dozen rows), not counted.
@@ -251,6 +292,19 @@ export class TransactionQueries {
     )
   }
 }
+
+/**
+ * Sort-index entries a walk for text candidates may pass before the window's rows are found by sorting the candidates
+ * instead: these many times what an even spread of the candidates needs (wanted × rows / candidates), tried in turn,
+ * and at least ANCHOR_STEP. Candidates spread evenly are found well within it, so the walk rarely gives up.
+ */
+const WALK_SLACK = [1.5, 4]
+
+function walkBudget(slack: number, candidates: number, rows: number, wanted: number): number {
+  return Math.max(ANCHOR_STEP, Math.ceil((slack * wanted * rows) / Math.max(1, candidates)))
+}
+
+const NO_CONDITION = { sql: '', params: [] as unknown[] }
 
 /** A WHERE clause (or none) with one more condition (or none). */
 function and(where: string, condition: string): string {

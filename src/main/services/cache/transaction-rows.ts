@@ -86,7 +86,9 @@ const SORT_COLUMN: Record<TransactionSort['field'], string> = {
 export function whereOf(
   filter: TransactionFilter,
   plan: TextPlan = 'drive',
-  walk?: TransactionSort['field']
+  walk?: TransactionSort['field'],
+  /** The search's FTS5 query, when the caller planned one (text-search.ts matchOf); else the needle as a phrase. */
+  match?: string
 ): { sql: string; params: unknown[] } {
   const conditions: string[] = []
   const params: unknown[] = []
@@ -147,7 +149,7 @@ export function whereOf(
   if (text) {
     // Probing, the unary + keeps the planner off the rowid lookup, so it walks an index and tests membership.
     conditions.push(`${plan === 'probe' ? '+rid' : 'rid'} IN (SELECT rowid FROM tx_search WHERE tx_search MATCH ?)`)
-    params.push(text.match)
+    params.push(match ?? text.match)
   }
   return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params }
 }
@@ -202,6 +204,15 @@ export function afterOf(sort: TransactionSort, last: readonly unknown[]): { sql:
   const keys = sortKeysOf(sort)
   return {
     sql: `(${keys.join(', ')}) ${sort.direction === 'asc' ? '>' : '<'} (${keys.map(() => '?').join(', ')})`,
+    params: [...last]
+  }
+}
+
+/** The condition for "this row or before it" in a sort's order: the end of a bounded walk through the sort's index. */
+export function upToOf(sort: TransactionSort, last: readonly unknown[]): { sql: string; params: unknown[] } {
+  const keys = sortKeysOf(sort)
+  return {
+    sql: `(${keys.join(', ')}) ${sort.direction === 'asc' ? '<=' : '>='} (${keys.map(() => '?').join(', ')})`,
     params: [...last]
   }
 }

@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { openEncryptedDatabase } from './sqlite'
 import { answerRequests } from './thread'
 import type { WriteRequest, WriterData } from './writer'
-import { putDocuments, rebuildText, setMeta, type PutRequest } from './writes'
+import { mergeText, putDocuments, rebuildText, setMeta, textSegments, type PutRequest } from './writes'
 
 /**
  * The cache's writer thread (built as out/main/cache-writer.js): it opens the same database as main and runs every
@@ -15,6 +15,30 @@ const port = parentPort!
 // Main writes on its own connection until it hears this: from here on, every write comes to this thread.
 port.postMessage({ ready: true })
 
+/** Pages written per merge step: tens of ms each at a million rows, so a write that arrives waits little. */
+const MERGE_STEP_PAGES = 128
+/** Segments above which an index found at start is merged (a long first sync that ended with the app leaves ~16). */
+const MERGE_ABOVE_SEGMENTS = 4
+let merging: NodeJS.Immediate | undefined
+let closed = false
+/**
+ * Merges the text index's segments one step at a time, between requests: each step is its own transaction, and a
+ * request that arrives meanwhile is answered before the next step (setImmediate runs after pending messages).
+ */
+function mergeSoon(): void {
+  merging ??= setImmediate(() => {
+    merging = undefined
+    if (closed) return
+    let more = false
+    try {
+      more = mergeText(db, MERGE_STEP_PAGES)
+    } catch {
+      // A step that failed rolled back whole: the index stays as it was, searches stay exact, only slower.
+    }
+    if (more) mergeSoon()
+  })
+}
+
 answerRequests<WriteRequest>(port, (request) => {
   switch (request.op) {
     case 'put':
@@ -22,13 +46,21 @@ answerRequests<WriteRequest>(port, (request) => {
     case 'meta':
       setMeta(db, request.values)
       return []
+    case 'mergeText':
+      // Main asks once it writes through this thread only: a step before then could meet its own write (SQLITE_BUSY).
+      if (textSegments(db) > MERGE_ABOVE_SEGMENTS) mergeSoon()
+      return []
     case 'rebuildText':
       rebuildText(db)
+      // A rebuild writes a segment per batch of rows: merged in the background, searches read one.
+      mergeSoon()
       return []
     case 'compact':
       db.pragma('wal_checkpoint(TRUNCATE)')
       return []
     case 'close':
+      closed = true
+      if (merging) clearImmediate(merging)
       db.close()
       return []
   }

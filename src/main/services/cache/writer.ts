@@ -20,6 +20,8 @@ export type WriteRequest = { id: number } & (
   | { op: 'meta'; values: Record<string, unknown> }
   | { op: 'compact' }
   | { op: 'rebuildText' }
+  /** Merge the text index's segments in the background if it has many (write-thread.ts). */
+  | { op: 'mergeText' }
   | { op: 'close' }
 )
 
@@ -110,6 +112,8 @@ export class CacheWriter {
         this.ready = true
         if (this.pending.size === 0) worker.unref()
         for (const resolve of this.onReady.splice(0)) resolve()
+        // From here main writes only through the thread, so the thread may write on its own between requests.
+        void this.send({ op: 'mergeText' }).catch(() => undefined)
         return
       }
       const waiter = this.pending.get(reply.id)

@@ -3,11 +3,12 @@ import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CacheStore } from '../../../../src/main/services/cache/store'
+import { matchOf, trigramSpans } from '../../../../src/main/services/cache/text-search'
 import { TransactionQueries } from '../../../../src/main/services/cache/transaction-queries'
 import type { Transaction } from '../../../../src/shared/api'
 import type { TransactionFilter, TransactionSort } from '../../../../src/shared/ipc/channels/data'
 import { tempDir } from '../../helpers'
-import { makeTransactions } from './fixtures'
+import { makeTransactions, rng } from './fixtures'
 
 // Text search from the trigram index: the window and the count agree with a plain substring scan whichever way the
 // store meets the candidates (sorting a few, or walking the sort's index for many), for every sort and offset.
@@ -119,8 +120,88 @@ describe('transaction text search', () => {
     expect(plans[0]!.filter((step) => step.includes('TEMP B-TREE'))).toHaveLength(2)
   })
 
+  it('stops walking for candidates that cluster far from where the sort starts, and sorts them instead', async () => {
+    // Ten ids of the oldest rows: walking newest first, an even spread would meet one within 300 entries.
+    const filter = { search: 'n:000002' }
+    const sort = { field: 'createdAt', direction: 'desc' } as const
+    const expected = oracle(filter, sort)
+    expect(expected).toHaveLength(10)
+    for (const [offset, limit] of [
+      [0, 1],
+      [1, 2],
+      [7, 5]
+    ] as const) {
+      plans.length = 0
+      const { docs, total } = queries.window(filter, sort, offset, limit)
+      expect(total).toBe(10)
+      expect(docs.map((d) => (JSON.parse(d) as Transaction).id)).toEqual(expected.slice(offset, offset + limit))
+      if (offset === 0) {
+        // Walked up to a bound, then the candidates sorted: the last statement reads no sort index in order.
+        expect(plans[0]!.join('\n')).toMatch(/SEARCH tx USING COVERING INDEX tx_by_created \(\(created_at,id\)>/)
+        expect(plans.at(-1)!.join('\n')).not.toMatch(/USING COVERING INDEX/)
+        expect(plans.length).toBeGreaterThan(1)
+      }
+    }
+    expect((await store.queryTransactions(filter, sort, 0, 3)).rows.map((t) => t.id)).toEqual(expected.slice(0, 3))
+  })
+
   it('refuses a needle the index cannot answer instead of scanning the table', async () => {
     await expect(store.queryTransactions({ search: 'bo' }, SORTS[0]!, 0, 10)).rejects.toThrow(/at least 3 characters/)
     await expect(store.countTransactions({ search: 'b' })).rejects.toThrow(/at least 3 characters/)
+  })
+})
+
+describe('the FTS5 query of a needle', () => {
+  it('leads with the runs of trigrams that are not dense, rarest first, and ends with the whole needle', () => {
+    // Trigrams of 'n:0002991': 'n:0' ':00' '000' '002' '029' '299' '991'.
+    expect(matchOf('n:0002991', [900, 900, 700, 3, 1, 1, 2])).toBe('"002991" AND "n:0002991"')
+    expect(matchOf('ab000cd', [1, 2, 500, 600, 3])).toBe('"ab00" AND "0cd" AND "ab000cd"')
+    expect(matchOf('say "hi" there', [5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 90])).toBe(
+      '"say ""hi"" ther" AND "say ""hi"" there"'
+    )
+  })
+
+  it('is the needle as one phrase when no trigram is dense, or there is only one', () => {
+    expect(matchOf('supplier', [110, 109, 109, 110, 109, 110])).toBe('"supplier"')
+    expect(matchOf('abcd', [0, 3])).toBe('"abcd"')
+    expect(matchOf('pay', [5000])).toBe('"pay"')
+  })
+
+  it('finds exactly the rows holding the needle whatever the spans say, and sees a dense trigram in the index', async () => {
+    const temp = await tempDir('cache-text-plan')
+    const own = (await CacheStore.open(path.join(temp.dir, 'cache.db'), randomBytes(32))).store
+    try {
+      await own.put('transactions', makeTransactions(8000, 7))
+      const db = (own as any).db
+      // One segment, as after the merge that follows a long first sync: 'n:0' is in every id, '991' in a few.
+      db.exec(`INSERT INTO tx_search (tx_search) VALUES ('optimize')`)
+      const spans = trigramSpans(db, 'n:0002991')
+      expect(spans[0]!).toBeGreaterThan(4 * Math.max(1, spans.at(-1)!))
+      expect(matchOf('n:0002991', spans)).toMatch(/^"[^"]*" AND .*"n:0002991"$/)
+      expect(matchOf('n:0002991', spans).split(' AND ')[0]).not.toContain('n:0')
+
+      const texts = db.prepare('SELECT search FROM tx').pluck().all() as string[]
+      const count = (match: string) =>
+        db.prepare('SELECT count(*) FROM tx_search WHERE tx_search MATCH ?').pluck().get(match) as number
+      const random = rng(11)
+      for (let i = 0; i < 60; i++) {
+        const text = texts[Math.floor(random() * texts.length)]!
+        const length = 3 + Math.floor(random() * 10)
+        const at = Math.floor(random() * Math.max(1, text.length - length))
+        const needle = text.slice(at, at + length)
+        // Any estimate at all: each trigram dense or not at random.
+        const guessed = Array.from({ length: needle.length - 2 }, () => (random() < 0.4 ? 1000 : 1))
+        const expected = texts.filter((t) => t.includes(needle)).length
+        expect(count(matchOf(needle, guessed)), JSON.stringify([needle, guessed])).toBe(expected)
+        expect(count(matchOf(needle, trigramSpans(db, needle))), needle).toBe(expected)
+      }
+      for (const search of ['n:0002991', 'n:0007', 'invoice 71', 'customer:4']) {
+        const expected = texts.filter((t) => t.includes(search)).length
+        expect((await own.queryTransactions({ search }, SORTS[1]!, 0, 50)).total, search).toBe(expected)
+      }
+    } finally {
+      await own.close()
+      await temp.cleanup()
+    }
   })
 })

@@ -1,0 +1,86 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- the tests read the store's own connection */
+import { randomBytes } from 'node:crypto'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { migrate, TEXT_DEFERRED_KEY } from '../../../../src/main/services/cache/schema'
+import { openEncryptedDatabase, type SqliteDatabase } from '../../../../src/main/services/cache/sqlite'
+import { CacheStore } from '../../../../src/main/services/cache/store'
+import { mergeText, putDocuments, setMeta, textSegments } from '../../../../src/main/services/cache/writes'
+import { tempDir } from '../../helpers'
+import { makeTransactions } from './fixtures'
+
+let dir: string
+let cleanup: () => Promise<void>
+beforeEach(async () => ({ dir, cleanup } = await tempDir('cache-writes')))
+afterEach(() => cleanup())
+const key = randomBytes(32)
+
+const NEEDLES = ['transaction:000', 'invoice 1', 'n:0001', 'customer:4', 'bob', 'externalaccount:9']
+
+/** Each needle's rows as the text index finds them, and as a scan of the stored text does. */
+function searched(db: SqliteDatabase) {
+  return NEEDLES.map((needle) => ({
+    needle,
+    index: db.prepare('SELECT rowid FROM tx_search WHERE tx_search MATCH ? ORDER BY rowid').pluck().all(`"${needle}"`),
+    scan: db.prepare('SELECT rid FROM tx WHERE instr(search, ?) ORDER BY rid').pluck().all(needle)
+  }))
+}
+
+describe('merging the text index', () => {
+  it('ends with one segment that finds exactly what the segments found, step by step', () => {
+    const db = openEncryptedDatabase(path.join(dir, 'c.db'), key)
+    migrate(db)
+    const rows = makeTransactions(3000, 3)
+    for (let i = 0; i < rows.length; i += 500) putDocuments(db, { c: 'transactions', docs: rows.slice(i, i + 500) })
+    const before = textSegments(db)
+    expect(before).toBeGreaterThan(1)
+    const found = searched(db)
+    for (const f of found) expect(f.index, f.needle).toEqual(f.scan)
+    expect(found.every((f) => f.scan.length > 0)).toBe(true)
+
+    let steps = 0
+    while (mergeText(db, 16)) steps += 1
+    expect(steps).toBeGreaterThan(1)
+    expect(textSegments(db)).toBe(1)
+    expect(searched(db)).toEqual(found)
+    // Nothing left: another step is a no-op.
+    expect(mergeText(db, 16)).toBe(false)
+    db.close()
+  })
+
+  it('does nothing while the index is left behind for a rebuild', () => {
+    const db = openEncryptedDatabase(path.join(dir, 'c.db'), key)
+    migrate(db)
+    const rows = makeTransactions(2000, 3)
+    for (let i = 0; i < rows.length; i += 500) putDocuments(db, { c: 'transactions', docs: rows.slice(i, i + 500) })
+    const before = textSegments(db)
+    setMeta(db, { [TEXT_DEFERRED_KEY]: true })
+    expect(mergeText(db, 1000)).toBe(false)
+    expect(textSegments(db)).toBe(before)
+    db.close()
+  })
+
+  it('runs in the writer thread on an index of many segments, and writes that arrive meanwhile are found', async () => {
+    const file = path.join(dir, 'c.db')
+    const raw = openEncryptedDatabase(file, key)
+    migrate(raw)
+    const rows = makeTransactions(4000, 4)
+    for (let i = 0; i < 3000; i += 300) putDocuments(raw, { c: 'transactions', docs: rows.slice(i, i + 300) })
+    const before = textSegments(raw)
+    raw.close()
+    expect(before).toBeGreaterThan(4)
+
+    const { store } = await CacheStore.open(file, key)
+    const db = (store as any).db as SqliteDatabase
+    // A sync that lands while the merge runs: answered between steps, its rows in the index.
+    for (let i = 3000; i < 4000; i += 250) await store.put('transactions', rows.slice(i, i + 250))
+    const until = Date.now() + 30_000
+    while (textSegments(db) > 1 && Date.now() < until) await new Promise((r) => setTimeout(r, 50))
+    expect(textSegments(db)).toBe(1)
+    const found = searched(db)
+    for (const f of found) expect(f.index, f.needle).toEqual(f.scan)
+    const sort = { field: 'createdAt', direction: 'asc' } as const
+    expect((await store.queryTransactions({ search: 'transaction:0003' }, sort, 0, 2000)).total).toBe(1000)
+    await store.close()
+  })
+})
