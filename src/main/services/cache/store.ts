@@ -18,7 +18,8 @@ import { putDocuments, setMeta, type CollectionName } from './writes'
  * and sort, each indexed, and a trigram text index; the other collections are documents by id. The transaction views'
  * queries run in the cache's reader thread (reader.ts), documents by id and metadata on main's own connection, and
  * every write is one transaction run by the cache's writer thread (writer.ts), so main's event loop never waits on
- * a long statement. The store owns both threads: they open and close with it. Documents that did not change are skipped, so a poll that sees nothing new writes nothing.
+ * a long statement. The store owns both threads: they open and close with it. Documents that did not change are
+ * skipped, so a poll that sees nothing new writes nothing.
  */
 
 export const COLLECTIONS = [
