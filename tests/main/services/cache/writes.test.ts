@@ -26,12 +26,17 @@ function searched(db: SqliteDatabase) {
   }))
 }
 
+/** A cache database whose rows were written in batches: each batch leaves a segment of its own in the text index. */
+function writtenInBatches(file: string, rows: ReturnType<typeof makeTransactions>, batch: number) {
+  const db = openEncryptedDatabase(file, key)
+  migrate(db)
+  for (let i = 0; i < rows.length; i += batch) putDocuments(db, { c: 'transactions', docs: rows.slice(i, i + batch) })
+  return db
+}
+
 describe('merging the text index', () => {
   it('ends with one segment that finds exactly what the segments found, step by step', () => {
-    const db = openEncryptedDatabase(path.join(dir, 'c.db'), key)
-    migrate(db)
-    const rows = makeTransactions(3000, 3)
-    for (let i = 0; i < rows.length; i += 500) putDocuments(db, { c: 'transactions', docs: rows.slice(i, i + 500) })
+    const db = writtenInBatches(path.join(dir, 'c.db'), makeTransactions(3000, 3), 500)
     const before = textSegments(db)
     expect(before).toBeGreaterThan(1)
     const found = searched(db)
@@ -49,10 +54,7 @@ describe('merging the text index', () => {
   })
 
   it('does nothing while the index is left behind for a rebuild', () => {
-    const db = openEncryptedDatabase(path.join(dir, 'c.db'), key)
-    migrate(db)
-    const rows = makeTransactions(2000, 3)
-    for (let i = 0; i < rows.length; i += 500) putDocuments(db, { c: 'transactions', docs: rows.slice(i, i + 500) })
+    const db = writtenInBatches(path.join(dir, 'c.db'), makeTransactions(2000, 3), 500)
     const before = textSegments(db)
     setMeta(db, { [TEXT_DEFERRED_KEY]: true })
     expect(mergeText(db, 1000)).toBe(false)
@@ -62,10 +64,8 @@ describe('merging the text index', () => {
 
   it('runs in the writer thread on an index of many segments, and writes that arrive meanwhile are found', async () => {
     const file = path.join(dir, 'c.db')
-    const raw = openEncryptedDatabase(file, key)
-    migrate(raw)
     const rows = makeTransactions(4000, 4)
-    for (let i = 0; i < 3000; i += 300) putDocuments(raw, { c: 'transactions', docs: rows.slice(i, i + 300) })
+    const raw = writtenInBatches(file, rows.slice(0, 3000), 300)
     const before = textSegments(raw)
     raw.close()
     expect(before).toBeGreaterThan(4)
