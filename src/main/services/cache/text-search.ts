@@ -68,6 +68,16 @@ export function matchOf(needle: string, spans: readonly number[]): string {
 }
 
 /**
+ * The text index's segments, one row (`segment.id`, ending with a null) per segment: a skip scan of the page directory
+ * (tx_search_idx, keyed by segment), a seek per segment, where DISTINCT would read every directory entry.
+ */
+export const TEXT_SEGMENTS = `
+  WITH RECURSIVE segment(id) AS (
+    SELECT min(segid) FROM tx_search_idx
+    UNION ALL SELECT (SELECT min(segid) FROM tx_search_idx WHERE segid > segment.id) FROM segment WHERE id IS NOT NULL
+  )`
+
+/**
  * The leaf pages a trigram's doclist spans in the index beyond the one it starts on, summed over the segments, read
  * from the index's own page directory (tx_search_idx: per segment, the first term of each leaf page, as FTS5 keeps it
  * for its own seeks; a key is '0' then the term). A few B-tree seeks per segment: the pages between the directory
@@ -75,10 +85,7 @@ export function matchOf(needle: string, spans: readonly number[]): string {
  * never a wrong answer.
  */
 const TRIGRAM_SPAN = `
-  WITH RECURSIVE segment(id) AS (
-    SELECT min(segid) FROM tx_search_idx
-    UNION ALL SELECT (SELECT min(segid) FROM tx_search_idx WHERE segid > segment.id) FROM segment WHERE id IS NOT NULL
-  )
+  ${TEXT_SEGMENTS}
   SELECT coalesce(sum(
     coalesce(
       (SELECT pgno >> 1 FROM tx_search_idx WHERE segid = segment.id AND term > @term ORDER BY term LIMIT 1),

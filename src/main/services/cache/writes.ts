@@ -1,6 +1,7 @@
 import type { Transaction } from '../../../shared/api'
 import { DEFERRED_SCHEMA, TEXT_DEFERRED_KEY } from './schema'
 import type { SqliteDatabase } from './sqlite'
+import { TEXT_SEGMENTS } from './text-search'
 import { rowOf, type TransactionRow } from './transaction-rows'
 
 /**
@@ -86,18 +87,7 @@ export function rebuildText(db: SqliteDatabase): void {
  * then, so a long first sync leaves about 16 at a million rows. A search seeks each of its terms in every segment.
  */
 export function textSegments(db: SqliteDatabase): number {
-  return Number(
-    db
-      .prepare(
-        `WITH RECURSIVE segment(id) AS (
-           SELECT min(segid) FROM tx_search_idx
-           UNION ALL SELECT (SELECT min(segid) FROM tx_search_idx WHERE segid > segment.id) FROM segment
-             WHERE id IS NOT NULL
-         ) SELECT count(id) FROM segment`
-      )
-      .pluck()
-      .get()
-  )
+  return Number(db.prepare(`${TEXT_SEGMENTS} SELECT count(id) FROM segment`).pluck().get())
 }
 
 /**
