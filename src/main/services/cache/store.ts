@@ -6,7 +6,7 @@ import type { TransactionFilter, TransactionSort } from '../../../shared/ipc/cha
 import { setAside } from '../atomic-file'
 import { cacheKeyAccount, type SecretStore } from '../keychain'
 import { CacheReader } from './reader'
-import { migrate, SCHEMA_FINISHED, TEXT_DEFERRED_KEY } from './schema'
+import { migrate, TEXT_DEFERRED_KEY } from './schema'
 import { openEncryptedDatabase, type SqliteDatabase } from './sqlite'
 import { TransactionQueries } from './transaction-queries'
 import { orderOf, whereOf } from './transaction-rows'
@@ -79,8 +79,6 @@ export class CacheStore {
    * list while it is still starting.
    */
   private readonly queries: TransactionQueries
-  /** The total is kept by the triggers and every sort has its index (schema 4 finished): it stays so. */
-  private totalKept = false
 
   private constructor(
     private readonly db: SqliteDatabase,
@@ -249,10 +247,7 @@ export class CacheStore {
   private firstRowsOnMain(filter: TransactionFilter, offset: number, limit: number): boolean {
     if (this.reader.ready || offset + limit > FIRST_ROWS_ON_MAIN) return false
     if (Object.values(filter).some((value) => value !== undefined)) return false
-    this.totalKept ||=
-      this.db.prepare(SCHEMA_FINISHED).pluck().get() === 1 &&
-      typeof this.db.prepare('SELECT n FROM tx_count').pluck().get() === 'number'
-    return this.totalKept
+    return this.queries.topIsCheap()
   }
 
   /**

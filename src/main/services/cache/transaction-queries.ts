@@ -6,6 +6,7 @@ import {
   matchOf,
   textSearchOf,
   trigramSpans,
+  trigramsOf,
   windowPlanOf,
   type TextPlan,
   type TextSearch
@@ -231,6 +232,14 @@ export class TransactionQueries {
     return walkable(filter) && this.schemaFinished()
   }
 
+  /**
+   * Whether the top of the whole list is a few page reads at any size: the triggers keep the total and every sort has
+   * its index (schema 4 finished). Once so, it stays so.
+   */
+  topIsCheap(): boolean {
+    return this.schemaFinished() && typeof this.db.prepare('SELECT n FROM tx_count').pluck().get() === 'number'
+  }
+
   private schemaFinished(): boolean {
     this.sortIndexes ||= this.db.prepare(SCHEMA_FINISHED).pluck().get() === 1
     return this.sortIndexes
@@ -244,7 +253,9 @@ export class TransactionQueries {
   private textCandidates(filter: TransactionFilter): { search: TextSearch; count: number } | null {
     const plain = textSearchOf(filter.search)
     if (!plain) return null
-    let match = this.matches.get(plain.needle)
+    // A needle of one trigram (the first search the list sends) has no rarer part to lead with: its phrase is its
+    // query, and the index's directory is not read for it.
+    let match = trigramsOf(plain.needle).length < 2 ? plain.match : this.matches.get(plain.needle)
     if (match === undefined) {
       match = matchOf(plain.needle, trigramSpans(this.db, plain.needle))
       this.matches.set(plain.needle, match)
