@@ -1,5 +1,5 @@
 import type { IpcResult } from '../../../src/shared/ipc/define'
-import { WindowLoader, type WindowAnswer } from '../../../src/renderer/src/data/window-loader'
+import { JUMP_REST_MS, WindowLoader, type WindowAnswer } from '../../../src/renderer/src/data/window-loader'
 
 /** What the window loader's tests share: a main that answers when told, and waits for the loader's next step. */
 
@@ -30,6 +30,12 @@ export const settle = async () => {
   // A timer the loader set while the first wait ran (the next request, after an answer) has then fired too, however
   // late the answer's microtasks ran on a loaded machine.
   await new Promise((r) => setTimeout(r, 0))
+}
+
+/** Lets a viewport that jumped rest long enough for its window to be asked for, and that request go out. */
+export const rest = async () => {
+  await new Promise((r) => setTimeout(r, JUMP_REST_MS))
+  await settle()
 }
 
 export function loaderOver(main: ReturnType<typeof fakeMain>) {
