@@ -1,42 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { IpcResult } from '../../../src/shared/ipc/define'
 import { WindowLoader, type WindowAnswer } from '../../../src/renderer/src/data/window-loader'
-
-const TOTAL = 10_000
-
-/** A fake main: records every window asked for and answers only when the test says so. */
-function fakeMain(total = TOTAL, tag = '') {
-  const pending: { offset: number; limit: number; answer(): void; fail(): void }[] = []
-  const fetch = (offset: number, limit: number) =>
-    new Promise<IpcResult<WindowAnswer<string>>>((resolve) => {
-      pending.push({
-        offset,
-        limit,
-        answer: () => {
-          const end = Math.min(total, offset + limit)
-          const rows = Array.from({ length: Math.max(0, end - offset) }, (_, i) => `${tag}row-${offset + i}`)
-          resolve({ ok: true, value: { rows, total, offset, syncedAt: null } })
-        },
-        fail: () => resolve({ ok: false, error: { code: 'OFFLINE', message: 'No connection' } })
-      })
-    })
-  return { fetch, pending }
-}
-
-/** Lets answers land and the loader ask for what comes next (it asks after the view drew an answer). */
-const settle = async () => {
-  await new Promise((r) => setTimeout(r, 5))
-  // A timer the loader set while the first wait ran (the next request, after an answer) has then fired too, however
-  // late the answer's microtasks ran on a loaded machine.
-  await new Promise((r) => setTimeout(r, 0))
-}
-
-function loaderOver(main: ReturnType<typeof fakeMain>) {
-  const loader = new WindowLoader<string>({ windowSize: 200, prefetch: 60 })
-  loader.setViewport(0, 20)
-  loader.setQuery(main.fetch)
-  return loader
-}
+import { fakeMain, loaderOver, rest, settle, TOTAL } from './fake-main'
 
 describe('WindowLoader', () => {
   it('asks for the window before the viewport reaches its edge', async () => {
@@ -62,6 +27,8 @@ describe('WindowLoader', () => {
     expect(main.pending).toHaveLength(1)
     main.pending.shift()!.answer()
     await settle()
+    // Thousands of rows past the answer: the viewport jumped, and is asked for once it rests there.
+    await rest()
     expect(main.pending).toHaveLength(1)
     const next = main.pending[0]!
     expect(next.offset).toBeLessThanOrEqual(4990)
@@ -96,6 +63,7 @@ describe('WindowLoader', () => {
   it('drops an answer that no longer overlaps the viewport and asks again', async () => {
     const { main, loader } = await answerArrivingAfterScrollTo(9000, 9020)
     expect(loader.getState().data?.rows[0]).toBe('row-0')
+    await rest()
     expect(main.pending).toHaveLength(1)
     main.pending.shift()!.answer()
     await settle()
@@ -154,6 +122,7 @@ describe('WindowLoader on a filter change', () => {
     main.pending.shift()!.answer()
     await settle()
     loader.setViewport(5000, 5020)
+    await rest()
     main.pending.shift()!.answer()
     await settle()
     const filtered = fakeMain(1000, 'new-')

@@ -11,7 +11,7 @@ import {
   type TextPlan,
   type TextSearch
 } from './text-search'
-import { afterOf, grouped, orderOf, sortKeysOf, upToOf, walkable, whereOf } from './transaction-rows'
+import { afterOf, grouped, orderOf, reversedOf, sortKeysOf, upToOf, walkable, whereOf } from './transaction-rows'
 
 /**
  * Every statement the transaction views read, over one connection. The cache's reader thread (read-thread.ts) runs
@@ -54,12 +54,40 @@ export class TransactionQueries {
    * A window of the filtered, sorted transactions and the count of all matches, both answered from indexes. A deep
    * window starts from the nearest remembered position before it (keyset paging through the sort's index) instead of
    * counting every row before it: rows 500,000-500,099 took 1.3-2.3 s by offset at a million rows.
+   *
+   * A window nearer the end than the start is read from the end: the same rows are the first ones of the reversed sort
+   * (a total order, so exactly the reverse, ties included), reached from that end. Read forward, a window at row
+   * 900,000 of a million walked 900,000 index entries (anchors are only remembered where a walk passed), and main's
+   * reader thread spent 2-3 s of CPU in a scroll to the end, which the page's own tasks waited behind. The reversed
+   * list keeps its own anchors: its sort, with its direction, is part of the list's key (the same list as the opposite
+   * sort read forward, whose positions they are).
+   *
+   * Only a list without a text search is read from the end. Its position from the end comes from the total, so the
+   * total must be exact; a search's is counted in the text index, which lags behind the rows while it is deferred
+   * during a first sync (schema.ts, migration 3), and a reversed read would then show rows shifted from where a
+   * forward one puts them.
    */
   window(filter: TransactionFilter, sort: TransactionSort, offset: number, limit: number) {
     this.forgetIfChanged()
     const candidates = this.textCandidates(filter)
-    // The total first: how many rows match decides how the window is found.
+    // The total first: how many rows match decides how the window is found, and from which end.
     const total = this.countOf(filter, candidates)
+    if (candidates || offset >= total || offset <= total - (offset + limit))
+      return { docs: this.windowRows(filter, sort, offset, limit, candidates, total), total }
+    const start = Math.max(0, total - (offset + limit))
+    const docs = this.windowRows(filter, reversedOf(sort), start, total - offset - start, null, total)
+    return { docs: docs.reverse(), total }
+  }
+
+  /** The documents of rows offset..offset+limit of a list (see window), found from the top of its sort's order. */
+  private windowRows(
+    filter: TransactionFilter,
+    sort: TransactionSort,
+    offset: number,
+    limit: number,
+    candidates: { search: TextSearch; count: number } | null,
+    total: number
+  ): string[] {
     const where = this.windowWhere(filter, sort, candidates, total, offset + limit)
     const list = offset >= ANCHOR_STEP ? this.anchorsOf(JSON.stringify([filter, sort])) : null
     let from = 0
@@ -107,7 +135,7 @@ export class TransactionQueries {
         rows = select(whereOf(filter, 'drive', undefined, candidates.search.match), NO_CONDITION)
     } else rows = select(where, NO_CONDITION)
     if (list && rows.length) remember(list, offset + rows.length, rows[rows.length - 1]!.slice(0, keys.length))
-    return { docs: rows.map((r) => r[r.length - 1] as string), total }
+    return rows.map((r) => r[r.length - 1] as string)
   }
 
   /**

@@ -197,6 +197,14 @@ export function orderOf(sort: TransactionSort): string {
 }
 
 /**
+ * The same sort the other way round: its keys end with the unique id, so the order is total and this one is exactly
+ * its reverse, ties included (a window read from the end, transaction-queries.ts).
+ */
+export function reversedOf(sort: TransactionSort): TransactionSort {
+  return { field: sort.field, direction: sort.direction === 'asc' ? 'desc' : 'asc' }
+}
+
+/**
  * The condition for "after this row" in a sort's order (keyset paging): a page starts where the last one ended,
  * through the sort's index, however far into the set it is, and rows written meanwhile neither repeat nor shift it.
  */

@@ -35,6 +35,18 @@ export interface QueryOptions<Row> {
   narrow?(fromKey: string, rows: Row[]): Row[] | null
 }
 
+/**
+ * A viewport farther than this many rows from the rows loaded has jumped there (a dragged scroll bar, a fast fling):
+ * scrolling by wheel or keys moves a few rows a frame, and the prefetch keeps the rows ahead of it loaded.
+ */
+export const JUMP_ROWS = 200
+/**
+ * How long a jumped viewport must rest before its window is asked for. A fling across a million rows then asks for
+ * the rows where it stops, not for each window it passes: at a million rows each of those was a deep read on main,
+ * whose CPU the page's own tasks waited for (long tasks of 65-67 ms while scrolling to the bottom).
+ */
+export const JUMP_REST_MS = 100
+
 interface Request {
   offset: number
   generation: number
@@ -53,6 +65,8 @@ interface Request {
  *   asks at once: the answer to an old one is not waited for.
  * - A new query's first window is just what is on screen (`firstMargin` rows more): the smaller the answer, the sooner
  *   it is there. The full window follows as a prefetch.
+ * - A viewport that jumped (more than JUMP_ROWS from the rows loaded) is asked for once it rested JUMP_REST_MS: a drag
+ *   or a fling asks for where it stops. Smaller moves ask at once.
  * - An answer for the current query is applied whenever it still overlaps the viewport (a slightly stale window beats
  *   an empty one); only answers for a query that has since changed are dropped.
  * - A result of at most `wholeUpTo` rows is then loaded whole, in the background: a longer search typed next is
@@ -74,6 +88,9 @@ export class WindowLoader<Row> {
   private dataGeneration = -1
   private inFlight: Request | null = null
   private pumpScheduled = false
+  /** When the viewport last moved (Date.now()), and the wait for it to rest after a jump, if one is set. */
+  private movedAt = 0
+  private restTimer: ReturnType<typeof setTimeout> | null = null
   /** A window that failed in this generation is not asked for again until reload(), so errors never loop. */
   private failed: { offset: number; generation: number } | null = null
   /** First windows of recent queries by key, least recently used first. */
@@ -130,7 +147,10 @@ export class WindowLoader<Row> {
 
   /** The rows on screen (indexes into the whole list); asks for a window if they come near the loaded one's edge. */
   setViewport(first: number, last: number): void {
-    this.viewport = { first: Math.max(0, first), last: Math.max(first, last) }
+    const viewport = { first: Math.max(0, first), last: Math.max(first, last) }
+    // Rows just drawn report the viewport they were drawn for again: only a change is a move.
+    if (viewport.first !== this.viewport.first || viewport.last !== this.viewport.last) this.movedAt = Date.now()
+    this.viewport = viewport
     // Rows just drawn report their viewport from the same task: the request waits for the pump already scheduled.
     if (!this.pumpScheduled) this.pump()
   }
@@ -234,12 +254,39 @@ export class WindowLoader<Row> {
     if (this.inFlight && this.inFlight.generation === this.generation) return
     const window = this.wanted()
     if (window === null) return
+    if (this.jumped()) {
+      const rest = this.movedAt + JUMP_REST_MS - Date.now()
+      if (rest > 0) {
+        this.waitForRest(rest)
+        return
+      }
+    }
     const request: Request = { offset: window.offset, generation: this.generation, key: this.key, memory: this.memory }
     this.inFlight = request
     this.fetchWindow(window.offset, window.limit).then(
       (result) => this.settle(request, result),
       (error: unknown) => this.settle(request, { ok: false, error: { code: 'INTERNAL', message: String(error) } })
     )
+  }
+
+  /**
+   * Whether the viewport is more than JUMP_ROWS from the rows main answered for this query and data. A new query or
+   * new data is never a jump: its rows are asked for at once, wherever the old ones were.
+   */
+  private jumped(): boolean {
+    const data = this.state.data
+    if (!data || this.dataGeneration !== this.generation) return false
+    const end = data.offset + Math.max(0, data.rows.length - 1)
+    return Math.max(data.offset - this.viewport.last, this.viewport.first - end) > JUMP_ROWS
+  }
+
+  /** Asks again once the viewport may have rested (pump then waits on if it moved meanwhile). */
+  private waitForRest(ms: number): void {
+    if (this.restTimer !== null) return
+    this.restTimer = setTimeout(() => {
+      this.restTimer = null
+      this.pump()
+    }, ms)
   }
 
   private settle(request: Request, result: IpcResult<WindowAnswer<Row>>): void {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrate } from '../../../../src/main/services/cache/schema'
 import { openEncryptedDatabase, type SqliteDatabase } from '../../../../src/main/services/cache/sqlite'
 import { ANCHOR_STEP, TransactionQueries } from '../../../../src/main/services/cache/transaction-queries'
-import { putDocuments } from '../../../../src/main/services/cache/writes'
+import { putDocuments, rebuildText } from '../../../../src/main/services/cache/writes'
 import type { Transaction } from '../../../../src/shared/api'
 import type { TransactionFilter, TransactionSort } from '../../../../src/shared/ipc/channels/data'
 import { tempDir } from '../../helpers'
@@ -39,17 +39,22 @@ afterAll(async () => {
   await cleanup()
 })
 
-function oracle(f: TransactionFilter, s: TransactionSort): string[] {
+function oracle(f: TransactionFilter, s: TransactionSort, from: Transaction[] = data): string[] {
   const amount = (t: any) => (t.type === 'OUTGOING' ? t.sentAmount : t.receivedAmount).amount
-  const rows = data.filter(
+  const rows = from.filter(
     (t: any) =>
       (!f.status || f.status.includes(t.status)) &&
       (!f.search || [t.id, t.description].some((h) => h?.toLowerCase().includes(f.search!.toLowerCase())))
   )
-  const created = (a: any, b: any) =>
-    Date.parse(a.createdAt) - Date.parse(b.createdAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
-  rows.sort((a, b) => {
-    const c = s.field === 'amount' ? amount(a) - amount(b) || created(a, b) : created(a, b)
+  const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+  const created = (a: any, b: any) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || text(a.id, b.id)
+  rows.sort((a: any, b: any) => {
+    const c =
+      s.field === 'amount'
+        ? amount(a) - amount(b) || created(a, b)
+        : s.field === 'status'
+          ? text(a.status, b.status) || created(a, b)
+          : created(a, b)
     return s.direction === 'asc' ? c : -c
   })
   return rows.map((t) => t.id)
@@ -115,3 +120,102 @@ describe('deep windows', () => {
       )
   })
 })
+
+// A window nearer the end of its list than its start is read from the end, in the reversed sort: it must hold exactly
+// the rows a forward read puts there, ties in the sort key included, and reach them without walking the list.
+describe('windows near the end', () => {
+  let tied: Transaction[]
+  let db: SqliteDatabase
+  let fromEnd: TransactionQueries
+  /** The OFFSET of every statement the queries ran since the last reset: the index entries they skipped. */
+  const skipped: number[] = []
+
+  beforeAll(() => {
+    // Few amounts and creation times shared by runs of rows: most sort keys tie, and only the id tells rows apart.
+    tied = makeTransactions(3 * ANCHOR_STEP + 500, 5).map((t: any, i) => {
+      const createdAt = new Date(Date.parse('2026-03-01T00:00:00Z') + Math.floor(i / 7) * 1000).toISOString()
+      const money = { ...(t.receivedAmount ?? t.sentAmount), amount: 100 * (1 + (i % 5)) }
+      const row = { ...t, id: t.id.replace('Transaction:', 'Transaction:tie-'), createdAt, updatedAt: createdAt }
+      return (t.type === 'OUTGOING' ? { ...row, sentAmount: money } : { ...row, receivedAmount: money }) as Transaction
+    })
+    // Written in a shuffled order, so the rowids say nothing about the sort.
+    const shuffled = [...tied].sort((a, b) =>
+      a.id.split('').reverse().join('') < b.id.split('').reverse().join('') ? -1 : 1
+    )
+    putDocuments(writer, { c: 'transactions', docs: shuffled })
+    // The finished schema (sort indexes, group counts): deep windows walk the sort's index, as at a million rows.
+    rebuildText(writer)
+    db = countingOffsets(reader, skipped)
+    fromEnd = new TransactionQueries(db)
+  })
+  afterAll(() => {
+    putDocuments(writer, { c: 'transactions', docs: [], remove: tied.map((t) => t.id) })
+  })
+
+  const lists: [TransactionFilter, TransactionSort][] = [
+    [{}, { field: 'amount', direction: 'asc' }],
+    [{}, { field: 'status', direction: 'desc' }],
+    [{ status: ['COMPLETED', 'FAILED', 'PENDING'] }, { field: 'createdAt', direction: 'desc' }],
+    [{ status: ['COMPLETED', 'CREATED'] }, { field: 'amount', direction: 'desc' }]
+  ]
+
+  it('hold the rows a full scan puts there, ties included, from the middle to past the end', () => {
+    const all = [...data, ...tied]
+    for (const [filter, sort] of lists) {
+      const expected = oracle(filter, sort, all)
+      const n = expected.length
+      // Just before and after the middle, deep from the end (its own anchors), the last rows, a last window cut short,
+      // and past the end.
+      const offsets = [Math.floor(n / 2) - 31, Math.floor(n / 2) - 29, n - ANCHOR_STEP - 700, n - 60, n - 25, n, n + 10]
+      for (const offset of [...offsets, ...offsets.slice().reverse()]) {
+        const at = JSON.stringify([filter, sort, offset])
+        const window = fromEnd.window(filter, sort, offset, 60)
+        expect(window.total, at).toBe(n)
+        expect(ids(window.docs), at).toEqual(expected.slice(offset, offset + 60))
+      }
+    }
+  })
+
+  it('reach the bottom of a long list without walking it', () => {
+    const sort: TransactionSort = { field: 'createdAt', direction: 'desc' }
+    const total = fromEnd.count({})
+    // A connection that has remembered no position yet: a forward read walks every row before its window.
+    const cold = () => {
+      skipped.length = 0
+      return new TransactionQueries(db)
+    }
+    cold().window({}, sort, total - 60, 60)
+    expect(skipped.reduce((a, b) => a + b, 0)).toBeLessThan(60)
+    cold().window({}, sort, Math.floor(total / 2) - 60, 60)
+    expect(skipped.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(Math.floor(total / 2) - 120)
+  })
+})
+
+/**
+ * The database, with the OFFSET of every statement that pages by one pushed to `offsets` (its last parameter: none
+ * follows it in these queries): how many index entries the queries skipped, observed without timing anything.
+ */
+function countingOffsets(db: SqliteDatabase, offsets: number[]): SqliteDatabase {
+  return new Proxy(db, {
+    get(target, prop) {
+      if (prop !== 'prepare') return Reflect.get(target, prop, target)
+      return (sql: string) => {
+        const statement = target.prepare(sql)
+        if (!/OFFSET \?\)?[^?]*$/.test(sql)) return statement
+        const counted: any = new Proxy(statement, {
+          get(s: any, p) {
+            if (p === 'raw' || p === 'pluck') return (...a: unknown[]) => (s[p](...a), counted)
+            if (p === 'all' || p === 'get')
+              return (...params: unknown[]) => {
+                offsets.push(Number(params[params.length - 1]))
+                return s[p](...params)
+              }
+            const value = s[p]
+            return typeof value === 'function' ? value.bind(s) : value
+          }
+        })
+        return counted
+      }
+    }
+  })
+}
