@@ -2,8 +2,10 @@ import type { TransactionFilter, TransactionSort } from '../../../shared/ipc/cha
 import { SCHEMA_FINISHED } from './schema'
 import type { SqliteDatabase } from './sqlite'
 import {
+  checksCandidates,
+  countCandidates,
   countPlanOf,
-  matchOf,
+  leadOf,
   textSearchOf,
   trigramSpans,
   trigramsOf,
@@ -44,8 +46,8 @@ export class TransactionQueries {
    */
   private readonly anchors = new Map<string, Anchors>()
   private readonly counts = new Map<string, number>()
-  /** The FTS5 query planned for each needle (text-search.ts matchOf), the most recent kept. */
-  private readonly matches = new Map<string, string>()
+  /** How each needle is searched (textCandidates), the most recent kept. */
+  private readonly searches = new Map<string, TextSearch>()
   private dataVersion = ''
 
   constructor(private readonly db: SqliteDatabase) {}
@@ -132,7 +134,7 @@ export class TransactionQueries {
         if (!end || rows.length >= wanted) break
       }
       if (end && rows.length < wanted)
-        rows = select(whereOf(filter, 'drive', undefined, candidates.search.match), NO_CONDITION)
+        rows = select(whereOf(filter, 'drive', undefined, candidates.search), NO_CONDITION)
     } else rows = select(where, NO_CONDITION)
     if (list && rows.length) remember(list, offset + rows.length, rows[rows.length - 1]!.slice(0, keys.length))
     return rows.map((r) => r[r.length - 1] as string)
@@ -200,7 +202,7 @@ export class TransactionQueries {
     if (version === this.dataVersion) return
     this.anchors.clear()
     this.counts.clear()
-    this.matches.clear()
+    this.searches.clear()
     this.dataVersion = version
   }
 
@@ -244,7 +246,7 @@ export class TransactionQueries {
     if (candidates) {
       const plan = windowPlanOf(candidates.count, rows, wanted)
       const walk = plan === 'probe' && this.walkable(filter) ? sort.field : undefined
-      return { ...whereOf(filter, plan, walk, candidates.search.match), walk: plan === 'probe' }
+      return { ...whereOf(filter, plan, walk, candidates.search), walk: plan === 'probe' }
     }
     if (matches === 0 || !this.schemaFinished()) return whereOf(filter, 'drive')
     // Walked entries cost a row read each when the filter is not in the sort's index; so does each match sorted
@@ -274,26 +276,36 @@ export class TransactionQueries {
   }
 
   /**
-   * A filter's text search and how many rows contain it, counted in the text index alone (its lists of rowids and
-   * positions: no row is read). The FTS5 query leads with the needle's rarer parts (text-search.ts matchOf). Null
-   * when the filter has no text search.
+   * A filter's text search and how many rows contain it. A needle with dense trigrams is met by its rarer parts
+   * (text-search.ts leadOf): when they have few candidates, those rows' own text is checked for the needle; else FTS5
+   * checks the whole phrase on the rows they share (matchOf). Null when the filter has no text search.
    */
   private textCandidates(filter: TransactionFilter): { search: TextSearch; count: number } | null {
     const plain = textSearchOf(filter.search)
     if (!plain) return null
     // A needle of one trigram (the first search the list sends) has no rarer part to lead with: its phrase is its
     // query, and the index's directory is not read for it.
-    let match = trigramsOf(plain.needle).length < 2 ? plain.match : this.matches.get(plain.needle)
-    if (match === undefined) {
-      match = matchOf(plain.needle, trigramSpans(this.db, plain.needle))
-      this.matches.set(plain.needle, match)
-      if (this.matches.size > COUNTS_KEPT) this.matches.delete(this.matches.keys().next().value!)
+    let search = trigramsOf(plain.needle).length < 2 ? plain : this.searches.get(plain.needle)
+    if (search === undefined) {
+      search = this.planned(plain)
+      this.searches.set(plain.needle, search)
+      if (this.searches.size > COUNTS_KEPT) this.searches.delete(this.searches.keys().next().value!)
     }
-    const search = { ...plain, match }
-    const count = this.remembered(`text ${plain.needle}`, () =>
-      Number(this.db.prepare('SELECT count(*) FROM tx_search WHERE tx_search MATCH ?').pluck().get(match))
-    )
+    const planned = search
+    const count = this.remembered(`text ${plain.needle}`, () => countCandidates(this.db, planned))
     return { search, count }
+  }
+
+  /** How a needle of several trigrams is met: by its lead's candidates checked one by one, or by FTS5 (see above). */
+  private planned(plain: TextSearch): TextSearch {
+    const spans = trigramSpans(this.db, plain.needle)
+    const lead = leadOf(plain.needle, spans)
+    if (lead === null) return plain
+    // The lead's candidates are counted (a millisecond) only when the whole phrase could cost more than a few rows.
+    const led = { ...plain, match: lead }
+    if (checksCandidates(1, spans) && checksCandidates(countCandidates(this.db, led), spans))
+      return { ...led, verify: true }
+    return { ...plain, match: `${lead} AND ${plain.match}` }
   }
 
   /** About how many transactions there are, from the end of the rowid B-tree (a count(*) would walk an index). */
@@ -312,7 +324,7 @@ export class TransactionQueries {
       if (!whereOf({ ...filter, search: undefined }).sql) return candidates.count
       plan = countPlanOf(candidates.count, this.rowEstimate())
     }
-    const where = whereOf(filter, plan, undefined, candidates?.search.match)
+    const where = whereOf(filter, plan, undefined, candidates?.search)
     if (!where.sql) return this.total()
     if (grouped(filter) && this.schemaFinished()) {
       // Status, type and currency alone: summed from the kept group counts (a few dozen rows), not counted.

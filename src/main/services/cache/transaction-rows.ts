@@ -1,7 +1,7 @@
 import type { Transaction } from '../../../shared/api'
 import type { TransactionFilter, TransactionSort } from '../../../shared/ipc/channels/data'
 import { transactionSearchText } from '../../../shared/transaction-search'
-import { textSearchOf, type TextPlan } from './text-search'
+import { candidatesOf, textSearchOf, type TextPlan, type TextSearch } from './text-search'
 
 /**
  * How a transaction is kept in the cache database: the document as JSON, plus the columns every filter and sort of
@@ -87,8 +87,8 @@ export function whereOf(
   filter: TransactionFilter,
   plan: TextPlan = 'drive',
   walk?: TransactionSort['field'],
-  /** The search's FTS5 query, when the caller planned one (text-search.ts matchOf); else the needle as a phrase. */
-  match?: string
+  /** The search as the caller planned it (transaction-queries.ts textCandidates); else the needle as a phrase. */
+  search?: TextSearch
 ): { sql: string; params: unknown[] } {
   const conditions: string[] = []
   const params: unknown[] = []
@@ -148,8 +148,9 @@ export function whereOf(
   const text = textSearchOf(filter.search)
   if (text) {
     // Probing, the unary + keeps the planner off the rowid lookup, so it walks an index and tests membership.
-    conditions.push(`${plan === 'probe' ? '+rid' : 'rid'} IN (SELECT rowid FROM tx_search WHERE tx_search MATCH ?)`)
-    params.push(match ?? text.match)
+    const candidates = candidatesOf(search ?? text)
+    conditions.push(`${plan === 'probe' ? '+rid' : 'rid'} IN (${candidates.sql})`)
+    params.push(...candidates.params)
   }
   return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params }
 }

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CacheStore } from '../../../../src/main/services/cache/store'
-import { matchOf, trigramSpans } from '../../../../src/main/services/cache/text-search'
+import { checksCandidates, leadOf, matchOf, trigramSpans } from '../../../../src/main/services/cache/text-search'
 import { TransactionQueries } from '../../../../src/main/services/cache/transaction-queries'
 import type { Transaction } from '../../../../src/shared/api'
 import type { TransactionFilter, TransactionSort } from '../../../../src/shared/ipc/channels/data'
@@ -161,6 +161,17 @@ describe('the FTS5 query of a needle', () => {
     )
   })
 
+  it("has a lead only where some trigram is dense, and checks the lead's candidates only when they are few", () => {
+    expect(leadOf('n:0002991', [900, 900, 700, 3, 1, 1, 2])).toBe('"002991"')
+    expect(leadOf('supplier', [110, 109, 109, 110, 109, 110])).toBeNull()
+    expect(leadOf('pay', [5000])).toBeNull()
+    // The newest id's last 8 characters at a million rows: '000' spans 5,891 pages, its lead has 6 candidates.
+    expect(checksCandidates(6, [5891, 57, 5, 4, 3, 1])).toBe(true)
+    // A dense trigram of 57 pages costs less than reading 40 rows.
+    expect(checksCandidates(40, [57, 5, 3])).toBe(false)
+    expect(checksCandidates(1, [3, 1])).toBe(false)
+  })
+
   it('is the needle as one phrase when no trigram is dense, or there is only one', () => {
     expect(matchOf('supplier', [110, 109, 109, 110, 109, 110])).toBe('"supplier"')
     expect(matchOf('abcd', [0, 3])).toBe('"abcd"')
@@ -199,6 +210,65 @@ describe('the FTS5 query of a needle', () => {
         const expected = texts.filter((t) => t.includes(search)).length
         expect((await own.queryTransactions({ search }, SORTS[1]!, 0, 50)).total, search).toBe(expected)
       }
+    } finally {
+      await own.close()
+      await temp.cleanup()
+    }
+  })
+
+  it('checks the few rows holding a rare part of the needle for the whole of it, and finds no row that holds only the part', async () => {
+    const temp = await tempDir('cache-text-check')
+    const own = (await CacheStore.open(path.join(temp.dir, 'cache.db'), randomBytes(32))).store
+    try {
+      // 'n:0' is in every id and, many times over, in every description (so its doclist spans many pages, as '000'
+      // does at a million rows); ':0zq7k' is in six descriptions, three of them after 'n' (the needle) and three not.
+      const rows = makeTransactions(8000, 9).map((t) => ({ ...t, description: 'n:0 '.repeat(30) }))
+      for (const [i, text] of [
+        'pay n:0zq7k',
+        'n:0zq7k refund',
+        'x n:0zq7k y',
+        'pay x:0zq7k',
+        'm:0zq7k',
+        ':0zq7k'
+      ].entries())
+        (rows[i * 1000 + 17] as { description?: string }).description = text
+      await own.put('transactions', rows)
+      const db = (own as any).db
+      db.exec(`INSERT INTO tx_search (tx_search) VALUES ('optimize')`)
+      expect(leadOf('n:0zq7k', trigramSpans(db, 'n:0zq7k'))).toBe('":0zq7k"')
+      expect(checksCandidates(6, trigramSpans(db, 'n:0zq7k'))).toBe(true)
+      /** Every statement run, with its parameters. */
+      const ran: [string, unknown[]][] = []
+      const queries = new TransactionQueries(db)
+      const prepare = db.prepare.bind(db)
+      db.prepare = (sql: string) => {
+        const statement = prepare(sql)
+        for (const run of ['get', 'all'] as const) {
+          const original = statement[run].bind(statement)
+          statement[run] = (...params: unknown[]) => (ran.push([sql, params]), original(...params))
+        }
+        return statement
+      }
+      try {
+        for (const sort of SORTS) {
+          const { docs, total } = queries.window({ search: 'N:0zq7K' }, sort, 0, 10)
+          const ids = docs.map((d) => (JSON.parse(d) as Transaction).id)
+          expect(total).toBe(3)
+          expect(ids.sort()).toEqual(['Transaction:0000017', 'Transaction:0001017', 'Transaction:0002017'])
+        }
+        const status = ['COMPLETED', 'PENDING', 'FAILED']
+        expect(queries.count({ search: 'n:0zq7k', status })).toBe(
+          [0, 1, 2].filter((i) => status.includes(String(rows[i * 1000 + 17]!.status))).length
+        )
+      } finally {
+        db.prepare = prepare
+      }
+      // The rows were found by their own text, not by the doclist of 'n:0' (the whole phrase never reached FTS5).
+      expect(ran.some(([sql]) => sql.includes('instr(tx.search'))).toBe(true)
+      expect(ran.flatMap(([, params]) => params)).not.toContain('"n:0zq7k"')
+      expect(ran.flatMap(([, params]) => params).some((p) => typeof p === 'string' && p.includes('"n:0zq7k"'))).toBe(
+        false
+      )
     } finally {
       await own.close()
       await temp.cleanup()
