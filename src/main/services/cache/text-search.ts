@@ -106,14 +106,15 @@ export function candidatesOf(search: TextSearch): { sql: string; params: unknown
   }
 }
 
-/** How many rows hold a search's needle: counted in the text index alone, or over its lead's candidates checked. */
+/**
+ * How many rows hold a search's needle: the rows of candidatesOf, counted (as a subquery, FTS5 counts its matches as
+ * fast as it does directly: 0.5-87 ms either way at a million rows).
+ */
 export function countCandidates(db: SqliteDatabase, search: TextSearch): number {
-  const { sql, params } = search.verify
-    ? { sql: `SELECT count(*) FROM (${candidatesOf(search).sql})`, params: candidatesOf(search).params }
-    : { sql: 'SELECT count(*) FROM tx_search WHERE tx_search MATCH ?', params: [search.match] }
+  const { sql, params } = candidatesOf(search)
   return Number(
     db
-      .prepare(sql)
+      .prepare(`SELECT count(*) FROM (${sql})`)
       .pluck()
       .get(...params)
   )

@@ -285,19 +285,24 @@ export class TransactionQueries {
     if (!plain) return null
     // A needle of one trigram (the first search the list sends) has no rarer part to lead with: its phrase is its
     // query, and the index's directory is not read for it.
-    let search = trigramsOf(plain.needle).length < 2 ? plain : this.searches.get(plain.needle)
-    if (search === undefined) {
-      search = this.planned(plain)
-      this.searches.set(plain.needle, search)
-      if (this.searches.size > COUNTS_KEPT) this.searches.delete(this.searches.keys().next().value!)
-    }
-    const planned = search
-    const count = this.remembered(`text ${plain.needle}`, () => countCandidates(this.db, planned))
+    const search = trigramsOf(plain.needle).length < 2 ? plain : this.planned(plain)
+    const count = this.remembered(`text ${plain.needle}`, () => countCandidates(this.db, search))
     return { search, count }
   }
 
-  /** How a needle of several trigrams is met: by its lead's candidates checked one by one, or by FTS5 (see above). */
+  /** How a needle of several trigrams is met (see above), planned once while the data does not change. */
   private planned(plain: TextSearch): TextSearch {
+    let search = this.searches.get(plain.needle)
+    if (search === undefined) {
+      search = this.plan(plain)
+      this.searches.set(plain.needle, search)
+      if (this.searches.size > COUNTS_KEPT) this.searches.delete(this.searches.keys().next().value!)
+    }
+    return search
+  }
+
+  /** By the lead's candidates checked one by one, when they are few, or by FTS5 checking the whole phrase. */
+  private plan(plain: TextSearch): TextSearch {
     const spans = trigramSpans(this.db, plain.needle)
     const lead = leadOf(plain.needle, spans)
     if (lead === null) return plain
