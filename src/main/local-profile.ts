@@ -68,6 +68,7 @@ export class LocalProfile {
         dataDir: this.d.dataDir,
         tokenId: profile.tokenId,
         clientSecret: secret,
+        previousBaseUrl: profile.baseUrl,
         log: this.d.log,
         ...(this.d.launcher !== undefined && { launcher: this.d.launcher }),
         ...(generateTransactions !== undefined && { generateTransactions })

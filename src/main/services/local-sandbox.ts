@@ -39,6 +39,11 @@ export interface LocalSandboxOptions {
   generateTransactions?: number
   /** SQLite native addon for the sandbox process's ABI, when it is not Node's. */
   nativeBinding?: string
+  /**
+   * The address the Local profile had last time: its port is taken again when it is free, so the profile's address
+   * stays the same from run to run and the profile list is not rewritten (an fsync) on the way to the first screen.
+   */
+  previousBaseUrl?: string
 }
 
 /**
@@ -87,17 +92,42 @@ function adoptLegacyStateFile(dataDir: string): void {
   if (existsSync(legacy) && !existsSync(current)) renameSync(legacy, current)
 }
 
-/** A free loopback port, so the address is known before the sandbox has loaded its data. */
-async function freePort(): Promise<number> {
+/**
+ * A free loopback port, so the address is known before the sandbox has loaded its data: `preferred` when it is free,
+ * else any.
+ */
+async function freePort(preferred: number | undefined): Promise<number> {
+  if (preferred !== undefined) {
+    try {
+      return await probePort(preferred)
+    } catch {
+      // Taken by another program since the last run (or not ours to bind): any free port does.
+    }
+  }
+  return probePort(0)
+}
+
+async function probePort(port: number): Promise<number> {
   const probe = createServer()
   await new Promise<void>((resolve, reject) => {
     probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', resolve)
+    probe.listen(port, '127.0.0.1', resolve)
   })
   const address = probe.address()
   await new Promise<void>((resolve) => probe.close(() => resolve()))
   if (!address || typeof address === 'string') throw new Error('no loopback port available')
   return address.port
+}
+
+/** The port of a Local sandbox address from an earlier run, if it names one. */
+function portOf(baseUrl: string | undefined): number | undefined {
+  if (baseUrl === undefined) return undefined
+  try {
+    const port = Number(new URL(baseUrl).port)
+    return Number.isInteger(port) && port > 0 ? port : undefined
+  } catch {
+    return undefined
+  }
 }
 
 function describeExit(code: number | null, signal: string | null): string {
@@ -111,7 +141,7 @@ function describeExit(code: number | null, signal: string | null): string {
 export async function startLocalSandbox(options: LocalSandboxOptions): Promise<LocalSandbox> {
   const approvalWindowSeconds = SANDBOX_DEFAULTS.approvalWindowSeconds
   adoptLegacyStateFile(options.dataDir)
-  const port = await freePort()
+  const port = await freePort(portOf(options.previousBaseUrl))
   const child: SandboxProcess = (options.launcher ?? nodeSandboxLauncher)()
   child.onSpawn((pid) => {
     try {

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
+import { createServer, type AddressInfo } from 'node:net'
 import { getPriority } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -28,13 +29,14 @@ async function until(check: () => boolean, timeoutMs = 15_000): Promise<void> {
   }
 }
 
-async function start(label: string, messages: string[] = []): Promise<LocalSandbox> {
+async function start(label: string, messages: string[] = [], previousBaseUrl?: string): Promise<LocalSandbox> {
   const { dir, cleanup } = await tempDir(label)
   const sb = await startLocalSandbox({
     dataDir: dir,
     tokenId: 'local-token',
     clientSecret: 'local-secret-value',
-    log: (m) => messages.push(m)
+    log: (m) => messages.push(m),
+    ...(previousBaseUrl !== undefined && { previousBaseUrl })
   })
   cleanups.push(cleanup, () => sb.close())
   return sb
@@ -52,6 +54,27 @@ describe('the embedded Local sandbox', () => {
     expect(new URL(sb.baseUrl).hostname).toBe('127.0.0.1')
     const res = await fetch(`${sb.baseUrl}/customers?limit=1`, { headers: auth })
     expect(res.status).toBe(200)
+  }, 60_000)
+
+  it('keeps the address it had last time, so the profile does not change from run to run', async () => {
+    const first = await start('local-port-first')
+    await first.ready
+    await first.close()
+    const again = await start('local-port-again', [], first.baseUrl)
+    expect(again.baseUrl).toBe(first.baseUrl)
+    await again.ready
+    expect((await fetch(`${again.baseUrl}/customers?limit=1`, { headers: auth })).status).toBe(200)
+  }, 60_000)
+
+  it('takes another port when its last one is in use by another program', async () => {
+    const other = createServer()
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve))
+    cleanups.push(() => new Promise<void>((resolve) => other.close(() => resolve())))
+    const taken = (other.address() as AddressInfo).port
+    const sb = await start('local-port-taken', [], `http://127.0.0.1:${taken}/2025-10-13`)
+    expect(new URL(sb.baseUrl).port).not.toBe(String(taken))
+    await sb.ready
+    expect((await fetch(`${sb.baseUrl}/customers?limit=1`, { headers: auth })).status).toBe(200)
   }, 60_000)
 
   it('runs at a lower CPU priority than the app, which keeps its own', async () => {
