@@ -5,6 +5,7 @@ import { accountHandlers } from './account-handlers'
 import { createDesktop, type DesktopHost, type DesktopView } from './desktop/compose'
 import { exportHandlers } from './export-handlers'
 import type { Handlers } from './ipc/dispatch'
+import { QuietCalls } from './ipc/quiet-calls'
 import { LocalProfile } from './local-profile'
 import type { AppNotification } from './notifications/batch'
 import { profileHandlers } from './profile-handlers'
@@ -70,6 +71,8 @@ export interface BackendOptions {
 
 export async function createBackend(host: BackendHost, options: BackendOptions = {}): Promise<Backend> {
   const secrets: SecretStore = createKeytarStore(options.keychainService ?? KEYCHAIN_SERVICE)
+  // The first poll waits for the window's first screen: see QuietCalls.
+  const calls = new QuietCalls()
   const sinks = new Set<EventSink>()
   const emit: EventSink = (event, payload) => {
     for (const sink of sinks) {
@@ -102,7 +105,8 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
     log: host.log,
     clock: options.clock,
     clientOptions: options.clientOptions,
-    autoSync: options.autoSync
+    autoSync: options.autoSync,
+    pollsAfter: calls.settled
   })
   // The Local sandbox came up late or stopped: the Local profile's session re-opens and says so.
   local.onChange = () => sessions.restartIfRunning(LOCAL_PROFILE_ID)
@@ -204,7 +208,7 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
   }
 
   const backend: Backend = {
-    handlers,
+    handlers: calls.observe(handlers),
     desktop: desktop.view,
     exports,
     subscribe(sink) {

@@ -24,6 +24,8 @@ export interface SessionsDeps {
   clock?: SchedulerClock | undefined
   clientOptions?: Partial<ApiClientOptions> | undefined
   autoSync?: boolean | undefined
+  /** Polling starts once this resolves: the window's first screen has been served (`QuietCalls`). */
+  pollsAfter?: Promise<void> | undefined
 }
 
 /** Events a background session keeps to itself: they would refresh the active profile's views for nothing. */
@@ -105,6 +107,7 @@ export class ProfileSessions {
       scheduler: { ...this.looking },
       ...(d.clientOptions !== undefined && { clientOptions: d.clientOptions }),
       ...(d.autoSync !== undefined && { autoSync: d.autoSync }),
+      ...(d.pollsAfter !== undefined && { pollsAfter: d.pollsAfter }),
       cache
     })
     if (isActive()) d.emit('sync.status', next.syncStatus())

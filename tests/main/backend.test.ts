@@ -156,7 +156,7 @@ describe('the Local sandbox profile', () => {
 
 describe('live sync through the backend', () => {
   it('adapts the polling rate to focus, approval rules and sleep (injected clock), and reports it', async () => {
-    const { startBackend, startSandbox, addProfile, testKeychainService: svc } = await import('./sandbox-env')
+    const { startBackend, startSandbox, addProfile, testKeychainService: svc, waitFor } = await import('./sandbox-env')
     const { FakeClock } = await import('./services/sync/fake-clock')
     const clock = new FakeClock()
     const t = await tempDir('rate')
@@ -164,6 +164,8 @@ describe('live sync through the backend', () => {
     const h = await startBackend(t.dir, svc('rate'), { clock })
     try {
       await addProfile(h, server)
+      // Polling starts (its first poll is scheduled on the injected clock) once the window's calls have settled.
+      await waitFor(() => clock.pending().length > 0)
       const status = await h.call('sync.now', null)
       expect(status).toMatchObject({ state: 'live', intervalMs: 5_000, reason: 'window focused, nothing in flight' })
       h.backend.setForeground(false)

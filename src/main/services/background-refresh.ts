@@ -30,6 +30,8 @@ export interface RefreshDeps {
   reportListing(path: string, outcome: { ended: true } | { ended: false; kept: number }): void
   isClosed(): boolean
   log(message: string): void
+  /** Refreshes start once this resolves (the window's first screen served, at start-up), as polling does. */
+  startsAfter?: Promise<void> | undefined
 }
 
 /**
@@ -51,6 +53,8 @@ export class BackgroundRefresh {
     this.lastRun.set(name, now)
     const run = (async () => {
       try {
+        await this.d.startsAfter
+        if (this.d.isClosed()) return
         await work(client)
         const syncedAt = new Date().toISOString()
         await this.d.cache.setMeta({ [`${collection}.syncedAt`]: syncedAt })

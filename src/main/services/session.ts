@@ -67,6 +67,11 @@ export interface SessionDeps {
    * service re-opens the session without a client and says why.
    */
   serviceReady?: Promise<unknown>
+  /**
+   * Polling starts once this resolves too (the window's first screen served, at start-up): an empty cache, which has
+   * nothing to show, still asks for its first page at once.
+   */
+  pollsAfter?: Promise<void>
   /** The profile's cache, when the caller started opening it ahead (`openProfileCache`); else it is opened here. */
   cache?: Promise<OpenedCache>
 }
@@ -143,7 +148,8 @@ export class ProfileSession {
         else if (!outcome.ended) d.log(`${listing}: the listing did not end (the same page came back)`)
       },
       isClosed: () => this.closed,
-      log: d.log
+      log: d.log,
+      startsAfter: d.pollsAfter
     })
     this.writes = new ProfileWrites({
       profile: d.profile,
@@ -219,6 +225,12 @@ export class ProfileSession {
         })
     })
     const session = new ProfileSession(d, store, journal, approvals, client)
+    const startPolling = () => {
+      if (d.pollsAfter === undefined) return session.sync?.start()
+      void d.pollsAfter.then(() => {
+        if (!session.closed) session.sync?.start()
+      })
+    }
     holder.s = session
     if (client) {
       session.sync = new SyncEngine({
@@ -234,13 +246,13 @@ export class ProfileSession {
         initial: { ...d.scheduler, rulesEnabled: approvals.rules.enabled }
       })
       if (d.notice !== undefined) session.sync.addNote(d.notice)
-      if (d.autoSync !== false && session.serviceUp) session.sync.start()
+      if (d.autoSync !== false && session.serviceUp) startPolling()
     }
     if (d.serviceReady !== undefined) {
       void d.serviceReady.then(
         () => {
           session.serviceUp = true
-          if (d.autoSync !== false && !session.closed) session.sync?.start()
+          if (d.autoSync !== false && !session.closed) startPolling()
         },
         () => undefined
       )

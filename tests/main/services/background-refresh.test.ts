@@ -113,3 +113,22 @@ describe('a collection listing that does not end', () => {
     }
   )
 })
+
+describe('start-up: the first screen first', () => {
+  it('asks the service nothing while the window keeps reading, and refreshes once it has settled', async () => {
+    const stub = await stubServer((_req, res) => json(res, 200, { data: [], hasMore: false, totalCount: 0 }))
+    try {
+      await addProfile(env.h, { baseUrl: stub.baseUrl, tokenId: 'tok', clientSecret: 'secret' } as SandboxServer)
+      const asked = stub.requests.length
+      // A window reading its first screen: one call after another, never 500 ms apart.
+      for (let i = 0; i < 8; i++) {
+        await env.h.call('internalAccounts.list', { scope: 'all' })
+        await new Promise((r) => setTimeout(r, 150))
+      }
+      expect(stub.requests.length).toBe(asked)
+      await waitFor(() => stub.requests.some((r, i) => i >= asked && r.url.includes('internal-accounts')), 5_000)
+    } finally {
+      await stub.close()
+    }
+  })
+})
