@@ -155,6 +155,9 @@ const rssMb = (pid: number) => {
   return match ? Number(match[1]) / 1024 : null
 }
 
+/** Cold starts timed per size: their median is the figure. */
+const COLD_STARTS = 3
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1] ?? null
 
 /**
@@ -262,18 +265,33 @@ async function runSize(browser: Browser, size: number) {
 
     // Cold start with the cache already filled. The tab is opened before Paydesk starts, as an operator's browser (or
     // the desktop app's window) is there before the page loads: Playwright's newPage (about 0.6 s here) is the test
-    // harness, not Paydesk's start-up. The clock still starts when the process does.
-    const page = await newPage(browser)
-    app = await startApp(dataDir, env)
-    await page.goto(app.url)
-    await page.locator('nav[aria-label="Sections"]').waitFor()
-    const fromNavigation = await openTransactions(page)
-    const fromStart = performance.now() - app.startedAt
-    await page.close()
-    report(`cold start → first rows + total, from navigation (${label})`, fromNavigation, 'ms', { max: 300 })
-    report(`cold start → first rows + total, from process start (${label}; tab open before)`, fromStart, 'ms', {
-      max: 1500
-    })
+    // harness, not Paydesk's start-up. The clock still starts when the process does. On two shared cores one start
+    // varies by hundreds of milliseconds with what else the machine does, so it is timed COLD_STARTS times and the
+    // median is the figure (every sample is printed with it).
+    const starts: { fromNavigation: number; fromStart: number }[] = []
+    for (let i = 0; i < COLD_STARTS; i++) {
+      const page = await newPage(browser)
+      app = await startApp(dataDir, env)
+      await page.goto(app.url)
+      await page.locator('nav[aria-label="Sections"]').waitFor()
+      const fromNavigation = await openTransactions(page)
+      starts.push({ fromNavigation, fromStart: performance.now() - app.startedAt })
+      await page.close()
+      if (i < COLD_STARTS - 1) await app.stop()
+    }
+    const samples = (pick: (s: (typeof starts)[number]) => number) => starts.map((s) => pick(s).toFixed(0)).join(', ')
+    report(
+      `cold start → first rows + total, from navigation (${label}; median of ${samples((s) => s.fromNavigation)})`,
+      median(starts.map((s) => s.fromNavigation)),
+      'ms',
+      { max: 300 }
+    )
+    report(
+      `cold start → first rows + total, from process start (${label}; tab open before; median of ${samples((s) => s.fromStart)})`,
+      median(starts.map((s) => s.fromStart)),
+      'ms',
+      { max: 1500 }
+    )
     if (size === 1_000_000)
       report('backend RSS with the cache open, at 1M', generated ? rssMb(app.pid) : null, 'MB', { max: 200 })
     if (size === 1_000_000) {
