@@ -16,6 +16,12 @@ export interface TextSearch {
    * then checked for the needle (candidatesOf), instead of the index's doclists of its dense trigrams.
    */
   verify?: boolean
+  /**
+   * Only rows from this rowid up are candidates: set for a walk over a stretch of the sort's index whose entries all
+   * have rowids at least this (text-walk.ts), so the rowids below it never go into the IN list the walk tests against.
+   * A needle in one row of fourteen ('003' at a million rows, 73,491 rows) spent 24-31 ms building that list.
+   */
+  floor?: number
 }
 
 /** The search of a filter, or null for none. Shorter than three characters never gets here: the filter refuses it. */
@@ -99,10 +105,14 @@ export function checksCandidates(leadCandidates: number, spans: readonly number[
  * like the needle (src/shared/transaction-search.ts), so both ways find the same rows: the substring.
  */
 export function candidatesOf(search: TextSearch): { sql: string; params: unknown[] } {
-  if (!search.verify) return { sql: 'SELECT rowid FROM tx_search WHERE tx_search MATCH ?', params: [search.match] }
+  // FTS5 seeks its doclists to the first rowid at or above the floor instead of reading them from the start.
+  const floor = search.floor === undefined ? '' : ' AND tx_search.rowid >= ?'
+  const floors = search.floor === undefined ? [] : [search.floor]
+  if (!search.verify)
+    return { sql: `SELECT rowid FROM tx_search WHERE tx_search MATCH ?${floor}`, params: [search.match, ...floors] }
   return {
-    sql: 'SELECT tx.rid FROM tx_search JOIN tx ON tx.rid = tx_search.rowid WHERE tx_search MATCH ? AND instr(tx.search, ?) > 0',
-    params: [search.match, search.needle]
+    sql: `SELECT tx.rid FROM tx_search JOIN tx ON tx.rid = tx_search.rowid WHERE tx_search MATCH ?${floor} AND instr(tx.search, ?) > 0`,
+    params: [search.match, ...floors, search.needle]
   }
 }
 

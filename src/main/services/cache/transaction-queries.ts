@@ -13,6 +13,7 @@ import {
   type TextPlan,
   type TextSearch
 } from './text-search'
+import { walkInStretches } from './text-walk'
 import { afterOf, grouped, orderOf, reversedOf, sortKeysOf, upToOf, walkable, whereOf } from './transaction-rows'
 
 /**
@@ -116,26 +117,30 @@ export class TransactionQueries {
         )
         .raw()
         .all(...where.params, ...seek.params, ...bound.params, limit, offset - from) as unknown[][]
-    let rows: unknown[][] = []
-    // Walking the sort's index for text candidates assumes they are spread through its order. Those of a needle that
-    // clusters far from its start (ids close together: '0035' at a million rows) took 1.3-2.4 s to reach. So when
-    // sorting the candidates costs less than walking the whole index, the walk stops after a few times the entries
-    // an even spread needs, and the candidates are sorted instead.
-    const hedged = candidates && where.walk && countPlanOf(candidates.count, this.rowEstimate()) === 'drive'
-    if (hedged) {
-      const wanted = Math.min(limit, total - offset)
-      let end: unknown[] | null = null
-      // A first stretch a little past what an even spread needs (most walks end there), then the whole allowance:
-      // the second walk re-reads the first one's pages from the page cache.
-      for (const slack of WALK_SLACK) {
-        const budget = walkBudget(slack, candidates.count, this.rowEstimate(), offset + limit - from)
-        end = this.keysAt(NO_CONDITION, sort, after, budget)
-        rows = select(where, end ? upToOf(sort, end) : NO_CONDITION)
-        if (!end || rows.length >= wanted) break
-      }
-      if (end && rows.length < wanted)
-        rows = select(whereOf(filter, 'drive', undefined, candidates.search), NO_CONDITION)
-    } else rows = select(where, NO_CONDITION)
+    // A search whose plan walks the sort's index walks it in stretches (text-walk.ts), and may give up for a sort.
+    const rows =
+      candidates && where.walk
+        ? walkInStretches({
+            candidates: candidates.count,
+            rows: this.rowEstimate(),
+            need: offset + limit - from,
+            wanted: Math.min(limit, total - offset),
+            endAt: (budget) => this.keysAt(NO_CONDITION, sort, after, budget),
+            floorOf: (end) => this.floorOf(sort, after, end),
+            select: (end, floor) =>
+              select(
+                floor === null
+                  ? where
+                  : this.windowWhere(filter, sort, floored(candidates, floor), total, offset + limit),
+                end ? upToOf(sort, end) : NO_CONDITION
+              ),
+            // Sorting the candidates costs less than walking the whole index: the walk may stop and sort them.
+            sortAll:
+              countPlanOf(candidates.count, this.rowEstimate()) === 'drive'
+                ? () => select(whereOf(filter, 'drive', undefined, candidates.search), NO_CONDITION)
+                : null
+          })
+        : select(where, NO_CONDITION)
     if (list && rows.length) remember(list, offset + rows.length, rows[rows.length - 1]!.slice(0, keys.length))
     return rows.map((r) => r[r.length - 1] as string)
   }
@@ -191,6 +196,22 @@ export class TransactionQueries {
       .raw()
       .get(...where.params, ...seek.params, skip) as unknown[] | undefined
     return row ?? null
+  }
+
+  /**
+   * The least rowid among the sort index's entries after `after` up to `end` (a walk's stretch, text-walk.ts), read
+   * from the entries themselves; null until the sort indexes are built, whose ranges this reads.
+   */
+  private floorOf(sort: TransactionSort, after: unknown[] | null, end: unknown[]): number | null {
+    if (!this.schemaFinished()) return null
+    const seek = after ? afterOf(sort, after) : NO_CONDITION
+    const upTo = upToOf(sort, end)
+    // The unary + keeps SQLite from reading rowids in order from the table until one falls in the range.
+    const floor = this.db
+      .prepare(`SELECT min(+rid) FROM tx ${and(seek.sql, upTo.sql)}`)
+      .pluck()
+      .get(...seek.params, ...upTo.params)
+    return typeof floor === 'number' ? floor : null
   }
 
   /**
@@ -349,18 +370,12 @@ export class TransactionQueries {
   }
 }
 
-/**
- * Sort-index entries a walk for text candidates may pass before the window's rows are found by sorting the candidates
- * instead: these many times what an even spread of the candidates needs (wanted × rows / candidates), tried in turn,
- * and at least ANCHOR_STEP. Candidates spread evenly are found well within it, so the walk rarely gives up.
- */
-const WALK_SLACK = [1.5, 4]
-
-function walkBudget(slack: number, candidates: number, rows: number, wanted: number): number {
-  return Math.max(ANCHOR_STEP, Math.ceil((slack * wanted * rows) / Math.max(1, candidates)))
-}
-
 const NO_CONDITION = { sql: '', params: [] as unknown[] }
+
+/** A search's candidates, only those from `floor` up (TextSearch.floor). */
+function floored(candidates: { search: TextSearch; count: number }, floor: number) {
+  return { ...candidates, search: { ...candidates.search, floor } }
+}
 
 /** A WHERE clause (or none) with one more condition (or none). */
 function and(where: string, condition: string): string {
