@@ -1,3 +1,7 @@
+import type { TransactionSort } from '../../../shared/ipc/channels/data'
+import type { SqliteDatabase } from './sqlite'
+import { afterOf, upToOf } from './transaction-rows'
+
 /**
  * How the window of a text search is found by walking its sort's index (transaction-queries.ts, plan 'probe'): in
  * stretches, each one longer, from the window's start. A stretch costs the pages of its entries the first time only
@@ -97,4 +101,23 @@ export function nextStretch(
   let next = i + 1
   while (next < WALK_SLACK.length && stretchOf(walk, WALK_SLACK[next]!) < projected) next++
   return next
+}
+
+/**
+ * The least rowid among a sort index's entries after `after` (null: from its start) up to `end`: a stretch's floor,
+ * read from the entries themselves (the sort indexes carry the rowid), so only once they are built (schema 4).
+ */
+export function floorOf(
+  db: SqliteDatabase,
+  sort: TransactionSort,
+  after: unknown[] | null,
+  end: unknown[]
+): number | null {
+  const range = [after ? afterOf(sort, after) : null, upToOf(sort, end)].filter((c) => c !== null)
+  // The unary + keeps SQLite from reading rowids in order from the table until one falls in the range.
+  const floor = db
+    .prepare(`SELECT min(+rid) FROM tx WHERE ${range.map((c) => c.sql).join(' AND ')}`)
+    .pluck()
+    .get(...range.flatMap((c) => c.params))
+  return typeof floor === 'number' ? floor : null
 }

@@ -2,18 +2,16 @@ import type { TransactionFilter, TransactionSort } from '../../../shared/ipc/cha
 import { SCHEMA_FINISHED } from './schema'
 import type { SqliteDatabase } from './sqlite'
 import {
-  checksCandidates,
   countCandidates,
   countPlanOf,
-  leadOf,
+  planOf,
   textSearchOf,
-  trigramSpans,
   trigramsOf,
   windowPlanOf,
   type TextPlan,
   type TextSearch
 } from './text-search'
-import { walkInStretches } from './text-walk'
+import { floorOf, walkInStretches } from './text-walk'
 import { afterOf, grouped, orderOf, reversedOf, sortKeysOf, upToOf, walkable, whereOf } from './transaction-rows'
 
 /**
@@ -126,7 +124,7 @@ export class TransactionQueries {
             need: offset + limit - from,
             wanted: Math.min(limit, total - offset),
             endAt: (budget) => this.keysAt(NO_CONDITION, sort, after, budget),
-            floorOf: (end) => this.floorOf(sort, after, end),
+            floorOf: (end) => (this.schemaFinished() ? floorOf(this.db, sort, after, end) : null),
             select: (end, floor) =>
               select(
                 floor === null
@@ -196,22 +194,6 @@ export class TransactionQueries {
       .raw()
       .get(...where.params, ...seek.params, skip) as unknown[] | undefined
     return row ?? null
-  }
-
-  /**
-   * The least rowid among the sort index's entries after `after` up to `end` (a walk's stretch, text-walk.ts), read
-   * from the entries themselves; null until the sort indexes are built, whose ranges this reads.
-   */
-  private floorOf(sort: TransactionSort, after: unknown[] | null, end: unknown[]): number | null {
-    if (!this.schemaFinished()) return null
-    const seek = after ? afterOf(sort, after) : NO_CONDITION
-    const upTo = upToOf(sort, end)
-    // The unary + keeps SQLite from reading rowids in order from the table until one falls in the range.
-    const floor = this.db
-      .prepare(`SELECT min(+rid) FROM tx ${and(seek.sql, upTo.sql)}`)
-      .pluck()
-      .get(...seek.params, ...upTo.params)
-    return typeof floor === 'number' ? floor : null
   }
 
   /**
@@ -315,23 +297,11 @@ export class TransactionQueries {
   private planned(plain: TextSearch): TextSearch {
     let search = this.searches.get(plain.needle)
     if (search === undefined) {
-      search = this.plan(plain)
+      search = planOf(this.db, plain)
       this.searches.set(plain.needle, search)
       if (this.searches.size > COUNTS_KEPT) this.searches.delete(this.searches.keys().next().value!)
     }
     return search
-  }
-
-  /** By the lead's candidates checked one by one, when they are few, or by FTS5 checking the whole phrase. */
-  private plan(plain: TextSearch): TextSearch {
-    const spans = trigramSpans(this.db, plain.needle)
-    const lead = leadOf(plain.needle, spans)
-    if (lead === null) return plain
-    // The lead's candidates are counted (a millisecond) only when the whole phrase could cost more than a few rows.
-    const led = { ...plain, match: lead }
-    if (checksCandidates(1, spans) && checksCandidates(countCandidates(this.db, led), spans))
-      return { ...led, verify: true }
-    return { ...plain, match: `${lead} AND ${plain.match}` }
   }
 
   /** About how many transactions there are, from the end of the rowid B-tree (a count(*) would walk an index). */
