@@ -6,26 +6,29 @@ import { afterOf, upToOf } from './transaction-rows'
  * How the window of a text search is found by walking its sort's index (transaction-queries.ts, plan 'probe'): in
  * stretches, each one longer, from the window's start. A stretch costs the pages of its entries the first time only
  * (walking the 12,000 entries already read again took 0.2-0.4 ms at a million rows, against 10-20 ms for reading
- * them), so a short first stretch that falls short loses little, and an overlong one reads pages the window never
- * needed. Within a stretch the candidates are only the rows from its least rowid up (TextSearch.floor): where rows
- * were written in about the order of their creation time, the top of a list holds the newest rowids, and a dense
- * needle's older candidates stay out of the IN list.
+ * them), so a stretch that falls short loses little, and an overlong one reads pages the window never needed.
  *
- * A stretch that holds the whole window is exact: every entry up to its end was tested. One that falls short says how
- * dense the candidates are there; the next stretch is the first long enough, at that density, to hold the window.
- * When even the longest allowed one is not, a needle whose candidates cost less sorted than the whole index walked
- * (few of them, clustered away from the sort's start: '0035' at a million rows) is sorted at once, instead of walked
- * through a longer stretch first: its second stretch had cost 33 ms before the sort, for nothing.
+ * The first stretch ends where the candidates' rowids say the window does (Walk.firstStretch): rows are mostly written
+ * in about the order of their creation time, so newest first, the window's last row is about as far down the list as
+ * the need-th highest candidate rowid is below the highest rowid. FTS5 gives that rowid in well under a millisecond
+ * (read from the end of its doclists); an even spread of the candidates is assumed otherwise. It is only an estimate:
+ * a stretch that holds the whole window is exact whatever it was, as every entry up to its end was tested. One that
+ * falls short says how dense the candidates are there, and the next stretch is long enough, at that density, to hold
+ * the window. A needle whose candidates cost less sorted than the whole index walked (Walk.sortAll), and whose window
+ * no stretch within the allowance would hold, is sorted at once: '0035' at a million rows (4,488 candidates, nearly
+ * all in the oldest rows) walked two stretches, 33-52 ms, before its sort.
+ *
+ * Within a stretch, a dense needle's candidates are only the rows from the stretch's least rowid up (floorPays), so
+ * its older candidates stay out of the IN list the walk tests against.
  */
 
-/** Stretch lengths: these many times what an even spread of the candidates needs (need × rows / candidates). */
-export const WALK_SLACK = [1, 1.5, 2.5, 4, 8, 16, 32, 64] as const
-/** The longest stretch a walk that may give up (Walk.sortAll) tries before sorting the candidates instead. */
+/** The longest stretches, in times what an even spread of the candidates needs (need × rows / candidates). */
 export const GIVE_UP_SLACK = 4
+export const LONGEST_SLACK = 64
 /** The shortest stretch, in index entries: a few dozen index pages, a millisecond or two to read. */
 export const MIN_STRETCH = 2_000
-/** How much longer than the density seen says a next stretch is, so it does not fall just short. */
-const MARGIN = 1.25
+/** How much longer than the density seen (or the rowids) says a stretch is, so it does not fall just short. */
+export const MARGIN = 1.25
 
 export interface Walk {
   /** How many rows hold the needle (exact), and about how many the sort's index holds. */
@@ -35,6 +38,8 @@ export interface Walk {
   need: number
   /** Of those, the window's own rows: fewer near the end of the list. */
   wanted: number
+  /** Index entries to the window's end as the candidates' rowids say (see above), or null for an even spread. */
+  firstStretch: number | null
   /** The sort keys of the entry `budget` entries into the walk, or null when the list ends before it. */
   endAt(budget: number): unknown[] | null
   /** The least rowid among the entries from the walk's start up to `end`, or null to set no floor. */
@@ -66,41 +71,27 @@ export function floorPays(candidates: number, budget: number): boolean {
 
 /** The window's rows (see above). */
 export function walkInStretches(walk: Walk): unknown[][] {
-  let i = 0
+  const longest = stretchOf(walk, walk.sortAll ? GIVE_UP_SLACK : LONGEST_SLACK)
+  let budget = Math.max(MIN_STRETCH, Math.ceil(walk.firstStretch ?? stretchOf(walk, 1)))
   for (;;) {
-    const budget = stretchOf(walk, WALK_SLACK[i]!)
+    if (budget > longest) return walk.sortAll ? walk.sortAll() : walk.select(null, null)
     const end = walk.endAt(budget)
     if (!end) return walk.select(null, null)
     const rows = walk.select(end, floorPays(walk.candidates, budget) ? walk.floorOf(end) : null)
     if (rows.length >= walk.wanted) return rows
-    const next = nextStretch(walk, i, budget, rows.length)
-    if (walk.sortAll) {
-      if (next >= WALK_SLACK.length || WALK_SLACK[next]! > GIVE_UP_SLACK) return walk.sortAll()
-      i = next
-    } else {
-      // A walk that cannot give up goes on stretch by stretch where no stretch is long enough (none found yet), then
-      // walks the rest of the list, as it would without stretches.
-      i = next < WALK_SLACK.length ? next : i + 1
-      if (i >= WALK_SLACK.length) return walk.select(null, null)
-    }
+    budget = nextBudget(walk, budget, rows.length)
   }
 }
 
 /**
- * The index of the first stretch after `i` that, at the density stretch `i` showed (`found` of the window's rows in
- * `budget` entries; the rows it skipped for the offset count too), holds the window; WALK_SLACK.length for none.
+ * The next stretch after one of `budget` entries that held `found` of the window's rows (the rows it skipped for the
+ * offset count too): long enough at that density to hold the window, and at least twice as long. None found: endless
+ * for a walk that may give up instead (it sorts), twice as long for one that may not.
  */
-export function nextStretch(
-  walk: Pick<Walk, 'candidates' | 'rows' | 'need' | 'wanted'>,
-  i: number,
-  budget: number,
-  found: number
-): number {
+export function nextBudget(walk: Pick<Walk, 'need' | 'wanted' | 'sortAll'>, budget: number, found: number): number {
   const passed = found > 0 ? found + (walk.need - walk.wanted) : 0
-  const projected = passed > 0 ? (MARGIN * budget * walk.need) / passed : Infinity
-  let next = i + 1
-  while (next < WALK_SLACK.length && stretchOf(walk, WALK_SLACK[next]!) < projected) next++
-  return next
+  if (passed === 0) return walk.sortAll ? Infinity : 2 * budget
+  return Math.max(2 * budget, Math.ceil((MARGIN * budget * walk.need) / passed))
 }
 
 /**

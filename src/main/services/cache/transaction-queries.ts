@@ -2,8 +2,10 @@ import type { TransactionFilter, TransactionSort } from '../../../shared/ipc/cha
 import { SCHEMA_FINISHED } from './schema'
 import type { SqliteDatabase } from './sqlite'
 import {
+  candidatesFrom,
   countCandidates,
   countPlanOf,
+  nthHighestCandidate,
   planOf,
   textSearchOf,
   trigramsOf,
@@ -11,7 +13,7 @@ import {
   type TextPlan,
   type TextSearch
 } from './text-search'
-import { floorOf, walkInStretches } from './text-walk'
+import { floorOf, MARGIN, walkInStretches } from './text-walk'
 import { afterOf, grouped, orderOf, reversedOf, sortKeysOf, upToOf, walkable, whereOf } from './transaction-rows'
 
 /**
@@ -26,6 +28,8 @@ export const ANCHOR_STEP = 2_000
 const ANCHORED_LISTS = 16
 /** Positions remembered per list: a million rows at ANCHOR_STEP apart. */
 const ANCHORS_PER_LIST = 1_000
+/** A stretch's candidates listed at most (a few milliseconds read one by one), else left to FTS5 by a floor. */
+const LISTED_CANDIDATES = 4_096
 /** Counts remembered (filters, and text searches' candidates), the most recent kept. */
 const COUNTS_KEPT = 64
 
@@ -123,13 +127,14 @@ export class TransactionQueries {
             rows: this.rowEstimate(),
             need: offset + limit - from,
             wanted: Math.min(limit, total - offset),
+            firstStretch: this.firstStretch(candidates.search, sort, after, offset + limit - from),
             endAt: (budget) => this.keysAt(NO_CONDITION, sort, after, budget),
             floorOf: (end) => (this.schemaFinished() ? floorOf(this.db, sort, after, end) : null),
             select: (end, floor) =>
               select(
                 floor === null
                   ? where
-                  : this.windowWhere(filter, sort, floored(candidates, floor), total, offset + limit),
+                  : this.windowWhere(filter, sort, this.floored(candidates, floor), total, offset + limit),
                 end ? upToOf(sort, end) : NO_CONDITION
               ),
             // Sorting the candidates costs less than walking the whole index: the walk may stop and sort them.
@@ -194,6 +199,23 @@ export class TransactionQueries {
       .raw()
       .get(...where.params, ...seek.params, skip) as unknown[] | undefined
     return row ?? null
+  }
+
+  /**
+   * Index entries from the top of a newest-first list to its `need`-th candidate, as the candidates' rowids say
+   * (text-walk.ts): rows are mostly written in about the order of their creation time. Null for any other walk.
+   */
+  private firstStretch(search: TextSearch, sort: TransactionSort, after: unknown[] | null, need: number) {
+    if (after || sort.field !== 'createdAt' || sort.direction !== 'desc') return null
+    const rowid = nthHighestCandidate(this.db, search, need)
+    const rows = this.rowEstimate()
+    return MARGIN * (rowid === null ? rows : rows - rowid + 1)
+  }
+
+  /** A search's candidates from `floor` up: listed when there are few (TextSearch.rowids), else by the floor. */
+  private floored(candidates: { search: TextSearch; count: number }, floor: number) {
+    const rowids = candidatesFrom(this.db, candidates.search, floor, LISTED_CANDIDATES)
+    return { ...candidates, search: { ...candidates.search, ...(rowids ? { rowids } : { floor }) } }
   }
 
   /**
@@ -341,11 +363,6 @@ export class TransactionQueries {
 }
 
 const NO_CONDITION = { sql: '', params: [] as unknown[] }
-
-/** A search's candidates, only those from `floor` up (TextSearch.floor). */
-function floored(candidates: { search: TextSearch; count: number }, floor: number) {
-  return { ...candidates, search: { ...candidates.search, floor } }
-}
 
 /** A WHERE clause (or none) with one more condition (or none). */
 function and(where: string, condition: string): string {

@@ -4,14 +4,15 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrate } from '../../../../src/main/services/cache/schema'
 import { openEncryptedDatabase, type SqliteDatabase } from '../../../../src/main/services/cache/sqlite'
+import { candidatesFrom, nthHighestCandidate, textSearchOf } from '../../../../src/main/services/cache/text-search'
 import {
   floorPays,
   GIVE_UP_SLACK,
+  LONGEST_SLACK,
   MIN_STRETCH,
-  nextStretch,
+  nextBudget,
   stretchOf,
   walkInStretches,
-  WALK_SLACK,
   type Walk
 } from '../../../../src/main/services/cache/text-walk'
 import { TransactionQueries } from '../../../../src/main/services/cache/transaction-queries'
@@ -128,22 +129,47 @@ describe('a text search walked in stretches', () => {
   })
 
   it("leaves a dense needle's candidates below the stretch's least rowid out of the walk, and sorts a clustered one's", () => {
-    for (const name of ['ordered', 'shuffled'] as const) {
-      const { queries, statements } = written[name]
-      statements.length = 0
-      queries.window({ search: 'dnsx' }, NEWEST, 0, 60)
-      expect(
-        statements.some((s) => s.includes('tx_search.rowid >= ?')),
-        name
-      ).toBe(true)
-      statements.length = 0
-      queries.window({ search: 'klustr' }, NEWEST, 0, 60)
-      // One stretch, then the candidates sorted: its density says no allowed stretch holds the window.
-      expect(
-        statements.filter((s) => s.includes('LIMIT 1 OFFSET')),
-        name
-      ).toHaveLength(1)
-      expect(statements.at(-1), name).toMatch(/WHERE rid IN \(SELECT rowid FROM tx_search/)
+    const { queries, statements } = written.ordered
+    statements.length = 0
+    queries.window({ search: 'dnsx' }, NEWEST, 0, 60)
+    // Written in creation order: the few candidates from the floor up are read from FTS5 and listed.
+    expect(statements.some((s) => s.includes('json_each'))).toBe(true)
+    // Shuffled, the floor leaves nearly every candidate in, too many to list: FTS5 applies the floor itself.
+    written.shuffled.statements.length = 0
+    written.shuffled.queries.window({ search: 'dnsx' }, NEWEST, 0, 60)
+    expect(written.shuffled.statements.some((s) => s.includes('tx_search.rowid >= ?'))).toBe(true)
+    // The 5th newest candidate's rowid is far below the top: no stretch within the allowance, the candidates sorted.
+    statements.length = 0
+    queries.window({ search: 'klustr' }, NEWEST, 3, 2)
+    expect(statements.filter((s) => s.includes('FROM tx ORDER BY created_at DESC, id DESC LIMIT 1'))).toHaveLength(0)
+    expect(statements.at(-1)).toMatch(/WHERE rid IN \(SELECT rowid FROM tx_search/)
+  })
+})
+
+describe("a search's candidates read from the end of FTS5's doclists", () => {
+  it('are exactly the rows holding the needle from the floor up, or none past the cap; and the n-th highest', async () => {
+    const temp = await tempDir('cache-walk-rowids')
+    const db = openEncryptedDatabase(path.join(temp.dir, 'cache.db'), randomBytes(32))
+    try {
+      migrate(db)
+      const data = dataset()
+      putDocuments(db, { c: 'transactions', docs: data })
+      const search = textSearchOf('dnsx')!
+      const holding = db
+        .prepare("SELECT rid FROM tx WHERE instr(search, 'dnsx') > 0 ORDER BY rid DESC")
+        .pluck()
+        .all() as number[]
+      for (const floor of [1, 2, 9_001, 9_002, 11_901, N, N + 1]) {
+        const expected = holding.filter((r) => r >= floor)
+        expect(candidatesFrom(db, search, floor, 10_000), String(floor)).toEqual(expected)
+        expect(candidatesFrom(db, search, floor, expected.length), String(floor)).toEqual(expected)
+        if (expected.length) expect(candidatesFrom(db, search, floor, expected.length - 1)).toBeNull()
+      }
+      for (const n of [1, 2, 30, holding.length]) expect(nthHighestCandidate(db, search, n)).toBe(holding[n - 1])
+      expect(nthHighestCandidate(db, search, holding.length + 1)).toBeNull()
+    } finally {
+      db.close()
+      await temp.cleanup()
     }
   })
 })
@@ -156,11 +182,12 @@ describe('stretches', () => {
     expect(stretchOf({ ...walk, candidates: 500_000 }, 1)).toBe(MIN_STRETCH)
   })
 
-  it('go on to the first one long enough at the density seen, or past the last when none was found', () => {
-    // 30 of 60 rows in 60,000 entries: 150,000 entries with the margin, the stretch of slack 2.5.
-    expect(WALK_SLACK[nextStretch(walk, 0, 60_000, 30)]).toBe(2.5)
-    expect(WALK_SLACK[nextStretch(walk, 0, 60_000, 59)]).toBe(1.5)
-    expect(nextStretch(walk, 0, 60_000, 0)).toBe(WALK_SLACK.length)
+  it('grow to what the density seen says holds the window, at least twice as long; with none seen, give up or double', () => {
+    // 30 of 60 rows in 60,000 entries: 150,000 entries with the margin.
+    expect(nextBudget({ ...walk, sortAll: null }, 60_000, 30)).toBe(150_000)
+    expect(nextBudget({ ...walk, sortAll: null }, 60_000, 59)).toBe(120_000)
+    expect(nextBudget({ ...walk, sortAll: null }, 60_000, 0)).toBe(120_000)
+    expect(nextBudget({ ...walk, sortAll: () => [] }, 60_000, 0)).toBe(Infinity)
   })
 
   it('floor only where the candidates outnumber half the stretch', () => {
@@ -168,10 +195,11 @@ describe('stretches', () => {
     expect(floorPays(4_708, 19_000)).toBe(false)
   })
 
-  function fake(found: (budget: number) => number, sortAll: boolean, ends = Infinity) {
+  function fake(found: (budget: number) => number, sortAll: boolean, first: number | null = null, ends = Infinity) {
     const log: string[] = []
     const w: Walk = {
       ...walk,
+      firstStretch: first,
       endAt: (budget) => (log.push(`walk ${budget}`), budget < ends ? [budget] : null),
       floorOf: () => 1,
       select: (end) => (log.push(`select ${end ? String(end[0]) : 'all'}`), Array(end ? found(end[0] as number) : 60)),
@@ -180,10 +208,19 @@ describe('stretches', () => {
     return { rows: walkInStretches(w).length, log }
   }
 
+  it('start where the rowids say, sort at once when that is past the allowance, and walk on otherwise', () => {
+    expect(fake(() => 60, true, 5_000).log).toEqual(['walk 5000', 'select 5000'])
+    expect(fake(() => 60, true, 10).log).toEqual([`walk ${MIN_STRETCH}`, `select ${MIN_STRETCH}`])
+    expect(fake(() => 60, true, stretchOf(walk, GIVE_UP_SLACK) + 1).log).toEqual(['sort'])
+    // A walk that may not give up walks the rest of the list instead.
+    expect(fake(() => 60, false, stretchOf(walk, LONGEST_SLACK) + 1).log).toEqual(['select all'])
+  })
+
   it('sort the candidates once no stretch within the allowance would hold the window, and walk on otherwise', () => {
     expect(fake(() => 1, true).log).toEqual(['walk 60000', 'select 60000', 'sort'])
-    const dense = fake(() => 1, false).log
-    expect(dense.filter((l) => l.startsWith('walk'))).toHaveLength(WALK_SLACK.length)
+    const dense = fake(() => 0, false).log
+    // Doubling from 60,000 entries up to 64 times that.
+    expect(dense.filter((l) => l.startsWith('walk'))).toHaveLength(7)
     expect(dense.at(-1)).toBe('select all')
     // Half the window in the first stretch: the next one at the same density holds it.
     expect(fake((b) => (b > 60_000 ? 60 : 30), true).log).toEqual([
@@ -192,8 +229,7 @@ describe('stretches', () => {
       'walk 150000',
       'select 150000'
     ])
-    expect(stretchOf(walk, GIVE_UP_SLACK)).toBeGreaterThan(150_000)
     // A list shorter than the stretch is walked to its end.
-    expect(fake(() => 0, true, 1).log).toEqual(['walk 60000', 'select all'])
+    expect(fake(() => 0, true, null, 1).log).toEqual(['walk 60000', 'select all'])
   })
 })
