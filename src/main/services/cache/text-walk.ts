@@ -1,5 +1,6 @@
 import type { TransactionSort } from '../../../shared/ipc/channels/data'
 import type { SqliteDatabase } from './sqlite'
+import { nthHighestCandidate, type TextSearch } from './text-search'
 import { afterOf, upToOf } from './transaction-rows'
 
 /**
@@ -111,4 +112,21 @@ export function floorOf(
     .pluck()
     .get(...range.flatMap((c) => c.params))
   return typeof floor === 'number' ? floor : null
+}
+
+/** How far from the highest rowid the newest row's may be for rowids to tell where a newest-first window ends. */
+const NEWEST_ROWID_SKEW = 0.01
+
+/**
+ * Index entries from the top of a newest-first list to its `need`-th candidate, as the candidates' rowids say (see
+ * above), or null when rowids do not follow creation time here. Sync reads a history oldest first and then what is
+ * new (sync/engine.ts, sortOrder=asc), and an update keeps a row's rowid, so they mostly do: the newest row then has
+ * about the highest rowid, which is checked (one entry at the top of the sort's index), so that a cache written some
+ * other way is walked as an even spread says instead of sorted for a stretch the rowids made up.
+ */
+export function rowidStretch(db: SqliteDatabase, search: TextSearch, need: number, rows: number): number | null {
+  const newest = db.prepare('SELECT rid FROM tx ORDER BY created_at DESC, id DESC LIMIT 1').pluck().get()
+  if (typeof newest !== 'number' || rows - newest > rows * NEWEST_ROWID_SKEW) return null
+  const rowid = nthHighestCandidate(db, search, need)
+  return MARGIN * (rowid === null ? rows : rows - rowid + 1)
 }

@@ -5,7 +5,6 @@ import {
   candidatesFrom,
   countCandidates,
   countPlanOf,
-  nthHighestCandidate,
   planOf,
   textSearchOf,
   trigramsOf,
@@ -13,7 +12,7 @@ import {
   type TextPlan,
   type TextSearch
 } from './text-search'
-import { floorOf, MARGIN, walkInStretches } from './text-walk'
+import { floorOf, rowidStretch, walkInStretches } from './text-walk'
 import { afterOf, grouped, orderOf, reversedOf, sortKeysOf, upToOf, walkable, whereOf } from './transaction-rows'
 
 /**
@@ -127,7 +126,10 @@ export class TransactionQueries {
             rows: this.rowEstimate(),
             need: offset + limit - from,
             wanted: Math.min(limit, total - offset),
-            firstStretch: this.firstStretch(candidates.search, sort, after, offset + limit - from),
+            firstStretch:
+              after || sort.field !== 'createdAt' || sort.direction !== 'desc'
+                ? null
+                : rowidStretch(this.db, candidates.search, offset + limit, this.rowEstimate()),
             endAt: (budget) => this.keysAt(NO_CONDITION, sort, after, budget),
             floorOf: (end) => (this.schemaFinished() ? floorOf(this.db, sort, after, end) : null),
             select: (end, floor) =>
@@ -199,17 +201,6 @@ export class TransactionQueries {
       .raw()
       .get(...where.params, ...seek.params, skip) as unknown[] | undefined
     return row ?? null
-  }
-
-  /**
-   * Index entries from the top of a newest-first list to its `need`-th candidate, as the candidates' rowids say
-   * (text-walk.ts): rows are mostly written in about the order of their creation time. Null for any other walk.
-   */
-  private firstStretch(search: TextSearch, sort: TransactionSort, after: unknown[] | null, need: number) {
-    if (after || sort.field !== 'createdAt' || sort.direction !== 'desc') return null
-    const rowid = nthHighestCandidate(this.db, search, need)
-    const rows = this.rowEstimate()
-    return MARGIN * (rowid === null ? rows : rows - rowid + 1)
   }
 
   /** A search's candidates from `floor` up: listed when there are few (TextSearch.rowids), else by the floor. */

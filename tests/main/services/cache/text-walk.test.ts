@@ -9,8 +9,10 @@ import {
   floorPays,
   GIVE_UP_SLACK,
   LONGEST_SLACK,
+  MARGIN,
   MIN_STRETCH,
   nextBudget,
+  rowidStretch,
   stretchOf,
   walkInStretches,
   type Walk
@@ -138,10 +140,14 @@ describe('a text search walked in stretches', () => {
     written.shuffled.statements.length = 0
     written.shuffled.queries.window({ search: 'dnsx' }, NEWEST, 0, 60)
     expect(written.shuffled.statements.some((s) => s.includes('tx_search.rowid >= ?'))).toBe(true)
+    // Rowids follow creation time only where the rows were written in its order.
+    const [ordered, shuffled] = dbs as [SqliteDatabase, SqliteDatabase]
+    expect(rowidStretch(ordered, textSearchOf('klustr')!, 5, N)).toBe(MARGIN * (N - 696 + 1))
+    expect(rowidStretch(shuffled, textSearchOf('klustr')!, 5, N)).toBeNull()
     // The 5th newest candidate's rowid is far below the top: no stretch within the allowance, the candidates sorted.
     statements.length = 0
     queries.window({ search: 'klustr' }, NEWEST, 3, 2)
-    expect(statements.filter((s) => s.includes('FROM tx ORDER BY created_at DESC, id DESC LIMIT 1'))).toHaveLength(0)
+    expect(statements.filter((s) => s.includes('created_at DESC, id DESC LIMIT 1 OFFSET'))).toHaveLength(0)
     expect(statements.at(-1)).toMatch(/WHERE rid IN \(SELECT rowid FROM tx_search/)
   })
 })
