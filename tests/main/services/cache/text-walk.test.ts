@@ -9,9 +9,9 @@ import {
   floorPays,
   GIVE_UP_SLACK,
   LONGEST_SLACK,
-  MARGIN,
   MIN_STRETCH,
   nextBudget,
+  ROWID_MARGIN,
   rowidStretch,
   stretchOf,
   walkInStretches,
@@ -142,7 +142,7 @@ describe('a text search walked in stretches', () => {
     expect(written.shuffled.statements.some((s) => s.includes('tx_search.rowid >= ?'))).toBe(true)
     // Rowids follow creation time only where the rows were written in its order.
     const [ordered, shuffled] = dbs as [SqliteDatabase, SqliteDatabase]
-    expect(rowidStretch(ordered, textSearchOf('klustr')!, 5, N)).toBe(MARGIN * (N - 696 + 1))
+    expect(rowidStretch(ordered, textSearchOf('klustr')!, 5, N)).toBe(ROWID_MARGIN * (N - 696 + 1))
     expect(rowidStretch(shuffled, textSearchOf('klustr')!, 5, N)).toBeNull()
     // The 5th newest candidate's rowid is far below the top: no stretch within the allowance, the candidates sorted.
     statements.length = 0
@@ -188,10 +188,10 @@ describe('stretches', () => {
     expect(stretchOf({ ...walk, candidates: 500_000 }, 1)).toBe(MIN_STRETCH)
   })
 
-  it('grow to what the density seen says holds the window, at least twice as long; with none seen, give up or double', () => {
+  it('grow to what the density seen says holds the window, at least half as long again; with none seen, give up or double', () => {
     // 30 of 60 rows in 60,000 entries: 150,000 entries with the margin.
     expect(nextBudget({ ...walk, sortAll: null }, 60_000, 30)).toBe(150_000)
-    expect(nextBudget({ ...walk, sortAll: null }, 60_000, 59)).toBe(120_000)
+    expect(nextBudget({ ...walk, sortAll: null }, 60_000, 59)).toBe(90_000)
     expect(nextBudget({ ...walk, sortAll: null }, 60_000, 0)).toBe(120_000)
     expect(nextBudget({ ...walk, sortAll: () => [] }, 60_000, 0)).toBe(Infinity)
   })
