@@ -2,17 +2,17 @@ import type { TransactionFilter, TransactionSort } from '../../../shared/ipc/cha
 import { SCHEMA_FINISHED } from './schema'
 import type { SqliteDatabase } from './sqlite'
 import {
-  checksCandidates,
+  candidatesFrom,
   countCandidates,
   countPlanOf,
-  leadOf,
+  planOf,
   textSearchOf,
-  trigramSpans,
   trigramsOf,
   windowPlanOf,
   type TextPlan,
   type TextSearch
 } from './text-search'
+import { floorOf, rowidStretch, walkInStretches } from './text-walk'
 import { afterOf, grouped, orderOf, reversedOf, sortKeysOf, upToOf, walkable, whereOf } from './transaction-rows'
 
 /**
@@ -27,6 +27,8 @@ export const ANCHOR_STEP = 2_000
 const ANCHORED_LISTS = 16
 /** Positions remembered per list: a million rows at ANCHOR_STEP apart. */
 const ANCHORS_PER_LIST = 1_000
+/** A stretch's candidates listed at most (a few milliseconds read one by one), else left to FTS5 by a floor. */
+const LISTED_CANDIDATES = 4_096
 /** Counts remembered (filters, and text searches' candidates), the most recent kept. */
 const COUNTS_KEPT = 64
 
@@ -116,26 +118,34 @@ export class TransactionQueries {
         )
         .raw()
         .all(...where.params, ...seek.params, ...bound.params, limit, offset - from) as unknown[][]
-    let rows: unknown[][] = []
-    // Walking the sort's index for text candidates assumes they are spread through its order. Those of a needle that
-    // clusters far from its start (ids close together: '0035' at a million rows) took 1.3-2.4 s to reach. So when
-    // sorting the candidates costs less than walking the whole index, the walk stops after a few times the entries
-    // an even spread needs, and the candidates are sorted instead.
-    const hedged = candidates && where.walk && countPlanOf(candidates.count, this.rowEstimate()) === 'drive'
-    if (hedged) {
-      const wanted = Math.min(limit, total - offset)
-      let end: unknown[] | null = null
-      // A first stretch a little past what an even spread needs (most walks end there), then the whole allowance:
-      // the second walk re-reads the first one's pages from the page cache.
-      for (const slack of WALK_SLACK) {
-        const budget = walkBudget(slack, candidates.count, this.rowEstimate(), offset + limit - from)
-        end = this.keysAt(NO_CONDITION, sort, after, budget)
-        rows = select(where, end ? upToOf(sort, end) : NO_CONDITION)
-        if (!end || rows.length >= wanted) break
-      }
-      if (end && rows.length < wanted)
-        rows = select(whereOf(filter, 'drive', undefined, candidates.search), NO_CONDITION)
-    } else rows = select(where, NO_CONDITION)
+    // A search whose plan walks the sort's index walks it in stretches (text-walk.ts), and may give up for a sort.
+    const rows =
+      candidates && where.walk
+        ? walkInStretches({
+            candidates: candidates.count,
+            rows: this.rowEstimate(),
+            need: offset + limit - from,
+            wanted: Math.min(limit, total - offset),
+            firstStretch:
+              after || sort.field !== 'createdAt' || sort.direction !== 'desc'
+                ? null
+                : rowidStretch(this.db, candidates.search, offset + limit, this.rowEstimate()),
+            endAt: (budget) => this.keysAt(NO_CONDITION, sort, after, budget),
+            floorOf: (end) => (this.schemaFinished() ? floorOf(this.db, sort, after, end) : null),
+            select: (end, floor) =>
+              select(
+                floor === null
+                  ? where
+                  : this.windowWhere(filter, sort, this.floored(candidates, floor), total, offset + limit),
+                end ? upToOf(sort, end) : NO_CONDITION
+              ),
+            // Sorting the candidates costs less than walking the whole index: the walk may stop and sort them.
+            sortAll:
+              countPlanOf(candidates.count, this.rowEstimate()) === 'drive'
+                ? () => select(whereOf(filter, 'drive', undefined, candidates.search), NO_CONDITION)
+                : null
+          })
+        : select(where, NO_CONDITION)
     if (list && rows.length) remember(list, offset + rows.length, rows[rows.length - 1]!.slice(0, keys.length))
     return rows.map((r) => r[r.length - 1] as string)
   }
@@ -191,6 +201,12 @@ export class TransactionQueries {
       .raw()
       .get(...where.params, ...seek.params, skip) as unknown[] | undefined
     return row ?? null
+  }
+
+  /** A search's candidates from `floor` up: listed when there are few (TextSearch.rowids), else by the floor. */
+  private floored(candidates: { search: TextSearch; count: number }, floor: number) {
+    const rowids = candidatesFrom(this.db, candidates.search, floor, LISTED_CANDIDATES)
+    return { ...candidates, search: { ...candidates.search, ...(rowids ? { rowids } : { floor }) } }
   }
 
   /**
@@ -294,23 +310,11 @@ export class TransactionQueries {
   private planned(plain: TextSearch): TextSearch {
     let search = this.searches.get(plain.needle)
     if (search === undefined) {
-      search = this.plan(plain)
+      search = planOf(this.db, plain)
       this.searches.set(plain.needle, search)
       if (this.searches.size > COUNTS_KEPT) this.searches.delete(this.searches.keys().next().value!)
     }
     return search
-  }
-
-  /** By the lead's candidates checked one by one, when they are few, or by FTS5 checking the whole phrase. */
-  private plan(plain: TextSearch): TextSearch {
-    const spans = trigramSpans(this.db, plain.needle)
-    const lead = leadOf(plain.needle, spans)
-    if (lead === null) return plain
-    // The lead's candidates are counted (a millisecond) only when the whole phrase could cost more than a few rows.
-    const led = { ...plain, match: lead }
-    if (checksCandidates(1, spans) && checksCandidates(countCandidates(this.db, led), spans))
-      return { ...led, verify: true }
-    return { ...plain, match: `${lead} AND ${plain.match}` }
   }
 
   /** About how many transactions there are, from the end of the rowid B-tree (a count(*) would walk an index). */
@@ -347,17 +351,6 @@ export class TransactionQueries {
         .get(...where.params)
     )
   }
-}
-
-/**
- * Sort-index entries a walk for text candidates may pass before the window's rows are found by sorting the candidates
- * instead: these many times what an even spread of the candidates needs (wanted × rows / candidates), tried in turn,
- * and at least ANCHOR_STEP. Candidates spread evenly are found well within it, so the walk rarely gives up.
- */
-const WALK_SLACK = [1.5, 4]
-
-function walkBudget(slack: number, candidates: number, rows: number, wanted: number): number {
-  return Math.max(ANCHOR_STEP, Math.ceil((slack * wanted * rows) / Math.max(1, candidates)))
 }
 
 const NO_CONDITION = { sql: '', params: [] as unknown[] }
