@@ -43,9 +43,20 @@ export class BackgroundRefresh {
   private readonly running = new Map<string, Promise<void>>()
   private readonly lastRun = new Map<string, number>()
 
-  constructor(private readonly d: RefreshDeps) {}
+  /** False until `startsAfter` resolves: a refresh asked before waits outside `running`, so close() never waits for it. */
+  private started: boolean
+
+  constructor(private readonly d: RefreshDeps) {
+    this.started = d.startsAfter === undefined
+    void d.startsAfter?.then(() => (this.started = true))
+  }
 
   private refresh(name: string, collection: DataCollection, work: (client: ApiClient) => Promise<void>): void {
+    if (!this.started) {
+      // Registered after the constructor's, so `started` is set by the time this runs; the usual checks apply then.
+      void this.d.startsAfter!.then(() => this.refresh(name, collection, work))
+      return
+    }
     const client = this.d.client
     if (!client || this.d.isClosed() || this.running.has(name)) return
     const now = Date.now()
@@ -53,8 +64,6 @@ export class BackgroundRefresh {
     this.lastRun.set(name, now)
     const run = (async () => {
       try {
-        await this.d.startsAfter
-        if (this.d.isClosed()) return
         await work(client)
         const syncedAt = new Date().toISOString()
         await this.d.cache.setMeta({ [`${collection}.syncedAt`]: syncedAt })

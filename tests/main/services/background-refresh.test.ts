@@ -1,4 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import type { ApiClient } from '../../../src/main/services/api-client'
+import { BackgroundRefresh } from '../../../src/main/services/background-refresh'
+import type { CacheStore } from '../../../src/main/services/cache/store'
 import type { SandboxServer } from '../../../src/sandbox/server'
 import { requireRealKeyring } from '../../support/keyring'
 import { json, stubServer } from '../helpers'
@@ -130,5 +133,41 @@ describe('start-up: the first screen first', () => {
     } finally {
       await stub.close()
     }
+  })
+})
+
+describe('a refresh asked before the window settled', () => {
+  it('waits outside what closing waits for, and asks nothing once the session is closed', async () => {
+    let open!: () => void
+    const startsAfter = new Promise<void>((resolve) => (open = resolve))
+    const asked: string[] = []
+    const client = {
+      get: async (path: string) => {
+        asked.push(path)
+        return { data: [], hasMore: false }
+      }
+    } as unknown as ApiClient
+    let closed = false
+    const refresh = new BackgroundRefresh({
+      client,
+      cache: {} as CacheStore,
+      refreshed: () => {},
+      reportListing: () => {},
+      isClosed: () => closed,
+      log: () => {},
+      startsAfter
+    })
+    refresh.internalAccounts()
+    // Closing a session waits for its refreshes: one still waiting for the start must not hold it (up to 5 s).
+    const outcome = await Promise.race([
+      refresh.settled().then(() => 'settled'),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 1_000))
+    ])
+    expect(outcome).toBe('settled')
+    closed = true
+    open()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    await refresh.settled()
+    expect(asked).toEqual([])
   })
 })
