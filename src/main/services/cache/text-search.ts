@@ -98,7 +98,7 @@ export function planOf(db: SqliteDatabase, plain: TextSearch): TextSearch {
   // The lead's candidates are counted (a millisecond) only when the whole phrase could cost more than a few rows.
   const led = { ...plain, match: lead }
   if (checksCandidates(1, spans) && checksCandidates(countCandidates(db, led), spans)) return { ...led, verify: true }
-  return { ...plain, match: `${lead} AND ${plain.match}` }
+  return { ...plain, match: matchOf(plain.needle, spans) }
 }
 
 /**

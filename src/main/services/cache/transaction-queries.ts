@@ -119,33 +119,34 @@ export class TransactionQueries {
         .raw()
         .all(...where.params, ...seek.params, ...bound.params, limit, offset - from) as unknown[][]
     // A search whose plan walks the sort's index walks it in stretches (text-walk.ts), and may give up for a sort.
-    const rows =
-      candidates && where.walk
-        ? walkInStretches({
-            candidates: candidates.count,
-            rows: this.rowEstimate(),
-            need: offset + limit - from,
-            wanted: Math.min(limit, total - offset),
-            firstStretch:
-              after || sort.field !== 'createdAt' || sort.direction !== 'desc'
-                ? null
-                : rowidStretch(this.db, candidates.search, offset + limit, this.rowEstimate()),
-            endAt: (budget) => this.keysAt(NO_CONDITION, sort, after, budget),
-            floorOf: (end) => (this.schemaFinished() ? floorOf(this.db, sort, after, end) : null),
-            select: (end, floor) =>
-              select(
-                floor === null
-                  ? where
-                  : this.windowWhere(filter, sort, this.floored(candidates, floor), total, offset + limit),
-                end ? upToOf(sort, end) : NO_CONDITION
-              ),
-            // Sorting the candidates costs less than walking the whole index: the walk may stop and sort them.
-            sortAll:
-              countPlanOf(candidates.count, this.rowEstimate()) === 'drive'
-                ? () => select(whereOf(filter, 'drive', undefined, candidates.search), NO_CONDITION)
-                : null
-          })
-        : select(where, NO_CONDITION)
+    const walks = candidates !== null && where.walk
+    const estimate = walks ? this.rowEstimate() : 0
+    const rows = walks
+      ? walkInStretches({
+          candidates: candidates.count,
+          rows: estimate,
+          need: offset + limit - from,
+          wanted: Math.min(limit, total - offset),
+          firstStretch:
+            after || sort.field !== 'createdAt' || sort.direction !== 'desc'
+              ? null
+              : rowidStretch(this.db, candidates.search, offset + limit, estimate),
+          endAt: (budget) => this.keysAt(NO_CONDITION, sort, after, budget),
+          floorOf: (end) => (this.schemaFinished() ? floorOf(this.db, sort, after, end) : null),
+          select: (end, floor) =>
+            select(
+              floor === null
+                ? where
+                : this.windowWhere(filter, sort, this.floored(candidates, floor), total, offset + limit),
+              end ? upToOf(sort, end) : NO_CONDITION
+            ),
+          // Sorting the candidates costs less than walking the whole index: the walk may stop and sort them.
+          sortAll:
+            countPlanOf(candidates.count, estimate) === 'drive'
+              ? () => select(whereOf(filter, 'drive', undefined, candidates.search), NO_CONDITION)
+              : null
+        })
+      : select(where, NO_CONDITION)
     if (list && rows.length) remember(list, offset + rows.length, rows[rows.length - 1]!.slice(0, keys.length))
     return rows.map((r) => r[r.length - 1] as string)
   }
