@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { IpcResult } from '../../../src/shared/ipc/define'
-import { JUMP_REST_MS, WindowLoader, type WindowAnswer } from '../../../src/renderer/src/data/window-loader'
+import {
+  JUMP_REST_MS,
+  TYPING_REST_MS,
+  WindowLoader,
+  type WindowAnswer
+} from '../../../src/renderer/src/data/window-loader'
 import { fakeMain, loaderOver, rest, settle, TOTAL } from './fake-main'
 
 describe('WindowLoader', () => {
@@ -471,5 +476,69 @@ describe('WindowLoader when the viewport jumps', () => {
     loader.setViewport(140, 160)
     await vi.advanceTimersByTimeAsync(10 * JUMP_REST_MS)
     expect(main.pending).toHaveLength(0)
+  })
+})
+
+describe('WindowLoader while the operator types a search', () => {
+  afterEach(() => vi.useRealTimers())
+
+  /** A list that waits for typing to rest before reading ahead, as the app's lists do; the clock is the test's. */
+  function typedLoader(lists: Record<string, string[]>) {
+    vi.useFakeTimers()
+    const main = fakeLists(lists)
+    const loader = new WindowLoader<string>({
+      windowSize: 200,
+      prefetch: 60,
+      firstMargin: 10,
+      wholeUpTo: 400,
+      typingRestMs: TYPING_REST_MS
+    })
+    loader.setViewport(0, 20)
+    const query = (key: string) => loader.setQuery(main.fetchOf(key), { fromTop: true, key })
+    /** Main answers the oldest request; the loader draws it and asks for what it wants next. */
+    const answer = async () => {
+      main.pending.shift()!.answer()
+      await vi.advanceTimersByTimeAsync(5)
+    }
+    return { main, loader, query, answer }
+  }
+
+  it('shows a new search’s first rows, and reads the rest of the window only once typing rested', async () => {
+    const { main, loader, query, answer } = typedLoader({ '41e': rowsOf('a', 2500) })
+    query('41e')
+    expect(main.pending[0]).toMatchObject({ offset: 0, limit: 31 })
+    await answer()
+    expect(loader.getState().data?.rows).toHaveLength(31)
+    await vi.advanceTimersByTimeAsync(TYPING_REST_MS - 10)
+    expect(main.pending).toHaveLength(0)
+    await vi.advanceTimersByTimeAsync(10)
+    expect(main.pending).toMatchObject([{ key: '41e', offset: 0, limit: 200 }])
+  })
+
+  it('never reads ahead for a search the next key replaced: that key’s rows are the only question main gets', async () => {
+    const { main, query, answer } = typedLoader({ '41e': rowsOf('a', 2500), '41e3': rowsOf('b', 900) })
+    query('41e')
+    await answer()
+    await vi.advanceTimersByTimeAsync(TYPING_REST_MS / 2)
+    query('41e3')
+    expect(main.pending).toMatchObject([{ key: '41e3', offset: 0, limit: 31 }])
+    await answer()
+    await vi.advanceTimersByTimeAsync(TYPING_REST_MS)
+    expect(main.pending.map((p) => p.key)).toEqual(['41e3'])
+  })
+
+  it('reads ahead at once when the operator scrolls the first rows', async () => {
+    const { main, loader, query, answer } = typedLoader({ '41e': rowsOf('a', 2500) })
+    query('41e')
+    await answer()
+    loader.setViewport(5, 25)
+    expect(main.pending).toMatchObject([{ key: '41e', offset: 0, limit: 200 }])
+  })
+
+  it('still loads a small result whole at once, so the next key is narrowed in the page', async () => {
+    const { main, query, answer } = typedLoader({ '9a3': rowsOf('c', 250) })
+    query('9a3')
+    await answer()
+    expect(main.pending).toMatchObject([{ key: '9a3', offset: 0, limit: 250 }])
   })
 })

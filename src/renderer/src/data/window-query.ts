@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract'
 import { MAX_WINDOW_ROWS } from '../../../shared/ipc/wire'
 import { paydesk } from '../bridge/paydesk'
-import { WindowLoader, type WindowLoaderState } from './window-loader'
+import { TYPING_REST_MS, WindowLoader, type WindowLoaderState } from './window-loader'
 import { useWindowGeneration, useWindowGenerations } from './window-generations'
 
 /** Rows asked of main per window: a few screens, so prefetching stays ahead of fast scrolling. */
@@ -77,7 +77,8 @@ export function useWindowQuery<K extends WindowChannel>(
       remember: REMEMBERED_QUERIES,
       // Only a list that narrows has a use for a whole answer.
       wholeUpTo: narrow ? WHOLE_UP_TO : 0,
-      rowId: (row) => row.id
+      rowId: (row) => row.id,
+      typingRestMs: TYPING_REST_MS
     })
     const first = Math.floor(initialScrollTop / ROW_HEIGHT)
     created.setViewport(first, first + 30)
