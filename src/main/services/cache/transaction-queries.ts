@@ -1,5 +1,5 @@
 import type { TransactionFilter, TransactionSort } from '../../../shared/ipc/channels/data'
-import { SCHEMA_FINISHED } from './schema'
+import { HAS_KEYS_BY_ROWID, KEYS_BY_ROWID, SCHEMA_FINISHED } from './schema'
 import type { SqliteDatabase } from './sqlite'
 import {
   candidatesFrom,
@@ -41,6 +41,7 @@ interface Anchors {
 export class TransactionQueries {
   /** Migration 4's sort indexes and group counts are built (the writer thread does it after the upgrade). */
   private sortIndexes = false
+  private rowidKeys = false
   /**
    * What this connection found while the data did not change: per list, where some of its positions are, and the
    * counts of filters and searches (every window of a list asks for its total again: a dense search's count takes
@@ -110,11 +111,17 @@ export class TransactionQueries {
     const keys = sortKeysOf(sort)
     const seek = after ? afterOf(sort, after) : { sql: '', params: [] }
     const order = orderOf(sort)
-    // Keys first (ordered and paged from an index), then the documents of just the window's rows.
-    const select = (where: { sql: string; params: unknown[] }, bound: { sql: string; params: unknown[] }) =>
+    // Keys first (ordered and paged from an index), then the documents of just the window's rows. A search's sorted
+    // candidates read their keys from the narrow index by rowid when it holds all they need (schema.ts KEYS_BY_ROWID).
+    const sorted = candidates !== null && this.keysByRowid(filter, sort) ? `tx INDEXED BY ${KEYS_BY_ROWID}` : 'tx'
+    const select = (
+      where: { sql: string; params: unknown[] },
+      bound: { sql: string; params: unknown[] },
+      source = 'tx'
+    ) =>
       this.db
         .prepare(
-          `SELECT ${keys.join(', ')}, doc FROM tx WHERE rid IN (SELECT rid FROM tx ${and(and(where.sql, seek.sql), bound.sql)} ${order} LIMIT ? OFFSET ?) ${order}`
+          `SELECT ${keys.join(', ')}, doc FROM tx WHERE rid IN (SELECT rid FROM ${source} ${and(and(where.sql, seek.sql), bound.sql)} ${order} LIMIT ? OFFSET ?) ${order}`
         )
         .raw()
         .all(...where.params, ...seek.params, ...bound.params, limit, offset - from) as unknown[][]
@@ -143,10 +150,10 @@ export class TransactionQueries {
           // Sorting the candidates costs less than walking the whole index: the walk may stop and sort them.
           sortAll:
             countPlanOf(candidates.count, estimate) === 'drive'
-              ? () => select(whereOf(filter, 'drive', undefined, candidates.search), NO_CONDITION)
+              ? () => select(whereOf(filter, 'drive', undefined, candidates.search), NO_CONDITION, sorted)
               : null
         })
-      : select(where, NO_CONDITION)
+      : select(where, NO_CONDITION, sorted)
     if (list && rows.length) remember(list, offset + rows.length, rows[rows.length - 1]!.slice(0, keys.length))
     return rows.map((r) => r[r.length - 1] as string)
   }
@@ -285,6 +292,17 @@ export class TransactionQueries {
    */
   topIsCheap(): boolean {
     return this.schemaFinished() && typeof this.db.prepare('SELECT n FROM tx_count').pluck().get() === 'number'
+  }
+
+  /**
+   * Whether a search's candidates can be sorted from KEYS_BY_ROWID alone: by creation time, with no other filter
+   * (their columns are in the rows), once the index is built.
+   */
+  private keysByRowid(filter: TransactionFilter, sort: TransactionSort): boolean {
+    const { search: _, ...rest } = filter
+    if (sort.field !== 'createdAt' || whereOf(rest).sql !== '') return false
+    this.rowidKeys ||= this.db.prepare(HAS_KEYS_BY_ROWID).pluck().get() === 1
+    return this.rowidKeys
   }
 
   private schemaFinished(): boolean {

@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { openEncryptedDatabase } from './sqlite'
 import { answerRequests } from './thread'
 import type { WriteRequest, WriterData } from './writer'
-import { mergeText, putDocuments, rebuildText, setMeta, textSegments, type PutRequest } from './writes'
+import { finishSchema, mergeText, putDocuments, rebuildText, setMeta, textSegments, type PutRequest } from './writes'
 
 /**
  * The cache's writer thread (built as out/main/cache-writer.js): it opens the same database as main and runs every
@@ -54,6 +54,9 @@ answerRequests<WriteRequest>(port, (request) => {
       rebuildText(db)
       // A rebuild writes a segment per batch of rows: merged in the background, searches read one.
       mergeSoon()
+      return []
+    case 'finishSchema':
+      finishSchema(db)
       return []
     case 'compact':
       db.pragma('wal_checkpoint(TRUNCATE)')

@@ -20,6 +20,7 @@ export type WriteRequest = { id: number } & (
   | { op: 'meta'; values: Record<string, unknown> }
   | { op: 'compact' }
   | { op: 'rebuildText' }
+  | { op: 'finishSchema' }
   /** Merge the text index's segments in the background if it has many (write-thread.ts). */
   | { op: 'mergeText' }
   | { op: 'close' }
@@ -59,6 +60,10 @@ export class CacheWriter {
 
   async rebuildText(): Promise<void> {
     await this.send({ op: 'rebuildText' })
+  }
+
+  async finishSchema(): Promise<void> {
+    await this.send({ op: 'finishSchema' })
   }
 
   /** Resolves when the thread has taken over the writes. */

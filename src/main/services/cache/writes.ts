@@ -82,6 +82,11 @@ export function rebuildText(db: SqliteDatabase): void {
   })()
 }
 
+/** Builds what DEFERRED_SCHEMA has and a cache that finished it before lacks (KEYS_BY_ROWID): every step is idempotent. */
+export function finishSchema(db: SqliteDatabase): void {
+  db.transaction(() => db.exec(DEFERRED_SCHEMA))()
+}
+
 /**
  * The text index's segments: FTS5 keeps each batch of writes as a segment of its own and merges them only now and
  * then, so a long first sync leaves about 16 at a million rows. A search seeks each of its terms in every segment.

@@ -1,9 +1,15 @@
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { SCHEMA_VERSION, TEXT_DEFERRED_KEY } from '../../../../src/main/services/cache/schema'
+import {
+  HAS_KEYS_BY_ROWID,
+  KEYS_BY_ROWID,
+  SCHEMA_VERSION,
+  TEXT_DEFERRED_KEY
+} from '../../../../src/main/services/cache/schema'
 import { openEncryptedDatabase } from '../../../../src/main/services/cache/sqlite'
 import { CacheStore } from '../../../../src/main/services/cache/store'
+import { TransactionQueries } from '../../../../src/main/services/cache/transaction-queries'
 import type { Transaction } from '../../../../src/shared/api'
 import { tempDir } from '../../helpers'
 import { cacheOfSchema, makeTransactions } from './fixtures'
@@ -120,5 +126,43 @@ describe('the text index left behind during a catch-up', () => {
     await store.put('transactions', makeTransactions(10))
     expect(await found(store, 'Transaction:000000')).toBe(10)
     await store.close()
+  })
+})
+
+describe('an index added to the schema after a cache was made', () => {
+  const hasKeysByRowid = (file: string) => {
+    const check = openEncryptedDatabase(file, key)
+    try {
+      return check.prepare(HAS_KEYS_BY_ROWID).pluck().get() === 1
+    } finally {
+      check.close()
+    }
+  }
+
+  it('is built by the writer thread when the cache opens; searches answer the same rows without it and with it', async () => {
+    const file = path.join(dir, 'c.db')
+    const { store } = await CacheStore.open(file, key)
+    await store.put('transactions', makeTransactions(300))
+    await store.close()
+    const newest = { field: 'createdAt', direction: 'desc' } as const
+    const windows = (queries: TransactionQueries) =>
+      [{ search: 'Transaction:00001' }, { search: 'for Bob' }, { search: 'Transaction:0000299' }].map((filter) =>
+        [0, 7, 95].map((offset) => queries.window(filter, newest, offset, 42))
+      )
+    const withIndex = openEncryptedDatabase(file, key)
+    const expected = windows(new TransactionQueries(withIndex))
+    withIndex.close()
+    expect(expected[0]![0]!.total).toBe(100)
+
+    // As a cache made before the index was part of the schema: its searches sort from the rows.
+    const older = openEncryptedDatabase(file, key)
+    older.exec(`DROP INDEX ${KEYS_BY_ROWID}`)
+    expect(windows(new TransactionQueries(older))).toEqual(expected)
+    older.close()
+    expect(hasKeysByRowid(file)).toBe(false)
+
+    const { store: reopened } = await CacheStore.open(file, key)
+    await vi.waitFor(() => expect(hasKeysByRowid(file)).toBe(true), { timeout: 15_000 })
+    await reopened.close()
   })
 })
