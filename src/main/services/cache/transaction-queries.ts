@@ -1,4 +1,5 @@
 import type { TransactionFilter, TransactionSort } from '../../../shared/ipc/channels/data'
+import { ANCHOR_STEP, lastAtOrBefore, ListAnchors, remember } from './list-anchors'
 import { HAS_KEYS_BY_ROWID, KEYS_BY_ROWID, SCHEMA_FINISHED } from './schema'
 import type { SqliteDatabase } from './sqlite'
 import {
@@ -21,22 +22,10 @@ import { afterOf, grouped, orderOf, reversedOf, sortKeysOf, upToOf, walkable, wh
  * rows). Documents come back as their JSON text: the caller parses only what it shows.
  */
 
-/** Rows between two remembered positions of a list: a deep window walks at most this many index entries to its start. */
-export const ANCHOR_STEP = 2_000
-/** Lists (a filter in a sort) whose positions are remembered, the most recent kept. */
-const ANCHORED_LISTS = 16
-/** Positions remembered per list: a million rows at ANCHOR_STEP apart. */
-const ANCHORS_PER_LIST = 1_000
 /** A stretch's candidates listed at most (a few milliseconds read one by one), else left to FTS5 by a floor. */
 const LISTED_CANDIDATES = 4_096
 /** Counts remembered (filters, and text searches' candidates), the most recent kept. */
 const COUNTS_KEPT = 64
-
-/** Where a list's row at `position` is: the sort keys of the row just before it (keyset paging starts after them). */
-interface Anchors {
-  positions: number[]
-  keys: unknown[][]
-}
 
 export class TransactionQueries {
   /** Migration 4's sort indexes and group counts are built (the writer thread does it after the upgrade). */
@@ -47,7 +36,7 @@ export class TransactionQueries {
    * counts of filters and searches (every window of a list asks for its total again: a dense search's count takes
    * 0.1-0.3 s at a million rows). All forgotten as soon as another connection commits (data_version).
    */
-  private readonly anchors = new Map<string, Anchors>()
+  private readonly anchors = new ListAnchors()
   private readonly counts = new Map<string, number>()
   /** How each needle is searched (textCandidates), the most recent kept. */
   private readonly searches = new Map<string, TextSearch>()
@@ -94,7 +83,7 @@ export class TransactionQueries {
     total: number
   ): string[] {
     const where = this.windowWhere(filter, sort, candidates, total, offset + limit)
-    const list = offset >= ANCHOR_STEP ? this.anchorsOf(JSON.stringify([filter, sort])) : null
+    const list = offset >= ANCHOR_STEP ? this.anchors.of(JSON.stringify([filter, sort])) : null
     let from = 0
     let after: unknown[] | null = null
     if (list) {
@@ -241,17 +230,6 @@ export class TransactionQueries {
     return n
   }
 
-  /** A list's remembered positions. */
-  private anchorsOf(list: string): Anchors {
-    let anchors = this.anchors.get(list)
-    if (anchors) this.anchors.delete(list)
-    else anchors = { positions: [], keys: [] }
-    // Most recently used last; the oldest list goes first.
-    this.anchors.set(list, anchors)
-    if (this.anchors.size > ANCHORED_LISTS) this.anchors.delete(this.anchors.keys().next().value!)
-    return anchors
-  }
-
   /**
    * The WHERE clause for the first `wanted` rows of a filter in a sort's order. A text search is met as text-search.ts
    * says. Otherwise, when many rows match and the sort's index carries every filtered column (schema 4), the index is
@@ -378,29 +356,6 @@ const NO_CONDITION = { sql: '', params: [] as unknown[] }
 function and(where: string, condition: string): string {
   const conditions = [where.replace(/^WHERE /, ''), condition].filter(Boolean)
   return conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''
-}
-
-/** Index of the greatest position at or before `offset` (-1: none). */
-function lastAtOrBefore(positions: readonly number[], offset: number): number {
-  let [lo, hi] = [0, positions.length - 1]
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1
-    if (positions[mid]! <= offset) lo = mid + 1
-    else hi = mid - 1
-  }
-  return hi
-}
-
-/** Keeps a position in order; past the cap, the list keeps every other one (still at most twice as far apart). */
-function remember(list: Anchors, position: number, keys: unknown[]): void {
-  const i = lastAtOrBefore(list.positions, position)
-  if (list.positions[i] === position) return
-  list.positions.splice(i + 1, 0, position)
-  list.keys.splice(i + 1, 0, keys)
-  if (list.positions.length > ANCHORS_PER_LIST) {
-    list.positions = list.positions.filter((_, j) => j % 2 === 0)
-    list.keys = list.keys.filter((_, j) => j % 2 === 0)
-  }
 }
 
 /** Whether a customer filter's index (customer, creation time) already gives the rows in the sort's order. */
