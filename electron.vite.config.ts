@@ -5,13 +5,11 @@ import react from '@vitejs/plugin-react'
 export default defineConfig({
   main: {
     // Main loads its npm dependencies (keytar is native) from node_modules at run time instead of bundling them, except
-    // the ones it loads at start-up or on the first poll: undici's ~100 files took main's thread 0.5-0.8 s to resolve
-    // and compile under a cold start's load (0.3-0.4 s as one bundled chunk), and the operator's first click met it.
+    // the ones it loads at start-up or on the first poll: undici's files took main's thread 0.5-0.8 s to resolve and
+    // compile one by one under a cold start's load, and the operator's first click met it (api-client.ts says which).
     plugins: [externalizeDepsPlugin({ exclude: ['zod', 'undici'] })],
     build: {
       outDir: 'out/main',
-      // undici's SQLite cache store requires node:sqlite, which Node 20 lacks: left a runtime require, never reached.
-      commonjsOptions: { ignore: ['node:sqlite'] },
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),

@@ -1,5 +1,4 @@
 import type { Dispatcher } from 'undici'
-import type * as Undici from 'undici'
 import type { z } from 'zod'
 import { AppError } from '../errors'
 import { ApiError, contentType, httpFailure, networkFailure, unexpectedFailure, type FailureKind } from './api-errors'
@@ -107,13 +106,13 @@ export class ApiClient {
   }
 
   /**
-   * undici is loaded by the first request, not before: it takes 0.1–0.4 s of main's thread to load, which at start-up
-   * held back the page and its first answers (served from the cache), none of which need the network. The first
-   * request is sync's first poll, which starts with the session (or once the Local sandbox answers), so a refresh
+   * undici is loaded by the first request, not before: it takes main's thread tens of milliseconds to load, which at
+   * start-up held back the page and its first answers (served from the cache), none of which need the network. The
+   * first request is sync's first poll, which starts with the session (or once the Local sandbox answers), so a refresh
    * behind a later answer finds it loaded.
    */
-  private async http(): Promise<{ request: typeof Undici.request; dispatcher: Dispatcher }> {
-    const { Agent, request } = await undici()
+  private async http(): Promise<{ request: UnboundRequest; dispatcher: Dispatcher }> {
+    const { Agent, request } = await undiciParts()
     // A client closed before its first request makes no pool of its own afterwards (its requests fail, as they would
     // on a closed pool).
     if (this.closed && !this.dispatcher) throw new Error('The client is closed')
@@ -222,11 +221,12 @@ export class ApiClient {
     const signal = AbortSignal.timeout(this.o.totalTimeoutMs)
     try {
       const { request, dispatcher } = await this.http()
-      response = await request(url, {
+      response = await request.call(dispatcher, {
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
         method: method as Dispatcher.HttpMethod,
         headers,
         ...(body !== undefined && { body }),
-        dispatcher,
         signal,
         headersTimeout: this.o.totalTimeoutMs,
         bodyTimeout: this.o.totalTimeoutMs
@@ -281,5 +281,17 @@ export class ApiClient {
   }
 }
 
-let undiciModule: Promise<typeof Undici> | undefined
-const undici = () => (undiciModule ??= import('undici'))
+type UnboundRequest = (this: Dispatcher, options: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>
+
+/**
+ * undici's Agent and its request function, each from its own file: the client needs nothing else, and undici's index
+ * also loads fetch, WebSocket, EventSource, its cache stores and its mocks (890 KB bundled). Loading the index took
+ * main's thread 88-234 ms at a cold start's first poll, in the middle of the operator's first search or click; these
+ * two files, with what they need, took 30-129 ms. undici is pinned, and every test of the client goes through both.
+ */
+let undiciModule: Promise<{ Agent: typeof import('undici').Agent; request: UnboundRequest }> | undefined
+const undiciParts = () =>
+  (undiciModule ??= Promise.all([
+    import('undici/lib/dispatcher/agent.js'),
+    import('undici/lib/api/api-request.js')
+  ]).then(([agent, request]) => ({ Agent: agent.default, request: request.default })))
