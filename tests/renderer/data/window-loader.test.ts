@@ -535,6 +535,15 @@ describe('WindowLoader while the operator types a search', () => {
     expect(main.pending).toMatchObject([{ key: '41e', offset: 0, limit: 200 }])
   })
 
+  it('asks for where the operator dragged the list after that move rested, not after typing would have', async () => {
+    const { main, loader, query, answer } = typedLoader({ '41e': rowsOf('a', 2500) })
+    query('41e')
+    await answer()
+    loader.setViewport(1500, 1520)
+    await vi.advanceTimersByTimeAsync(JUMP_REST_MS)
+    expect(main.pending.map((p) => p.offset <= 1500 && p.offset + p.limit > 1520)).toEqual([true])
+  })
+
   it('still loads a small result whole at once, so the next key is narrowed in the page', async () => {
     const { main, query, answer } = typedLoader({ '9a3': rowsOf('c', 250) })
     query('9a3')

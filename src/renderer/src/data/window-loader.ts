@@ -97,9 +97,11 @@ export class WindowLoader<Row> {
   private dataGeneration = -1
   private inFlight: Request | null = null
   private pumpScheduled = false
-  /** When the viewport last moved (Date.now()), and the wait for it to rest after a jump, if one is set. */
+  /** When the viewport last moved (Date.now()). */
   private movedAt = 0
+  /** The wait for a rest (a jump's, or typing's), if one is set, and when it ends (Date.now()). */
   private restTimer: ReturnType<typeof setTimeout> | null = null
+  private restAt = 0
   /** When the first rows main answered for the current query were shown (Date.now()). */
   private firstShownAt = 0
   /** A window that failed in this generation is not asked for again until reload(), so errors never loop. */
@@ -313,9 +315,17 @@ export class WindowLoader<Row> {
     return onScreen && this.movedAt <= this.firstShownAt
   }
 
-  /** Asks again once the viewport may have rested (pump then waits on if it moved meanwhile). */
+  /**
+   * Asks again once the viewport may have rested (pump then waits on if it moved meanwhile). A shorter rest replaces a
+   * longer one already set: a jump made while typing rested is asked for after the jump's rest, not the typing's.
+   */
   private waitForRest(ms: number): void {
-    if (this.restTimer !== null) return
+    const at = Date.now() + ms
+    if (this.restTimer !== null) {
+      if (this.restAt <= at) return
+      clearTimeout(this.restTimer)
+    }
+    this.restAt = at
     this.restTimer = setTimeout(() => {
       this.restTimer = null
       this.pump()
