@@ -179,8 +179,10 @@ export const MIGRATIONS: readonly string[] = [
  */
 export const KEYS_BY_ROWID = 'tx_by_rid'
 
-/** Whether the index above is there. */
-export const HAS_KEYS_BY_ROWID = `SELECT count(*) FROM sqlite_schema WHERE name = '${KEYS_BY_ROWID}'`
+/** Whether the cache has the index of this name: the ones added after it was made are built later. */
+export function hasIndex(db: SqliteDatabase, name: string): boolean {
+  return db.prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name = ?").pluck().get(name) === 1
+}
 
 /**
  * Work of migration 4 that takes seconds at a million rows, done by the writer thread when it rebuilds the text
@@ -205,8 +207,8 @@ export const DEFERRED_SCHEMA = `
   CREATE INDEX IF NOT EXISTS ${KEYS_BY_ROWID} ON tx (rid, created_at, id);
 `
 
-/** The migration 4 structures are all there and counted (DEFERRED_SCHEMA ran). */
-export const SCHEMA_FINISHED = `SELECT count(*) FROM sqlite_schema WHERE name = 'tx_by_status'`
+/** The index that says migration 4's structures are all there and counted (DEFERRED_SCHEMA ran). */
+export const FINISHED_SCHEMA_INDEX = 'tx_by_status'
 
 export const SCHEMA_VERSION = MIGRATIONS.length
 

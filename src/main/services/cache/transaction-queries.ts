@@ -1,6 +1,6 @@
 import type { TransactionFilter, TransactionSort } from '../../../shared/ipc/channels/data'
 import { ANCHOR_STEP, lastAtOrBefore, ListAnchors, remember } from './list-anchors'
-import { HAS_KEYS_BY_ROWID, KEYS_BY_ROWID, SCHEMA_FINISHED } from './schema'
+import { FINISHED_SCHEMA_INDEX, hasIndex, KEYS_BY_ROWID } from './schema'
 import type { SqliteDatabase } from './sqlite'
 import {
   candidatesFrom,
@@ -102,7 +102,8 @@ export class TransactionQueries {
     const order = orderOf(sort)
     // Keys first (ordered and paged from an index), then the documents of just the window's rows. A search's sorted
     // candidates read their keys from the narrow index by rowid when it holds all they need (schema.ts KEYS_BY_ROWID).
-    const sorted = candidates !== null && this.keysByRowid(filter, sort) ? `tx INDEXED BY ${KEYS_BY_ROWID}` : 'tx'
+    const sorted = () =>
+      candidates !== null && this.keysByRowid(filter, sort) ? `tx INDEXED BY ${KEYS_BY_ROWID}` : 'tx'
     const select = (
       where: { sql: string; params: unknown[] },
       bound: { sql: string; params: unknown[] },
@@ -139,10 +140,10 @@ export class TransactionQueries {
           // Sorting the candidates costs less than walking the whole index: the walk may stop and sort them.
           sortAll:
             countPlanOf(candidates.count, estimate) === 'drive'
-              ? () => select(whereOf(filter, 'drive', undefined, candidates.search), NO_CONDITION, sorted)
+              ? () => select(whereOf(filter, 'drive', undefined, candidates.search), NO_CONDITION, sorted())
               : null
         })
-      : select(where, NO_CONDITION, sorted)
+      : select(where, NO_CONDITION, sorted())
     if (list && rows.length) remember(list, offset + rows.length, rows[rows.length - 1]!.slice(0, keys.length))
     return rows.map((r) => r[r.length - 1] as string)
   }
@@ -279,12 +280,12 @@ export class TransactionQueries {
   private keysByRowid(filter: TransactionFilter, sort: TransactionSort): boolean {
     const { search: _, ...rest } = filter
     if (sort.field !== 'createdAt' || whereOf(rest).sql !== '') return false
-    this.rowidKeys ||= this.db.prepare(HAS_KEYS_BY_ROWID).pluck().get() === 1
+    this.rowidKeys ||= hasIndex(this.db, KEYS_BY_ROWID)
     return this.rowidKeys
   }
 
   private schemaFinished(): boolean {
-    this.sortIndexes ||= this.db.prepare(SCHEMA_FINISHED).pluck().get() === 1
+    this.sortIndexes ||= hasIndex(this.db, FINISHED_SCHEMA_INDEX)
     return this.sortIndexes
   }
 

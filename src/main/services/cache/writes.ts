@@ -72,7 +72,7 @@ export function rebuildText(db: SqliteDatabase): void {
   db.transaction(() => {
     db.exec('DROP TABLE IF EXISTS tx_text')
     db.exec(`INSERT INTO tx_search (tx_search) VALUES ('rebuild')`)
-    db.exec(DEFERRED_SCHEMA)
+    finishSchema(db)
     if (db.prepare('SELECT n IS NULL FROM tx_count').pluck().get() === 1) {
       db.exec('UPDATE tx_count SET n = (SELECT count(*) FROM tx)')
       db.exec('DELETE FROM tx_groups')

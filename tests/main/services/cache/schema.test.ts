@@ -1,12 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  HAS_KEYS_BY_ROWID,
-  KEYS_BY_ROWID,
-  SCHEMA_VERSION,
-  TEXT_DEFERRED_KEY
-} from '../../../../src/main/services/cache/schema'
+import { hasIndex, KEYS_BY_ROWID, SCHEMA_VERSION, TEXT_DEFERRED_KEY } from '../../../../src/main/services/cache/schema'
 import { openEncryptedDatabase } from '../../../../src/main/services/cache/sqlite'
 import { CacheStore } from '../../../../src/main/services/cache/store'
 import { TransactionQueries } from '../../../../src/main/services/cache/transaction-queries'
@@ -133,7 +128,7 @@ describe('an index added to the schema after a cache was made', () => {
   const hasKeysByRowid = (file: string) => {
     const check = openEncryptedDatabase(file, key)
     try {
-      return check.prepare(HAS_KEYS_BY_ROWID).pluck().get() === 1
+      return hasIndex(check, KEYS_BY_ROWID)
     } finally {
       check.close()
     }
