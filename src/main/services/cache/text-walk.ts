@@ -1,7 +1,7 @@
 import type { TransactionSort } from '../../../shared/ipc/channels/data'
 import type { SqliteDatabase } from './sqlite'
 import { nthHighestCandidate, type TextSearch } from './text-search'
-import { afterOf, upToOf } from './transaction-rows'
+import { afterOf, sortKeysOf, upToOf } from './transaction-rows'
 
 /**
  * How the window of a text search is found by walking its sort's index (transaction-queries.ts, plan 'probe'): in
@@ -50,6 +50,11 @@ export interface Walk {
   firstStretch: number | null
   /** The sort keys of the entry `budget` entries into the walk, or null when the list ends before it. */
   endAt(budget: number): unknown[] | null
+  /**
+   * The same for the first stretch, found from the rowids (with firstStretch, see rowidEnd), or undefined to count
+   * the entries (endAt) there too.
+   */
+  firstEndAt?: (budget: number) => unknown[] | null
   /** The least rowid among the entries from the walk's start up to `end`, or null to set no floor. */
   floorOf(end: unknown[]): number | null
   /** The window's rows among the entries up to `end` (null: the whole rest of the list), candidates from `floor` up. */
@@ -81,9 +86,11 @@ export function floorPays(candidates: number, budget: number): boolean {
 export function walkInStretches(walk: Walk): unknown[][] {
   const longest = stretchOf(walk, walk.sortAll ? GIVE_UP_SLACK : LONGEST_SLACK)
   let budget = Math.max(MIN_STRETCH, Math.ceil(walk.firstStretch ?? stretchOf(walk, 1)))
+  let endAt = walk.firstEndAt ?? walk.endAt
   for (;;) {
     if (budget > longest) return walk.sortAll ? walk.sortAll() : walk.select(null, null)
-    const end = walk.endAt(budget)
+    const end = endAt(budget)
+    endAt = walk.endAt
     if (!end) return walk.select(null, null)
     const rows = walk.select(end, floorPays(walk.candidates, budget) ? walk.floorOf(end) : null)
     if (rows.length >= walk.wanted) return rows
@@ -136,4 +143,19 @@ export function rowidStretch(db: SqliteDatabase, search: TextSearch, need: numbe
   if (typeof newest !== 'number' || rows - newest > rows * NEWEST_ROWID_SKEW) return null
   const rowid = nthHighestCandidate(db, search, need)
   return ROWID_MARGIN * (rowid === null ? rows : rows - rowid + 1)
+}
+
+/**
+ * The end of a first stretch of `budget` entries from the top of a newest-first list whose rowids follow creation
+ * time (rowidStretch said so): the keys of the row about `budget` rowids below the highest, found by one seek, where
+ * counting the entries down to it read every one (13,699 for '86b' at a million rows: 6-10 ms of a 12-18 ms search,
+ * cold). Null when the list ends before it. Only an estimate, as a stretch's end always is: the walk tests every
+ * entry up to whatever end it is given, and one that falls short is followed by a longer stretch, counted.
+ */
+export function rowidEnd(db: SqliteDatabase, sort: TransactionSort, highest: number, budget: number): unknown[] | null {
+  const row = db
+    .prepare(`SELECT ${sortKeysOf(sort).join(', ')} FROM tx WHERE rid <= ? ORDER BY rid DESC LIMIT 1`)
+    .raw()
+    .get(highest - budget) as unknown[] | undefined
+  return row ?? null
 }

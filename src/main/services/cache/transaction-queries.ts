@@ -13,7 +13,7 @@ import {
   type TextPlan,
   type TextSearch
 } from './text-search'
-import { floorOf, rowidStretch, walkInStretches } from './text-walk'
+import { floorOf, rowidEnd, rowidStretch, walkInStretches } from './text-walk'
 import { afterOf, grouped, orderOf, reversedOf, sortKeysOf, upToOf, walkable, whereOf } from './transaction-rows'
 
 /**
@@ -118,17 +118,19 @@ export class TransactionQueries {
     // A search whose plan walks the sort's index walks it in stretches (text-walk.ts), and may give up for a sort.
     const walks = candidates !== null && where.walk
     const estimate = walks ? this.rowEstimate() : 0
+    const fromRowids =
+      !walks || after || sort.field !== 'createdAt' || sort.direction !== 'desc'
+        ? null
+        : rowidStretch(this.db, candidates.search, offset + limit, estimate)
     const rows = walks
       ? walkInStretches({
           candidates: candidates.count,
           rows: estimate,
           need: offset + limit - from,
           wanted: Math.min(limit, total - offset),
-          firstStretch:
-            after || sort.field !== 'createdAt' || sort.direction !== 'desc'
-              ? null
-              : rowidStretch(this.db, candidates.search, offset + limit, estimate),
+          firstStretch: fromRowids,
           endAt: (budget) => this.keysAt(NO_CONDITION, sort, after, budget),
+          ...(fromRowids !== null && { firstEndAt: (budget) => rowidEnd(this.db, sort, estimate, budget) }),
           floorOf: (end) => (this.schemaFinished() ? floorOf(this.db, sort, after, end) : null),
           select: (end, floor) =>
             select(

@@ -28,7 +28,8 @@ import { makeTransactions, rng } from './fixtures'
 // A text search's window, found by walking the sort's index in stretches (with a rowid floor for a dense needle) or
 // by sorting the candidates once a clustered needle's walk gives up, holds exactly the rows a plain filter and sort
 // put there: whether the rows were written in creation order (the floor leaves most candidates out) or shuffled (it
-// leaves none out), with ties in creation time, for every sort, offset and limit.
+// leaves none out) or in creation order but for a few older rows written last (a first stretch ends at a row found by
+// rowid, and the rowids are not quite in order), with ties in creation time, for every sort, offset and limit.
 
 const N = 12_000
 /**
@@ -64,6 +65,8 @@ function oracle(data: Transaction[], f: TransactionFilter, s: TransactionSort): 
   return rows.map((t) => t.id)
 }
 
+const ORDERS = ['ordered', 'nearly', 'shuffled'] as const
+type Order = (typeof ORDERS)[number]
 const ids = (docs: string[]) => docs.map((d) => (JSON.parse(d) as Transaction).id)
 const NEWEST: TransactionSort = { field: 'createdAt', direction: 'desc' }
 
@@ -71,8 +74,11 @@ describe('a text search walked in stretches', () => {
   const data = dataset()
   let cleanup: () => Promise<void>
   const dbs: SqliteDatabase[] = []
-  /** The same rows written in creation order, and shuffled (rowids then say nothing of creation time). */
-  const written: Record<'ordered' | 'shuffled', { queries: TransactionQueries; statements: string[] }> = {} as never
+  /**
+   * The same rows written in creation order; in that order but for one older row in 150 written last (rowids still
+   * follow creation time, nearly); and shuffled (rowids then say nothing of creation time).
+   */
+  const written: Record<Order, { queries: TransactionQueries; statements: string[] }> = {} as never
 
   beforeAll(async () => {
     const temp = await tempDir('cache-walk')
@@ -82,8 +88,11 @@ describe('a text search walked in stretches', () => {
       .map((t) => ({ t, k: r() }))
       .sort((a, b) => a.k - b.k)
       .map((x) => x.t)
+    const late = (i: number) => i < 9_000 && i % 150 === 7
+    const nearly = [...data.filter((_, i) => !late(i)), ...data.filter((_, i) => late(i))]
     for (const [name, rows] of [
       ['ordered', data],
+      ['nearly', nearly],
       ['shuffled', shuffled]
     ] as const) {
       const db = openEncryptedDatabase(path.join(temp.dir, `${name}.db`), randomBytes(32))
@@ -111,7 +120,7 @@ describe('a text search walked in stretches', () => {
       { field: 'createdAt', direction: 'asc' },
       { field: 'amount', direction: 'desc' }
     ]
-    for (const name of ['ordered', 'shuffled'] as const) {
+    for (const name of ORDERS) {
       for (const sort of sorts) {
         const expected = oracle(data, filter, sort)
         for (const [offset, limit] of [
@@ -140,8 +149,8 @@ describe('a text search walked in stretches', () => {
     written.shuffled.statements.length = 0
     written.shuffled.queries.window({ search: 'dnsx' }, NEWEST, 0, 60)
     expect(written.shuffled.statements.some((s) => s.includes('tx_search.rowid >= ?'))).toBe(true)
-    // Rowids follow creation time only where the rows were written in its order.
-    const [ordered, shuffled] = dbs as [SqliteDatabase, SqliteDatabase]
+    // Rowids follow creation time only where the rows were written in its order (or nearly).
+    const [ordered, , shuffled] = dbs as [SqliteDatabase, SqliteDatabase, SqliteDatabase]
     expect(rowidStretch(ordered, textSearchOf('klustr')!, 5, N)).toBe(ROWID_MARGIN * (N - 696 + 1))
     expect(rowidStretch(shuffled, textSearchOf('klustr')!, 5, N)).toBeNull()
     // The 5th newest candidate's rowid is far below the top: no stretch within the allowance, the candidates sorted.
@@ -149,6 +158,20 @@ describe('a text search walked in stretches', () => {
     queries.window({ search: 'klustr' }, NEWEST, 3, 2)
     expect(statements.filter((s) => s.includes('created_at DESC, id DESC LIMIT 1 OFFSET'))).toHaveLength(0)
     expect(statements.at(-1)).toMatch(/WHERE rid IN \(SELECT rowid FROM tx_search/)
+  })
+
+  it('ends a first stretch at the row its rowid says where rowids follow creation time, and counts entries elsewhere', () => {
+    const seeks = (s: string) => s.includes('WHERE rid <= ? ORDER BY rid DESC')
+    const counts = (s: string) => s.includes('created_at DESC, id DESC LIMIT 1 OFFSET')
+    for (const name of ORDERS) {
+      written[name].statements.length = 0
+      written[name].queries.window({ search: 'dnsx' }, NEWEST, 0, 60)
+    }
+    expect(written.ordered.statements.filter(seeks)).toHaveLength(1)
+    expect(written.ordered.statements.some(counts)).toBe(false)
+    expect(written.nearly.statements.filter(seeks)).toHaveLength(1)
+    expect(written.shuffled.statements.some(seeks)).toBe(false)
+    expect(written.shuffled.statements.some(counts)).toBe(true)
   })
 })
 
@@ -213,6 +236,20 @@ describe('stretches', () => {
     }
     return { rows: walkInStretches(w).length, log }
   }
+
+  it('end the first stretch where the rowids say, and count the entries of every later one', () => {
+    const log: string[] = []
+    walkInStretches({
+      ...walk,
+      firstStretch: 5_000,
+      endAt: (budget) => (log.push(`walk ${budget}`), [budget]),
+      firstEndAt: (budget) => (log.push(`seek ${budget}`), [budget]),
+      floorOf: () => 1,
+      select: (end) => Array((end![0] as number) > 5_000 ? 60 : 10),
+      sortAll: null
+    })
+    expect(log).toEqual(['seek 5000', 'walk 37500'])
+  })
 
   it('start where the rowids say, sort at once when that is past the allowance, and walk on otherwise', () => {
     expect(fake(() => 60, true, 5_000).log).toEqual(['walk 5000', 'select 5000'])
