@@ -6,7 +6,7 @@ import type { TransactionFilter, TransactionSort } from '../../../shared/ipc/cha
 import { setAside } from '../atomic-file'
 import { cacheKeyAccount, type SecretStore } from '../keychain'
 import { CacheReader } from './reader'
-import { hasIndex, KEYS_BY_ROWID, migrate, TEXT_DEFERRED_KEY } from './schema'
+import { creationOrderKnown, hasIndex, KEYS_BY_ROWID, migrate, TEXT_DEFERRED_KEY } from './schema'
 import { openEncryptedDatabase, type SqliteDatabase } from './sqlite'
 import { TransactionQueries } from './transaction-queries'
 import { orderOf, whereOf } from './transaction-rows'
@@ -140,8 +140,8 @@ export class CacheStore {
     const store = new CacheStore(db, file, key)
     // A catch-up that ended with the app (crash, quit) left the text index behind: searches are whole again shortly.
     if (store.meta(TEXT_DEFERRED_KEY) === true) void store.rebuildText().catch(() => undefined)
-    // A rebuild finishes the schema too; otherwise an index added to it since this cache was made is built now.
-    else if (!hasIndex(db, KEYS_BY_ROWID)) void store.finishSchema().catch(() => undefined)
+    // A rebuild finishes the schema too; otherwise what was added to it since this cache was made is built now.
+    else if (!hasIndex(db, KEYS_BY_ROWID) || !creationOrderKnown(db)) void store.finishSchema().catch(() => undefined)
     let documents = 0
     for (const c of COLLECTIONS) documents += store.count(c)
     const outcome: OpenOutcome = reason !== undefined ? 'set-aside' : existed ? 'loaded' : 'new'

@@ -1,4 +1,5 @@
 import type { TransactionFilter, TransactionSort } from '../../../shared/ipc/channels/data'
+import { candidatesInCreationOrder } from './creation-order'
 import { ANCHOR_STEP, lastAtOrBefore, ListAnchors, remember } from './list-anchors'
 import { FINISHED_SCHEMA_INDEX, hasIndex, KEYS_BY_ROWID } from './schema'
 import type { SqliteDatabase } from './sqlite'
@@ -115,6 +116,19 @@ export class TransactionQueries {
         )
         .raw()
         .all(...where.params, ...seek.params, ...bound.params, limit, offset - from) as unknown[][]
+    // A search sorted by creation time alone sorts the few candidates that can be in the window (creation-order.ts).
+    const listed =
+      candidates !== null && after === null && this.keysByRowid(filter, sort)
+        ? candidatesInCreationOrder(this.db, candidates.search, sort.direction, offset + limit)
+        : null
+    if (candidates !== null && listed !== null) {
+      const rows = select(
+        whereOf(filter, 'drive', undefined, { ...candidates.search, rowids: listed }),
+        NO_CONDITION,
+        sorted()
+      )
+      return rows.map((r) => r[r.length - 1] as string)
+    }
     // A search whose plan walks the sort's index walks it in stretches (text-walk.ts), and may give up for a sort.
     const walks = candidates !== null && where.walk
     const estimate = walks ? this.rowEstimate() : 0

@@ -1,5 +1,5 @@
 import type { Transaction } from '../../../shared/api'
-import { DEFERRED_SCHEMA, TEXT_DEFERRED_KEY } from './schema'
+import { creationOrderKnown, DEFERRED_SCHEMA, TEXT_DEFERRED_KEY } from './schema'
 import type { SqliteDatabase } from './sqlite'
 import { TEXT_SEGMENTS } from './text-search'
 import { rowOf, type TransactionRow } from './transaction-rows'
@@ -82,9 +82,38 @@ export function rebuildText(db: SqliteDatabase): void {
   })()
 }
 
-/** Builds what DEFERRED_SCHEMA has and a cache that finished it before lacks (KEYS_BY_ROWID): every step is idempotent. */
+/**
+ * Builds what DEFERRED_SCHEMA has and a cache that finished it before lacks (KEYS_BY_ROWID), and lists the rows written
+ * out of creation order where the cache had rows before migration 6 (recordCreationOrder): every step is idempotent.
+ */
 export function finishSchema(db: SqliteDatabase): void {
-  db.transaction(() => db.exec(DEFERRED_SCHEMA))()
+  db.transaction(() => {
+    db.exec(DEFERRED_SCHEMA)
+    if (!creationOrderKnown(db)) recordCreationOrder(db)
+  })()
+}
+
+/**
+ * Lists the rows written out of creation order (schema.ts migration 6), as the triggers would have: in rowid order,
+ * each row whose creation keys are below the greatest before it. Keys compare as SQLite does (the id's UTF-8 bytes).
+ */
+function recordCreationOrder(db: SqliteDatabase): void {
+  const late: number[] = []
+  let greatest: [number, string] | null = null
+  const rows = db.prepare('SELECT rid, created_at, id FROM tx ORDER BY rid').raw()
+  for (const [rid, createdAt, id] of rows.iterate() as Iterable<[number, number, string]>) {
+    const below =
+      greatest !== null &&
+      (createdAt < greatest[0] ||
+        (createdAt === greatest[0] && Buffer.compare(Buffer.from(id), Buffer.from(greatest[1])) < 0))
+    if (below) late.push(rid)
+    else greatest = [createdAt, id]
+  }
+  // Written once the read is done: the connection runs one statement at a time while a read iterates.
+  db.exec('DELETE FROM tx_late')
+  const insert = db.prepare('INSERT INTO tx_late (rid) VALUES (?)')
+  for (const rid of late) insert.run(rid)
+  db.prepare('UPDATE tx_order SET created_at = ?, id = ?, known = 1').run(greatest?.[0] ?? null, greatest?.[1] ?? null)
 }
 
 /**
