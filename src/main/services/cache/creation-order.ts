@@ -1,5 +1,5 @@
 import type { TransactionSort } from '../../../shared/ipc/channels/data'
-import { creationOrderKnown } from './schema'
+import { creationOrderKnown, TEXT_DEFERRED_KEY } from './schema'
 import type { SqliteDatabase } from './sqlite'
 import type { TextSearch } from './text-search'
 
@@ -20,7 +20,8 @@ export const DEEPEST = 1_000
 
 /**
  * The rowids to sort for the first `need` rows of a search in creation order (see above), or null when this cannot
- * say: the late rows not listed yet, too many of them, or a search whose index matches are only candidates to check.
+ * say: the late rows not listed yet, too many of them, a search whose index matches are only candidates to check, or
+ * a text index left behind during a catch-up (its count would then not hold the late rows this finds in their text).
  */
 export function candidatesInCreationOrder(
   db: SqliteDatabase,
@@ -29,7 +30,7 @@ export function candidatesInCreationOrder(
   need: number
 ): number[] | null {
   if (search.verify || search.floor !== undefined || search.rowids || need > DEEPEST) return null
-  if (!creationOrderKnown(db)) return null
+  if (!creationOrderKnown(db) || textDeferred(db)) return null
   const late = db
     .prepare(`SELECT rid FROM tx_late LIMIT ${MOST_LATE + 1}`)
     .pluck()
@@ -57,3 +58,6 @@ export function candidatesInCreationOrder(
   }
   return listed
 }
+
+const textDeferred = (db: SqliteDatabase) =>
+  db.prepare('SELECT v FROM meta WHERE k = ?').pluck().get(TEXT_DEFERRED_KEY) === 'true'

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { candidatesInCreationOrder, MOST_LATE } from '../../../../src/main/services/cache/creation-order'
-import { creationOrderKnown, migrate } from '../../../../src/main/services/cache/schema'
+import { creationOrderKnown, migrate, TEXT_DEFERRED_KEY } from '../../../../src/main/services/cache/schema'
 import { openEncryptedDatabase, type SqliteDatabase } from '../../../../src/main/services/cache/sqlite'
 import { CacheStore } from '../../../../src/main/services/cache/store'
 import { textSearchOf } from '../../../../src/main/services/cache/text-search'
@@ -124,7 +124,7 @@ describe("a search's first rows in creation order", () => {
     expect(plan).toEqual(['SCAN tx_late', 'SEARCH tx USING INTEGER PRIMARY KEY (rowid=?)'])
   })
 
-  it('are left to the walk when too many rows were written late, or the late ones are not listed yet', () => {
+  it('are left to the walk when too many rows were written late, the late ones are not listed yet, or the text index is behind', () => {
     const db = freshCache()
     const rows = makeTransactions(MOST_LATE + 50)
     // Every row but the first written after a newer one: all late.
@@ -134,6 +134,9 @@ describe("a search's first rows in creation order", () => {
     db.exec('DELETE FROM tx_late')
     expect(candidatesInCreationOrder(db, search, 'desc', 20)).not.toBeNull()
     db.exec('UPDATE tx_order SET known = 0')
+    expect(candidatesInCreationOrder(db, search, 'desc', 20)).toBeNull()
+    db.exec('UPDATE tx_order SET known = 1')
+    putDocuments(db, { c: 'transactions', docs: [], meta: { [TEXT_DEFERRED_KEY]: true } })
     expect(candidatesInCreationOrder(db, search, 'desc', 20)).toBeNull()
   })
 })
