@@ -1,5 +1,5 @@
 import type { TransactionSort } from '../../../shared/ipc/channels/data'
-import { creationOrderKnown, TEXT_DEFERRED_KEY } from './schema'
+import { creationOrderKnown, textDeferred } from './schema'
 import type { SqliteDatabase } from './sqlite'
 import type { TextSearch } from './text-search'
 
@@ -58,6 +58,3 @@ export function candidatesInCreationOrder(
   }
   return listed
 }
-
-const textDeferred = (db: SqliteDatabase) =>
-  db.prepare('SELECT v FROM meta WHERE k = ?').pluck().get(TEXT_DEFERRED_KEY) === 'true'

@@ -231,6 +231,11 @@ export const DEFERRED_SCHEMA = `
   CREATE INDEX IF NOT EXISTS ${KEYS_BY_ROWID} ON tx (rid, created_at, id);
 `
 
+/** Whether the text index is left behind during a catch-up (migration 3's flag, written with the rows). */
+export function textDeferred(db: SqliteDatabase): boolean {
+  return db.prepare('SELECT v FROM meta WHERE k = ?').pluck().get(TEXT_DEFERRED_KEY) === 'true'
+}
+
 /** Whether tx_late lists every row written out of creation order (migration 6). */
 export function creationOrderKnown(db: SqliteDatabase): boolean {
   return db.prepare('SELECT known FROM tx_order').pluck().get() === 1

@@ -1,5 +1,5 @@
 import type { Transaction } from '../../../shared/api'
-import { creationOrderKnown, DEFERRED_SCHEMA, TEXT_DEFERRED_KEY } from './schema'
+import { creationOrderKnown, DEFERRED_SCHEMA, TEXT_DEFERRED_KEY, textDeferred } from './schema'
 import type { SqliteDatabase } from './sqlite'
 import { TEXT_SEGMENTS } from './text-search'
 import { rowOf, type TransactionRow } from './transaction-rows'
@@ -132,7 +132,7 @@ export function textSegments(db: SqliteDatabase): number {
  * whether work is left; nothing is done while the index is left behind (the rebuild that follows replaces it).
  */
 export function mergeText(db: SqliteDatabase, pages: number): boolean {
-  if (db.prepare('SELECT v FROM meta WHERE k = ?').pluck().get(TEXT_DEFERRED_KEY) === 'true') return false
+  if (textDeferred(db)) return false
   const before = Number(db.prepare('SELECT total_changes()').pluck().get())
   db.prepare(`INSERT INTO tx_search (tx_search, rank) VALUES ('merge', ?)`).run(-pages)
   // FTS5's documented signal: fewer than two changes means there was nothing left to merge.
