@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   cacheKeyAccount,
   createKeytarStore,
@@ -8,6 +8,13 @@ import {
 import { requireRealKeyring, testKeychainService } from '../../support/keyring'
 
 requireRealKeyring()
+
+/** A store of another launch of Paydesk: the module loaded anew, with nothing of the keychain read yet. */
+async function storeOfAnotherLaunch(service: string) {
+  vi.resetModules()
+  const again = await import('../../../src/main/services/keychain')
+  return again.createKeytarStore(service)
+}
 
 describe('keychain (real OS keychain through keytar)', () => {
   it('uses one service name for the app and one account per profile and purpose', () => {
@@ -35,5 +42,25 @@ describe('keychain (real OS keychain through keytar)', () => {
     await a.set('x', 'from-a')
     expect(await b.get('x')).toBeUndefined()
     await a.delete('x')
+  })
+
+  it('reads what was written, by any store of the service, even while the keychain is still being read', async () => {
+    const service = testKeychainService('shared')
+    const reader = createKeytarStore(service)
+    const writer = createKeytarStore(service)
+    const account = cacheKeyAccount('shared')
+    // The first read of the service is in flight while the other store writes.
+    const [before] = await Promise.all([reader.get(account), writer.set(account, 'first')])
+    expect([undefined, 'first']).toContain(before)
+    expect(await reader.get(account)).toBe('first')
+    await writer.set(account, 'second')
+    expect(await reader.get(account)).toBe('second')
+    expect(await reader.accounts()).toContain(account)
+    // The keychain itself holds it, not only this launch.
+    expect(await (await storeOfAnotherLaunch(service)).get(account)).toBe('second')
+    await writer.delete(account)
+    expect(await reader.get(account)).toBeUndefined()
+    expect(await reader.accounts()).not.toContain(account)
+    expect(await (await storeOfAnotherLaunch(service)).get(account)).toBeUndefined()
   })
 })
