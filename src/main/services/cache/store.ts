@@ -239,6 +239,8 @@ export class CacheStore {
    * reader thread (transaction-queries.ts says how): main's event loop runs none of it.
    */
   async queryTransactions(filter: TransactionFilter, sort: TransactionSort, offset: number, limit: number) {
+    // The operator is at the list: the text index's merge waits, rather than take a core the answer needs.
+    this.writer.holdMerge()
     const { docs, total } =
       this.reader.available && !this.firstRowsOnMain(filter, offset, limit)
         ? await this.reader.read('window', { filter, sort, offset, limit })

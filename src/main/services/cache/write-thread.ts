@@ -2,6 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { openEncryptedDatabase } from './sqlite'
 import { answerRequests } from './thread'
 import type { WriteRequest, WriterData } from './writer'
+import { MergeSchedule } from './merge-schedule'
 import { finishSchema, mergeText, putDocuments, rebuildText, setMeta, textSegments, type PutRequest } from './writes'
 
 /**
@@ -19,25 +20,15 @@ port.postMessage({ ready: true })
 const MERGE_STEP_PAGES = 128
 /** Segments above which an index found at start is merged (a long first sync that ended with the app leaves ~16). */
 const MERGE_ABOVE_SEGMENTS = 4
-let merging: NodeJS.Immediate | undefined
-let closed = false
-/**
- * Merges the text index's segments one step at a time, between requests: each step is its own transaction, and a
- * request that arrives meanwhile is answered before the next step (setImmediate runs after pending messages).
- */
-function mergeSoon(): void {
-  merging ??= setImmediate(() => {
-    merging = undefined
-    if (closed) return
-    let more = false
-    try {
-      more = mergeText(db, MERGE_STEP_PAGES)
-    } catch {
-      // A step that failed rolled back whole: the index stays as it was, searches stay exact, only slower.
-    }
-    if (more) mergeSoon()
-  })
-}
+/** Merges the text index's segments a step at a time, each its own transaction, between requests (merge-schedule.ts). */
+const merge = new MergeSchedule(() => {
+  try {
+    return mergeText(db, MERGE_STEP_PAGES)
+  } catch {
+    // A step that failed rolled back whole: the index stays as it was, searches stay exact, only slower.
+    return false
+  }
+})
 
 answerRequests<WriteRequest>(port, (request) => {
   switch (request.op) {
@@ -46,14 +37,17 @@ answerRequests<WriteRequest>(port, (request) => {
     case 'meta':
       setMeta(db, request.values)
       return []
+    case 'holdMerge':
+      merge.hold()
+      return []
     case 'mergeText':
       // Main asks once it writes through this thread only: a step before then could meet its own write (SQLITE_BUSY).
-      if (textSegments(db) > MERGE_ABOVE_SEGMENTS) mergeSoon()
+      if (textSegments(db) > MERGE_ABOVE_SEGMENTS) merge.start()
       return []
     case 'rebuildText':
       rebuildText(db)
       // A rebuild writes a segment per batch of rows: merged in the background, searches read one.
-      mergeSoon()
+      merge.start()
       return []
     case 'finishSchema':
       finishSchema(db)
@@ -62,8 +56,7 @@ answerRequests<WriteRequest>(port, (request) => {
       db.pragma('wal_checkpoint(TRUNCATE)')
       return []
     case 'close':
-      closed = true
-      if (merging) clearImmediate(merging)
+      merge.close()
       db.close()
       return []
   }

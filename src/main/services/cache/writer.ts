@@ -23,6 +23,8 @@ export type WriteRequest = { id: number } & (
   | { op: 'finishSchema' }
   /** Merge the text index's segments in the background if it has many (write-thread.ts). */
   | { op: 'mergeText' }
+  /** The views are reading: the background merge rests a moment (merge-schedule.ts). */
+  | { op: 'holdMerge' }
   | { op: 'close' }
 )
 
@@ -64,6 +66,11 @@ export class CacheWriter {
 
   async finishSchema(): Promise<void> {
     await this.send({ op: 'finishSchema' })
+  }
+
+  /** The views are reading: the thread's background merge rests a moment. A thread not up yet is not started for it. */
+  holdMerge(): void {
+    if (this.ready) void this.send({ op: 'holdMerge' }).catch(() => undefined)
   }
 
   /** Resolves when the thread has taken over the writes. */
