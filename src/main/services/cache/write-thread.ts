@@ -29,6 +29,9 @@ const merge = new MergeSchedule(() => {
     return false
   }
 })
+// Not in the first moments either: the window's first screen is being read then, and the session is still starting.
+// The first reads come within them and hold it on.
+merge.hold()
 
 answerRequests<WriteRequest>(port, (request) => {
   switch (request.op) {

@@ -72,6 +72,10 @@ describe('merging the text index', () => {
 
     const { store } = await CacheStore.open(file, key)
     const db = (store as any).db as SqliteDatabase
+    // Not while the app starts: its first screen is read then (merge-schedule.ts).
+    await store.writesOffThread()
+    await new Promise((r) => setTimeout(r, 1000))
+    expect(textSegments(db)).toBe(before)
     // A sync that lands while the merge runs: answered between steps, its rows in the index.
     for (let i = 3000; i < 4000; i += 250) await store.put('transactions', rows.slice(i, i + 250))
     const until = Date.now() + 30_000
