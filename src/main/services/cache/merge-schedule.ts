@@ -7,9 +7,37 @@
 export const MERGE_HOLD_MS = 3_000
 
 /**
+ * When the views last read the cache, in memory main and the writer thread share: main marks every query, the thread's
+ * merge reads the mark before each step. A message to the thread for each query woke it on every filter key and asked
+ * main to settle its answer.
+ */
+export class ReadMarks {
+  private readonly cell: BigInt64Array
+
+  /** Marks on new memory (main's side); the thread's are on main's `buffer`, passed in its workerData. */
+  static create(): ReadMarks {
+    return new ReadMarks(new SharedArrayBuffer(BigInt64Array.BYTES_PER_ELEMENT))
+  }
+
+  constructor(readonly buffer: SharedArrayBuffer) {
+    this.cell = new BigInt64Array(buffer)
+  }
+
+  /** The views are reading now. */
+  mark(): void {
+    Atomics.store(this.cell, 0, BigInt(Date.now()))
+  }
+
+  /** When they last did (epoch ms), 0 if never. */
+  last(): number {
+    return Number(Atomics.load(this.cell, 0))
+  }
+}
+
+/**
  * When the writer thread takes its next merge step (write-thread.ts): one at a time, each after the requests already
- * waiting (setImmediate runs after pending messages), never while the views are reading (`hold`), until `step` says
- * nothing is left.
+ * waiting (setImmediate runs after pending messages), never within `holdMs` of a read (`reads`) or while held
+ * (`hold`), until `step` says nothing is left.
  */
 export class MergeSchedule {
   private pending: (() => void) | undefined
@@ -18,13 +46,14 @@ export class MergeSchedule {
 
   constructor(
     private readonly step: () => boolean,
+    private readonly reads: ReadMarks,
     private readonly holdMs = MERGE_HOLD_MS
   ) {}
 
   /** Merges from the next turn on (or once a hold ends); nothing more if a merge is already on its way. */
   start(): void {
     if (this.pending || this.closed) return
-    const wait = this.heldUntil - Date.now()
+    const wait = this.restsUntil() - Date.now()
     if (wait > 0) {
       const timer = setTimeout(() => {
         this.pending = undefined
@@ -35,16 +64,19 @@ export class MergeSchedule {
     }
     const immediate = setImmediate(() => {
       this.pending = undefined
-      if (this.closed) return
-      // A hold that came after this step was planned puts it off too.
-      if (this.heldUntil > Date.now() || this.step()) this.start()
+      // A read (or hold) that came after this step was planned puts it off too.
+      if (this.restsUntil() > Date.now() || this.step()) this.start()
     })
     this.pending = () => clearImmediate(immediate)
   }
 
-  /** The views are reading: no step for `holdMs` from now. */
+  /** No step for `holdMs` from now, as if the views had read. */
   hold(): void {
     this.heldUntil = Date.now() + this.holdMs
+  }
+
+  private restsUntil(): number {
+    return Math.max(this.heldUntil, this.reads.last() + this.holdMs)
   }
 
   close(): void {

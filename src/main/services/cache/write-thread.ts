@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { openEncryptedDatabase } from './sqlite'
 import { answerRequests } from './thread'
 import type { WriteRequest, WriterData } from './writer'
-import { MergeSchedule } from './merge-schedule'
+import { MergeSchedule, ReadMarks } from './merge-schedule'
 import { finishSchema, mergeText, putDocuments, rebuildText, setMeta, textSegments, type PutRequest } from './writes'
 
 /**
@@ -10,7 +10,7 @@ import { finishSchema, mergeText, putDocuments, rebuildText, setMeta, textSegmen
  * write there, one request at a time, in the order they were posted. WAL lets main keep reading while it writes. The
  * key arrives in workerData, in memory only.
  */
-const { file, key } = workerData as WriterData
+const { file, key, reads } = workerData as WriterData
 const db = openEncryptedDatabase(file, Buffer.from(key))
 const port = parentPort!
 // Main writes on its own connection until it hears this: from here on, every write comes to this thread.
@@ -28,7 +28,7 @@ const merge = new MergeSchedule(() => {
     // A step that failed rolled back whole: the index stays as it was, searches stay exact, only slower.
     return false
   }
-})
+}, new ReadMarks(reads))
 // Not in the first moments either: the window's first screen is being read then, and the session is still starting.
 // The first reads come within them and hold it on.
 merge.hold()
@@ -39,9 +39,6 @@ answerRequests<WriteRequest>(port, (request) => {
       return putDocuments(db, JSON.parse(request.put) as PutRequest)
     case 'meta':
       setMeta(db, request.values)
-      return []
-    case 'holdMerge':
-      merge.hold()
       return []
     case 'mergeText':
       // Main asks once it writes through this thread only: a step before then could meet its own write (SQLITE_BUSY).

@@ -1,6 +1,7 @@
 import type { Worker } from 'node:worker_threads'
 import { settleAnswer, startCacheThread, type ThreadAnswer } from './thread'
 import type { PutRequest } from './writes'
+import { ReadMarks } from './merge-schedule'
 
 /**
  * Main's handle on the cache's writer thread (write-thread.ts). Writes are posted in order and answered in order, so
@@ -13,6 +14,8 @@ import type { PutRequest } from './writes'
 export interface WriterData {
   file: string
   key: Uint8Array
+  /** ReadMarks' memory: when the views last read, for the merge to rest. */
+  reads: SharedArrayBuffer
 }
 
 export type WriteRequest = { id: number } & (
@@ -23,8 +26,6 @@ export type WriteRequest = { id: number } & (
   | { op: 'finishSchema' }
   /** Merge the text index's segments in the background if it has many (write-thread.ts). */
   | { op: 'mergeText' }
-  /** The views are reading: the background merge rests a moment (merge-schedule.ts). */
-  | { op: 'holdMerge' }
   | { op: 'close' }
 )
 
@@ -40,6 +41,7 @@ export class CacheWriter {
   /** True once the thread has the database open: from then on every write goes there. */
   ready = false
   private failedStarts = 0
+  private readonly reads = ReadMarks.create()
 
   constructor(
     private readonly file: string,
@@ -68,9 +70,9 @@ export class CacheWriter {
     await this.send({ op: 'finishSchema' })
   }
 
-  /** The views are reading: the thread's background merge rests a moment. A thread not up yet is not started for it. */
+  /** The views are reading: the thread's background merge rests a moment (merge-schedule.ts). */
   holdMerge(): void {
-    if (this.ready) void this.send({ op: 'holdMerge' }).catch(() => undefined)
+    this.reads.mark()
   }
 
   /** Resolves when the thread has taken over the writes. */
@@ -117,7 +119,8 @@ export class CacheWriter {
     // A copy of the key, structured-cloned into the thread's memory; it is never written anywhere.
     const worker = startCacheThread('cache-writer.js', 'write-thread.ts', {
       file: this.file,
-      key: new Uint8Array(this.key)
+      key: new Uint8Array(this.key),
+      reads: this.reads.buffer
     } satisfies WriterData)
     worker.on('message', (reply: WriteReply) => {
       if ('ready' in reply) {

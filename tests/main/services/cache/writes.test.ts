@@ -6,6 +6,7 @@ import { migrate, TEXT_DEFERRED_KEY } from '../../../../src/main/services/cache/
 import { openEncryptedDatabase, type SqliteDatabase } from '../../../../src/main/services/cache/sqlite'
 import { CacheStore } from '../../../../src/main/services/cache/store'
 import { mergeText, putDocuments, setMeta, textSegments } from '../../../../src/main/services/cache/writes'
+import { MERGE_HOLD_MS } from '../../../../src/main/services/cache/merge-schedule'
 import { tempDir } from '../../helpers'
 import { makeTransactions } from './fixtures'
 
@@ -85,6 +86,28 @@ describe('merging the text index', () => {
     for (const f of found) expect(f.index, f.needle).toEqual(f.scan)
     const sort = { field: 'createdAt', direction: 'asc' } as const
     expect((await store.queryTransactions({ search: 'transaction:0003' }, sort, 0, 2000)).total).toBe(1000)
+    await store.close()
+  })
+
+  it('rests while the list is read, and merges once the reading stops', async () => {
+    const file = path.join(dir, 'c.db')
+    const raw = writtenInBatches(file, makeTransactions(3000, 5), 300)
+    const before = textSegments(raw)
+    raw.close()
+
+    const { store } = await CacheStore.open(file, key)
+    const db = (store as any).db as SqliteDatabase
+    await store.writesOffThread()
+    // The operator reads the list (a query every 300 ms) for longer than the thread's own rest at its start.
+    const sort = { field: 'createdAt', direction: 'desc' } as const
+    for (const until = Date.now() + MERGE_HOLD_MS + 2000; Date.now() < until; ) {
+      await store.queryTransactions({}, sort, 0, 42)
+      await new Promise((r) => setTimeout(r, 300))
+    }
+    expect(textSegments(db)).toBe(before)
+    const until = Date.now() + 30_000
+    while (textSegments(db) > 1 && Date.now() < until) await new Promise((r) => setTimeout(r, 50))
+    expect(textSegments(db)).toBe(1)
     await store.close()
   })
 })
