@@ -3,12 +3,13 @@ import { dirname } from 'node:path'
 import type { Job } from './scheduler'
 import { openSqlite, type OpenSqliteOptions, type SqliteDatabase } from './sqlite'
 import { STATE_FORMAT, STATE_VERSION, type PersistedState, type Store } from './store'
+import { fillTransactionKeys, storedTransactions, transactionWriter } from './transaction-table'
 
 export type Logger = (message: string) => void
 
 const SQLITE_MAGIC = 'SQLite format 3\0'
-/** Schema of the SQLite state file; bump with a migration when tables change. */
-const SCHEMA_VERSION = 1
+/** Schema of the SQLite state file; bump with a migration when tables change (loadDatabase). */
+const SCHEMA_VERSION = 2
 
 function isPersistedState(v: unknown): v is PersistedState {
   if (!v || typeof v !== 'object') return false
@@ -163,13 +164,13 @@ export class StateFile {
     if (!store || this.closed) return
     const ids = [...store.dirtyTx]
     const db = this.database()
-    const putTx = db.prepare('INSERT OR REPLACE INTO transactions (id, doc) VALUES (?, ?)')
+    const putTx = transactionWriter(db)
     db.exec('BEGIN IMMEDIATE')
     try {
       for (let at = 0; at < ids.length; at += sliceRows) {
         for (const id of ids.slice(at, at + sliceRows)) {
           const rec = store.transactions.get(id)
-          if (rec) putTx.run(id, JSON.stringify(rec))
+          if (rec) putTx(rec)
           // Written as it is now: a later change marks it dirty again and the closing save writes it once more.
           store.dirtyTx.delete(id)
         }
@@ -228,6 +229,12 @@ export class StateFile {
       -- the size on disk at 100k transactions).
       CREATE TABLE IF NOT EXISTS docs (kind TEXT NOT NULL, id TEXT NOT NULL, doc TEXT NOT NULL, UNIQUE (kind, id));
       CREATE TABLE IF NOT EXISTS transactions (id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL);
+      -- Schema 2: each transaction's sort and filter keys, written with it, so a start reads these short rows and not
+      -- the documents (StoredTransaction).
+      CREATE TABLE IF NOT EXISTS transaction_keys (
+        id TEXT PRIMARY KEY, t INTEGER NOT NULL, customer_id TEXT, platform_customer_id TEXT, status TEXT NOT NULL,
+        type TEXT NOT NULL, sender TEXT, receiver TEXT, reference TEXT
+      ) WITHOUT ROWID;
       CREATE TABLE IF NOT EXISTS journal (n INTEGER PRIMARY KEY, doc TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS jobs (n INTEGER PRIMARY KEY, doc TEXT NOT NULL);
     `)
@@ -240,9 +247,15 @@ export class StateFile {
     const meta = new Map(
       (db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map((r) => [r.key, r.value])
     )
-    if (meta.get('format') !== STATE_FORMAT || meta.get('schema') !== String(SCHEMA_VERSION)) {
+    if (meta.get('format') !== STATE_FORMAT) throw new Error(`not a ${STATE_FORMAT} database`)
+    if (meta.get('schema') === '1') {
+      // Schema 2 added transaction_keys (database() created it empty): filled from the documents, once.
+      db.transaction(() => {
+        fillTransactionKeys(db)
+        db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', ?)").run(String(SCHEMA_VERSION))
+      })()
+    } else if (meta.get('schema') !== String(SCHEMA_VERSION))
       throw new Error(`not a ${STATE_FORMAT} database of schema ${SCHEMA_VERSION}`)
-    }
     // Row by row: at a million transactions, holding every row's text next to its parsed object doubled the peak.
     const docs = (sql: string): unknown[] => {
       const out: unknown[] = []
@@ -261,7 +274,7 @@ export class StateFile {
       internalAccounts: kind('internalAccount'),
       quotes: kind('quote'),
       idempotency: kind('idempotency'),
-      transactions: docs('SELECT doc FROM transactions'),
+      transactions: storedTransactions(db),
       journal: docs('SELECT doc FROM journal ORDER BY n'),
       jobs: docs('SELECT doc FROM jobs ORDER BY n'),
       ...(meta.has('generatedTransactions') && { generatedTransactions: Number(meta.get('generatedTransactions')) })
@@ -296,7 +309,7 @@ export class StateFile {
     const putMeta = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)')
     const putDoc = db.prepare('INSERT OR REPLACE INTO docs (kind, id, doc) VALUES (?, ?, ?)')
     const delDoc = db.prepare('DELETE FROM docs WHERE kind = ? AND id = ?')
-    const putTx = db.prepare('INSERT OR REPLACE INTO transactions (id, doc) VALUES (?, ?)')
+    const putTx = transactionWriter(db)
     const putJournal = db.prepare('INSERT OR REPLACE INTO journal (n, doc) VALUES (?, ?)')
     const putJob = db.prepare('INSERT INTO jobs (n, doc) VALUES (?, ?)')
     db.transaction(() => {
@@ -326,7 +339,7 @@ export class StateFile {
       }
       for (const id of store.dirtyTx) {
         const rec = store.transactions.get(id)
-        if (rec) putTx.run(id, JSON.stringify(rec))
+        if (rec) putTx(rec)
       }
       for (let n = this.journalSaved; n < store.journal.length; n++) putJournal.run(n, JSON.stringify(store.journal[n]))
       db.prepare('DELETE FROM jobs').run()

@@ -10,6 +10,7 @@ import type {
 } from './model'
 import type { Job } from './scheduler'
 import { IndexMap, SortedIndex } from './sorted-index'
+import { txKeysOf } from './stored-transaction'
 
 export const STATE_FORMAT = 'paydesk-sandbox-state'
 export const STATE_VERSION = 1
@@ -186,13 +187,15 @@ export class Store {
     rec: TransactionRec,
     op: (m: IndexMap<TransactionRec>, key: string | undefined, r: TransactionRec) => void
   ): void {
-    op(this.txByCustomer, rec.data.customerId, rec)
-    op(this.txByPlatformCustomer, rec.data.platformCustomerId, rec)
-    op(this.txByStatus, rec.data.status, rec)
-    op(this.txByType, rec.data.type, rec)
-    op(this.txByTypeStatus, `${rec.data.type}|${rec.data.status}`, rec)
-    op(this.txBySender, rec.meta.sender, rec)
-    op(this.txByReceiver, rec.meta.receiver, rec)
-    op(this.txByReference, rec.meta.reference, rec)
+    // The keys, not the document: a transaction loaded from the state file is indexed without being parsed.
+    const keys = txKeysOf(rec)
+    op(this.txByCustomer, keys.customerId, rec)
+    op(this.txByPlatformCustomer, keys.platformCustomerId, rec)
+    op(this.txByStatus, keys.status, rec)
+    op(this.txByType, keys.type, rec)
+    op(this.txByTypeStatus, `${keys.type}|${keys.status}`, rec)
+    op(this.txBySender, keys.sender, rec)
+    op(this.txByReceiver, keys.receiver, rec)
+    op(this.txByReference, keys.reference, rec)
   }
 }

@@ -4,9 +4,13 @@ import type { TransactionObj, TransactionRec } from '../model'
 import { paginate, type Page } from '../paging'
 import type { SortedIndex } from '../sorted-index'
 import type { Store } from '../store'
+import { txKeysOf } from '../stored-transaction'
 import type { EngineCore } from './core'
 
-/** One filter of the list: the index holding exactly its matches, and the same filter as a test. */
+/**
+ * One filter of the list: the index holding exactly its matches, and the same filter as a test (on the keys, so a
+ * transaction loaded from the state file is not parsed to be left out).
+ */
 interface Candidate {
   index: SortedIndex<TransactionRec> | undefined
   test: (r: TransactionRec) => boolean
@@ -15,34 +19,37 @@ interface Candidate {
 function candidates(s: Store, q: TransactionListQuery): Candidate[] {
   const out: Candidate[] = []
   if (q.customerId !== undefined)
-    out.push({ index: s.txByCustomer.get(q.customerId), test: (r) => r.data.customerId === q.customerId })
+    out.push({ index: s.txByCustomer.get(q.customerId), test: (r) => txKeysOf(r).customerId === q.customerId })
   if (q.platformCustomerId !== undefined)
     out.push({
       index: s.txByPlatformCustomer.get(q.platformCustomerId),
-      test: (r) => r.data.platformCustomerId === q.platformCustomerId
+      test: (r) => txKeysOf(r).platformCustomerId === q.platformCustomerId
     })
   if (q.status !== undefined && q.type !== undefined) {
     out.push({
       index: s.txByTypeStatus.get(`${q.type}|${q.status}`),
-      test: (r) => r.data.status === q.status && r.data.type === q.type
+      test: (r) => {
+        const keys = txKeysOf(r)
+        return keys.status === q.status && keys.type === q.type
+      }
     })
   } else if (q.status !== undefined) {
-    out.push({ index: s.txByStatus.get(q.status), test: (r) => r.data.status === q.status })
+    out.push({ index: s.txByStatus.get(q.status), test: (r) => txKeysOf(r).status === q.status })
   } else if (q.type !== undefined) {
-    out.push({ index: s.txByType.get(q.type), test: (r) => r.data.type === q.type })
+    out.push({ index: s.txByType.get(q.type), test: (r) => txKeysOf(r).type === q.type })
   }
   if (q.senderAccountIdentifier !== undefined)
     out.push({
       index: s.txBySender.get(q.senderAccountIdentifier),
-      test: (r) => r.meta.sender === q.senderAccountIdentifier
+      test: (r) => txKeysOf(r).sender === q.senderAccountIdentifier
     })
   if (q.receiverAccountIdentifier !== undefined)
     out.push({
       index: s.txByReceiver.get(q.receiverAccountIdentifier),
-      test: (r) => r.meta.receiver === q.receiverAccountIdentifier
+      test: (r) => txKeysOf(r).receiver === q.receiverAccountIdentifier
     })
   if (q.reference !== undefined)
-    out.push({ index: s.txByReference.get(q.reference), test: (r) => r.meta.reference === q.reference })
+    out.push({ index: s.txByReference.get(q.reference), test: (r) => txKeysOf(r).reference === q.reference })
   return out
 }
 
