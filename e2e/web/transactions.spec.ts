@@ -55,3 +55,50 @@ test('the search starts at three characters: two keep the list and say so, three
   await expect(meta.locator('span').first()).toHaveText(/^1 transactions?$/)
   await expect(page.getByRole('table', { name: 'Transactions' }).locator('tbody tr')).toHaveCount(1)
 })
+
+test('a new answer redraws the rows on screen: the selection and a copied id stay with their transaction', async ({
+  page,
+  app
+}) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.url).origin })
+  await page.goto(app.url)
+  await page.keyboard.press('g')
+  await page.keyboard.press('t')
+  await expect(page.locator('.list-meta').first()).toContainText(/[1-9][\d,]* transactions/, { timeout: 15_000 })
+  const table = page.getByRole('table', { name: 'Transactions' })
+  const row = (position: number) => table.locator(`tbody tr[aria-rowindex="${position}"]`)
+  const idIn = async (position: number) =>
+    (await row(position).locator('[data-paydesk-id^="Transaction:"]').getAttribute('data-paydesk-id')) ?? ''
+  const first = await idIn(1)
+  const second = await idIn(2)
+  expect(second).not.toBe(first)
+  const detailId = page.getByTestId('transaction-detail').locator('h2 [data-paydesk-id]')
+
+  await row(2).locator('td').first().click()
+  await expect(detailId).toHaveAttribute('data-paydesk-id', second)
+  await expect(row(2)).toHaveAttribute('aria-selected', 'true')
+  await expect(row(1)).toHaveAttribute('aria-selected', 'false')
+  const copyFirst = row(1).getByRole('button', { name: `Copy ${first}` })
+  await copyFirst.click()
+  await expect(copyFirst).toHaveClass(/copied/)
+
+  // The second transaction alone: it is drawn in the first row, which showed the first one a moment ago.
+  await page.getByLabel('Filter transactions').fill(second.slice(-8))
+  await expect(table.locator('tbody tr')).toHaveCount(1)
+  await expect(row(1).locator(`[data-paydesk-id="${second}"]`)).toHaveCount(1)
+  // Read once, not awaited: the first id's tick fades after 1.2 s, and a retrying assertion would wait for that.
+  expect(
+    await row(1)
+      .getByRole('button', { name: `Copy ${second}` })
+      .getAttribute('class')
+  ).toBe('copy')
+  await expect(row(1)).toHaveAttribute('aria-selected', 'true')
+
+  // Back to the whole list: the selection is where its transaction is, and a click opens the row it lands on.
+  await page.getByLabel('Filter transactions').fill('')
+  await expect(row(2).locator(`[data-paydesk-id="${second}"]`)).toHaveCount(1)
+  await expect(row(2)).toHaveAttribute('aria-selected', 'true')
+  await expect(row(1)).toHaveAttribute('aria-selected', 'false')
+  await row(1).locator('td').first().click()
+  await expect(detailId).toHaveAttribute('data-paydesk-id', first)
+})

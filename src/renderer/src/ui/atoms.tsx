@@ -42,8 +42,11 @@ export function Money(props: {
 
 /** Monospace id shortened in the middle, the full id on hover, and a copy button. */
 export function Id({ value, full }: { value: string | undefined | null; full?: boolean }) {
-  const [copied, setCopied] = useState(false)
+  // The value copied, not a flag: a table row (WindowedTable) or the detail pane shows another id in the same element
+  // without remounting it, and that id was not copied.
+  const [copiedValue, setCopiedValue] = useState<string | null>(null)
   if (!value) return <span className="muted">—</span>
+  const copied = copiedValue === value
   return (
     <span className="id" data-paydesk-id={value}>
       <span className="mono" title={value}>
@@ -55,8 +58,8 @@ export function Id({ value, full }: { value: string | undefined | null; full?: b
         onClick={(e) => {
           e.stopPropagation()
           void navigator.clipboard?.writeText(value).then(() => {
-            setCopied(true)
-            setTimeout(() => setCopied(false), 1200)
+            setCopiedValue(value)
+            setTimeout(() => setCopiedValue((shown) => (shown === value ? null : shown)), 1200)
           })
         }}
       >
