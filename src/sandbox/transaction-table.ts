@@ -1,6 +1,6 @@
 import type { TransactionRec } from './model'
 import type { SqliteDatabase } from './sqlite'
-import { StoredTransaction, txKeysOf } from './stored-transaction'
+import { StoredTransaction, txKeysOf, type TxKeys } from './stored-transaction'
 
 /**
  * The state file's transactions (persistence.ts): each one's document in `transactions`, and since schema 2 its sort
@@ -8,17 +8,33 @@ import { StoredTransaction, txKeysOf } from './stored-transaction'
  * service first uses it (StoredTransaction).
  */
 
+/**
+ * The keys' columns of `transaction_keys` after `id` and `t`, in this order everywhere: each with the TxKeys field it
+ * holds and where a transaction's JSON keeps it (the schema 1 migration reads it from there).
+ */
+const KEY_COLUMNS = [
+  { column: 'customer_id', field: 'customerId', path: '$.data.customerId' },
+  { column: 'platform_customer_id', field: 'platformCustomerId', path: '$.data.platformCustomerId' },
+  { column: 'status', field: 'status', path: '$.data.status' },
+  { column: 'type', field: 'type', path: '$.data.type' },
+  { column: 'sender', field: 'sender', path: '$.meta.sender' },
+  { column: 'receiver', field: 'receiver', path: '$.meta.receiver' },
+  { column: 'reference', field: 'reference', path: '$.meta.reference' }
+] as const satisfies readonly { column: string; field: keyof TxKeys; path: string }[]
+
+const COLUMN_NAMES = ['id', 't', ...KEY_COLUMNS.map((c) => c.column)]
+const COLUMNS = COLUMN_NAMES.join(', ')
+
 /** Writes a transaction: its document, and its keys beside it (schema 2), in the caller's SQLite transaction. */
 export function transactionWriter(db: SqliteDatabase): (rec: TransactionRec) => void {
   const putDoc = db.prepare('INSERT OR REPLACE INTO transactions (id, doc) VALUES (?, ?)')
   const putKeys = db.prepare(
-    `INSERT OR REPLACE INTO transaction_keys (id, t, customer_id, platform_customer_id, status, type, sender, receiver,
-      reference) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
+    `INSERT OR REPLACE INTO transaction_keys (${COLUMNS}) VALUES (${COLUMN_NAMES.map(() => '?').join(', ')})`
   )
   return (rec) => {
     putDoc.run(rec.id, JSON.stringify(rec))
-    const k = txKeysOf(rec)
-    putKeys.run(rec.id, rec.t, k.customerId, k.platformCustomerId, k.status, k.type, k.sender, k.receiver, k.reference)
+    const keys = txKeysOf(rec)
+    putKeys.run(rec.id, rec.t, ...KEY_COLUMNS.map((c) => keys[c.field] ?? null))
   }
 }
 
@@ -27,15 +43,11 @@ export function transactionWriter(db: SqliteDatabase): (rec: TransactionRec) => 
  * caller runs it in the SQLite transaction that records the new schema, so a file is migrated whole or not at all.
  */
 export function fillTransactionKeys(db: SqliteDatabase): void {
-  db.exec(`
-    INSERT OR REPLACE INTO transaction_keys (id, t, customer_id, platform_customer_id, status, type, sender, receiver,
-      reference)
-    SELECT id, json_extract(doc, '$.t'), json_extract(doc, '$.data.customerId'),
-      json_extract(doc, '$.data.platformCustomerId'), json_extract(doc, '$.data.status'),
-      json_extract(doc, '$.data.type'), json_extract(doc, '$.meta.sender'), json_extract(doc, '$.meta.receiver'),
-      json_extract(doc, '$.meta.reference')
-    FROM transactions
-  `)
+  const fromDocument = KEY_COLUMNS.map((c) => `json_extract(doc, '${c.path}')`).join(', ')
+  db.exec(
+    `INSERT OR REPLACE INTO transaction_keys (${COLUMNS})
+    SELECT id, json_extract(doc, '$.t'), ${fromDocument} FROM transactions`
+  )
 }
 
 /** Every transaction of the file as a StoredTransaction: its keys from their table, its document read when used. */
@@ -46,12 +58,7 @@ export function storedTransactions(db: SqliteDatabase): StoredTransaction[] {
     if (typeof doc !== 'string') throw new Error(`transaction ${id} is no longer in the state file`)
     return doc
   }
-  const rows = db
-    .prepare(
-      `SELECT id, t, customer_id, platform_customer_id, status, type, sender, receiver, reference
-      FROM transaction_keys`
-    )
-    .raw()
+  const rows = db.prepare(`SELECT ${COLUMNS} FROM transaction_keys`).raw()
   // The keys but the reference take a few values each (customers, statuses, accounts): one string per value, where
   // SQLite hands out a new one per row. At a million rows that is six million strings fewer to keep and collect.
   const values = new Map<string, string>()
@@ -65,6 +72,7 @@ export function storedTransactions(db: SqliteDatabase): StoredTransaction[] {
   }
   const out: StoredTransaction[] = []
   for (const row of rows.iterate() as IterableIterator<unknown[]>) {
+    // In KEY_COLUMNS' order. An object literal, not one built from that list: this runs a million times at a start.
     const [id, t, customerId, platformCustomerId, status, type, sender, receiver, reference] = row
     out.push(
       new StoredTransaction(
