@@ -1,12 +1,10 @@
 /**
  * How long the text index's background merge rests after the views last read. Measured at a million rows right after
  * a first sync (18 segments): the merge kept one of the two cores busy for more than 40 s, in steps of 20-650 ms, and
- * filter keys took 40-86 ms meanwhile against 26-50 ms on a merged index. A step cannot stop once it has started, so
- * the merge waits until the operator has left the list alone for a while, not for a pause in a search: with 3 s, a
- * word typed with a pause after its second character (nothing is asked under three) met a running step at its third,
- * the first search of the word, which must ask main. Idle minutes finish the merge, as the app runs all day.
+ * filter keys took 40-86 ms meanwhile against 26-50 ms on a merged index. An operator between two searches (clearing
+ * the box, reading a row) pauses a second or two: a shorter rest let a step start there and meet the next search.
  */
-export const MERGE_HOLD_MS = 15_000
+export const MERGE_HOLD_MS = 3_000
 
 /**
  * When the views last read the cache, in memory main and the writer thread share: main marks every query, the thread's

@@ -34,11 +34,6 @@ export type { CollectionName }
 
 export type OpenOutcome = 'new' | 'loaded' | 'set-aside'
 
-export interface CacheStoreOptions {
-  /** How long the text index's merge rests after the views read (MERGE_HOLD_MS): shorter in tests. */
-  mergeHoldMs?: number
-}
-
 export interface CacheOpenInfo {
   outcome: OpenOutcome
   setAsideAs?: string
@@ -88,10 +83,9 @@ export class CacheStore {
   private constructor(
     private readonly db: SqliteDatabase,
     private readonly file: string,
-    key: Buffer,
-    options: CacheStoreOptions
+    key: Buffer
   ) {
-    this.writer = new CacheWriter(file, key, options.mergeHoldMs)
+    this.writer = new CacheWriter(file, key)
     this.writer.start()
     this.reader = new CacheReader({ file, key, cacheKiB: READER_CACHE_KIB })
     this.reader.start()
@@ -111,11 +105,7 @@ export class CacheStore {
    * Opens (or creates) the database. One that cannot be opened (wrong key, damaged, not ours, from a newer Paydesk)
    * is set aside, kept and never deleted, and an empty one takes its place: the cache only mirrors the service.
    */
-  static async open(
-    file: string,
-    key: Buffer,
-    options: CacheStoreOptions = {}
-  ): Promise<{ store: CacheStore; info: CacheOpenInfo }> {
+  static async open(file: string, key: Buffer): Promise<{ store: CacheStore; info: CacheOpenInfo }> {
     const started = performance.now()
     const existed = await fs
       .stat(file)
@@ -147,7 +137,7 @@ export class CacheStore {
       migrate(db)
     }
     db.pragma(`cache_size = -${MAIN_CACHE_KIB}`)
-    const store = new CacheStore(db, file, key, options)
+    const store = new CacheStore(db, file, key)
     // A catch-up that ended with the app (crash, quit) left the text index behind: searches are whole again shortly.
     if (store.meta(TEXT_DEFERRED_KEY) === true) void store.rebuildText().catch(() => undefined)
     // A rebuild finishes the schema too; otherwise what was added to it since this cache was made is built now.

@@ -10,7 +10,7 @@ import { finishSchema, mergeText, putDocuments, rebuildText, setMeta, textSegmen
  * write there, one request at a time, in the order they were posted. WAL lets main keep reading while it writes. The
  * key arrives in workerData, in memory only.
  */
-const { file, key, reads, mergeHoldMs } = workerData as WriterData
+const { file, key, reads } = workerData as WriterData
 const db = openEncryptedDatabase(file, Buffer.from(key))
 const port = parentPort!
 // Main writes on its own connection until it hears this: from here on, every write comes to this thread.
@@ -21,18 +21,14 @@ const MERGE_STEP_PAGES = 128
 /** Segments above which an index found at start is merged (a long first sync that ended with the app leaves ~16). */
 const MERGE_ABOVE_SEGMENTS = 4
 /** Merges the text index's segments a step at a time, each its own transaction, between requests (merge-schedule.ts). */
-const merge = new MergeSchedule(
-  () => {
-    try {
-      return mergeText(db, MERGE_STEP_PAGES)
-    } catch {
-      // A step that failed rolled back whole: the index stays as it was, searches stay exact, only slower.
-      return false
-    }
-  },
-  new ReadMarks(reads),
-  mergeHoldMs
-)
+const merge = new MergeSchedule(() => {
+  try {
+    return mergeText(db, MERGE_STEP_PAGES)
+  } catch {
+    // A step that failed rolled back whole: the index stays as it was, searches stay exact, only slower.
+    return false
+  }
+}, new ReadMarks(reads))
 // Not in the first moments either: the window's first screen is being read then, and the session is still starting.
 // The first reads come within them and hold it on.
 merge.hold()

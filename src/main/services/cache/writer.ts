@@ -1,7 +1,7 @@
 import type { Worker } from 'node:worker_threads'
 import { settleAnswer, startCacheThread, type ThreadAnswer } from './thread'
 import type { PutRequest } from './writes'
-import { MERGE_HOLD_MS, ReadMarks } from './merge-schedule'
+import { ReadMarks } from './merge-schedule'
 
 /**
  * Main's handle on the cache's writer thread (write-thread.ts). Writes are posted in order and answered in order, so
@@ -16,8 +16,6 @@ export interface WriterData {
   key: Uint8Array
   /** ReadMarks' memory: when the views last read, for the merge to rest. */
   reads: SharedArrayBuffer
-  /** How long the merge rests after a read, and at the thread's start (MERGE_HOLD_MS but in tests). */
-  mergeHoldMs: number
 }
 
 export type WriteRequest = { id: number } & (
@@ -47,8 +45,7 @@ export class CacheWriter {
 
   constructor(
     private readonly file: string,
-    private readonly key: Buffer,
-    private readonly mergeHoldMs = MERGE_HOLD_MS
+    private readonly key: Buffer
   ) {}
 
   put(request: PutRequest): Promise<string[]> {
@@ -123,8 +120,7 @@ export class CacheWriter {
     const worker = startCacheThread('cache-writer.js', 'write-thread.ts', {
       file: this.file,
       key: new Uint8Array(this.key),
-      reads: this.reads.buffer,
-      mergeHoldMs: this.mergeHoldMs
+      reads: this.reads.buffer
     } satisfies WriterData)
     worker.on('message', (reply: WriteReply) => {
       if ('ready' in reply) {

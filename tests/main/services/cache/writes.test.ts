@@ -6,6 +6,7 @@ import { migrate, TEXT_DEFERRED_KEY } from '../../../../src/main/services/cache/
 import { openEncryptedDatabase, type SqliteDatabase } from '../../../../src/main/services/cache/sqlite'
 import { CacheStore } from '../../../../src/main/services/cache/store'
 import { mergeText, putDocuments, setMeta, textSegments } from '../../../../src/main/services/cache/writes'
+import { MERGE_HOLD_MS } from '../../../../src/main/services/cache/merge-schedule'
 import { tempDir } from '../../helpers'
 import { makeTransactions } from './fixtures'
 
@@ -15,8 +16,6 @@ beforeEach(async () => ({ dir, cleanup } = await tempDir('cache-writes')))
 afterEach(() => cleanup())
 const key = randomBytes(32)
 
-/** The merge's rest after a read and at the writer thread's start, in these tests (the app's is MERGE_HOLD_MS). */
-const HOLD_MS = 1500
 const NEEDLES = ['transaction:000', 'invoice 1', 'n:0001', 'customer:4', 'bob', 'externalaccount:9']
 
 /** Each needle's rows as the text index finds them, and as a scan of the stored text does. */
@@ -72,7 +71,7 @@ describe('merging the text index', () => {
     raw.close()
     expect(before).toBeGreaterThan(4)
 
-    const { store } = await CacheStore.open(file, key, { mergeHoldMs: HOLD_MS })
+    const { store } = await CacheStore.open(file, key)
     const db = (store as any).db as SqliteDatabase
     // Not while the app starts: its first screen is read then (merge-schedule.ts).
     await store.writesOffThread()
@@ -96,12 +95,12 @@ describe('merging the text index', () => {
     const before = textSegments(raw)
     raw.close()
 
-    const { store } = await CacheStore.open(file, key, { mergeHoldMs: HOLD_MS })
+    const { store } = await CacheStore.open(file, key)
     const db = (store as any).db as SqliteDatabase
     await store.writesOffThread()
     // The operator reads the list (a query every 300 ms) for longer than the thread's own rest at its start.
     const sort = { field: 'createdAt', direction: 'desc' } as const
-    for (const until = Date.now() + HOLD_MS + 2000; Date.now() < until; ) {
+    for (const until = Date.now() + MERGE_HOLD_MS + 2000; Date.now() < until; ) {
       await store.queryTransactions({}, sort, 0, 42)
       await new Promise((r) => setTimeout(r, 300))
     }
