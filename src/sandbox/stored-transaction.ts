@@ -11,21 +11,42 @@ export interface TxKeys {
   reference: string | undefined
 }
 
+/** Where a transaction's document holds each key. */
+const KEY_IN_DOCUMENT: { [K in keyof TxKeys]: (rec: TransactionRec) => TxKeys[K] } = {
+  customerId: (rec) => rec.data.customerId,
+  platformCustomerId: (rec) => rec.data.platformCustomerId,
+  status: (rec) => rec.data.status,
+  type: (rec) => rec.data.type,
+  sender: (rec) => rec.meta.sender,
+  receiver: (rec) => rec.meta.receiver,
+  reference: (rec) => rec.meta.reference
+}
+
 /** A transaction's keys, as it is now: from its document, or, for a stored one not read yet, from the state file. */
 export function txKeysOf(rec: TransactionRec): TxKeys {
   if (rec instanceof StoredTransaction) return rec.keys()
   return keysOfDocument(rec)
 }
 
+/**
+ * One of a transaction's keys, as txKeysOf would give it, without building the keys: the list's filters test every
+ * row of a range with it (a count at 100,000 rows tests 100,000).
+ */
+export function txKeyOf<K extends keyof TxKeys>(rec: TransactionRec, field: K): TxKeys[K] {
+  if (rec instanceof StoredTransaction) return rec.key(field)
+  return KEY_IN_DOCUMENT[field](rec)
+}
+
 function keysOfDocument(rec: TransactionRec): TxKeys {
+  const of = KEY_IN_DOCUMENT
   return {
-    customerId: rec.data.customerId,
-    platformCustomerId: rec.data.platformCustomerId,
-    status: rec.data.status,
-    type: rec.data.type,
-    sender: rec.meta.sender,
-    receiver: rec.meta.receiver,
-    reference: rec.meta.reference
+    customerId: of.customerId(rec),
+    platformCustomerId: of.platformCustomerId(rec),
+    status: of.status(rec),
+    type: of.type(rec),
+    sender: of.sender(rec),
+    receiver: of.receiver(rec),
+    reference: of.reference(rec)
   }
 }
 
@@ -62,6 +83,10 @@ export class StoredTransaction implements TransactionRec {
 
   keys(): TxKeys {
     return this.document ? keysOfDocument(this) : this.stored
+  }
+
+  key<K extends keyof TxKeys>(field: K): TxKeys[K] {
+    return this.document ? KEY_IN_DOCUMENT[field](this) : this.stored[field]
   }
 
   /** Saved as a plain record: the same JSON whether it was read or not. */

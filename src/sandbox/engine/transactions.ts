@@ -4,7 +4,7 @@ import type { TransactionObj, TransactionRec } from '../model'
 import { paginate, type Page } from '../paging'
 import type { SortedIndex } from '../sorted-index'
 import type { Store } from '../store'
-import { txKeysOf } from '../stored-transaction'
+import { txKeyOf } from '../stored-transaction'
 import type { EngineCore } from './core'
 
 /**
@@ -19,37 +19,34 @@ interface Candidate {
 function candidates(s: Store, q: TransactionListQuery): Candidate[] {
   const out: Candidate[] = []
   if (q.customerId !== undefined)
-    out.push({ index: s.txByCustomer.get(q.customerId), test: (r) => txKeysOf(r).customerId === q.customerId })
+    out.push({ index: s.txByCustomer.get(q.customerId), test: (r) => txKeyOf(r, 'customerId') === q.customerId })
   if (q.platformCustomerId !== undefined)
     out.push({
       index: s.txByPlatformCustomer.get(q.platformCustomerId),
-      test: (r) => txKeysOf(r).platformCustomerId === q.platformCustomerId
+      test: (r) => txKeyOf(r, 'platformCustomerId') === q.platformCustomerId
     })
   if (q.status !== undefined && q.type !== undefined) {
     out.push({
       index: s.txByTypeStatus.get(`${q.type}|${q.status}`),
-      test: (r) => {
-        const keys = txKeysOf(r)
-        return keys.status === q.status && keys.type === q.type
-      }
+      test: (r) => txKeyOf(r, 'status') === q.status && txKeyOf(r, 'type') === q.type
     })
   } else if (q.status !== undefined) {
-    out.push({ index: s.txByStatus.get(q.status), test: (r) => txKeysOf(r).status === q.status })
+    out.push({ index: s.txByStatus.get(q.status), test: (r) => txKeyOf(r, 'status') === q.status })
   } else if (q.type !== undefined) {
-    out.push({ index: s.txByType.get(q.type), test: (r) => txKeysOf(r).type === q.type })
+    out.push({ index: s.txByType.get(q.type), test: (r) => txKeyOf(r, 'type') === q.type })
   }
   if (q.senderAccountIdentifier !== undefined)
     out.push({
       index: s.txBySender.get(q.senderAccountIdentifier),
-      test: (r) => txKeysOf(r).sender === q.senderAccountIdentifier
+      test: (r) => txKeyOf(r, 'sender') === q.senderAccountIdentifier
     })
   if (q.receiverAccountIdentifier !== undefined)
     out.push({
       index: s.txByReceiver.get(q.receiverAccountIdentifier),
-      test: (r) => txKeysOf(r).receiver === q.receiverAccountIdentifier
+      test: (r) => txKeyOf(r, 'receiver') === q.receiverAccountIdentifier
     })
   if (q.reference !== undefined)
-    out.push({ index: s.txByReference.get(q.reference), test: (r) => txKeysOf(r).reference === q.reference })
+    out.push({ index: s.txByReference.get(q.reference), test: (r) => txKeyOf(r, 'reference') === q.reference })
   return out
 }
 
