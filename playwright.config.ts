@@ -1,11 +1,10 @@
 import { defineConfig } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium'
 
 /**
  * E2E drives the real renderer in Debian's Chromium against browser mode (never a downloaded browser), and the
  * Electron suite where an Electron binary can run. Screenshots of every flow are kept under test-results/.
  */
-export const CHROMIUM_PATH = process.env['PAYDESK_CHROMIUM'] ?? '/usr/bin/chromium'
-
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
@@ -20,16 +19,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
-      // The machine's network is closed: keep Chromium from phoning home, and run as root without its own sandbox.
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync'
-      ]
+      args: CHROMIUM_ARGS
     }
   },
   projects: [

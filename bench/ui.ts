@@ -13,11 +13,11 @@ import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium, type Browser } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium'
 import { openTransactions, scrollAtSpeed, scrollTopToBottom, typeInFilter } from './ui-page'
 import { MIN_TRANSACTION_SEARCH_CHARS } from '../src/shared/ipc/channels/data'
 
 const ROOT = resolve(import.meta.dirname, '..')
-const CHROMIUM = process.env['PAYDESK_CHROMIUM'] ?? '/usr/bin/chromium'
 
 interface App {
   origin: string
@@ -426,16 +426,7 @@ export async function runUiBench(): Promise<void> {
   const build = spawnSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' })
   if (build.status !== 0) throw new Error('the renderer build failed')
   bundleFigure()
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update'
-    ]
-  })
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
   try {
     for (const size of sizes) await runSize(browser, size)
   } finally {
