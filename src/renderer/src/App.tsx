@@ -20,11 +20,7 @@ export function App() {
   const profile = activeProfile(list)
   useGlobalShortcuts()
 
-  useEffect(() => {
-    const disconnect = connectEvents()
-    void load()
-    return disconnect
-  }, [load])
+  useEffect(() => connectEvents(), [])
 
   const environment = profile?.environment ?? 'local'
   return (

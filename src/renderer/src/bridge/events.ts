@@ -33,10 +33,15 @@ export async function openItem(route: RouteId, id: string | null, profileId?: st
 }
 
 /**
- * The one place main-process events become store updates (zustand slices stay unaware of IPC).
- * Returns a function that disconnects everything.
+ * The one place main-process events become store updates (zustand slices stay unaware of IPC), and where the page asks
+ * for its first state. Returns a function that disconnects everything.
  */
 export function connectEvents(): () => void {
+  // The profile list first: the first screen waits for it, and sync status and approvals wait for the profile's session
+  // (its cache opening). A browser opens six connections to a host and the event stream keeps one, so a list asked
+  // after the calls below queued behind two of them: at a million rows, a trace showed it reach main only once the
+  // approvals call had its answer.
+  void useProfiles.getState().load()
   const offs = [
     paydesk.on('profiles.changed', (list) => {
       const before = useProfiles.getState().list?.activeProfileId
