@@ -11,15 +11,24 @@ export interface TxKeys {
   reference: string | undefined
 }
 
-/** Where a transaction's document holds each key. */
-const KEY_IN_DOCUMENT: { [K in keyof TxKeys]: (rec: TransactionRec) => TxKeys[K] } = {
-  customerId: (rec) => rec.data.customerId,
-  platformCustomerId: (rec) => rec.data.platformCustomerId,
-  status: (rec) => rec.data.status,
-  type: (rec) => rec.data.type,
-  sender: (rec) => rec.meta.sender,
-  receiver: (rec) => rec.meta.receiver,
-  reference: (rec) => rec.meta.reference
+/**
+ * Where a transaction's document keeps each key, under the key's own name: in `data` (the API's object) or in `meta`
+ * (the sandbox's own). The state file's key columns read the same places (transaction-table.ts).
+ */
+export const KEY_PLACES = {
+  customerId: 'data',
+  platformCustomerId: 'data',
+  status: 'data',
+  type: 'data',
+  sender: 'meta',
+  receiver: 'meta',
+  reference: 'meta'
+} as const satisfies {
+  [K in keyof TxKeys]: K extends keyof TransactionObj ? 'data' : K extends keyof TransactionMeta ? 'meta' : never
+}
+
+function keyInDocument<K extends keyof TxKeys>(rec: TransactionRec, field: K): TxKeys[K] {
+  return (rec[KEY_PLACES[field]] as Partial<TxKeys>)[field] as TxKeys[K]
 }
 
 /** A transaction's keys, as it is now: from its document, or, for a stored one not read yet, from the state file. */
@@ -34,19 +43,18 @@ export function txKeysOf(rec: TransactionRec): TxKeys {
  */
 export function txKeyOf<K extends keyof TxKeys>(rec: TransactionRec, field: K): TxKeys[K] {
   if (rec instanceof StoredTransaction) return rec.key(field)
-  return KEY_IN_DOCUMENT[field](rec)
+  return keyInDocument(rec, field)
 }
 
 function keysOfDocument(rec: TransactionRec): TxKeys {
-  const of = KEY_IN_DOCUMENT
   return {
-    customerId: of.customerId(rec),
-    platformCustomerId: of.platformCustomerId(rec),
-    status: of.status(rec),
-    type: of.type(rec),
-    sender: of.sender(rec),
-    receiver: of.receiver(rec),
-    reference: of.reference(rec)
+    customerId: keyInDocument(rec, 'customerId'),
+    platformCustomerId: keyInDocument(rec, 'platformCustomerId'),
+    status: keyInDocument(rec, 'status'),
+    type: keyInDocument(rec, 'type'),
+    sender: keyInDocument(rec, 'sender'),
+    receiver: keyInDocument(rec, 'receiver'),
+    reference: keyInDocument(rec, 'reference')
   }
 }
 
@@ -86,7 +94,7 @@ export class StoredTransaction implements TransactionRec {
   }
 
   key<K extends keyof TxKeys>(field: K): TxKeys[K] {
-    return this.document ? KEY_IN_DOCUMENT[field](this) : this.stored[field]
+    return this.document ? keyInDocument(this, field) : this.stored[field]
   }
 
   /** Saved as a plain record: the same JSON whether it was read or not. */

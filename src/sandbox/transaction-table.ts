@@ -1,6 +1,6 @@
 import type { TransactionRec } from './model'
 import type { SqliteDatabase } from './sqlite'
-import { StoredTransaction, txKeysOf, type TxKeys } from './stored-transaction'
+import { KEY_PLACES, StoredTransaction, txKeysOf, type TxKeys } from './stored-transaction'
 
 /**
  * The state file's transactions (persistence.ts): each one's document in `transactions`, and since schema 2 its sort
@@ -43,7 +43,7 @@ export function transactionWriter(db: SqliteDatabase): (rec: TransactionRec) => 
  * caller runs it in the SQLite transaction that records the new schema, so a file is migrated whole or not at all.
  */
 export function fillTransactionKeys(db: SqliteDatabase): void {
-  const fromDocument = KEY_COLUMNS.map((c) => `json_extract(doc, '${c.path}')`).join(', ')
+  const fromDocument = KEY_COLUMNS.map((c) => `json_extract(doc, '$.${KEY_PLACES[c.field]}.${c.field}')`).join(', ')
   db.exec(
     `INSERT OR REPLACE INTO transaction_keys (${COLUMNS})
     SELECT id, json_extract(doc, '$.t'), ${fromDocument} FROM transactions`
