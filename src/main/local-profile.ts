@@ -64,8 +64,11 @@ export class LocalProfile {
         secret = randomBytes(32).toString('base64url')
         await profiles.setSecret(LOCAL_PROFILE_ID, secret, { internal: true })
       }
+      // Asked before the start: a big state also lowers the process's priority.
+      const big = localSandboxIsBig(this.d.dataDir, generateTransactions)
       const sandbox = await startLocalSandbox({
         dataDir: this.d.dataDir,
+        lowPriority: big,
         tokenId: profile.tokenId,
         clientSecret: secret,
         previousBaseUrl: profile.baseUrl,
@@ -86,7 +89,6 @@ export class LocalProfile {
       // A small state is up in moments: wait, so the first sync works. A big one (a generated history, a large
       // state file) loads in the sandbox's own process while the cache answers; the session opened meanwhile starts
       // polling when it is up (`serviceReady`), so nothing the window already read is thrown away and asked again.
-      const big = localSandboxIsBig(this.d.dataDir, generateTransactions)
       const whenReady = sandbox.ready.then(
         (r) => {
           if (r.corruptFileMovedTo === undefined) return

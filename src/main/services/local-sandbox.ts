@@ -37,6 +37,8 @@ export interface LocalSandboxOptions {
   launcher?: SandboxLauncher
   /** Synthetic history to add once (PAYDESK_LOCAL_GENERATE_TRANSACTIONS). */
   generateTransactions?: number
+  /** A big state to load (`localSandboxIsBig`): the process runs at SANDBOX_NICENESS. */
+  lowPriority?: boolean
   /** SQLite native addon for the sandbox process's ABI, when it is not Node's. */
   nativeBinding?: string
   /**
@@ -47,9 +49,11 @@ export interface LocalSandboxOptions {
 }
 
 /**
- * The sandbox's process runs at this niceness (Windows: below normal). It stands in for a remote service: loading a
- * big saved state takes seconds of CPU, and on a small machine that must not slow the window the operator is waiting
- * for, which reads the cache meanwhile.
+ * The niceness (Windows: below normal) of a sandbox with a big state to load (`lowPriority`). It stands in for a remote
+ * service: loading a big saved state takes seconds of CPU, and on a small machine that must not slow the window the
+ * operator is waiting for, which reads the cache meanwhile. A small state is not lowered: its start is a third of a
+ * second of CPU, which at this niceness, beside three busy processes on two cores, stretched to about 4 s (0.6-0.8 s
+ * at the app's own), and the first sync, a fresh install's first screen, waits for it.
  */
 export const SANDBOX_NICENESS = 10
 
@@ -144,6 +148,7 @@ export async function startLocalSandbox(options: LocalSandboxOptions): Promise<L
   const port = await freePort(portOf(options.previousBaseUrl))
   const child: SandboxProcess = (options.launcher ?? nodeSandboxLauncher)()
   child.onSpawn((pid) => {
+    if (!options.lowPriority) return
     try {
       // A Paydesk that was itself started at a lower priority hands it down already: never raise it.
       if (getPriority(pid) < SANDBOX_NICENESS) setPriority(pid, SANDBOX_NICENESS)

@@ -86,9 +86,20 @@ describe('built main process', () => {
     expect(report.utilityProcesses).toHaveLength(1)
     expect(report.utilityProcesses[0]).toMatchObject({ exists: true, serviceName: 'Paydesk Local sandbox' })
     expect(report.utilityProcesses[0]!.modulePath).toMatch(/out\/main\/sandbox-process\.js$/)
-    // It stands in for a remote service: the window gets the CPU first while the sandbox loads.
-    expect(report.utilityProcesses[0]!.niceness).toBe(Math.max(SANDBOX_NICENESS, getPriority()))
+    // A fresh install's sandbox has little to load: it starts at the app's priority, since the first sync waits for it.
+    expect(report.utilityProcesses[0]!.niceness).toBe(getPriority())
   })
+
+  it('runs a Local sandbox with a big state to load at a lower priority: the window gets the CPU first', () => {
+    const bigDir = mkdtempSync(join(tmpdir(), 'paydesk-built-main-big-'))
+    try {
+      const big = runBuiltMain(bigDir, { PAYDESK_LOCAL_GENERATE_TRANSACTIONS: '20' })
+      expect(big.utilityProcesses[0]!.niceness).toBe(Math.max(SANDBOX_NICENESS, getPriority()))
+      expect(big.utilityProcesses[0]!.niceness).toBeGreaterThan(getPriority())
+    } finally {
+      rmSync(bigDir, { recursive: true, force: true })
+    }
+  }, 60_000)
 
   it('registers a handler for every channel of the contract, and nothing else', () => {
     expect([...report.ipcChannels].sort()).toEqual([...CHANNEL_NAMES].sort())
