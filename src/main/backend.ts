@@ -140,8 +140,9 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
   const handlers: Handlers = {
     ...desktop.handlers,
     ...exportHandlers(exports, active),
-    // The Local profile's address and secret are settled once its sandbox is started: profile calls wait for that.
-    ...afterLocalStart(
+    // The Local profile's address and secret are settled once its sandbox's process is spawned: profile calls wait for
+    // that, and not for the sandbox to answer (its state may load for a while, and on a busy machine its start does).
+    ...afterLocalAddressed(
       profileHandlers({ dataDir: host.dataDir, profiles, sessions, secrets, local, emit, log: host.log }),
       local
     ),
@@ -233,12 +234,12 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
   return backend
 }
 
-/** The same handlers, each answering once the Local profile's sandbox is started (or failed to start). */
-function afterLocalStart<H extends Partial<Handlers>>(handlers: H, local: LocalProfile): H {
+/** The same handlers, each answering once the Local profile's address and secret are final. */
+function afterLocalAddressed<H extends Partial<Handlers>>(handlers: H, local: LocalProfile): H {
   const wrapped: Record<string, (input: never) => Promise<unknown>> = {}
   for (const [name, handler] of Object.entries(handlers) as [string, (input: never) => Promise<unknown>][]) {
     wrapped[name] = async (input) => {
-      await local.whenStarted()
+      await local.whenAddressed()
       return handler(input)
     }
   }

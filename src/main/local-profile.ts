@@ -34,8 +34,13 @@ export class LocalProfile {
 
   private constructor(private readonly d: LocalProfileDeps) {}
 
-  /** Settles once the sandbox's process is spawned (or failed to): never rejects. */
+  /**
+   * Settles once the sandbox is ready to answer, or could not start (a big state: once its process is spawned, as its
+   * session does not wait for it): never rejects.
+   */
   private started: Promise<void> = Promise.resolve()
+  /** Settles once the Local profile's address and secret are final (the process spawned, or failed to): never rejects. */
+  private addressed: Promise<void> = Promise.resolve()
 
   /**
    * Starts the sandbox without waiting for it: the backend answers the page's first calls (profiles, the cached
@@ -44,17 +49,28 @@ export class LocalProfile {
    */
   static begin(d: LocalProfileDeps, enabled: boolean): LocalProfile {
     const local = new LocalProfile(d)
-    if (enabled) local.started = local.run()
-    else local.error = 'the embedded sandbox is switched off'
+    if (enabled) {
+      let addressed = () => {}
+      local.addressed = new Promise((resolve) => (addressed = resolve))
+      local.started = local.run(addressed)
+    } else local.error = 'the embedded sandbox is switched off'
     return local
   }
 
-  /** Resolves once the sandbox's process is spawned (or failed to start): what `sessionOptions` says is final then. */
+  /** Resolves once the sandbox is started (see `started`): what `sessionOptions` says is final then. */
   whenStarted(): Promise<void> {
     return this.started
   }
 
-  private async run(): Promise<void> {
+  /**
+   * Resolves once the Local profile's address and secret are final, before the sandbox answers: what the profile
+   * calls need, so the profile list (the first screen) never waits for the sandbox to load its state.
+   */
+  whenAddressed(): Promise<void> {
+    return this.addressed
+  }
+
+  private async run(addressed: () => void): Promise<void> {
     const { profiles, secrets } = this.d
     try {
       const generateTransactions = generateCountFromEnv()
@@ -78,6 +94,7 @@ export class LocalProfile {
       })
       this.sandbox = sandbox
       await profiles.setLocalBaseUrl(sandbox.baseUrl)
+      addressed()
       const stopped = (message: string) => {
         if (this.sandbox !== sandbox) return
         this.sandbox = undefined
@@ -103,6 +120,8 @@ export class LocalProfile {
     } catch (error) {
       this.error = error instanceof AppError ? error.message : 'the embedded sandbox failed to start'
       this.d.log(`local sandbox not started: ${error instanceof Error ? error.name : 'error'}`)
+    } finally {
+      addressed()
     }
   }
 

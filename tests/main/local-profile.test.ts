@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { nodeSandboxLauncher, type SandboxLauncher } from '../../src/main/services/sandbox-process'
 import { ProfileSession } from '../../src/main/services/session'
 import type { SyncStatus } from '../../src/shared/ipc/channels/sync'
 import { requireRealKeyring } from '../support/keyring'
@@ -52,4 +53,50 @@ describe('the Local sandbox with a generated history', () => {
     expect(states).not.toContain('offline')
     expect(opened).toHaveBeenCalledTimes(1)
   }, 120_000)
+})
+
+/** A real sandbox process whose start is held until `release()`: a sandbox that is slow to load its state. */
+function heldSandbox(): { launcher: SandboxLauncher; release(): void } {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  const launcher: SandboxLauncher = () => {
+    const child = nodeSandboxLauncher()
+    return {
+      get pid() {
+        return child.pid
+      },
+      postMessage: (message) => void released.then(() => child.postMessage(message)),
+      onMessage: (listener) => child.onMessage(listener),
+      onSpawn: (listener) => child.onSpawn(listener),
+      onExit: (listener) => child.onExit(listener),
+      kill: () => child.kill()
+    }
+  }
+  return { launcher, release }
+}
+
+describe('a Local sandbox that is slow to start', () => {
+  it('does not hold back the profile list; the Local profile’s data waits for it, then answers', async () => {
+    const t = await tempDir('local-slow-start')
+    cleanup = t.cleanup
+    const held = heldSandbox()
+    h = await startBackend(
+      t.dir,
+      testKeychainService('local-slow-start'),
+      { localSandbox: true, autoSync: true },
+      held.launcher
+    )
+    const local = (await h.call('profiles.list', null)).profiles.find((p) => p.id === 'local')
+    // The address and secret the Local profile will use are known before the sandbox answers.
+    expect(local?.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//)
+    expect(local?.hasSecret).toBe(true)
+
+    let answered = false
+    const firstRows = h.call('transactions.query', { limit: 1 }).finally(() => (answered = true))
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(answered).toBe(false)
+    held.release()
+    expect((await firstRows).profileId).toBe('local')
+    expect((await h.call('sync.status', null)).state).not.toBe('error')
+  }, 60_000)
 })

@@ -7,6 +7,7 @@ import { dispatch } from '../../src/main/ipc/dispatch'
 import type { AppNotification } from '../../src/main/notifications/batch'
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../src/shared/ipc/contract'
 import { testKeychainService } from '../support/keyring'
+import type { SandboxLauncher } from '../../src/main/services/sandbox-process'
 
 /** A sandbox on a free port (tests/support/sandbox.ts): faults on, no seed data, delays 100x shorter. */
 export async function startSandbox(opts: SandboxServerOptions = {}): Promise<SandboxServer> {
@@ -34,7 +35,9 @@ export interface Harness {
 export async function startBackend(
   dataDir: string,
   keychainService: string,
-  options: BackendOptions = {}
+  options: BackendOptions = {},
+  /** How the Local sandbox's process is started (default: a Node child process). */
+  sandboxLauncher?: SandboxLauncher
 ): Promise<Harness> {
   const events: Harness['events'] = []
   const notifications: Harness['notifications'] = []
@@ -44,7 +47,8 @@ export async function startBackend(
     appVersion: '0.0.0-test',
     dataDir,
     notify: (n) => notifications.push(n),
-    log: (m) => logs.push(m)
+    log: (m) => logs.push(m),
+    ...(sandboxLauncher !== undefined && { sandboxLauncher })
   }
   const backend = await createBackend(host, {
     keychainService,
