@@ -43,9 +43,10 @@ export class LocalProfile {
   private addressed: Promise<void> = Promise.resolve()
 
   /**
-   * Starts the sandbox without waiting for it: the backend answers the page's first calls (profiles, the cached
-   * transactions of a remote profile) while the process is spawned. Whatever needs the sandbox waits for `whenStarted`.
-   * `enabled: false` never starts it (the Local profile then reports it as switched off).
+   * Starts the sandbox without waiting for it: the backend answers the cached transactions of a remote profile while
+   * the process is spawned, and the profile calls once the Local address is set (`whenAddressed`). Whatever needs the
+   * sandbox itself waits for `whenStarted`. `enabled: false` never starts it (the Local profile then reports it as
+   * switched off).
    */
   static begin(d: LocalProfileDeps, enabled: boolean): LocalProfile {
     const local = new LocalProfile(d)
