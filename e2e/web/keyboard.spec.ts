@@ -48,6 +48,8 @@ test('keyboard only: sections by shortcut, a detail, an edit form submitted, the
   await page.keyboard.press('/')
   await page.keyboard.type('9012')
   await page.keyboard.press('Escape')
+  // As with the customers above: j moves through the rows on screen, so wait for the search's answer first.
+  await expect(page.getByText('1 accounts', { exact: true })).toBeVisible()
   await page.keyboard.press('j')
   const detail = page.getByTestId('external-account-detail')
   await expect(detail).toBeVisible()
