@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads'
-import type { ReadReply, ReadRequest, ReaderData } from './reader'
+import { READ_GATE, type ReadReply, type ReadRequest, type ReaderData } from './reader'
 import { openEncryptedDatabase, type SqliteDatabase } from './sqlite'
 import { answerRequests } from './thread'
 import { TransactionQueries } from './transaction-queries'
@@ -9,7 +9,7 @@ import { TransactionQueries } from './transaction-queries'
  * answers the transaction views' queries one at a time. WAL lets it read while the writer thread writes. The key
  * arrives in workerData, in memory only.
  */
-const { file, key, cacheKiB } = workerData as ReaderData
+const { file, key, cacheKiB, testReadGate } = workerData as ReaderData
 const port = parentPort!
 let db: SqliteDatabase
 try {
@@ -29,7 +29,15 @@ port.postMessage({ ready: true } satisfies ReadReply)
 // Each answer reads one snapshot: its total and its rows agree even while the writer commits.
 const snapshot = <T>(read: () => T): T => db.transaction(read)()
 
+/** Tests only (ReaderData.testReadGate): tells the test a request arrived, then blocks while its gate is closed. */
+function waitAtGate(gate: Int32Array): void {
+  Atomics.add(gate, READ_GATE.arrived, 1)
+  Atomics.notify(gate, READ_GATE.arrived)
+  while (Atomics.load(gate, READ_GATE.closed) === 1) Atomics.wait(gate, READ_GATE.closed, 1)
+}
+
 answerRequests<ReadRequest>(port, (request) => {
+  if (testReadGate) waitAtGate(testReadGate)
   switch (request.op) {
     case 'window':
       return snapshot(() => queries.window(request.filter, request.sort, request.offset, request.limit))

@@ -15,7 +15,16 @@ export interface ReaderData {
   file: string
   key: Uint8Array
   cacheKiB: number
+  /**
+   * Tests only (the store never passes it): a gate on shared memory that the thread waits at before answering each
+   * request, so a test holds a read in flight (a thread stopping mid-read) instead of racing the read's answer.
+   * Slot READ_GATE.closed is 1 while reads are held; slot READ_GATE.arrived counts the requests that reached it.
+   */
+  testReadGate?: Int32Array
 }
+
+/** The slots of `ReaderData.testReadGate`. */
+export const READ_GATE = { closed: 0, arrived: 1 } as const
 
 type Requests = {
   window: { filter: TransactionFilter; sort: TransactionSort; offset: number; limit: number }
