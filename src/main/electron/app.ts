@@ -13,7 +13,7 @@ import { attachContextMenu, showIdContextMenu } from './context-menu'
 import { handleDeepLinks } from './deep-links'
 import { showItem, showWindow } from './focus'
 import { createNativeNotifier } from './notifier'
-import { lockDownApp } from './security'
+import { lockDownSession, lockDownWebContents } from './security'
 import { createAppTray } from './tray'
 import { electronUpdaterDriver } from './updater'
 import { appPageUrlFor } from './url-policy'
@@ -40,7 +40,7 @@ export function runElectronApp(): void {
   /** The operator chose Quit (or the OS is ending the session): closing the window then really closes it. */
   let quitting = false
 
-  lockDownApp(appPageUrl, log)
+  lockDownWebContents(appPageUrl, log)
   // Registered before `ready`: macOS hands over the link that launched Paydesk early.
   const links = handleDeepLinks({ focus: () => showWindow(window), log })
 
@@ -52,6 +52,8 @@ export function runElectronApp(): void {
   app.on('activate', () => showWindow(window))
 
   void app.whenReady().then(async () => {
+    // First thing once Electron has a session: no page loads before its requests and permissions are locked down.
+    lockDownSession(appPageUrl, log)
     let releaseDataDir: () => void
     try {
       releaseDataDir = lockDataDir(app.getPath('userData'))

@@ -2,12 +2,20 @@ import { app, session, shell, type WebContents } from 'electron'
 import { isAllowedRendererRequest, isAppPageUrl, isSafeExternalUrl } from './url-policy'
 
 /**
- * App-wide lockdown (Element Desktop style): no navigation away from the app page, no new windows, no webviews, no
- * permissions, no network requests from the renderer. External http(s) links open in the OS browser.
+ * App-wide lockdown (Element Desktop style), in two halves because Electron has a session only once it is ready.
+ *
+ * This half, called before `ready`: every web contents, from the first, may not navigate away from the app page, open
+ * windows or attach webviews. External http(s) links open in the OS browser.
  */
-export function lockDownApp(appPageUrl: string, log: (message: string) => void): void {
+export function lockDownWebContents(appPageUrl: string, log: (message: string) => void): void {
   app.on('web-contents-created', (_event, contents) => lockDownContents(contents, appPageUrl, log))
+}
 
+/**
+ * The session's half, called once the app is ready and before any window exists: no permissions, no network requests
+ * from the renderer. (Electron refuses `session.defaultSession` before `ready`.)
+ */
+export function lockDownSession(appPageUrl: string, log: (message: string) => void): void {
   const ses = session.defaultSession
   ses.setPermissionRequestHandler((_contents, permission, callback) => {
     log(`denied permission request: ${permission}`)

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { getPriority, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { ensureFreshBuild } from '../../support/fresh-build'
@@ -23,6 +23,12 @@ interface Report {
   trays: Array<{ tooltip: string; menu: MenuItem[] }>
   appMenu: MenuItem[] | null
   aboutPanel?: { applicationVersion?: string }
+  /** The fake wrote it after its probes (false: main quit or died first). */
+  finished: boolean
+  exitCode?: number
+  quit?: boolean
+  /** Calls Electron refuses at that point of the launch (tests/support/fake-electron/lifecycle.mjs). */
+  refused: string[]
 }
 interface MenuItem {
   label?: string
@@ -32,8 +38,8 @@ interface MenuItem {
   submenu?: MenuItem[]
 }
 
-/** Runs the built main process under the recording fake; `env` adds to the fake's environment. */
-function runBuiltMain(dir: string, env: Record<string, string> = {}): Report {
+/** Runs the built main process under the strict fake, to its end; `env` adds to the fake's environment. */
+function launchBuiltMain(dir: string, env: Record<string, string> = {}): { report: Report; output: string } {
   const reportFile = join(dir, 'report.json')
   const result = spawnSync(
     process.execPath,
@@ -45,9 +51,30 @@ function runBuiltMain(dir: string, env: Record<string, string> = {}): Report {
       encoding: 'utf8'
     }
   )
-  if (!existsSync(reportFile))
-    throw new Error(`built main did not open its window:\n${result.stdout}\n${result.stderr}`)
-  return JSON.parse(readFileSync(reportFile, 'utf8')) as Report
+  const output = `${result.stdout}\n${result.stderr}`
+  if (!existsSync(reportFile)) throw new Error(`built main left no report:\n${output}`)
+  return { report: JSON.parse(readFileSync(reportFile, 'utf8')) as Report, output }
+}
+
+/** Runs the built main process and expects it to open its window. */
+function runBuiltMain(dir: string, env: Record<string, string> = {}): Report {
+  const { report, output } = launchBuiltMain(dir, env)
+  if (!report.finished)
+    throw new Error(
+      `built main exited (${report.exitCode}) before its window was up; Electron refused: ` +
+        `${JSON.stringify(report.refused)}\n${crashLog(dir)}\n${output}`
+    )
+  return report
+}
+
+/** The built main's own log (logCrashes writes what killed it there). */
+function crashLog(dir: string): string {
+  const logs = join(dir, 'userData/logs')
+  return existsSync(logs)
+    ? readdirSync(logs)
+        .map((f) => readFileSync(join(logs, f), 'utf8'))
+        .join('\n')
+    : ''
 }
 
 // Reads what the *built* main process (out/main/index.js, what Electron runs) passes to Electron, through a recording
@@ -63,6 +90,24 @@ describe('built main process', () => {
   }, 120_000)
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  it('starts under an Electron as strict as the real one about what may be called before ready', () => {
+    expect(report.refused).toEqual([])
+    expect(report.finished).toBe(true)
+    expect(report.ipcChannels.length).toBeGreaterThan(0)
+    expect(report.trays).toHaveLength(1)
+    expect(report.loadedUrl).toBeTruthy()
+  })
+
+  it('quits at once, opening nothing, when another Paydesk holds the single-instance lock', () => {
+    const secondDir = mkdtempSync(join(tmpdir(), 'paydesk-built-main-second-'))
+    try {
+      const { report: second } = launchBuiltMain(secondDir, { FAKE_ELECTRON_LOCK_HELD: '1' })
+      expect(second).toMatchObject({ finished: false, quit: true, exitCode: 0, refused: [], windows: [], trays: [] })
+    } finally {
+      rmSync(secondDir, { recursive: true, force: true })
+    }
+  })
 
   it('opens one window with the renderer isolated, sandboxed and without Node', () => {
     expect(report.windows).toHaveLength(1)
@@ -124,7 +169,8 @@ describe('built main process', () => {
 
   it('cancels network requests from the renderer but serves its own files', () => {
     expect(report.probes['cancelRemoteRequest']).toBe(true)
-    expect(report.probes['cancelOwnFile']).toBe(false)
+    expect(report.probes['cancelOwnPage']).toBe(false)
+    expect(report.probes['cancelFile']).toBe(true)
   })
 
   it('an installed app ignores ELECTRON_RENDERER_URL and loads its own page', () => {

@@ -1,65 +1,34 @@
-// A tiny recording stand-in for the parts of Electron that Paydesk's main process uses. After the window has loaded,
-// it runs the recorded security hooks against probe inputs and writes everything to $FAKE_ELECTRON_REPORT.
-import { fork } from 'node:child_process'
-import { existsSync, writeFileSync } from 'node:fs'
-import { EventEmitter } from 'node:events'
-import { getPriority } from 'node:os'
+// The `electron` module the built main process imports under test (register.mjs): the strict fake of fake.mjs, launched
+// as Electron launches an app. After the window has loaded, it runs the recorded security hooks against probe inputs
+// and writes everything to $FAKE_ELECTRON_REPORT; if main quits or dies first, it writes what it had.
+import { writeFileSync } from 'node:fs'
+import { createFakeElectron } from './fake.mjs'
 
-const report = {
-  windows: [],
-  ipcChannels: [],
-  permissionAnswers: [],
-  probes: {},
-  utilityProcesses: [],
-  protocols: [],
-  badgeCounts: [],
-  trays: [],
-  appMenu: null
+const env = process.env
+const fake = createFakeElectron({ env, onLoad: (win) => void started().then(() => finish(win)), onQuit: quit })
+const { report, handlers, protocols } = fake
+
+let written = false
+function writeReport(finished) {
+  written = true
+  writeFileSync(env.FAKE_ELECTRON_REPORT, JSON.stringify({ ...report, finished }))
 }
-const appEvents = new EventEmitter()
-let permissionRequestHandler = null
-let permissionCheckHandler = null
-let beforeRequest = null
-const opened = []
+// Main may die before it could quit (a throw before its crash handler is installed): the report still says so.
+process.on('exit', (code) => {
+  if (written) return
+  report.exitCode = code
+  writeReport(false)
+})
 
-class FakeWebContents extends EventEmitter {
-  constructor() {
-    super()
-    this.mainFrame = { url: '' }
-    this.windowOpenHandler = null
-  }
-  setWindowOpenHandler(handler) {
-    this.windowOpenHandler = handler
-  }
-  send() {}
+function quit(code) {
+  report.exitCode = code
+  writeReport(false)
+  process.exit(code)
 }
 
-export class BrowserWindow extends EventEmitter {
-  constructor(options) {
-    super()
-    report.windows.push(options)
-    this.webContents = new FakeWebContents()
-    appEvents.emit('web-contents-created', {}, this.webContents)
-  }
-  async loadURL(url) {
-    this.webContents.mainFrame.url = url
-    report.loadedUrl = url
-    void started().then(() => finish(this))
-  }
-  isDestroyed() {
-    return false
-  }
-  isMinimized() {
-    return false
-  }
-  show() {}
-  hide() {}
-  focus() {}
-  restore() {}
-  setBackgroundColor(color) {
-    report.backgroundColors = [...(report.backgroundColors ?? []), color]
-  }
-}
+// Electron emits `ready` once main's first synchronous run has returned: whatever main calls in that run, it calls
+// before ready.
+setImmediate(() => fake.life.launch({ openUrl: env.FAKE_ELECTRON_OPEN_URL }))
 
 /**
  * Main loads its window while the backend starts, and makes its tray (then the close policy, in the same turn) once the
@@ -76,152 +45,85 @@ async function started() {
   await new Promise((r) => setTimeout(r, 50))
 }
 
+/** What the page's own scheme answers to requests the page never makes: climbing out, another host, a missing file. */
+async function schemeProbes(pageUrl) {
+  const { protocol, host } = new URL(pageUrl)
+  if (['http:', 'https:', 'file:'].includes(protocol)) return null
+  const at = (path) => `${protocol}//${host}${path}`
+  const status = async (url) => (await protocols.request(url)).status
+  return {
+    root: await protocols.request(at('/')).then(({ status: s, headers }) => ({ status: s, headers })),
+    encodedSlashes: await status(at('/..%2f..%2fpackage.json')),
+    encodedDots: await status(at('/assets/%2e%2e%2f%2e%2e%2f%2e%2e%2fpackage.json')),
+    backslashes: await status(at('/..%5c..%5cpackage.json')),
+    absolute: await status(at('/%2fetc%2fpasswd')),
+    nul: await status(at('/index.html%00.js')),
+    otherHost: await status(`${protocol}//elsewhere/index.html`),
+    missing: await status(at('/assets/no-such-file.js')),
+    directory: await status(at('/assets'))
+  }
+}
+
 async function finish(win) {
   const contents = win.webContents
+  const probes = (report.probes = {})
   const deny = (url) => contents.windowOpenHandler?.({ url })
-  report.probes.windowOpenHttps = deny('https://grid.lightspark.com/platform-overview')
-  report.probes.windowOpenOtherHost = deny('https://example.com/help')
-  report.probes.windowOpenPlainHttp = deny('http://grid.lightspark.com/platform-overview')
-  report.probes.windowOpenFile = deny('file:///etc/passwd')
-  report.probes.openedExternally = [...opened]
+  probes.windowOpenHttps = deny('https://grid.lightspark.com/platform-overview')
+  probes.windowOpenOtherHost = deny('https://example.com/help')
+  probes.windowOpenPlainHttp = deny('http://grid.lightspark.com/platform-overview')
+  probes.windowOpenFile = deny('file:///etc/passwd')
+  probes.openedExternally = [...report.opened]
   const navigation = (url) => {
     let prevented = false
     contents.emit('will-navigate', { preventDefault: () => (prevented = true) }, url)
     return prevented
   }
-  report.probes.navigateAwayPrevented = navigation('https://evil.example/')
-  report.probes.navigateSelfPrevented = navigation(report.loadedUrl)
+  probes.navigateAwayPrevented = navigation('https://evil.example/')
+  probes.navigateFilePrevented = navigation('file:///tmp/evil.html')
+  probes.navigateSelfPrevented = navigation(report.loadedUrl)
   let webviewPrevented = false
   contents.emit('will-attach-webview', { preventDefault: () => (webviewPrevented = true) })
-  report.probes.webviewPrevented = webviewPrevented
+  probes.webviewPrevented = webviewPrevented
+  report.permissionAnswers = []
   for (const permission of ['notifications', 'media', 'geolocation']) {
     await new Promise((done) =>
-      permissionRequestHandler?.(contents, permission, (granted) => {
+      handlers.permissionRequest?.(contents, permission, (granted) => {
         report.permissionAnswers.push({ permission, granted })
         done()
       })
     )
   }
-  report.probes.permissionCheck = permissionCheckHandler?.(contents, 'media')
-  const request = (url) => new Promise((done) => beforeRequest({ url }, (answer) => done(answer.cancel)))
-  report.probes.cancelRemoteRequest = await request('https://api.lightspark.com/grid/2025-10-13/customers')
-  report.probes.cancelOwnFile = await request(report.loadedUrl)
+  probes.permissionCheck = handlers.permissionCheck?.(contents, 'media')
+  const cancelled = (url) => new Promise((done) => handlers.beforeRequest({ url }, (answer) => done(answer.cancel)))
+  probes.cancelRemoteRequest = await cancelled('https://api.lightspark.com/grid/2025-10-13/customers')
+  probes.cancelFile = await cancelled('file:///etc/passwd')
+  probes.cancelOwnPage = await cancelled(report.loadedUrl)
+  probes.scheme = await schemeProbes(report.loadedUrl)
   // Closing the window: with no approval rules on, nothing keeps Paydesk in the tray.
   let closePrevented = false
   win.emit('close', { preventDefault: () => (closePrevented = true) })
-  report.probes.closePrevented = closePrevented
-  writeFileSync(process.env.FAKE_ELECTRON_REPORT, JSON.stringify(report))
+  probes.closePrevented = closePrevented
+  writeReport(true)
   process.exit(0)
 }
 
-export const app = {
-  requestSingleInstanceLock: () => true,
-  isPackaged: process.env.FAKE_ELECTRON_PACKAGED === '1',
-  exit: (code) => process.exit(code),
-  getPath: () => process.env.FAKE_ELECTRON_USER_DATA,
-  getVersion: () => '0.0.0-test',
-  whenReady: () => Promise.resolve(),
-  on: (event, listener) => appEvents.on(event, listener),
-  quit: () => process.exit(0),
-  setAsDefaultProtocolClient: (protocol) => report.protocols.push(protocol) > 0,
-  setBadgeCount: (count) => report.badgeCounts.push(count) > 0,
-  setAboutPanelOptions: (options) => (report.aboutPanel = options),
-  showAboutPanel() {}
-}
-
-/** Menus as plain data: labels and roles, submenus nested. */
-const describeItems = (items) =>
-  items.map((i) => ({
-    ...(i.label !== undefined && { label: i.label }),
-    ...(i.role !== undefined && { role: i.role }),
-    ...(i.type !== undefined && { type: i.type }),
-    ...(i.checked !== undefined && { checked: i.checked }),
-    ...(Array.isArray(i.submenu) && { submenu: describeItems(i.submenu) })
-  }))
-export const Menu = {
-  buildFromTemplate: (template) => ({ items: describeItems(template), popup() {} }),
-  setApplicationMenu: (menu) => (report.appMenu = menu.items)
-}
-export class Tray extends EventEmitter {
-  constructor(image) {
-    super()
-    this.state = { image, tooltip: '', menu: [] }
-    report.trays.push(this.state)
-  }
-  setToolTip(tooltip) {
-    this.state.tooltip = tooltip
-  }
-  setContextMenu(menu) {
-    this.state.menu = menu.items
-  }
-  isDestroyed() {
-    return false
-  }
-  destroy() {}
-}
-export const nativeTheme = Object.assign(new EventEmitter(), {
-  shouldUseDarkColors: process.env.FAKE_ELECTRON_DARK === '1'
-})
-export const clipboard = { writeText() {} }
-export const nativeImage = { createFromPath: (path) => ({ resize: (size) => ({ path, size }) }) }
-
-export const session = {
-  defaultSession: {
-    setPermissionRequestHandler: (h) => (permissionRequestHandler = h),
-    setPermissionCheckHandler: (h) => (permissionCheckHandler = h),
-    webRequest: { onBeforeRequest: (h) => (beforeRequest = h) }
-  }
-}
-
-export const ipcMain = { handle: (channel) => report.ipcChannels.push(channel) }
-export const shell = { openExternal: async (url) => opened.push(url) }
-export const powerMonitor = { on() {} }
-export const dialog = { showErrorBox: (title, message) => report.errors?.push({ title, message }) }
-export class Notification extends EventEmitter {
-  static isSupported() {
-    return false
-  }
-  show() {}
-}
-/** utilityProcess.fork, as a Node fork of the same module with Electron's event shapes; records what was started. */
-export const utilityProcess = {
-  fork(modulePath, args = [], options = {}) {
-    const entry = { modulePath, exists: existsSync(modulePath), serviceName: options.serviceName }
-    report.utilityProcesses.push(entry)
-    const child = fork(modulePath, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' })
-    const events = new EventEmitter()
-    child.on('message', (m) => {
-      // The priority main gave the process once it was spawned, as the OS reports it.
-      entry.niceness ??= getPriority(child.pid)
-      events.emit('message', m)
-    })
-    child.on('exit', (code) => events.emit('exit', code ?? 1))
-    child.on('spawn', () => events.emit('spawn'))
-    return {
-      get pid() {
-        return child.pid
-      },
-      postMessage: (m) => child.send(m),
-      on: (event, listener) => events.on(event, listener),
-      once: (event, listener) => events.once(event, listener),
-      kill: () => child.kill('SIGKILL')
-    }
-  }
-}
-
-export default {
+export const {
   app,
   session,
-  ipcMain,
-  shell,
-  powerMonitor,
-  dialog,
-  Notification,
+  protocol,
+  net,
   BrowserWindow,
-  utilityProcess,
-  Menu,
   Tray,
+  Notification,
+  powerMonitor,
+  screen,
+  Menu,
   nativeTheme,
   clipboard,
-  nativeImage
-}
+  nativeImage,
+  ipcMain,
+  shell,
+  dialog,
+  utilityProcess
+} = fake.modules
+export default fake.modules
