@@ -91,7 +91,7 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
   // The page's first calls (the profile list, the active profile's cached transactions) are answered first: the
   // sandbox's process, the orphan scan, the other profiles' rules and sync all start now but finish behind them.
   const local = LocalProfile.begin(
-    { dataDir: host.dataDir, profiles, secrets, launcher: host.sandboxLauncher, log: host.log },
+    { dataDir: host.dataDir, profiles, secrets, launcher: host.sandboxLauncher, log: host.log, reportDamage },
     options.localSandbox !== false
   )
   const sessions = new ProfileSessions({
@@ -128,7 +128,8 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
     sessions: sessions.running,
     rulesOn: sessions.rulesOn,
     secrets,
-    emit
+    emit,
+    reportDamage
   })
   const exports = new ExportJobs({
     downloadDir: path.join(host.dataDir, 'exports'),

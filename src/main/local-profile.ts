@@ -1,9 +1,18 @@
 import { randomBytes } from 'node:crypto'
+import path from 'node:path'
 import type { ConnectionReport } from '../shared/ipc/channels/app'
 import { LOCAL_PROFILE_ID } from '../shared/profile'
 import { AppError } from './errors'
+import { damageNotice, ensureFolder, type Damage } from './services/damage'
 import { secretAccount, type SecretStore } from './services/keychain'
-import { generateCountFromEnv, localSandboxIsBig, startLocalSandbox, type LocalSandbox } from './services/local-sandbox'
+import {
+  generateCountFromEnv,
+  localSandboxIsBig,
+  localSandboxStateFile,
+  startLocalSandbox,
+  type LocalSandbox
+} from './services/local-sandbox'
+import type { ReportDamage } from './services/notices'
 import type { SandboxLauncher } from './services/sandbox-process'
 import type { ProfileStore, StoredProfile } from './services/profiles'
 
@@ -13,6 +22,8 @@ interface LocalProfileDeps {
   secrets: SecretStore
   launcher?: SandboxLauncher | undefined
   log(message: string): void
+  /** Its saved state found damaged (set aside by the sandbox) is told to the operator in a notice. */
+  reportDamage?: ReportDamage | undefined
 }
 
 /**
@@ -81,6 +92,8 @@ export class LocalProfile {
         secret = randomBytes(32).toString('base64url')
         await profiles.setSecret(LOCAL_PROFILE_ID, secret, { internal: true })
       }
+      // A file where the sandbox's folder should be would stop it from starting: set aside and told, like its state.
+      await ensureFolder(path.dirname(localSandboxStateFile(this.d.dataDir)), (damage) => this.tellDamage(damage))
       // Asked before the start: a big state also lowers the process's priority.
       const big = localSandboxIsBig(this.d.dataDir, generateTransactions)
       const sandbox = await startLocalSandbox({
@@ -110,6 +123,11 @@ export class LocalProfile {
       const whenReady = sandbox.ready.then(
         (r) => {
           if (r.corruptFileMovedTo === undefined) return
+          this.tellDamage({
+            file: localSandboxStateFile(this.d.dataDir),
+            setAsideAs: r.corruptFileMovedTo,
+            why: 'not a state the sandbox could read'
+          })
           this.notice = `The Local sandbox’s saved state was unreadable and was set aside as ${r.corruptFileMovedTo}; it started fresh.`
           // A session opened while a big file loaded was not told: it re-opens to say it (rare, and worth it).
           if (big) this.onChange()
@@ -124,6 +142,17 @@ export class LocalProfile {
     } finally {
       addressed()
     }
+  }
+
+  private tellDamage(damage: Damage): void {
+    this.d.reportDamage?.(
+      damageNotice(damage, {
+        profileId: LOCAL_PROFILE_ID,
+        title: 'The Local sandbox’s saved state was damaged; it started fresh.',
+        lost: 'Its demo customers, accounts and transactions were made anew; nothing outside the Local sandbox changed.',
+        todo: 'Nothing: the Local sandbox moves no real money. Delete the kept file when you no longer need it.'
+      })
+    )
   }
 
   private get notRunning(): string {

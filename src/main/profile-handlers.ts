@@ -61,7 +61,7 @@ export function profileHandlers(d: Deps): Pick<Handlers, ProfileChannel> {
       const running = sessions.running.get(id)
       const unknown = running
         ? running.transfers.records().records.filter(isUnresolvedTransfer)
-        : await unresolvedTransfersOnDisk(d.dataDir, d.secrets, id, d.log)
+        : await unresolvedTransfersOnDisk(d.dataDir, d.secrets, profile, d.log)
       if (unknown.length > 0 && confirmUnknownTransfers !== true) {
         throw new AppError(
           'CONFIRMATION_REQUIRED',

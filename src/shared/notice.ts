@@ -1,7 +1,16 @@
 import { z } from 'zod'
 
-/** What was damaged or left behind: each kind has its own sentence of what was lost and what to do. */
-export const NOTICE_KINDS = ['transfer-journal', 'approval-rules', 'profile-list', 'orphaned-data'] as const
+/**
+ * What was damaged or left behind: each kind has its own sentence of what was lost and what to do. `damaged-file`:
+ * any other file or folder of the data folder that was set aside (the cache, the app's settings, the notices, the lock).
+ */
+export const NOTICE_KINDS = [
+  'transfer-journal',
+  'approval-rules',
+  'profile-list',
+  'orphaned-data',
+  'damaged-file'
+] as const
 
 /**
  * Something the operator must hear about at once, kept until they dismiss it: damaged state that was set aside (never

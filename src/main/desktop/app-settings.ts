@@ -1,7 +1,9 @@
 import path from 'node:path'
 import { z } from 'zod'
 import { DEFAULT_UPDATE_SETTINGS, UpdateSettings } from '../../shared/ipc/channels/desktop'
-import { readFileIfExists, setAside, writeFileAtomic } from '../services/atomic-file'
+import { writeFileAtomic } from '../services/atomic-file'
+import { damageNotice, readOrSetAside } from '../services/damage'
+import type { ReportDamage } from '../services/notices'
 
 /** Settings of the app itself (not of a profile): `app-settings.json` in the data folder. Holds no secrets. */
 const AppSettingsFile = z.object({
@@ -20,21 +22,28 @@ export class AppSettings {
     private state: AppSettingsFile
   ) {}
 
-  /** A file Paydesk cannot read is set aside and the defaults apply (updates off): never a guess at a feed. */
-  static async open(dataDir: string, log: (m: string) => void): Promise<AppSettings> {
+  /**
+   * A file Paydesk cannot read (or a folder in its place) is set aside and told, and the defaults apply (updates off):
+   * never a guess at a feed.
+   */
+  static async open(dataDir: string, log: (m: string) => void, tell: ReportDamage = () => {}): Promise<AppSettings> {
     const file = path.join(dataDir, 'app-settings.json')
-    const data = await readFileIfExists(file)
-    if (!data) return new AppSettings(file, DEFAULTS)
-    let parsed: z.ZodSafeParseResult<AppSettingsFile>
-    try {
-      parsed = AppSettingsFile.safeParse(JSON.parse(data.toString('utf8')))
-    } catch {
-      parsed = AppSettingsFile.safeParse(undefined)
-    }
-    if (parsed.success) return new AppSettings(file, parsed.data)
-    await setAside(file, 'unreadable')
-    log('app-settings.json was unreadable and was set aside; updates are off')
-    return new AppSettings(file, DEFAULTS)
+    const read = await readOrSetAside(
+      file,
+      'unreadable',
+      (data) => AppSettingsFile.parse(JSON.parse(data.toString('utf8'))),
+      (damage) => {
+        log('app-settings.json was unreadable and was set aside; updates are off')
+        tell(
+          damageNotice(damage, {
+            title: 'The app settings were damaged and are back to their defaults.',
+            lost: 'Automatic updates are off and their feed is forgotten; the reminder about the tray will show again.',
+            todo: 'If you used automatic updates, turn them on again in Settings with your update feed.'
+          })
+        )
+      }
+    )
+    return new AppSettings(file, read ?? DEFAULTS)
   }
 
   get updates(): UpdateSettings {

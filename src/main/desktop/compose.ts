@@ -2,6 +2,7 @@ import { isUnresolvedTransfer } from '../../shared/ipc/channels/data'
 import type { LinkedView, UpdateStatus } from '../../shared/ipc/channels/desktop'
 import type { Handlers } from '../ipc/dispatch'
 import type { SecretStore } from '../services/keychain'
+import type { ReportDamage } from '../services/notices'
 import { unresolvedTransfersOnDisk } from '../services/profile-data'
 import type { ProfileStore } from '../services/profiles'
 import type { ProfileSession } from '../services/session'
@@ -47,6 +48,8 @@ interface Deps {
   secrets: SecretStore
   emit: (event: 'updates.status', status: UpdateStatus) => void
   log: (m: string) => void
+  /** Damaged app settings, or a damaged journal read for money in flight, are told to the operator (a notice). */
+  reportDamage?: ReportDamage
 }
 
 function plural(n: number, one: string): string {
@@ -55,7 +58,7 @@ function plural(n: number, one: string): string {
 
 /** Composes the desktop services over the backend's profiles and sessions; kept out of backend.ts. */
 export async function createDesktop(d: Deps): Promise<{ view: DesktopView; handlers: DesktopHandlers }> {
-  const settings = await AppSettings.open(d.dataDir, d.log)
+  const settings = await AppSettings.open(d.dataDir, d.log, d.reportDamage)
   const nameOf = (id: string) => d.profiles.all().find((p) => p.id === id)?.name ?? id
 
   const moneyInFlight = async (): Promise<string[]> => {
@@ -64,7 +67,7 @@ export async function createDesktop(d: Deps): Promise<{ view: DesktopView; handl
     const onDisk: string[] = []
     for (const p of d.profiles.all()) {
       if (d.sessions.has(p.id)) continue
-      const unknown = await unresolvedTransfersOnDisk(d.dataDir, d.secrets, p.id, d.log).catch(() => [])
+      const unknown = await unresolvedTransfersOnDisk(d.dataDir, d.secrets, p, d.log, d.reportDamage).catch(() => [])
       if (unknown.length) onDisk.push(`${plural(unknown.length, 'transfer')} of unknown outcome in “${p.name}”`)
     }
     const live: string[] = []

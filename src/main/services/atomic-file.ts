@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { promises as fs } from 'node:fs'
+import { existsSync, promises as fs, renameSync } from 'node:fs'
 import path from 'node:path'
 
 /**
@@ -42,10 +42,13 @@ export async function syncDir(dir: string): Promise<void> {
   }
 }
 
-/** Moves a damaged file out of the way (kept for inspection, never silently deleted) and returns where it went. */
+/**
+ * Moves a damaged file (or a folder where a file should be, or the reverse) out of the way, kept for inspection and
+ * never deleted, and returns where it went (undefined: it was already gone). Two set aside in the same millisecond get
+ * distinct names: a rename onto an existing file would replace, and so lose, the first.
+ */
 export async function setAside(file: string, reason: string): Promise<string | undefined> {
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-')
-  const target = `${file}.${reason}-${stamp}`
+  const target = await freeName(`${file}.${reason}-${stampNow()}`)
   try {
     await fs.rename(file, target)
     return target
@@ -53,6 +56,37 @@ export async function setAside(file: string, reason: string): Promise<string | u
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
     throw error
   }
+}
+
+/** `setAside` for what runs before anything async may (the data folder's lock, at start). */
+export function setAsideSync(file: string, reason: string): string | undefined {
+  let target = `${file}.${reason}-${stampNow()}`
+  for (let i = 1; existsSync(target); i++) target = `${file}.${reason}-${stampNow()}-${i}`
+  try {
+    renameSync(file, target)
+    return target
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw error
+  }
+}
+
+function stampNow(): string {
+  return new Date().toISOString().replace(/[:.]/g, '-')
+}
+
+async function freeName(wanted: string): Promise<string> {
+  let target = wanted
+  for (
+    let i = 1;
+    await fs.lstat(target).then(
+      () => true,
+      () => false
+    );
+    i++
+  )
+    target = `${wanted}-${i}`
+  return target
 }
 
 export async function readFileIfExists(file: string): Promise<Buffer | undefined> {

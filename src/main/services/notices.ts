@@ -1,7 +1,8 @@
 import path from 'node:path'
 import { NoticeList, type Notice } from '../../shared/notice'
 import { Sequencer } from '../sequencer'
-import { readFileIfExists, writeFileAtomic } from './atomic-file'
+import { writeFileAtomic } from './atomic-file'
+import { damageNotice, readOrSetAside, takeDamageFoundBeforeTheBoard } from './damage'
 
 export type NoticeDraft = Omit<Notice, 'id' | 'at'> & { id?: string }
 export type ReportDamage = (notice: NoticeDraft) => void
@@ -20,15 +21,29 @@ export class NoticeBoard {
     private readonly log: (message: string) => void
   ) {}
 
+  /**
+   * A damaged list (or a folder in its place) is set aside like any other damaged file, and told on the fresh board:
+   * the operator learns that notices they had not read yet may be in the kept file. Damage found before the board
+   * opened (the data folder, its lock) is told now too.
+   */
   static async open(dataDir: string, onChange: (notices: Notice[]) => void, log: (m: string) => void) {
     const board = new NoticeBoard(path.join(dataDir, 'notices.json'), onChange, log)
-    try {
-      const raw = await readFileIfExists(board.file)
-      if (raw) board.notices = NoticeList.parse(JSON.parse(raw.toString('utf8')))
-    } catch {
-      // Notices are a copy of what the log already says; an unreadable list starts empty rather than blocking start.
-      log('notices.json was unreadable; earlier notices are in the log')
-    }
+    const told: NoticeDraft[] = takeDamageFoundBeforeTheBoard(dataDir)
+    const read = await readOrSetAside(
+      board.file,
+      'corrupt',
+      (data) => NoticeList.parse(JSON.parse(data.toString('utf8'))),
+      (damage) =>
+        told.push(
+          damageNotice(damage, {
+            title: 'The list of notices was damaged.',
+            lost: 'Notices you had not dismissed yet (damaged or orphaned data found earlier) may be in the kept file; the log has them too.',
+            todo: 'Read the kept file or the log (logs/paydesk.log in the data folder) for earlier notices, then dismiss this one.'
+          })
+        )
+    )
+    board.notices = read ?? []
+    await Promise.all(told.map((notice) => board.report(notice).catch(() => undefined)))
     return board
   }
 

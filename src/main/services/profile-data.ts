@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { isUnresolvedTransfer } from '../../shared/ipc/channels/data'
 import { cacheKeyAccount, type SecretStore } from './keychain'
-import type { NoticeDraft } from './notices'
+import type { NoticeDraft, ReportDamage } from './notices'
 import { profileDir } from './profiles'
 import { TransferJournal, type StoredTransferRecord } from './transfer-journal'
 
@@ -16,14 +16,32 @@ import { TransferJournal, type StoredTransferRecord } from './transfer-journal'
 export async function unresolvedTransfersOnDisk(
   dataDir: string,
   secrets: SecretStore,
-  profileId: string,
-  log: (m: string) => void
+  profile: { id: string; name: string },
+  log: (m: string) => void,
+  tell: ReportDamage = () => {}
 ): Promise<StoredTransferRecord[]> {
-  const stored = await secrets.get(cacheKeyAccount(profileId))
+  const stored = await secrets.get(cacheKeyAccount(profile.id))
   if (!stored) return []
-  const file = path.join(profileDir(dataDir, profileId), 'transfers.sealed')
-  const journal = await TransferJournal.open(file, Buffer.from(stored, 'base64'), profileId, log)
+  const file = path.join(profileDir(dataDir, profile.id), 'transfers.sealed')
+  // A journal found damaged here is set aside like the session would: told now, or nobody would hear of it.
+  const journal = await TransferJournal.open(file, Buffer.from(stored, 'base64'), profile.id, log, (where) =>
+    tell(transferJournalDamaged(profile, where))
+  )
   return journal.list().filter(isUnresolvedTransfer)
+}
+
+/** What the operator is told when a profile's transfer journal was set aside. */
+export function transferJournalDamaged(profile: { id: string; name: string }, where: string | undefined): NoticeDraft {
+  return {
+    kind: 'transfer-journal',
+    profileId: profile.id,
+    title: `The transfer journal of “${profile.name}” was damaged.`,
+    lost: 'Paydesk no longer knows which transfers it started on this profile, including any whose outcome was unknown.',
+    todo:
+      'Before sending any payment again, look at Transactions (outgoing, last days) to see what went out. The ' +
+      'damaged file was kept.',
+    ...(where !== undefined && { setAsideAs: where })
+  }
 }
 
 /** One sentence per transfer, for a confirmation that names them. */

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
-import { readFileIfExists, setAside, writeFileAtomic } from './atomic-file'
+import { writeFileAtomic } from './atomic-file'
+import { readOrSetAside, type Damage } from './damage'
 
 /**
  * A small JSON document encrypted with AES-256-GCM under a profile's cache key and replaced atomically on every write
@@ -25,21 +26,25 @@ export function openJson(key: Buffer, data: Buffer): unknown {
   return JSON.parse(plain.toString('utf8'))
 }
 
-/** Reads a sealed file; a damaged or undecryptable one is set aside (kept) and reported, never thrown. */
+/**
+ * Reads a sealed file; a damaged or undecryptable one (or a folder in its place) is set aside (kept) and reported,
+ * never thrown: `setAsideAs` tells the caller to tell the operator.
+ */
 export async function readSealed(
   file: string,
   key: Buffer,
   log: (m: string) => void
 ): Promise<{ value: unknown; setAsideAs?: string }> {
-  const data = await readFileIfExists(file)
-  if (!data) return { value: undefined }
-  try {
-    return { value: openJson(key, data) }
-  } catch {
-    const where = await setAside(file, 'undecryptable')
-    log(`${file} could not be decrypted and was set aside`)
-    return { value: undefined, ...(where !== undefined && { setAsideAs: where }) }
-  }
+  let kept: Damage | undefined
+  const value = await readOrSetAside(
+    file,
+    'undecryptable',
+    (data) => openJson(key, data),
+    (damage) => (kept = damage)
+  )
+  if (!kept) return { value }
+  log(`${file} was ${kept.why} and was set aside`)
+  return { value: undefined, ...(kept.setAsideAs !== undefined && { setAsideAs: kept.setAsideAs }) }
 }
 
 export async function writeSealed(file: string, key: Buffer, value: unknown): Promise<void> {

@@ -22,7 +22,9 @@ import {
 import { CacheStore, cacheKeyFor } from './cache/store'
 import { requireClient } from './client-access'
 import type { SecretStore } from './keychain'
+import { damageNotice, ensureFolder, type Damage } from './damage'
 import type { ReportDamage } from './notices'
+import { transferJournalDamaged } from './profile-data'
 import { ProfileWrites } from './profile-writes'
 import { profileDir, type StoredProfile } from './profiles'
 import { QuoteService } from './quotes'
@@ -89,17 +91,42 @@ export interface OpenedCache {
 export async function openProfileCache(
   dataDir: string,
   secrets: SecretStore,
-  profileId: string,
-  log: (m: string) => void
+  profile: { id: string; name: string },
+  log: (m: string) => void,
+  tell: ReportDamage = () => {}
 ): Promise<OpenedCache> {
-  const dir = profileDir(dataDir, profileId)
-  const { key } = await cacheKeyFor(secrets, profileId)
+  const dir = profileDir(dataDir, profile.id)
+  // A file where the profiles' folder or this profile's folder should be is set aside, so the profile still opens.
+  const folderDamaged = (damage: Damage) =>
+    tell(
+      damageNotice(damage, {
+        profileId: profile.id,
+        title: `The data folder of “${profile.name}” was damaged.`,
+        lost: 'Its cache is rebuilt from the service; its transfer journal and approval rules start empty.',
+        todo: 'Before sending any payment again, look at Transactions (outgoing, last days) to see what went out.'
+      })
+    )
+  await ensureFolder(path.dirname(dir), folderDamaged)
+  await ensureFolder(dir, folderDamaged)
+  const { key } = await cacheKeyFor(secrets, profile.id)
   // Before the SQLite cache, a profile's cache was an encrypted log. It only mirrored the service, so it is removed
   // and the first sync rebuilds the cache (README, Offline).
   await rm(path.join(dir, 'cache.pdlog'), { force: true })
-  const { store, info } = await CacheStore.open(path.join(dir, 'cache.db'), key)
+  const file = path.join(dir, 'cache.db')
+  const { store, info } = await CacheStore.open(file, key)
   if (info.outcome === 'set-aside') {
-    log(`cache of profile ${profileId} was unreadable (${info.reason}) and was set aside; rebuilding from the service`)
+    log(`cache of profile ${profile.id} was unreadable (${info.reason}) and was set aside; rebuilding from the service`)
+    tell(
+      damageNotice(
+        { file, setAsideAs: info.setAsideAs, why: info.reason ?? 'unreadable' },
+        {
+          profileId: profile.id,
+          title: `The offline cache of “${profile.name}” was damaged and is being rebuilt.`,
+          lost: 'Nothing the service holds was lost: the lists fill again from the service as it syncs.',
+          todo: 'Nothing, unless you are offline: the lists stay empty until Paydesk reaches the service.'
+        }
+      )
+    )
   }
   return { store, key }
 }
@@ -179,18 +206,9 @@ export class ProfileSession {
 
   static async open(d: SessionDeps): Promise<ProfileSession> {
     const dir = profileDir(d.dataDir, d.profile.id)
-    const { store, key } = await (d.cache ?? openProfileCache(d.dataDir, d.secrets, d.profile.id, d.log))
+    const { store, key } = await (d.cache ?? openProfileCache(d.dataDir, d.secrets, d.profile, d.log, d.reportDamage))
     const journal = await TransferJournal.open(path.join(dir, 'transfers.sealed'), key, d.profile.id, d.log, (where) =>
-      d.reportDamage?.({
-        kind: 'transfer-journal',
-        profileId: d.profile.id,
-        title: `The transfer journal of “${d.profile.name}” was damaged.`,
-        lost: 'Paydesk no longer knows which transfers it started on this profile, including any whose outcome was unknown.',
-        todo:
-          'Before sending any payment again, look at Transactions (outgoing, last days) to see what went out. The ' +
-          'damaged file was kept.',
-        ...(where !== undefined && { setAsideAs: where })
-      })
+      d.reportDamage?.(transferJournalDamaged(d.profile, where))
     )
     const client = d.clientSecret
       ? new ApiClient({

@@ -107,15 +107,21 @@ export class CacheStore {
    */
   static async open(file: string, key: Buffer): Promise<{ store: CacheStore; info: CacheOpenInfo }> {
     const started = performance.now()
-    const existed = await fs
-      .stat(file)
-      .then(() => true)
-      .catch(() => false)
+    const found = await fs.lstat(file).catch(() => undefined)
     await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 })
+    let reason: string | undefined
+    let setAsideAs: string | undefined
+    // A folder (or anything but a file) in its place, or in its journal files' place, cannot be opened, nor made
+    // private: set aside like a damaged database.
+    const journals = await Promise.all(JOURNALS.map((suffix) => fs.lstat(`${file}${suffix}`).catch(() => undefined)))
+    if ((found && !found.isFile()) || journals.some((j) => j && !j.isFile())) {
+      reason = 'a folder where a file should be'
+      setAsideAs = await setAsideWithJournals(file)
+    }
+    const existed = found !== undefined
     // Created owner-only before SQLite opens it: its -wal and -shm files take the same mode.
     await createPrivate(file)
     let db: SqliteDatabase | undefined
-    let reason: string | undefined
     try {
       db = openEncryptedDatabase(file, key)
       if (!migrate(db)) {
@@ -127,11 +133,8 @@ export class CacheStore {
       db = undefined
       reason = (error as { code?: string }).code === 'SQLITE_NOTADB' ? 'not readable with this key' : 'unreadable'
     }
-    let setAsideAs: string | undefined
     if (!db) {
-      setAsideAs = await setAside(file, 'corrupt')
-      // Its journal files belong to the old database: kept beside it, never replayed into the new one.
-      for (const suffix of ['-wal', '-shm']) await setAside(`${file}${suffix}`, 'corrupt').catch(() => undefined)
+      setAsideAs = await setAsideWithJournals(file)
       await createPrivate(file)
       db = openEncryptedDatabase(file, key)
       migrate(db)
@@ -305,6 +308,15 @@ export class CacheStore {
     await this.writer.close()
     this.db.close()
   }
+}
+
+const JOURNALS = ['-wal', '-shm']
+
+/** The database set aside with its journal files: they belong to it, kept beside it, never replayed into a new one. */
+async function setAsideWithJournals(file: string): Promise<string | undefined> {
+  const where = await setAside(file, 'corrupt')
+  for (const suffix of JOURNALS) await setAside(`${file}${suffix}`, 'corrupt').catch(() => undefined)
+  return where
 }
 
 async function createPrivate(file: string): Promise<void> {
