@@ -1,7 +1,15 @@
 import type { Dispatcher } from 'undici'
 import type { z } from 'zod'
 import { AppError } from '../errors'
-import { ApiError, contentType, httpFailure, networkFailure, unexpectedFailure, type FailureKind } from './api-errors'
+import {
+  ApiError,
+  contentType,
+  httpFailure,
+  networkFailure,
+  tooLargeFailure,
+  unexpectedFailure,
+  type FailureKind
+} from './api-errors'
 
 /**
  * The Payments API client: HTTP Basic over a keep-alive undici pool, connect and total timeouts, retries with
@@ -23,6 +31,8 @@ export interface ApiClientOptions {
   maxDelayMs?: number
   /** A Retry-After longer than this fails at once with RATE_LIMITED instead of blocking the operator. */
   maxRetryAfterMs?: number
+  /** An answer larger than this is not read to its end: the request fails (see `DEFAULT_MAX_RESPONSE_BYTES`). */
+  maxResponseBytes?: number
   sleep?: (ms: number) => Promise<void>
   random?: () => number
   dispatcher?: Dispatcher
@@ -63,6 +73,13 @@ export interface RequestOptions<S extends z.ZodType | undefined> {
 
 const RETRYABLE_STATUS = new Set([408, 424, 429, 500, 502, 503, 504])
 
+/**
+ * The largest answer Paydesk reads. A page of the service's lists holds at most 100 items (a few hundred KB even with
+ * long descriptions); an answer past this is not the Payments API as specified, and read whole it would hold main's
+ * memory (a 400 MB answer took main from 114 MB to 1.68 GB).
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024
+
 const sleepReal = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 export class ApiClient {
@@ -75,7 +92,13 @@ export class ApiClient {
   private readonly o: Required<
     Pick<
       ApiClientOptions,
-      'connectTimeoutMs' | 'totalTimeoutMs' | 'maxRetries' | 'baseDelayMs' | 'maxDelayMs' | 'maxRetryAfterMs'
+      | 'connectTimeoutMs'
+      | 'totalTimeoutMs'
+      | 'maxRetries'
+      | 'baseDelayMs'
+      | 'maxDelayMs'
+      | 'maxRetryAfterMs'
+      | 'maxResponseBytes'
     >
   > & { sleep: (ms: number) => Promise<void>; random: () => number; onAttempt: (i: AttemptInfo) => void }
 
@@ -97,6 +120,7 @@ export class ApiClient {
       baseDelayMs: options.baseDelayMs ?? 250,
       maxDelayMs: options.maxDelayMs ?? 8_000,
       maxRetryAfterMs: options.maxRetryAfterMs ?? 60_000,
+      maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       sleep: options.sleep ?? sleepReal,
       random: options.random ?? Math.random,
       onAttempt: options.onAttempt ?? (() => {})
@@ -234,13 +258,14 @@ export class ApiClient {
     } catch (error) {
       throw networkFailure(this.host, error)
     }
+    const status = response.statusCode
     let text: string
     try {
-      text = await response.body.text()
+      text = await readCapped(response, this.o.maxResponseBytes)
     } catch (error) {
+      if (error instanceof TooLarge) throw tooLargeFailure(this.host, this.o.maxResponseBytes, status)
       throw networkFailure(this.host, error, true)
     }
-    const status = response.statusCode
     if (status >= 200 && status < 300) options.onHeaders?.(response.headers)
     if (status === 204 || (status >= 200 && status < 300 && text.length === 0)) return { status, value: undefined }
     let json: unknown
@@ -279,6 +304,31 @@ export class ApiClient {
     for (const r of this.redactions) out = out.split(r).join('[redacted]')
     return out
   }
+}
+
+class TooLarge extends Error {}
+
+/**
+ * The body as text, read chunk by chunk: past `limit` bytes (or when its Content-Length says it will be) reading stops
+ * and the connection is dropped, so no more of it is downloaded nor held.
+ */
+async function readCapped(response: Dispatcher.ResponseData, limit: number): Promise<string> {
+  const { body } = response
+  if (Number(response.headers['content-length']) > limit) {
+    body.destroy()
+    throw new TooLarge()
+  }
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > limit) {
+      body.destroy()
+      throw new TooLarge()
+    }
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks, size).toString('utf8')
 }
 
 type UnboundRequest = (this: Dispatcher, options: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>

@@ -173,6 +173,21 @@ export function networkFailure(host: string, error: unknown, afterHeaders = fals
   return unexpectedFailure(host, error)
 }
 
+/**
+ * An answer larger than Paydesk reads. Whatever its status, the service got the request and may have acted on it: a
+ * write, a payment above all, is "may have been applied" (outcome unknown), never "refused"; not retried either, since
+ * the same request would bring the same answer.
+ */
+export function tooLargeFailure(host: string, limitBytes: number, status: number): ApiError {
+  const mb = Math.round((limitBytes / (1024 * 1024)) * 10) / 10
+  return new ApiError(
+    'UNEXPECTED_RESPONSE',
+    `The service's answer was larger than ${mb} MB, so Paydesk stopped reading it (${host}, HTTP ${status}). Check ` +
+      'the base URL: the Payments API never answers that much at once. A change you asked for may still have been applied.',
+    { kind: 'unexpected', maybeProcessed: true, httpStatus: status }
+  )
+}
+
 export function unexpectedFailure(host: string, error: unknown): ApiError {
   const name = error instanceof Error ? error.name : typeof error
   return new ApiError('UNREACHABLE', `The request to ${host} failed (${name}).`, {

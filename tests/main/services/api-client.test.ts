@@ -1,7 +1,10 @@
+import type { ServerResponse } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { ApiClient } from '../../../src/main/services/api-client'
 import { ApiError } from '../../../src/main/services/api-errors'
+import { recordFailedAttempt } from '../../../src/main/services/payment-attempt'
+import type { StoredTransferRecord, TransferJournal } from '../../../src/main/services/transfer-journal'
 import { closedPort, json, stubServer } from '../helpers'
 
 const Item = z.object({ id: z.string(), amount: z.number().int() })
@@ -193,5 +196,77 @@ describe('ApiClient', () => {
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({ kind: 'unreachable', maybeProcessed: true })
     expect(stub.requests).toHaveLength(1)
+  })
+})
+
+const MB = 1024 * 1024
+
+/**
+ * Streams a JSON array of `total` bytes, lazily: a chunk is written only when the socket takes it, so what was sent is
+ * what the client read (plus the sockets' buffers). Resolves `sent` once the connection is gone.
+ */
+function hugeAnswer(res: ServerResponse, total: number, headers: Record<string, string | number> = {}) {
+  const chunk = Buffer.from(`${'{"id":"Transaction:1","amount":1},'.repeat(2_000)}`)
+  let sent = 0
+  const done = new Promise<number>((resolve) => res.on('close', () => resolve(sent)))
+  res.writeHead(200, { 'content-type': 'application/json', ...headers })
+  const pump = () => {
+    while (sent < total && !res.destroyed) {
+      sent += chunk.length
+      if (!res.write(chunk)) return void res.once('drain', pump)
+    }
+    if (!res.destroyed) res.end(']')
+  }
+  res.write('[')
+  pump()
+  return done
+}
+
+describe('ApiClient: answers larger than it reads', () => {
+  it('stops reading a 400 MB answer past its limit, refuses it plainly, and main never holds it', async () => {
+    let sent: Promise<number> | undefined
+    const { client } = await setup((_req, res) => void (sent = hugeAnswer(res, 400 * MB)))
+    const before = process.memoryUsage()
+    const error = await client.get('transactions', z.array(Item)).catch((e: unknown) => e)
+    const after = process.memoryUsage()
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ code: 'UNEXPECTED_RESPONSE', kind: 'unexpected', maybeProcessed: true })
+    expect((error as Error).message).toMatch(
+      /^The service's answer was larger than 32 MB, so Paydesk stopped reading it/
+    )
+    // The connection was dropped at the limit: the rest of the answer was never sent, let alone held.
+    expect(await sent!).toBeLessThan(64 * MB)
+    expect(after.rss + after.arrayBuffers - before.rss - before.arrayBuffers).toBeLessThan(200 * MB)
+  })
+
+  it('refuses at once an answer whose Content-Length is past the limit, and does not ask again', async () => {
+    let sent: Promise<number> | undefined
+    const { stub, client } = await setup(
+      (_req, res) => void (sent = hugeAnswer(res, 4 * MB, { 'content-length': 4 * MB + 1 })),
+      {
+        maxResponseBytes: MB
+      }
+    )
+    const error = await client.get('transactions', z.array(Item)).catch((e: unknown) => e)
+    expect((error as Error).message).toMatch(/larger than 1 MB/)
+    expect(await sent!).toBeLessThan(4 * MB)
+    expect(stub.requests).toHaveLength(1)
+  })
+
+  it('a payment whose answer is too large may have been applied: its outcome is unknown, never "refused"', async () => {
+    const { stub, client } = await setup((_req, res) => void hugeAnswer(res, 2 * MB), { maxResponseBytes: MB })
+    const error = await client
+      .request('POST', 'transfer-out', { body: { amount: 1 }, idempotencyKey: 'k-1', retry: 'idempotent' })
+      .catch((e: unknown) => e)
+    expect(stub.requests).toHaveLength(1)
+    const updates: Array<Partial<StoredTransferRecord>> = []
+    const journal = { update: async (_id: string, patch: Partial<StoredTransferRecord>) => void updates.push(patch) }
+    const record = { actionId: 'a-1', state: 'prepared' } as StoredTransferRecord
+    const told = await recordFailedAttempt(journal as unknown as TransferJournal, record, error, {
+      windowHours: 24,
+      noun: 'transfer'
+    })
+    expect(updates).toEqual([expect.objectContaining({ state: 'unknown' })])
+    expect((told as Error).message).toMatch(/larger than 1 MB.*The outcome of the transfer is not known yet/)
   })
 })
