@@ -11,6 +11,8 @@ test('the desktop window opens the shell with the profile bar, locked down', asy
   })
   const window = await app.firstWindow()
   await expect(window.getByTestId('profile-bar')).toBeVisible()
+  // The built page on its own scheme, never file://.
+  expect(window.url()).toBe('app://paydesk/index.html')
   const exposed = await window.evaluate(() => ({
     paydesk: typeof (window as unknown as { paydesk?: unknown }).paydesk,
     require: typeof (window as unknown as { require?: unknown }).require,

@@ -2,9 +2,14 @@ import { app, Menu, type MenuItemConstructorOptions } from 'electron'
 
 /**
  * The application menu: the standard roles, so copy and paste (and their shortcuts) work in every field, and Help →
- * About with the version. Kept as data so tests read exactly what Electron receives.
+ * About with the version. Toggle Developer Tools only where the window has DevTools (not in an installed app). Kept as
+ * data so tests read exactly what Electron receives.
  */
-export function appMenuTemplate(platform: NodeJS.Platform, version: string): MenuItemConstructorOptions[] {
+export function appMenuTemplate(
+  platform: NodeJS.Platform,
+  version: string,
+  options: { devTools: boolean }
+): MenuItemConstructorOptions[] {
   const mac = platform === 'darwin'
   const about: MenuItemConstructorOptions = { label: `About Paydesk ${version}`, click: () => app.showAboutPanel() }
   return [
@@ -40,7 +45,7 @@ export function appMenuTemplate(platform: NodeJS.Platform, version: string): Men
       label: 'View',
       submenu: [
         { role: 'reload' },
-        { role: 'toggleDevTools' },
+        ...(options.devTools ? [{ role: 'toggleDevTools' } satisfies MenuItemConstructorOptions] : []),
         { type: 'separator' },
         { role: 'resetZoom' },
         { role: 'zoomIn' },
@@ -54,7 +59,7 @@ export function appMenuTemplate(platform: NodeJS.Platform, version: string): Men
   ]
 }
 
-export function installAppMenu(version: string): void {
+export function installAppMenu(version: string, options: { devTools: boolean }): void {
   app.setAboutPanelOptions({ applicationName: 'Paydesk', applicationVersion: version, version })
-  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate(process.platform, version)))
+  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate(process.platform, version, options)))
 }

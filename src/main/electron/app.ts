@@ -13,6 +13,7 @@ import { attachContextMenu, showIdContextMenu } from './context-menu'
 import { handleDeepLinks } from './deep-links'
 import { showItem, showWindow } from './focus'
 import { createNativeNotifier } from './notifier'
+import { declareAppScheme, serveAppScheme } from './app-protocol'
 import { lockDownSession, lockDownWebContents } from './security'
 import { createAppTray } from './tray'
 import { electronUpdaterDriver } from './updater'
@@ -29,11 +30,9 @@ export function runElectronApp(): void {
   if (process.platform === 'win32') app.setAppUserModelId(APP_ID)
   const log = createLogger(join(app.getPath('userData'), 'logs'))
   logCrashes(log, (code) => app.exit(code))
-  const appPageUrl = appPageUrlFor({
-    isPackaged: app.isPackaged,
-    devServerUrl: process.env['ELECTRON_RENDERER_URL'],
-    builtPage: join(__dirname, '../renderer/index.html')
-  })
+  // Electron takes a scheme's privileges only before `ready`; its handler only after.
+  declareAppScheme()
+  const appPageUrl = appPageUrlFor({ isPackaged: app.isPackaged, devServerUrl: process.env['ELECTRON_RENDERER_URL'] })
   const icon = join(__dirname, '../../resources/icon.png')
   let window: BrowserWindow | null = null
   let backend: Backend | null = null
@@ -54,6 +53,7 @@ export function runElectronApp(): void {
   void app.whenReady().then(async () => {
     // First thing once Electron has a session: no page loads before its requests and permissions are locked down.
     lockDownSession(appPageUrl, log)
+    serveAppScheme(join(__dirname, '../renderer'), log)
     let releaseDataDir: () => void
     try {
       releaseDataDir = lockDataDir(app.getPath('userData'))
@@ -63,7 +63,9 @@ export function runElectronApp(): void {
       return
     }
     app.on('will-quit', () => releaseDataDir())
-    installAppMenu(app.getVersion())
+    // An installed app has no DevTools: neither in the window's preferences nor in the menu.
+    const devTools = !app.isPackaged
+    installAppMenu(app.getVersion(), { devTools })
     const notify = batchNotifications(createNativeNotifier((n) => showItem(window, n.route, n.targetId, n.profileId)))
     // The window loads its page while the backend starts (its calls wait for it): the operator waits for the longer of
     // the two, not both in turn.
@@ -90,7 +92,10 @@ export function runElectronApp(): void {
       }
     })
     window = new BrowserWindow(
-      mainWindowOptions(join(__dirname, '../preload/index.cjs'), icon, nativeTheme.shouldUseDarkColors)
+      mainWindowOptions(join(__dirname, '../preload/index.cjs'), icon, {
+        dark: nativeTheme.shouldUseDarkColors,
+        devTools
+      })
     )
     nativeTheme.on('updated', () => window?.setBackgroundColor(windowBackground(nativeTheme.shouldUseDarkColors)))
     registerIpc(starting, () => window, appPageUrl, log)

@@ -1,3 +1,5 @@
+import { APP_PAGE_URL, APP_SCHEME } from './app-files'
+
 /**
  * Which URLs may do what. Pure functions so they are unit-tested without Electron.
  */
@@ -25,20 +27,28 @@ export function isSafeExternalUrl(url: string): boolean {
 }
 
 /**
- * The page the window loads. `ELECTRON_RENDERER_URL` (electron-vite's dev server) is honoured only in development: in
- * an installed app, an environment variable must not swap the operator's console for another page.
+ * The page the window loads: the built renderer on its own scheme (app-files.ts). `ELECTRON_RENDERER_URL`
+ * (electron-vite's dev server) is honoured only in development: in an installed app, an environment variable must not
+ * swap the operator's console for another page.
  */
-export function appPageUrlFor(options: { isPackaged: boolean; devServerUrl: string | undefined; builtPage: string }) {
+export function appPageUrlFor(options: { isPackaged: boolean; devServerUrl: string | undefined }): string {
   if (!options.isPackaged && options.devServerUrl) return options.devServerUrl
-  return `file://${options.builtPage}`
+  return APP_PAGE_URL
 }
 
-/** The renderer's own page: the built index.html (file://) or, in development, the electron-vite dev server. */
+/**
+ * The renderer's own page: on `app://paydesk`, that one page (any query or fragment); in development, anything on the
+ * dev server's origin. `app:` is not a scheme the URL parser knows, so its origin reads "null": host and path are
+ * compared instead.
+ */
 export function isAppPageUrl(url: string, appPageUrl: string): boolean {
   try {
     const actual = new URL(url)
     const expected = new URL(appPageUrl)
-    if (expected.protocol === 'file:') return actual.protocol === 'file:' && actual.pathname === expected.pathname
+    if (expected.protocol === `${APP_SCHEME}:`)
+      return (
+        actual.protocol === expected.protocol && actual.host === expected.host && actual.pathname === expected.pathname
+      )
     return actual.origin === expected.origin
   } catch {
     return false
@@ -46,18 +56,16 @@ export function isAppPageUrl(url: string, appPageUrl: string): boolean {
 }
 
 /**
- * Requests the renderer may make on its own: its bundled files and devtools. Everything else (any http(s) origin)
- * is cancelled, because every API call goes through main.
+ * Requests the renderer may make on its own: its bundled files (whatever app-files.ts serves of out/renderer) and
+ * devtools. Everything else (any http(s) origin, any file://) is cancelled, because every API call goes through main.
  */
 export function isAllowedRendererRequest(url: string, appPageUrl: string): boolean {
   if (url.startsWith('devtools://') || url.startsWith('data:')) return true
   try {
     const actual = new URL(url)
     const expected = new URL(appPageUrl)
-    if (expected.protocol === 'file:') {
-      const root = expected.pathname.replace(/[^/]*$/, '')
-      return actual.protocol === 'file:' && actual.pathname.startsWith(root)
-    }
+    if (expected.protocol === `${APP_SCHEME}:`)
+      return actual.protocol === expected.protocol && actual.host === expected.host
     return actual.origin === expected.origin || actual.protocol === 'ws:'
   } catch {
     return false

@@ -17,9 +17,14 @@ export function windowBackground(dark: boolean): string {
 export function mainWindowOptions(
   preloadPath: string,
   iconPath: string,
-  /** nativeTheme.shouldUseDarkColors when the window opens. */
-  dark: boolean
+  options: {
+    /** nativeTheme.shouldUseDarkColors when the window opens. */
+    dark: boolean
+    /** Off in an installed app (`!app.isPackaged`): DevTools would let anyone at the keyboard run code in the page. */
+    devTools: boolean
+  }
 ): BrowserWindowConstructorOptions {
+  const { dark, devTools } = options
   return {
     width: 1280,
     height: 820,
@@ -40,7 +45,8 @@ export function mainWindowOptions(
       allowRunningInsecureContent: false,
       webviewTag: false,
       navigateOnDragDrop: false,
-      spellcheck: false
+      spellcheck: false,
+      devTools
     }
   }
 }

@@ -29,6 +29,13 @@ interface Report {
   quit?: boolean
   /** Calls Electron refuses at that point of the launch (tests/support/fake-electron/lifecycle.mjs). */
   refused: string[]
+  page?: {
+    status: number | string
+    headers: Record<string, string>
+    body: string
+    privileges: Record<string, boolean> | null
+    assets: Array<{ url: string; status: number | string; headers?: Record<string, string> }>
+  }
 }
 interface MenuItem {
   label?: string
@@ -124,7 +131,42 @@ describe('built main process', () => {
     })
     expect(String(prefs['preload'])).toMatch(/out[\\/]preload[\\/]index\.cjs$/)
     expect(existsSync(String(prefs['preload']))).toBe(true)
-    expect(report.loadedUrl).toMatch(/^file:\/\/.*out\/renderer\/index\.html$/)
+    expect(report.loadedUrl).toBe('app://paydesk/index.html')
+    // Running from the build (not installed), DevTools stay available to the developer.
+    expect(prefs['devTools']).toBe(true)
+  })
+
+  it('loads its page over app://paydesk, a standard secure scheme, with every file it names and its policy', () => {
+    const page = report.page!
+    expect(page.privileges).toMatchObject({ standard: true, secure: true })
+    expect(page.status).toBe(200)
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(page.body).toContain('<div id="root">')
+    // The page's script and stylesheet, through the same handler and past the session's request filter.
+    expect(page.assets.map((a) => a.url)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^app:\/\/paydesk\/assets\/index-.*\.js$/)])
+    )
+    for (const asset of page.assets) {
+      expect(asset.status, asset.url).toBe(200)
+      const type = asset.url.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8'
+      expect(asset.headers?.['content-type'], asset.url).toBe(type)
+      expect(asset.headers?.['x-content-type-options']).toBe('nosniff')
+    }
+  })
+
+  it('serves nothing outside out/renderer over app://, however the path is written', () => {
+    expect(report.probes['scheme']).toEqual({
+      root: { status: 200, headers: expect.objectContaining({ 'content-type': 'text/html; charset=utf-8' }) },
+      encodedSlashes: 403,
+      encodedDots: 403,
+      backslashes: 400,
+      absolute: 404,
+      nul: 400,
+      // Another host of the scheme is already cancelled by the session's request filter (the handler answers 404).
+      otherHost: 'blocked',
+      missing: 404,
+      directory: 404
+    })
   })
 
   it('runs the Local sandbox in a utility process from the built entry', () => {
@@ -158,6 +200,7 @@ describe('built main process', () => {
 
   it('prevents navigation away from the app page and webviews', () => {
     expect(report.probes['navigateAwayPrevented']).toBe(true)
+    expect(report.probes['navigateFilePrevented']).toBe(true)
     expect(report.probes['navigateSelfPrevented']).toBe(false)
     expect(report.probes['webviewPrevented']).toBe(true)
   })
@@ -167,20 +210,24 @@ describe('built main process', () => {
     expect(report.probes['permissionCheck']).toBe(false)
   })
 
-  it('cancels network requests from the renderer but serves its own files', () => {
+  it('cancels network requests and file:// reads from the renderer but serves its own files', () => {
     expect(report.probes['cancelRemoteRequest']).toBe(true)
     expect(report.probes['cancelOwnPage']).toBe(false)
     expect(report.probes['cancelFile']).toBe(true)
   })
 
-  it('an installed app ignores ELECTRON_RENDERER_URL and loads its own page', () => {
+  it('an installed app ignores ELECTRON_RENDERER_URL, loads its own page and has no DevTools', () => {
     const packagedDir = mkdtempSync(join(tmpdir(), 'paydesk-built-main-packaged-'))
     try {
       const packaged = runBuiltMain(packagedDir, {
         FAKE_ELECTRON_PACKAGED: '1',
         ELECTRON_RENDERER_URL: 'http://evil.example/'
       })
-      expect(packaged.loadedUrl).toMatch(/^file:\/\/.*\/renderer\/index\.html$/)
+      expect(packaged.loadedUrl).toBe('app://paydesk/index.html')
+      expect(packaged.windows[0]!.webPreferences['devTools']).toBe(false)
+      const view = packaged.appMenu?.find((m) => m.label === 'View')?.submenu?.map((i) => i.role)
+      expect(view).toContain('reload')
+      expect(view).not.toContain('toggleDevTools')
     } finally {
       rmSync(packagedDir, { recursive: true, force: true })
     }
@@ -240,7 +287,7 @@ describe('built main process', () => {
     expect(report.aboutPanel?.applicationVersion).toBe('0.0.0-test')
   })
 
-  it('ships a strict Content-Security-Policy in the page', () => {
+  it('ships a strict Content-Security-Policy in the page and, with the same directives, as a header', () => {
     const html = readFileSync(join(root, 'out/renderer/index.html'), 'utf8')
     const csp = /Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1] ?? ''
     expect(csp).toContain("default-src 'none'")
@@ -248,5 +295,10 @@ describe('built main process', () => {
     expect(csp).not.toContain('unsafe-inline')
     expect(csp).not.toContain('unsafe-eval')
     expect(csp).not.toMatch(/https?:/)
+    const directives = (policy: string) => policy.split(';').map((d) => d.trim().replace(/\s+/g, ' '))
+    const header = report.page!.headers['content-security-policy'] ?? ''
+    // Both apply: the header repeats every directive of the page's own (so neither loosens the other) and adds what
+    // only a header can say.
+    expect(directives(header)).toEqual([...directives(csp), "frame-ancestors 'none'"])
   })
 })

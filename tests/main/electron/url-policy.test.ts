@@ -6,7 +6,7 @@ import {
   isSafeExternalUrl
 } from '../../../src/main/electron/url-policy'
 
-const page = 'file:///opt/paydesk/out/renderer/index.html'
+const page = 'app://paydesk/index.html'
 
 describe('isSafeExternalUrl', () => {
   it.each([
@@ -28,8 +28,12 @@ describe('isAppPageUrl', () => {
   it.each([
     [page, true],
     [`${page}#approvals`, true],
+    ['app://paydesk/assets/index.js', false],
+    ['app://elsewhere/index.html', false],
+    ['file:///opt/paydesk/out/renderer/index.html', false],
     ['file:///tmp/evil.html', false],
-    ['https://example.com', false]
+    ['https://example.com', false],
+    ['https://paydesk/index.html', false]
   ])('%s → %s', (url, expected) => expect(isAppPageUrl(url, page)).toBe(expected))
 
   it('accepts only the dev server origin in development', () => {
@@ -40,8 +44,11 @@ describe('isAppPageUrl', () => {
 
 describe('isAllowedRendererRequest', () => {
   it.each([
-    ['file:///opt/paydesk/out/renderer/assets/index.js', true],
+    ['app://paydesk/assets/index.js', true],
+    ['app://paydesk/index.html', true],
     ['devtools://devtools/bundled/x.js', true],
+    ['app://elsewhere/assets/index.js', false],
+    ['file:///opt/paydesk/out/renderer/assets/index.js', false],
     ['file:///etc/passwd', false],
     ['https://api.lightspark.com/grid/2025-10-13/customers', false],
     ['http://127.0.0.1:4010/2025-10-13/customers', false]
@@ -49,16 +56,11 @@ describe('isAllowedRendererRequest', () => {
 })
 
 describe('appPageUrlFor', () => {
-  const builtPage = '/opt/Paydesk/resources/app.asar/out/renderer/index.html'
   it('ignores ELECTRON_RENDERER_URL in an installed app', () => {
-    expect(appPageUrlFor({ isPackaged: true, devServerUrl: 'http://evil.example/', builtPage })).toBe(
-      `file://${builtPage}`
-    )
+    expect(appPageUrlFor({ isPackaged: true, devServerUrl: 'http://evil.example/' })).toBe(page)
   })
-  it('uses the dev server in development', () => {
-    expect(appPageUrlFor({ isPackaged: false, devServerUrl: 'http://localhost:5173/', builtPage })).toBe(
-      'http://localhost:5173/'
-    )
-    expect(appPageUrlFor({ isPackaged: false, devServerUrl: undefined, builtPage })).toBe(`file://${builtPage}`)
+  it('uses the dev server in development, the built page on app:// otherwise', () => {
+    expect(appPageUrlFor({ isPackaged: false, devServerUrl: 'http://localhost:5173/' })).toBe('http://localhost:5173/')
+    expect(appPageUrlFor({ isPackaged: false, devServerUrl: undefined })).toBe(page)
   })
 })
