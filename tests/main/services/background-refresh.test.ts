@@ -91,6 +91,7 @@ describe('a collection listing that does not end', () => {
       try {
         await addProfile(env.h, { baseUrl: stub.baseUrl, tokenId: 'tok', clientSecret: 'secret' } as SandboxServer)
         const args = channel === 'externalAccounts.query' ? {} : { scope: 'all' }
+        const firstAsked = Date.now()
         await env.h.call(channel as 'externalAccounts.query', args as never)
         const status = await waitFor(async () => {
           const s = await env.h.call('sync.status', null)
@@ -101,19 +102,24 @@ describe('a collection listing that does not end', () => {
         const said = env.h.logs.filter((l) => l.includes('did not end'))
         expect(said).toHaveLength(1)
         // The next refresh comes on the usual schedule (at most every 3 s), not at once, and the log says nothing new.
+        // Checked only while the first refresh is less than 3 s old by the clock: on a loaded machine the wait above
+        // can outlast it, and a refresh is then due (the check is moot, not wrong).
         const before = pages.length
+        const soon = Date.now() - firstAsked < 3_000
         await env.h.call(channel as 'externalAccounts.query', args as never)
-        expect(pages.length).toBe(before)
+        if (soon) expect(pages.length).toBe(before)
+        // Real time, which load only lengthens: the refresh's clock is not injectable.
         await new Promise((r) => setTimeout(r, 3_100))
         await env.h.call(channel as 'externalAccounts.query', args as never)
-        await waitFor(() => pages.length > before)
-        await waitFor(() => dataChanged(channel.split('.')[0]!).length >= 2, 5_000)
+        await waitFor(() => pages.length > before, 15_000)
+        await waitFor(() => dataChanged(channel.split('.')[0]!).length >= 2, 15_000)
         expect(env.h.logs.filter((l) => l.includes('did not end'))).toHaveLength(1)
         expect((await env.h.call('sync.status', null)).message).toContain('did not end')
       } finally {
         await stub.close()
       }
-    }
+    },
+    40_000 // 8-9 s alone, of which 3 s is the refresh's rest; the waits above allow a loaded machine more
   )
 })
 
@@ -129,7 +135,7 @@ describe('start-up: the first screen first', () => {
         await new Promise((r) => setTimeout(r, 150))
       }
       expect(stub.requests.length).toBe(asked)
-      await waitFor(() => stub.requests.some((r, i) => i >= asked && r.url.includes('internal-accounts')), 5_000)
+      await waitFor(() => stub.requests.some((r, i) => i >= asked && r.url.includes('internal-accounts')), 15_000)
     } finally {
       await stub.close()
     }
