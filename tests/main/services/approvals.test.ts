@@ -99,7 +99,7 @@ describe('approvals against the sandbox', () => {
     const c = await customer()
     await env.h.call('approvals.rules.set', rulesOn(100))
     const t = await receive(c.id, 5_000_00)
-    const decision = await waitFor(() => env.h.events.find((e) => e.event === 'approvals.decided'), 3_000)
+    const decision = await waitFor(() => env.h.events.find((e) => e.event === 'approvals.decided'), SERVICE_DEADLINE_MS)
     expect(decision.payload).toMatchObject({ outcome: 'left-for-operator', transactionId: t.id })
     const n = await waitFor(() => env.h.notifications.find((x) => x.targetId === t.id))
     expect(n).toMatchObject({ title: 'Payment awaiting approval', route: 'approvals' })
@@ -232,7 +232,7 @@ describe('approval rules of a profile in the background', () => {
     await env.h.close()
     env.h = await startBackend(env.dir, env.service)
     const t2 = await receive(c.id, 130_00)
-    await waitFor(() => decidedFor(t2.id), 3_000, 5)
+    await waitFor(() => decidedFor(t2.id), SERVICE_DEADLINE_MS, 5)
     expect(await statusOnSandbox(t2.id)).not.toBe('PENDING')
 
     // Rules off there: nothing more is decided once the operator is back elsewhere.
