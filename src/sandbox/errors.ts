@@ -43,6 +43,20 @@ export const invalidInput = (message: string, details?: Record<string, unknown>)
   new ApiError(400, 'INVALID_INPUT', message, details)
 
 /**
+ * 400 INVALID_INPUT naming the sandbox's own reason in `details.reason`: the published answer where the operation
+ * declares no status and code for this refusal (a 409 or 404 it does not list, a code outside its list). Each use is
+ * listed in docs/real-service.md, "Errors: where the Local sandbox chose the nearest published code".
+ */
+export const refusedAsInvalid = (reason: string, message: string, details?: Record<string, unknown>): ApiError =>
+  new ApiError(400, 'INVALID_INPUT', message, { ...details, reason })
+
+/**
+ * Tells the official SDK, which retries every 409 twice, that a retry gets the same answer (its `x-should-retry`
+ * header overrides its status rule).
+ */
+export const FINAL_ANSWER_HEADERS: Readonly<Record<string, string>> = { 'x-should-retry': 'false' }
+
+/**
  * The published API's 404 code for an id that names nothing when its `Error404` list has no code for that kind:
  * unknown external and internal accounts (docs/real-service.md, "Error codes").
  */
@@ -51,8 +65,16 @@ export const REFERENCE_NOT_FOUND = 'REFERENCE_NOT_FOUND'
 export const notFound = (code: string, message: string, details?: Record<string, unknown>): ApiError =>
   new ApiError(404, code, message, details)
 
-export const conflict = (code: string, message: string, details?: Record<string, unknown>): ApiError =>
-  new ApiError(409, code, message, details)
+/**
+ * 409. Final unless `retryable`: nothing a retry seconds later could change (a taken address, a payment no longer
+ * pending), so the answer says so to clients that retry 409s (FINAL_ANSWER_HEADERS).
+ */
+export const conflict = (
+  code: string,
+  message: string,
+  details?: Record<string, unknown>,
+  { retryable = false }: { retryable?: boolean } = {}
+): ApiError => new ApiError(409, code, message, details, retryable ? undefined : { ...FINAL_ANSWER_HEADERS })
 
 /** Minimal structural view of a zod issue, so this module does not depend on zod's types. */
 export interface IssueLike {

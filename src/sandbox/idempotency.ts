@@ -2,7 +2,7 @@
  * Idempotency-Key (reference: transfer-out, quotes, execute): a retry with the same key and the same request gets the
  * first answer again instead of moving money twice; the same key with another request is refused.
  */
-import { ApiError } from './errors'
+import { ApiError, FINAL_ANSWER_HEADERS, refusedAsInvalid } from './errors'
 import { errorReply, fingerprint, type Reply } from './http'
 import type { Store } from './store'
 
@@ -43,15 +43,15 @@ export function oncePerKey(store: Store, now: number, req: KeyedRequest, exec: (
   if (prior && now - prior.at < IDEMPOTENCY_TTL_MS) {
     if (prior.fingerprint !== fp) {
       return errorReply(
-        new ApiError(
-          422,
+        refusedAsInvalid(
           'IDEMPOTENCY_KEY_REUSED',
           'This Idempotency-Key was already used with a different request body; use a new key for a new request',
           { idempotencyKey: key }
         )
       )
     }
-    return { status: prior.status, body: prior.body, headers: { 'idempotent-replayed': 'true' } }
+    const final = prior.status === 409 ? FINAL_ANSWER_HEADERS : {}
+    return { status: prior.status, body: prior.body, headers: { ...final, 'idempotent-replayed': 'true' } }
   }
   const reply = exec()
   if (reply.status < 500) {

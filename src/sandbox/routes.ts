@@ -208,7 +208,7 @@ export function buildRoutes(engine: Engine, faults: FaultController | undefined)
     }),
     // 4.8 and the reference's customer internal accounts
     route('GET', '/platform/internal-accounts', query(PlatformInternalAccountQuery), (q) => ({
-      data: e.listPlatformInternalAccounts(q.currency)
+      data: e.listPlatformInternalAccounts(q)
     })),
     route('GET', '/customers/internal-accounts', query(InternalAccountQuery), (q) =>
       paged(e.listCustomerInternalAccounts(q))

@@ -156,9 +156,10 @@ describe('external account requests (spec 2.6 and 4.2)', () => {
     expect(r.status, r.text).toBe(201)
   })
 
-  it('requires cryptoNetwork for a wallet, and a crypto currency', async () => {
+  it('requires cryptoNetwork for a wallet whose address does not name it, and a crypto currency', async () => {
     const info = { accountType: 'SPARK_WALLET', address: sparkAddress(97) }
-    const r = await c.post(EA, { customerId, currency: 'BTC', accountInfo: info })
+    const solana = { accountType: 'SOLANA_WALLET', address: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV' }
+    const r = await c.post(EA, { customerId, currency: 'USDC', accountInfo: solana })
     expectError(r, 400, 'INVALID_INPUT')
     expect(r.body.details.issues.map((i: any) => i.path)).toContain('cryptoNetwork')
     expectError(

@@ -108,6 +108,15 @@ export function expectError(res: Res, status: number, code?: string): void {
   if (code) expect(res.body.code).toBe(code)
 }
 
+/**
+ * A refusal the published API has no status or code for in that operation: 400 INVALID_INPUT with the sandbox's
+ * reason in details (docs/real-service.md, "Errors").
+ */
+export function expectRefusal(res: Res, reason: string): void {
+  expectError(res, 400, 'INVALID_INPUT')
+  expect(res.body.details?.reason, res.text).toBe(reason)
+}
+
 export const usBeneficiary = {
   beneficiaryType: 'INDIVIDUAL',
   fullName: 'Test Person',

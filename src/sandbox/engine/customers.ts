@@ -2,7 +2,7 @@
 import type { CustomerCreateRequest, CustomerListQuery, CustomerUpdateRequest } from '../../shared/api/customer'
 import { iso } from '../clock'
 import { currenciesForRegion, isCrypto, isKnownCurrency, kycRegionOf } from '../currencies'
-import { ApiError, conflict } from '../errors'
+import { ApiError, conflict, refusedAsInvalid } from '../errors'
 import type { CustomerObj, CustomerRec } from '../model'
 import { paginate, type Page } from '../paging'
 import { kycForFullName } from '../rules'
@@ -41,25 +41,28 @@ export function customerOperations(core: EngineCore, accounts: Pick<InternalAcco
     return uma
   }
 
-  function requireFreeUma(umaAddress: string): void {
-    if (store.customerByUma.has(umaAddress)) {
-      throw conflict('UMA_ADDRESS_EXISTS', `UMA address ${umaAddress} is already used by another customer`, {
-        umaAddress
-      })
-    }
+  /**
+   * A UMA address names one customer. POST /customers publishes 409 UMA_ADDRESS_EXISTS for a taken one; PATCH
+   * publishes no 409, so an update is refused as invalid input (docs/real-service.md, "Errors").
+   */
+  function requireFreeUma(umaAddress: string, op: 'create' | 'update'): void {
+    if (!store.customerByUma.has(umaAddress)) return
+    const message = `UMA address ${umaAddress} is already used by another customer`
+    if (op === 'create') throw conflict('UMA_ADDRESS_EXISTS', message, { umaAddress })
+    throw refusedAsInvalid('UMA_ADDRESS_EXISTS', message, { field: 'umaAddress', umaAddress })
   }
 
-  /** A platformCustomerId names one live customer; `self` may keep its own. */
+  /**
+   * A platformCustomerId names one live customer; `self` may keep its own. Neither operation publishes a code for it:
+   * refused as invalid input, the reason in details (docs/real-service.md, "Errors").
+   */
   function requireFreePlatformCustomerId(platformCustomerId: string, self?: string): void {
     for (const c of store.customers.values()) {
       if (c.id !== self && c.data.platformCustomerId === platformCustomerId && !c.data.isDeleted) {
-        throw conflict(
+        throw refusedAsInvalid(
           'PLATFORM_CUSTOMER_ID_EXISTS',
           `platformCustomerId ${platformCustomerId} is already used by ${c.id}`,
-          {
-            platformCustomerId,
-            customerId: c.id
-          }
+          { field: 'platformCustomerId', platformCustomerId, customerId: c.id }
         )
       }
     }
@@ -72,7 +75,7 @@ export function customerOperations(core: EngineCore, accounts: Pick<InternalAcco
 
     createCustomer(req: CustomerCreateRequest): CustomerObj {
       const t = clock.stamp()
-      if (req.umaAddress !== undefined) requireFreeUma(req.umaAddress)
+      if (req.umaAddress !== undefined) requireFreeUma(req.umaAddress, 'create')
       if (req.platformCustomerId !== undefined) requireFreePlatformCustomerId(req.platformCustomerId)
       const currencies = req.currencies ?? currenciesForRegion(req.region)
       checkCurrencies(currencies)
@@ -87,6 +90,7 @@ export function customerOperations(core: EngineCore, accounts: Pick<InternalAcco
         umaAddress: req.umaAddress ?? generateUma(req.fullName ?? platformCustomerId),
         kycStatus: kycForFullName(req.fullName),
         ...(req.fullName !== undefined ? { fullName: req.fullName } : {}),
+        ...(req.email !== undefined ? { email: req.email } : {}),
         ...(req.birthDate !== undefined ? { birthDate: req.birthDate } : {}),
         ...(req.nationality !== undefined ? { nationality: req.nationality } : {}),
         ...(req.address !== undefined ? { address: { ...req.address } } : {}),
@@ -103,8 +107,10 @@ export function customerOperations(core: EngineCore, accounts: Pick<InternalAcco
 
     updateCustomer(id: string, req: CustomerUpdateRequest): CustomerObj {
       const c = core.customer(id)
-      if (c.data.isDeleted) throw customerDeleted(id)
-      if (req.umaAddress !== undefined && req.umaAddress !== c.data.umaAddress) requireFreeUma(req.umaAddress)
+      // PATCH publishes no 410: a deleted customer is refused as invalid input.
+      if (c.data.isDeleted)
+        throw refusedAsInvalid('CUSTOMER_DELETED', `Customer ${id} has been deleted`, { customerId: id })
+      if (req.umaAddress !== undefined && req.umaAddress !== c.data.umaAddress) requireFreeUma(req.umaAddress, 'update')
       if (req.platformCustomerId !== undefined && req.platformCustomerId !== c.data.platformCustomerId) {
         requireFreePlatformCustomerId(req.platformCustomerId, id)
       }
@@ -116,6 +122,7 @@ export function customerOperations(core: EngineCore, accounts: Pick<InternalAcco
         c.data.fullName = req.fullName
         c.data.kycStatus = kycForFullName(req.fullName)
       }
+      if (req.email !== undefined) c.data.email = req.email
       if (req.birthDate !== undefined) c.data.birthDate = req.birthDate
       if (req.nationality !== undefined) c.data.nationality = req.nationality
       if (req.address !== undefined) c.data.address = { ...req.address }

@@ -2,8 +2,13 @@
  * External accounts (customers' and the platform's): registered with the bank's checks, verified and reviewed over
  * time, updated, deleted when no pending payment needs them, and listed.
  */
-import { accountInfoIdentifier, isWalletAccountType } from '../../shared/api/account-info'
 import {
+  accountInfoIdentifier,
+  DEFAULT_USD_BANK_ACCOUNT_TYPE,
+  isWalletAccountType
+} from '../../shared/api/account-info'
+import {
+  cryptoNetworkOf,
   externalAccountUpdateFor,
   type ExternalAccountCreateRequest,
   type ExternalAccountListQuery,
@@ -13,13 +18,13 @@ import {
 import { iso } from '../clock'
 import { isCrypto, isKnownCurrency } from '../currencies'
 import { BANK_NAME_REQUIRED, isDiscoveredBankName } from '../discovery'
-import { ApiError, conflict, invalidInput, validationError } from '../errors'
+import { ApiError, conflict, invalidInput, refusedAsInvalid, validationError } from '../errors'
 import { defaultPaymentRails } from '../funding'
 import type { CustomerRec, ExternalAccountObj, ExternalAccountRec } from '../model'
 import { pageFor, type Page } from '../paging'
 import { beneficiaryVerification } from '../rules'
 import { DURATIONS } from '../timing'
-import { customerDeleted, unsupportedCurrency, type EngineCore } from './core'
+import { unsupportedCurrency, type EngineCore } from './core'
 import { JOB, type JobHandlers } from './jobs'
 
 const PENDING_STATUSES = new Set(['CREATED', 'PENDING', 'PROCESSING'])
@@ -44,6 +49,20 @@ function applyVerification(data: ExternalAccountObj, v: Verification): void {
 }
 
 type AccountInfo = Record<string, unknown> & { accountType: string }
+
+/**
+ * The accountInfo as stored and answered: what was sent, with what the published API fills in when a request leaves
+ * it out (spec 2.6): the payment rails of a bank account, and checking for a USD account that does not say.
+ */
+function storedAccountInfo(req: ExternalAccountCreateRequest, info: AccountInfo): AccountInfo {
+  const stored = structuredClone(info)
+  if (isWalletAccountType(info.accountType)) return stored
+  if (stored.paymentRails === undefined)
+    stored.paymentRails = defaultPaymentRails(req.currency, 'provider' in info && 'phoneNumber' in info)
+  if (stored.accountType === 'USD_ACCOUNT' && stored.bankAccountType === undefined)
+    stored.bankAccountType = stored.accountCategory ?? DEFAULT_USD_BANK_ACCOUNT_TYPE
+  return stored
+}
 
 /** The currency, the owner and the bank name suit this kind of account; throws before anything changes. */
 function checkNewAccount(req: ExternalAccountCreateRequest, info: AccountInfo, owner: CustomerRec | undefined): void {
@@ -77,6 +96,24 @@ function checkNewAccount(req: ExternalAccountCreateRequest, info: AccountInfo, o
   }
 }
 
+/**
+ * The customer a new account is for. Account creation publishes neither 404 nor 410: an unknown or deleted customer
+ * is invalid input, the reason in details (docs/real-service.md, "Errors").
+ */
+function ownerOfNewAccount(core: EngineCore, customerId: string): CustomerRec {
+  const owner = core.store.customers.get(customerId)
+  if (!owner) {
+    throw refusedAsInvalid('USER_NOT_FOUND', `Customer ${customerId} not found`, { field: 'customerId', customerId })
+  }
+  if (owner.data.isDeleted) {
+    throw refusedAsInvalid('CUSTOMER_DELETED', `Customer ${customerId} has been deleted`, {
+      field: 'customerId',
+      customerId
+    })
+  }
+  return owner
+}
+
 export function externalAccountOperations(core: EngineCore) {
   const { store, clock, scheduler } = core
 
@@ -94,7 +131,8 @@ export function externalAccountOperations(core: EngineCore) {
         a.meta.identifier === identifier &&
         a.data.currency === currency
       ) {
-        throw conflict('EXTERNAL_ACCOUNT_EXISTS', `This account is already registered as ${a.id}`, {
+        // The create operation's 409 lists no code for it: refused as invalid input (docs/real-service.md, "Errors").
+        throw refusedAsInvalid('EXTERNAL_ACCOUNT_EXISTS', `This account is already registered as ${a.id}`, {
           externalAccountId: a.id
         })
       }
@@ -112,8 +150,7 @@ export function externalAccountOperations(core: EngineCore) {
 
   return {
     createExternalAccount(req: ExternalAccountCreateRequest): ExternalAccountObj {
-      const owner = req.customerId !== undefined ? core.customer(req.customerId) : undefined
-      if (owner?.data.isDeleted) throw customerDeleted(owner.id)
+      const owner = req.customerId !== undefined ? ownerOfNewAccount(core, req.customerId) : undefined
       const info = req.accountInfo as unknown as AccountInfo
       const wallet = isWalletAccountType(info.accountType)
       checkNewAccount(req, info, owner)
@@ -133,18 +170,11 @@ export function externalAccountOperations(core: EngineCore) {
         id,
         status,
         currency: req.currency,
-        // The published API returns paymentRails on every bank account; a request may leave them out (spec 2.6).
-        accountInfo:
-          wallet || info.paymentRails !== undefined
-            ? structuredClone(info)
-            : {
-                ...structuredClone(info),
-                paymentRails: defaultPaymentRails(req.currency, 'provider' in info && 'phoneNumber' in info)
-              },
+        accountInfo: storedAccountInfo(req, info),
         ...(owner ? { customerId: owner.id } : {}),
         ...(req.platformAccountId !== undefined ? { platformAccountId: req.platformAccountId } : {}),
         defaultUmaDepositAccount: req.defaultUmaDepositAccount === true,
-        ...(wallet ? { cryptoNetwork: req.cryptoNetwork } : {}),
+        ...(wallet ? { cryptoNetwork: cryptoNetworkOf(req) } : {}),
         createdAt: iso(t),
         updatedAt: iso(t)
       }
@@ -198,7 +228,9 @@ export function externalAccountOperations(core: EngineCore) {
         throw conflict(
           'EXTERNAL_ACCOUNT_IN_USE',
           `External account ${id} is referenced by pending transaction ${pending.id}; try again once it has settled`,
-          { externalAccountId: id, transactionId: pending.id, transactionStatus: pending.data.status }
+          { externalAccountId: id, transactionId: pending.id, transactionStatus: pending.data.status },
+          // The one undeclared status left (DELETE publishes no 4xx but 401/404): docs/real-service.md, "Errors".
+          { retryable: true }
         )
       }
       scheduler.cancel(id)

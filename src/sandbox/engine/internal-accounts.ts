@@ -1,5 +1,5 @@
 /** Internal accounts: opened with their customer (or the platform), listed, and funded by the sandbox. */
-import type { InternalAccountQuery } from '../../shared/api/internal-account'
+import type { InternalAccountQuery, PlatformInternalAccountQuery } from '../../shared/api/internal-account'
 import { iso } from '../clock'
 import { amountOf, isCrypto } from '../currencies'
 import { fiatFundingAccount } from '../funding'
@@ -63,10 +63,13 @@ export function internalAccountOperations(core: EngineCore) {
     return rec
   }
 
-  function listPlatformInternalAccounts(currencyFilter?: string): InternalAccountRec['data'][] {
+  function listPlatformInternalAccounts(q: PlatformInternalAccountQuery = {}): InternalAccountRec['data'][] {
     return store.internalIndex.items
       .filter(
-        (r) => r.meta.platform && (currencyFilter === undefined || r.data.balance.currency.code === currencyFilter)
+        (r) =>
+          r.meta.platform &&
+          (q.currency === undefined || r.data.balance.currency.code === q.currency) &&
+          (q.type === undefined || r.data.type === q.type)
       )
       .map((r) => r.data)
   }

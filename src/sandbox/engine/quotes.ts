@@ -6,7 +6,7 @@ import type { QuoteCreateRequest } from '../../shared/api/quote'
 import type { SandboxSendRequest } from '../../shared/api/sandbox'
 import { iso } from '../clock'
 import { amountOf, convertMinor, currency, exchangeRate, isKnownCurrency, minorNeededFor } from '../currencies'
-import { ApiError, conflict, invalidInput } from '../errors'
+import { ApiError, conflict, invalidInput, refusedAsInvalid } from '../errors'
 import type { InternalAccountRec, QuoteRec, TransactionObj, TransactionRec } from '../model'
 import { quoteScenario, type QuoteScenario } from '../rules'
 import { DURATIONS } from '../timing'
@@ -15,6 +15,19 @@ import { JOB, type JobHandlers } from './jobs'
 import { checkPayment, debit, insufficientFunds, moveTo, OUTGOING_FIXED_FEE, scheduleSettle } from './transfers'
 
 type Funded = { currencyCode: string; currencyAmount?: number }
+
+/**
+ * A record a quote request names. POST /quotes publishes no 404: an unknown one is invalid input at that field, its
+ * not-found code as the reason (docs/real-service.md, "Errors").
+ */
+function referenced<T>(field: string, lookup: () => T): T {
+  try {
+    return lookup()
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 404) throw error
+    throw refusedAsInvalid(error.code, error.message, { ...error.details, field })
+  }
+}
 
 function checkQuoteFunds(source: InternalAccountRec, total: number): void {
   const balance = source.data.balance.amount
@@ -50,19 +63,21 @@ function quoteAmounts(req: QuoteCreateRequest, sending: string, receiving: strin
 export function quoteOperations(core: EngineCore) {
   const { store, clock, scheduler } = core
 
-  function checkQuotePending(q: QuoteRec): void {
-    if (q.data.status === 'EXPIRED' || Date.parse(q.data.expiresAt) <= clock.now()) {
-      throw conflict('QUOTE_EXPIRED', `Quote ${q.id} expired at ${q.data.expiresAt}`, {
-        quoteId: q.id,
-        expiresAt: q.data.expiresAt
-      })
-    }
-    if (q.data.status !== 'PENDING') {
-      throw conflict('QUOTE_NOT_PENDING', `Quote ${q.id} is ${q.data.status}; it can be executed only once`, {
-        quoteId: q.id,
-        status: q.data.status
-      })
-    }
+  /**
+   * Only a PENDING quote that has not expired can be executed. Execute publishes a 409 ("quote already confirmed,
+   * expired, or in invalid state") whose code list has neither QUOTE_EXPIRED nor QUOTE_NOT_PENDING: it answers the
+   * nearest listed code, the reason in details; sandbox send publishes no 409 and answers 400 (docs/real-service.md,
+   * "Errors").
+   */
+  function checkQuotePending(q: QuoteRec, via: 'execute' | 'send'): void {
+    const expired = q.data.status === 'EXPIRED' || Date.parse(q.data.expiresAt) <= clock.now()
+    if (!expired && q.data.status === 'PENDING') return
+    const [reason, message] = expired
+      ? ['QUOTE_EXPIRED', `Quote ${q.id} expired at ${q.data.expiresAt}`]
+      : ['QUOTE_NOT_PENDING', `Quote ${q.id} is ${q.data.status}; it can be executed only once`]
+    const details = { reason, quoteId: q.id, status: q.data.status, expiresAt: q.data.expiresAt }
+    if (via === 'send') throw refusedAsInvalid(reason, message, details)
+    throw conflict('TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL', message, details)
   }
 
   /** Ends a quote's payment as FAILED before any money moved. */
@@ -80,7 +95,7 @@ export function quoteOperations(core: EngineCore) {
    */
   function executeQuote(quoteId: string, funded: Funded | undefined): TransactionRec {
     const q = core.quote(quoteId)
-    checkQuotePending(q)
+    checkQuotePending(q, funded ? 'send' : 'execute')
     const tx = core.transaction(q.data.transactionId)
     const expected = q.data.sendingCurrency.code
     if (funded && funded.currencyCode !== expected) {
@@ -117,16 +132,18 @@ export function quoteOperations(core: EngineCore) {
     executeQuote,
 
     createQuote(req: QuoteCreateRequest): QuoteRec['data'] {
-      const source = core.internalAccount(req.source.accountId)
+      const source = referenced('source.accountId', () => core.internalAccount(req.source.accountId))
       // An UMA address destination is a receiver outside this sandbox: no account to check, it always succeeds.
       const toAccount = req.destination.destinationType === 'ACCOUNT' ? req.destination : undefined
       const toUma = req.destination.destinationType === 'UMA_ADDRESS' ? req.destination : undefined
-      const dest = toAccount ? core.externalAccount(toAccount.accountId) : undefined
+      const dest = toAccount
+        ? referenced('destination.accountId', () => core.externalAccount(toAccount.accountId))
+        : undefined
       const claimed = req.source.customerId
       if (claimed !== undefined && source.data.customerId !== undefined && claimed !== source.data.customerId) {
         throw invalidInput(`source.customerId ${claimed} does not own ${source.id}`, { field: 'source.customerId' })
       }
-      if (claimed !== undefined) core.customer(claimed)
+      if (claimed !== undefined) referenced('source.customerId', () => core.customer(claimed))
       if (dest) checkPayment(core, source, dest)
       const sending = source.data.balance.currency.code
       const receiving = dest ? dest.data.currency : (toUma?.currency ?? sending)

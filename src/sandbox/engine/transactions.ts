@@ -14,6 +14,8 @@ import type { EngineCore } from './core'
 interface Candidate {
   index: SortedIndex<TransactionRec> | undefined
   test: (r: TransactionRec) => boolean
+  /** The index holds more than the matches, so the test still runs on the rows it gives. */
+  wide?: true
 }
 
 function candidates(s: Store, q: TransactionListQuery): Candidate[] {
@@ -40,6 +42,16 @@ function candidates(s: Store, q: TransactionListQuery): Candidate[] {
       index: s.txBySender.get(q.senderAccountIdentifier),
       test: (r) => txKeyOf(r, 'sender') === q.senderAccountIdentifier
     })
+  const either = q.accountIdentifier
+  if (either !== undefined) {
+    // Sender or receiver: no one index holds both, so the whole list is read unless neither index knows the account.
+    const known = s.txBySender.get(either) !== undefined || s.txByReceiver.get(either) !== undefined
+    out.push({
+      index: known ? s.txAll : undefined,
+      test: (r) => txKeyOf(r, 'sender') === either || txKeyOf(r, 'receiver') === either,
+      wide: true
+    })
+  }
   if (q.receiverAccountIdentifier !== undefined)
     out.push({
       index: s.txByReceiver.get(q.receiverAccountIdentifier),
@@ -75,11 +87,12 @@ export function transactionOperations(core: EngineCore) {
           index = c.index
         }
       }
-      const rest = cands.filter((c) => c !== chosen).map((c) => c.test)
+      const rest = cands.filter((c) => c !== chosen || c.wide).map((c) => c.test)
       const { fromMs, toMs } = transactionDateRange(q)
       const filterKey = JSON.stringify([
         q.customerId,
         q.platformCustomerId,
+        q.accountIdentifier,
         q.status,
         q.type,
         q.senderAccountIdentifier,

@@ -5,8 +5,8 @@
 import type { TransferOutRequest } from '../../shared/api/transaction'
 import { iso } from '../clock'
 import { amountOf } from '../currencies'
-import { ApiError, conflict, invalidInput } from '../errors'
-import type { ExternalAccountRec, InternalAccountRec, TransactionObj, TransactionRec } from '../model'
+import { ApiError, invalidInput, refusedAsInvalid } from '../errors'
+import type { CustomerRec, ExternalAccountRec, InternalAccountRec, TransactionObj, TransactionRec } from '../model'
 import { transferScenario } from '../rules'
 import { DURATIONS } from '../timing'
 import type { EngineCore } from './core'
@@ -20,10 +20,14 @@ export function insufficientFunds(message: string, details: Record<string, numbe
   return new ApiError(400, 'INVALID_AMOUNT', message, { reason: 'INSUFFICIENT_FUNDS', ...details })
 }
 
-/** Common checks of a payment from an internal account to an external account. */
+/**
+ * Common checks of a payment from an internal account to an external account. Transfer-out and quotes publish no
+ * 403, 409 or 410: a customer who cannot pay and a destination that cannot receive are refused as invalid input, the
+ * reason in details (docs/real-service.md, "Errors").
+ */
 export function checkPayment(core: EngineCore, source: InternalAccountRec, dest: ExternalAccountRec): void {
   const owner = source.data.customerId
-  if (owner) core.requireReadyCustomer(core.customer(owner))
+  if (owner) requirePayingCustomer(core.customer(owner))
   if (owner && dest.data.customerId !== owner) {
     throw invalidInput(`Destination ${dest.id} does not belong to customer ${owner}, who owns the source account`, {
       sourceCustomerId: owner,
@@ -31,11 +35,24 @@ export function checkPayment(core: EngineCore, source: InternalAccountRec, dest:
     })
   }
   if (dest.data.status !== 'ACTIVE') {
-    throw conflict(
+    throw refusedAsInvalid(
       'EXTERNAL_ACCOUNT_NOT_ACTIVE',
       `External account ${dest.id} is ${dest.data.status}; only ACTIVE accounts can receive payments`,
       { externalAccountId: dest.id, status: dest.data.status }
     )
+  }
+}
+
+/** A customer who may send: not deleted, KYC APPROVED. */
+function requirePayingCustomer(c: CustomerRec): void {
+  if (c.data.isDeleted) {
+    throw refusedAsInvalid('CUSTOMER_DELETED', `Customer ${c.id} has been deleted`, { customerId: c.id })
+  }
+  if (c.data.kycStatus !== 'APPROVED') {
+    throw refusedAsInvalid('USER_NOT_READY', `Customer ${c.id} is not ready: KYC status is ${c.data.kycStatus}`, {
+      customerId: c.id,
+      kycStatus: c.data.kycStatus
+    })
   }
 }
 

@@ -35,8 +35,9 @@ const usCommon = {
 
 /**
  * USD_ACCOUNT in the published shape: checking or savings is `bankAccountType` (OpenAPI example of
- * POST /customers/external-accounts). The spec's `accountCategory` is still accepted so old requests and data read;
- * one of the two is required, and when both are given they must agree (docs/real-service.md).
+ * POST /customers/external-accounts), optional as the published `UsdAccountInfoBase` has it (the service then takes
+ * CHECKING; the official CLI has no flag for it). The spec's `accountCategory` is still accepted so old requests and
+ * data read; when both are given they must agree (docs/real-service.md).
  */
 export const UsdAccountInfoInput = z
   .strictObject({
@@ -46,23 +47,16 @@ export const UsdAccountInfoInput = z
     accountCategory: closedEnum(US_ACCOUNT_CATEGORIES, 'US accountCategory').optional()
   })
   .superRefine((a, ctx) => {
-    if (a.bankAccountType === undefined && a.accountCategory === undefined)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['bankAccountType'],
-        message: 'USD bankAccountType is required (CHECKING or SAVINGS)'
-      })
-    else if (
-      a.bankAccountType !== undefined &&
-      a.accountCategory !== undefined &&
-      a.bankAccountType !== a.accountCategory
-    )
+    if (a.bankAccountType !== undefined && a.accountCategory !== undefined && a.bankAccountType !== a.accountCategory)
       ctx.addIssue({
         code: 'custom',
         path: ['accountCategory'],
         message: 'accountCategory and bankAccountType disagree; send only bankAccountType'
       })
   })
+
+/** What a USD_ACCOUNT without bankAccountType (or accountCategory) is taken to be, as the published API does. */
+export const DEFAULT_USD_BANK_ACCOUNT_TYPE = 'CHECKING' satisfies (typeof US_ACCOUNT_CATEGORIES)[number]
 
 function mobileMoney<const T extends string>(accountType: T, rule: FormatRuleId) {
   return z.strictObject({

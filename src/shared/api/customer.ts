@@ -24,6 +24,7 @@ export const Customer = z.looseObject({
   umaAddress: z.string(),
   kycStatus: KycStatus.optional(),
   fullName: z.string().optional(),
+  email: z.string().optional(),
   birthDate: z.string().optional(),
   nationality: z.string().optional(),
   address: Address.optional(),
@@ -45,8 +46,15 @@ const currencies = z
   .min(1, { error: 'currencies, when given, must list at least one currency code' })
   .refine((list) => new Set(list).size === list.length, { error: 'currencies must not list a currency twice' })
 
+/** The published API's `email` (format: email) on customer create and update; the spec does not show it. */
+const Email = z.email({
+  error: (issue) =>
+    issue.input === undefined ? 'email is required' : 'email must be an email address such as jane@example.com'
+})
+
 /** Fields a request may set on an individual customer. */
 const individualFields = {
+  email: Email.optional(),
   platformCustomerId: nonBlank('platformCustomerId').optional(),
   currencies: currencies.optional(),
   umaAddress: UmaAddress.optional(),

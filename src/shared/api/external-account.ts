@@ -5,6 +5,7 @@ import { closedEnum, openEnum } from './enums'
 import { CustomerId, ExternalAccountRef } from './ids'
 import { QueryCursor, QueryLimit } from './list'
 import { currencyCode } from './money'
+import { SPARK_ADDRESS_PREFIX } from './spark'
 import { nonBlank } from './text'
 
 /** External account statuses of spec 3.1. */
@@ -69,8 +70,26 @@ export const ExternalAccount = z.looseObject({
 export type ExternalAccount = z.infer<typeof ExternalAccount>
 
 /**
+ * The network a wallet's address names by itself, when it does: a `spark1…` address is on Spark's main network. The
+ * current published API dropped `cryptoNetwork` and the official clients no longer send it (docs/real-service.md).
+ */
+export function networkOfAddress(info: { accountType: string; address?: unknown }): CryptoNetwork | undefined {
+  const address = typeof info.address === 'string' ? info.address.toLowerCase() : ''
+  return info.accountType === 'SPARK_WALLET' && address.startsWith(SPARK_ADDRESS_PREFIX) ? 'SPARK_MAINNET' : undefined
+}
+
+/** The network of a create request's wallet: as given, or as its address names it. */
+export function cryptoNetworkOf(req: {
+  cryptoNetwork?: CryptoNetwork | undefined
+  accountInfo: { accountType: string; address?: unknown }
+}): CryptoNetwork | undefined {
+  return req.cryptoNetwork ?? networkOfAddress(req.accountInfo)
+}
+
+/**
  * POST /customers/external-accounts body (spec 4.2). Besides each field's format:
- * - cryptoNetwork is required for wallets (and must be a network of that wallet), forbidden for bank accounts;
+ * - cryptoNetwork is required for wallets whose address does not name it (a Spark address does), must be a network
+ *   of that wallet, and is forbidden for bank accounts;
  * - a bank account needs accountInfo.beneficiary, meeting the minimums of its currency (spec 2.6);
  * - a bank account type holds one currency (USD for US_ACCOUNT, GBP for GBP_ACCOUNT...), which must be `currency`.
  */
@@ -88,13 +107,13 @@ export const ExternalAccountCreateRequest = z
     const type = info.accountType
     if (isWalletAccountType(type)) {
       const networks = WALLET_NETWORKS[type] ?? []
-      if (req.cryptoNetwork === undefined) {
+      if (cryptoNetworkOf(req) === undefined) {
         ctx.addIssue({
           code: 'custom',
           path: ['cryptoNetwork'],
           message: `cryptoNetwork is required for a ${type} account (one of ${networks.join(', ')})`
         })
-      } else if (networks.length > 0 && !networks.includes(req.cryptoNetwork)) {
+      } else if (req.cryptoNetwork !== undefined && networks.length > 0 && !networks.includes(req.cryptoNetwork)) {
         ctx.addIssue({
           code: 'custom',
           path: ['cryptoNetwork'],

@@ -47,9 +47,10 @@ export const InternalAccountQuery = z.strictObject({
 })
 export type InternalAccountQuery = z.infer<typeof InternalAccountQuery>
 
-/** GET /platform/internal-accounts query (spec 4.8): currency only. */
+/** GET /platform/internal-accounts query: currency (spec 4.8) and the published API's `type`. */
 export const PlatformInternalAccountQuery = z.strictObject({
-  currency: currencyCode('currency').optional()
+  currency: currencyCode('currency').optional(),
+  type: closedEnum(INTERNAL_ACCOUNT_TYPES, 'type').optional()
 })
 export type PlatformInternalAccountQuery = z.infer<typeof PlatformInternalAccountQuery>
 

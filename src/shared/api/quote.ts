@@ -10,6 +10,22 @@ export const QUOTE_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', '
 export const QUOTE_LOCK_SIDES = ['SENDING', 'RECEIVING'] as const
 export type QuoteLockSide = (typeof QUOTE_LOCK_SIDES)[number]
 
+/** The published API's PurposeOfPayment (required by some destination countries, e.g. India). */
+export const PURPOSES_OF_PAYMENT = [
+  'GIFT',
+  'SELF',
+  'GOODS_OR_SERVICES',
+  'EDUCATION',
+  'HEALTH_OR_MEDICAL',
+  'REAL_ESTATE_PURCHASE',
+  'TAX_PAYMENT',
+  'LOAN_PAYMENT',
+  'UTILITY_BILL',
+  'DONATION',
+  'TRAVEL',
+  'OTHER'
+] as const
+
 /** Largest lockedCurrencyAmount the reference allows. */
 export const MAX_QUOTE_AMOUNT = 9_000_000_000_000_000
 
@@ -40,7 +56,9 @@ export type Quote = z.infer<typeof Quote>
 
 /**
  * POST /quotes body, reduced to what Paydesk uses: from an internal account to an external account or an UMA address,
- * with one side locked (reference QuoteRequest with AccountQuoteSource and AccountDestination or UmaAddressDestination).
+ * with one side locked (reference QuoteRequest with AccountQuoteSource and AccountDestination or UmaAddressDestination),
+ * plus the published members the official clients send: `lookupId` (a receiver lookup's id), `purposeOfPayment` and
+ * `senderCustomerInfo` (what the destination asked to know about the sender, as key-value pairs).
  */
 export const QuoteCreateRequest = z.strictObject({
   source: z.strictObject({
@@ -73,6 +91,11 @@ export const QuoteCreateRequest = z.strictObject({
     error: `lockedCurrencyAmount must be at most ${MAX_QUOTE_AMOUNT}`
   }),
   immediatelyExecute: z.boolean().optional(),
-  description: nonBlank('description').optional()
+  description: nonBlank('description').optional(),
+  lookupId: nonBlank('lookupId').optional(),
+  purposeOfPayment: closedEnum(PURPOSES_OF_PAYMENT, 'purposeOfPayment').optional(),
+  senderCustomerInfo: z
+    .record(z.string(), z.unknown(), { error: 'senderCustomerInfo must be an object of key-value pairs' })
+    .optional()
 })
 export type QuoteCreateRequest = z.infer<typeof QuoteCreateRequest>

@@ -219,11 +219,15 @@ export function transactionDateRange(q: { startDate?: string; endDate?: string }
 
 const identifier = (what: string) => z.string().min(1, { error: `${what} must not be empty` })
 
-/** GET /transactions query (spec 4.9). startDate and endDate are inclusive; startDate must not be after endDate. */
+/**
+ * GET /transactions query (spec 4.9, plus the published `accountIdentifier`: the sender or the receiver). startDate and
+ * endDate are inclusive; startDate must not be after endDate.
+ */
 export const TransactionListQuery = z
   .strictObject({
     customerId: CustomerId.optional(),
     platformCustomerId: identifier('platformCustomerId').optional(),
+    accountIdentifier: identifier('accountIdentifier').optional(),
     senderAccountIdentifier: identifier('senderAccountIdentifier').optional(),
     receiverAccountIdentifier: identifier('receiverAccountIdentifier').optional(),
     status: closedEnum(TRANSACTION_STATUSES, 'status').optional(),

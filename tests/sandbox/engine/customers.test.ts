@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies under test are untyped JSON, checked by assertions and the shared schemas */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Customer } from '../../../src/shared/api/customer'
-import { type Client, createCustomer, expectError, sandboxForSuite, start } from '../util'
+import { type Client, createCustomer, expectError, expectRefusal, sandboxForSuite, start } from '../util'
 
 const c = sandboxForSuite({}, { ledger: false })
 
@@ -65,9 +65,29 @@ describe('POST /customers', () => {
     expect(c.sb.server.state.store.customers.size).toBe(before)
   })
 
-  it('answers 409 for a taken platformCustomerId', async () => {
+  it('a taken umaAddress is final: the 409 tells clients that retry 409s not to', async () => {
+    await createCustomer(c, { umaAddress: '$final@uma.example.com' })
+    const r = await c.post('/customers', { customerType: 'INDIVIDUAL', umaAddress: '$final@uma.example.com' })
+    expectError(r, 409, 'UMA_ADDRESS_EXISTS')
+    expect(r.headers.get('x-should-retry')).toBe('false')
+  })
+
+  it('refuses a taken platformCustomerId as 400 (no published code names it), creating nothing', async () => {
     await createCustomer(c, { platformCustomerId: 'dup-1' })
-    expectError(await c.post('/customers', { customerType: 'INDIVIDUAL', platformCustomerId: 'dup-1' }), 409)
+    const before = c.sb.server.state.store.customers.size
+    const r = await c.post('/customers', { customerType: 'INDIVIDUAL', platformCustomerId: 'dup-1' })
+    expectRefusal(r, 'PLATFORM_CUSTOMER_ID_EXISTS')
+    expect(r.body.details.field).toBe('platformCustomerId')
+    expect(c.sb.server.state.store.customers.size).toBe(before)
+  })
+
+  it('keeps the published email, and changes it by PATCH', async () => {
+    const cust = await createCustomer(c, { email: 'ann.lee@example.com' })
+    expect(cust.email).toBe('ann.lee@example.com')
+    const r = await c.patch(`/customers/${cust.id}`, { customerType: 'INDIVIDUAL', email: 'ann@example.org' })
+    expect(r.status, r.text).toBe(200)
+    expect((await c.get(`/customers/${cust.id}`)).body.email).toBe('ann@example.org')
+    expectError(await c.post('/customers', { customerType: 'INDIVIDUAL', email: 'ann' }), 400, 'INVALID_INPUT')
   })
 
   it('rejects a currency combination that needs separate customers, with details', async () => {
@@ -143,6 +163,17 @@ describe('GET /customers/{id}, PATCH, DELETE', () => {
     expect(r.body.isDeleted).toBe(true)
     expectError(await c.del(`/customers/${cust.id}`), 410, 'CUSTOMER_DELETED')
     expect((await c.get(`/customers/${cust.id}`)).body.isDeleted).toBe(true)
+  })
+
+  it('PATCH publishes no 409 or 410: a taken UMA address or a deleted customer is 400, nothing changed', async () => {
+    await createCustomer(c, { umaAddress: '$kept@uma.example.com' })
+    const cust = await createCustomer(c, { umaAddress: '$mine@uma.example.com' })
+    const taken = await c.patch(`/customers/${cust.id}`, { umaAddress: '$kept@uma.example.com' })
+    expectRefusal(taken, 'UMA_ADDRESS_EXISTS')
+    expect((await c.get(`/customers/${cust.id}`)).body.umaAddress).toBe('$mine@uma.example.com')
+    expect((await c.del(`/customers/${cust.id}`)).status).toBe(200)
+    expectRefusal(await c.patch(`/customers/${cust.id}`, { fullName: 'Too Late' }), 'CUSTOMER_DELETED')
+    expect((await c.get(`/customers/${cust.id}`)).body.fullName).toBe('Test Person')
   })
 })
 

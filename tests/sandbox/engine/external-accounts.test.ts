@@ -6,6 +6,7 @@ import {
   createCustomer,
   createUsAccount,
   expectError,
+  expectRefusal,
   internalAccountOf,
   sandboxForSuite,
   sparkAddress,
@@ -58,6 +59,32 @@ describe('creation by type', () => {
     expect(r.body).toMatchObject({ status: 'ACTIVE', cryptoNetwork: 'SPARK_MAINNET', currency: 'BTC' })
     expect(r.body.beneficiaryVerificationStatus).toBeUndefined()
     expect(typeof r.body.createdAt).toBe('string')
+  })
+
+  it('a Spark wallet without cryptoNetwork (the current API dropped it) takes the network its spark1 address names', async () => {
+    const { cryptoNetwork: _dropped, ...body } = sparkWalletBody(8)
+    const r = await c.post(EA, body)
+    expect(r.status, r.text).toBe(201)
+    expect(r.body).toMatchObject({ status: 'ACTIVE', cryptoNetwork: 'SPARK_MAINNET' })
+  })
+
+  it('a USD_ACCOUNT without bankAccountType (the CLI has no flag for it) is a checking account', async () => {
+    const usd = (accountNumber: string, extra: Record<string, unknown> = {}) => ({
+      customerId,
+      currency: 'USD',
+      accountInfo: {
+        accountType: 'USD_ACCOUNT',
+        accountNumber,
+        routingNumber: '021000021',
+        beneficiary: usBeneficiary,
+        ...extra
+      }
+    })
+    const r = await c.post(EA, usd(nextNumber()))
+    expect(r.status, r.text).toBe(201)
+    expect(r.body.accountInfo).toMatchObject({ accountType: 'USD_ACCOUNT', bankAccountType: 'CHECKING' })
+    const savings = await c.post(EA, usd(nextNumber(), { bankAccountType: 'SAVINGS' }))
+    expect(savings.body.accountInfo.bankAccountType).toBe('SAVINGS')
   })
 
   it('a platform account (no customerId) is ACTIVE and listed only under /platform', async () => {
@@ -141,11 +168,17 @@ describe('validation the engine makes (spec 2.6 and 4.2)', () => {
     expect((await c.post(EA, body(disc.body.data[0].bankName))).status).toBe(201)
   })
 
-  it('404 for an unknown customerId, 409 for the same account twice', async () => {
-    expectError(await c.post(EA, usAccountBody('Customer:nope', nextNumber())), 404, 'USER_NOT_FOUND')
+  it('refuses an unknown or deleted customer and the same account twice in published codes (400), nothing added', async () => {
+    const before = c.sb.server.state.store.externalAccounts.size
+    expectRefusal(await c.post(EA, usAccountBody('Customer:nope', nextNumber())), 'USER_NOT_FOUND')
+    const gone = await createCustomer(c)
+    expect((await c.del(`/customers/${gone.id}`)).status).toBe(200)
+    expectRefusal(await c.post(EA, usAccountBody(gone.id, nextNumber())), 'CUSTOMER_DELETED')
+    expect(c.sb.server.state.store.externalAccounts.size).toBe(before)
     const n = nextNumber()
     await createUsAccount(c, customerId, n)
-    expectError(await c.post(EA, usAccountBody(customerId, n)), 409, 'EXTERNAL_ACCOUNT_EXISTS')
+    expectRefusal(await c.post(EA, usAccountBody(customerId, n)), 'EXTERNAL_ACCOUNT_EXISTS')
+    expect(c.sb.server.state.store.externalAccounts.size).toBe(before + 1)
   })
 })
 

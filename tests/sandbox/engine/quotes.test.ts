@@ -7,6 +7,7 @@ import {
   type Client,
   createCustomer,
   expectError,
+  expectRefusal,
   expectLedgerConsistent,
   fakeClock,
   internalAccountOf,
@@ -57,6 +58,20 @@ const quoteBody = (source: string, dest: string, extra: Record<string, unknown> 
 })
 
 describe('POST /quotes, GET /quotes/{id}', () => {
+  it('accepts the published lookupId, purposeOfPayment and senderCustomerInfo the official clients send', async () => {
+    const dest = await mxnAccount(c, '012180015000000122')
+    const r = await c.post(
+      '/quotes',
+      quoteBody(platformUsd, dest, {
+        lookupId: 'Lookup:019542f5-b3e7-1d02-0000-000000000009',
+        purposeOfPayment: 'GOODS_OR_SERVICES',
+        senderCustomerInfo: { FULL_NAME: 'Jane Sender', NATIONALITY: 'FR' }
+      })
+    )
+    expect(r.status, r.text).toBe(201)
+    expect(Quote.parse(r.body).status).toBe('PENDING')
+  })
+
   it('creates a PENDING quote with a PENDING outgoing transaction whose amounts add up', async () => {
     const dest = await mxnAccount(c, '012180015000000123')
     const r = await c.post('/quotes', quoteBody(platformUsd, dest, { description: 'Invoice 7' }))
@@ -89,7 +104,7 @@ describe('POST /quotes, GET /quotes/{id}', () => {
     expect(Math.floor(((net - 1) / 100 / 0.055) * 100)).toBeLessThan(100_000)
   })
 
-  it('validates: 400 for bad bodies, 404 for unknown accounts, 409 for a non-ACTIVE destination', async () => {
+  it('validates: 400 for bad bodies, unknown accounts and a non-ACTIVE destination (POST /quotes has no 404, 409)', async () => {
     const dest = await mxnAccount(c, '012180015000000125')
     expectError(
       await c.post('/quotes', { ...quoteBody(platformUsd, dest), lockedCurrencySide: 'BOTH' }),
@@ -101,8 +116,12 @@ describe('POST /quotes, GET /quotes/{id}', () => {
       400,
       'INVALID_INPUT'
     )
-    expectError(await c.post('/quotes', quoteBody('InternalAccount:nope', dest)), 404)
-    expectError(await c.post('/quotes', quoteBody(platformUsd, 'ExternalAccount:nope')), 404)
+    const unknownSource = await c.post('/quotes', quoteBody('InternalAccount:nope', dest))
+    expectRefusal(unknownSource, 'REFERENCE_NOT_FOUND')
+    expect(unknownSource.body.details.field).toBe('source.accountId')
+    const unknownDestination = await c.post('/quotes', quoteBody(platformUsd, 'ExternalAccount:nope'))
+    expectRefusal(unknownDestination, 'REFERENCE_NOT_FOUND')
+    expect(unknownDestination.body.details.field).toBe('destination.accountId')
     const cust = await createCustomer(c, { region: 'MX' })
     const pending = await c.post('/customers/external-accounts', {
       customerId: cust.id,
@@ -113,7 +132,7 @@ describe('POST /quotes, GET /quotes/{id}', () => {
         beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'A B' }
       }
     })
-    expectError(await c.post('/quotes', quoteBody(platformUsd, pending.body.id)), 409, 'EXTERNAL_ACCOUNT_NOT_ACTIVE')
+    expectRefusal(await c.post('/quotes', quoteBody(platformUsd, pending.body.id)), 'EXTERNAL_ACCOUNT_NOT_ACTIVE')
     expectError(await c.get('/quotes/Quote:nope'), 404, 'QUOTE_NOT_FOUND')
   })
 })
@@ -136,7 +155,8 @@ describe('POST /sandbox/send', () => {
       expect((await slow.get(`/quotes/${q.id}`)).body.status).toBe('PROCESSING')
       await txStatus(slow, tx.id, 'COMPLETED')
       expect((await slow.get(`/quotes/${q.id}`)).body.status).toBe('COMPLETED')
-      expectError(await slow.post('/sandbox/send', { quoteId: q.id, currencyCode: 'USD' }), 409)
+      // Sandbox send publishes no 409.
+      expectRefusal(await slow.post('/sandbox/send', { quoteId: q.id, currencyCode: 'USD' }), 'QUOTE_NOT_PENDING')
       expect(await balanceOf(slow, usd)).toBe(before - q.totalSendingAmount)
       // an outgoing payment cannot be approved or rejected
       expectError(
@@ -180,7 +200,7 @@ describe('POST /sandbox/send', () => {
     expect(await balanceOf(c, usd, cust.id)).toBe(500)
   })
 
-  it('an expired quote: 409 QUOTE_EXPIRED and its transaction EXPIRED', async () => {
+  it('an expired quote: refused (send 400, execute 409, the reason QUOTE_EXPIRED), its transaction EXPIRED', async () => {
     const clock = fakeClock()
     const fc = await start({ now: clock.now, timeScale: 1 })
     try {
@@ -200,7 +220,10 @@ describe('POST /sandbox/send', () => {
       const q = (await fc.post('/quotes', quoteBody(p, acct.body.id))).body
       clock.advance(300_000)
       const r = await fc.post('/sandbox/send', { quoteId: q.id, currencyCode: 'USD' })
-      expectError(r, 409, 'QUOTE_EXPIRED')
+      expectRefusal(r, 'QUOTE_EXPIRED')
+      const executed = await fc.post(`/quotes/${q.id}/execute`)
+      expectError(executed, 409, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL')
+      expect(executed.body.details.reason).toBe('QUOTE_EXPIRED')
       expect((await fc.get(`/quotes/${q.id}`)).body.status).toBe('EXPIRED')
       expect((await fc.get(`/transactions/${q.transactionId}`)).body.status).toBe('EXPIRED')
       expect(await balanceOf(fc, p)).toBe(100_000)
@@ -217,7 +240,11 @@ describe('POST /sandbox/send', () => {
     const ex = await c.post(`/quotes/${later.id}/execute`)
     expect(ex.status, ex.text).toBe(200)
     expect(ex.body.status).toBe('PROCESSING')
-    expectError(await c.post(`/quotes/${later.id}/execute`), 409)
+    // Executing twice is final: the 409 (a published code, the reason in details) tells clients not to retry it.
+    const again = await c.post(`/quotes/${later.id}/execute`)
+    expectError(again, 409, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL')
+    expect(again.body.details.reason).toBe('QUOTE_NOT_PENDING')
+    expect(again.headers.get('x-should-retry')).toBe('false')
   })
 })
 

@@ -195,6 +195,18 @@ describe('filters of spec 4.9', () => {
     expect(await ids('reference=nothing')).toEqual([])
   })
 
+  it('the published accountIdentifier: the account as sender or as receiver', async () => {
+    const internal = encodeURIComponent(tx.internal)
+    const either = await ids(`accountIdentifier=${internal}`)
+    const sent = await ids(`senderAccountIdentifier=${internal}`)
+    const received = await ids(`receiverAccountIdentifier=${internal}`)
+    expect(received.length).toBeGreaterThan(0)
+    expect(either).toEqual([...new Set([...sent, ...received])].sort())
+    expect(await ids(`accountIdentifier=${encodeURIComponent(tx.external)}`)).toEqual([tx.out.id])
+    expect(await ids(`accountIdentifier=${internal}&type=OUTGOING`)).toEqual([tx.out.id])
+    expect(await ids('accountIdentifier=ExternalAccount:nobody')).toEqual([])
+  })
+
   it('startDate and endDate are inclusive (date-times and whole days)', async () => {
     expect(await ids('startDate=2025-10-01T00:00:00Z&endDate=2025-10-01T00:00:00Z')).toEqual([tx.a1.id])
     expect(await ids('startDate=2025-10-02T00:00:00Z&endDate=2025-10-02')).toEqual([tx.a2.id])

@@ -124,9 +124,10 @@ describe('US bank accounts', () => {
     expectIssue(AccountInfoInput, { ...info, accountCategory: 'checking' }, 'accountCategory', 'CHECKING, SAVINGS')
     expectValid(AccountInfoInput, { ...info, accountCategory: 'SAVINGS' })
   })
-  it('USD_ACCOUNT takes the published bankAccountType, and still reads the spec accountCategory', () => {
+  it('USD_ACCOUNT takes the published bankAccountType, optional as published, and still reads accountCategory', () => {
     const base = { accountType: 'USD_ACCOUNT', accountNumber: '123456789', routingNumber: '021000021' }
-    expectIssue(AccountInfoInput, base, 'bankAccountType', 'USD bankAccountType is required')
+    // The official CLI has no flag for it: the published API takes checking.
+    expectValid(AccountInfoInput, base)
     expectValid(AccountInfoInput, { ...base, bankAccountType: 'CHECKING' })
     expectValid(AccountInfoInput, { ...base, accountCategory: 'SAVINGS' })
     expectValid(AccountInfoInput, { ...base, bankAccountType: 'SAVINGS', accountCategory: 'SAVINGS' })

@@ -3,6 +3,7 @@ import { ACCOUNT_TYPE_CURRENCY, INPUT_ACCOUNT_TYPES, WALLET_ACCOUNT_TYPES } from
 import {
   BENEFICIARY_VERIFICATION_STATUSES,
   CRYPTO_NETWORKS,
+  cryptoNetworkOf,
   ExternalAccount,
   ExternalAccountCreateRequest,
   ExternalAccountListQuery,
@@ -58,19 +59,18 @@ describe('ExternalAccountCreateRequest', () => {
   })
 
   describe('cryptoNetwork', () => {
-    it.each(['SPARK_WALLET', 'SOLANA_WALLET', 'BASE_WALLET', 'ETHEREUM_WALLET'] as const)(
-      'is required for %s',
-      (type) => {
-        const req = validRequest(type)
-        delete req.cryptoNetwork
-        expectIssue(
-          ExternalAccountCreateRequest,
-          req,
-          'cryptoNetwork',
-          `cryptoNetwork is required for a ${type} account`
-        )
-      }
-    )
+    it('may be left out of a Spark wallet, whose spark1 address names its network', () => {
+      const req = validRequest('SPARK_WALLET')
+      delete req.cryptoNetwork
+      expectValid(ExternalAccountCreateRequest, req)
+      expect(cryptoNetworkOf(ExternalAccountCreateRequest.parse(req))).toBe('SPARK_MAINNET')
+      expect(cryptoNetworkOf(ExternalAccountCreateRequest.parse(validRequest('SOLANA_WALLET')))).toBe('SOLANA_MAINNET')
+    })
+    it.each(['SOLANA_WALLET', 'BASE_WALLET', 'ETHEREUM_WALLET'] as const)('is required for %s', (type) => {
+      const req = validRequest(type)
+      delete req.cryptoNetwork
+      expectIssue(ExternalAccountCreateRequest, req, 'cryptoNetwork', `cryptoNetwork is required for a ${type} account`)
+    })
     it.each(['US_ACCOUNT', 'GBP_ACCOUNT', 'MXN_ACCOUNT', 'KES_ACCOUNT'] as const)('is forbidden for %s', (type) => {
       expectIssue(
         ExternalAccountCreateRequest,

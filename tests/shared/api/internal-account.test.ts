@@ -84,8 +84,10 @@ describe('internal account queries', () => {
     expectIssue(InternalAccountQuery, { customerId: '1' }, 'customerId', 'Customer:')
     expectIssue(InternalAccountQuery, { type: 'SAVINGS' }, 'type', 'INTERNAL_FIAT')
   })
-  it('PlatformInternalAccountQuery takes only currency', () => {
+  it('PlatformInternalAccountQuery takes currency and the published type', () => {
     expect(PlatformInternalAccountQuery.parse({ currency: 'USDC' })).toEqual({ currency: 'USDC' })
+    expect(PlatformInternalAccountQuery.parse({ type: 'INTERNAL_CRYPTO' })).toEqual({ type: 'INTERNAL_CRYPTO' })
+    expectIssue(PlatformInternalAccountQuery, { type: 'SAVINGS' }, 'type', 'INTERNAL_FIAT')
     expectIssue(PlatformInternalAccountQuery, { cursor: 'x' }, '', 'Unrecognized key')
     expectIssue(PlatformInternalAccountQuery, { currency: 'dollars' }, 'currency', 'upper-case')
   })

@@ -52,6 +52,13 @@ describe('QuoteCreateRequest', () => {
       immediatelyExecute: true,
       description: 'Invoice 1'
     })
+    // The published members the official clients send.
+    expectValid(QuoteCreateRequest, {
+      ...body,
+      lookupId: 'Lookup:019542f5-b3e7-1d02-0000-000000000009',
+      purposeOfPayment: 'GOODS_OR_SERVICES',
+      senderCustomerInfo: { FULL_NAME: 'Jane Sender', NATIONALITY: 'FR' }
+    })
     expectValid(QuoteCreateRequest, {
       ...body,
       destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$alice@uma.example.com', currency: 'EUR' }
@@ -87,7 +94,10 @@ describe('QuoteCreateRequest', () => {
       'destination.currency',
       ''
     ],
-    [{ ...body, lookupId: 'Lookup:1' }, '', 'Unrecognized key']
+    [{ ...body, lookupId: ' ' }, 'lookupId', 'must not be empty'],
+    [{ ...body, purposeOfPayment: 'BRIBE' }, 'purposeOfPayment', 'GIFT, SELF'],
+    [{ ...body, senderCustomerInfo: 'Jane' }, 'senderCustomerInfo', 'key-value pairs'],
+    [{ ...body, quoteId: 'Quote:1' }, '', 'Unrecognized key']
   ])('%#: rejects at %s', (b, path, message) => {
     expectIssue(QuoteCreateRequest, b, path, message)
   })

@@ -213,6 +213,10 @@ describe('TransactionListQuery', () => {
     }
     expect(expectValid(TransactionListQuery, q)).toEqual({ ...q, limit: 100 })
   })
+  it('accepts the published accountIdentifier (sender or receiver)', () => {
+    expectValid(TransactionListQuery, { accountIdentifier: 'ExternalAccount:1' })
+    expectIssue(TransactionListQuery, { accountIdentifier: '' }, 'accountIdentifier', 'must not be empty')
+  })
   it.each([
     [{ startDate: '2025-01-01T10:00:00Z', endDate: '2025-01-01' }],
     [{ startDate: '2025-01-01T00:00:00Z', endDate: '2025-01-01T00:00:00Z' }],
