@@ -41,7 +41,11 @@ function standInElectronDist(dir: string): void {
   ])
   writeFileSync(join(dir, 'electron'), body, { mode: 0o755 })
   writeFileSync(join(dir, 'LICENSE'), 'stand-in\n')
-  writeFileSync(join(dir, 'version'), '45.4.1')
+  // The version electron-builder packs for: the Electron npm installed.
+  const { version } = JSON.parse(readFileSync(join(root, 'node_modules/electron/package.json'), 'utf8')) as {
+    version: string
+  }
+  writeFileSync(join(dir, 'version'), version)
 }
 
 const realElectron = (() => {
