@@ -19,6 +19,9 @@ export interface PaymentDeps {
   log(message: string): void
 }
 
+/** Refusals of the caller rather than of the payment: nothing was processed, and the same request is refused again. */
+const CREDENTIALS = new Set([401, 403])
+
 /**
  * What a failed attempt at a money-moving call means for the money, recorded in the journal, and the sentence for the
  * operator. Shared by transfer-outs and quote executions so both follow one state machine:
@@ -29,13 +32,13 @@ export async function recordFailedAttempt(
   journal: TransferJournal,
   record: StoredTransferRecord,
   error: unknown,
-  o: { windowHours: number; noun: 'transfer' | 'payment' }
+  o: { noun: 'transfer' | 'payment' }
 ): Promise<unknown> {
   const apiError = error instanceof ApiError ? error : undefined
   const status = apiError?.kind === 'http' && !apiError.maybeProcessed ? apiError.httpStatus : undefined
-  // Refused: the service looked at this payment and said no (400, 404, 409, 422...). Not refused: it never got
-  // that far (401/403 credentials, 429 rate limit) or we cannot know.
-  const refused = status !== undefined && ![401, 403, 408, 429].includes(status)
+  // Refused: the service looked at this payment, or at who asked, and said no (400, 401, 403, 404, 409, 422...): it
+  // was not processed and is final. Not refused: it never got that far (408, 429) or we cannot know.
+  const refused = status !== undefined && ![408, 429].includes(status)
   const neverSent = apiError !== undefined && !apiError.maybeProcessed && !refused
   const prior = record.state
   const state = prior === 'sent' || prior === 'unknown' ? prior : refused ? 'refused' : neverSent ? prior : 'unknown'
@@ -43,9 +46,12 @@ export async function recordFailedAttempt(
     state,
     lastError: error instanceof AppError ? error.message : 'failed inside Paydesk'
   })
-  if (refused || !apiError) return error
   const { noun } = o
-  const safe = `Sending this same ${noun} again within ${o.windowHours} h is safe: Paydesk reuses its idempotency key, so the money cannot move twice.`
+  if (refused && status !== undefined && CREDENTIALS.has(status) && apiError && state === 'refused') {
+    return new AppError(apiError.code, `${apiError.message} The ${noun} was not sent.`, extraOf(apiError))
+  }
+  if (refused || !apiError) return error
+  const safe = `Retrying this same ${noun} is safe: Paydesk first looks it up at the service, and the retry reuses its idempotency key.`
   if (apiError.isNetwork) {
     return new AppError(
       'OFFLINE',
@@ -54,12 +60,19 @@ export async function recordFailedAttempt(
         : `The connection dropped before the service confirmed the ${noun}, so its outcome is not known yet. ${safe}`
     )
   }
-  const extra = {
+  if (neverSent && state === 'prepared') {
+    return new AppError(apiError.code, `${apiError.message} The ${noun} was not sent.`, extraOf(apiError))
+  }
+  return new AppError(
+    apiError.code,
+    `${apiError.message} The outcome of the ${noun} is not known yet. ${safe}`,
+    extraOf(apiError)
+  )
+}
+
+function extraOf(apiError: ApiError) {
+  return {
     ...(apiError.serviceCode !== undefined && { serviceCode: apiError.serviceCode }),
     ...(apiError.httpStatus !== undefined && { httpStatus: apiError.httpStatus })
   }
-  if (neverSent && state === 'prepared') {
-    return new AppError(apiError.code, `${apiError.message} The ${noun} was not sent.`, extra)
-  }
-  return new AppError(apiError.code, `${apiError.message} The outcome of the ${noun} is not known yet. ${safe}`, extra)
 }

@@ -1,10 +1,10 @@
 import { Quote, Transaction, type QuoteCreateRequest, type SandboxSendRequest } from '../../shared/api'
 import { isUnresolvedTransfer } from '../../shared/ipc/channels/data'
 import type { QuoteExecuteInput } from '../../shared/ipc/channels/quotes'
-import { DEFAULT_IDEMPOTENCY_WINDOW_HOURS } from '../../shared/profile'
 import { AppError } from '../errors'
 import { ApiError } from './api-errors'
 import { recordFailedAttempt, type PaymentDeps } from './payment-attempt'
+import { refuseWhileHeld } from './payment-intents'
 import { isProduction, requireProductionConfirmation, requireSandboxProfile } from './production-guard'
 import { kindOf, publicRecord, type StoredTransferRecord } from './transfer-journal'
 
@@ -16,11 +16,15 @@ const MAX_REMEMBERED = 200
 /**
  * Quotes: create, read, and execute exactly once per operator action. The execution goes through the transfer journal
  * (its Idempotency-Key stored durably before the first attempt, reused by every retry), so "Unknown → Review and
- * retry" works as for transfers. A quote can be executed only once at the service, so a retry after the service forgot
- * the key cannot pay twice either: it is answered 409, and the quote itself then says whether it was executed.
+ * retry" works as for transfers. A quote can be executed only once at the service, so a retry of the same quote cannot
+ * pay twice; what could is a new quote for the same request, which the journal's guard refuses while an execution of
+ * that request holds it (payment-intents.ts), and which cannot even be asked for meanwhile. A retry first reads the
+ * quote: the service's own answer to whether it was executed, whatever any clock says.
  */
 export class QuoteService {
   private readonly created = new Map<string, Quote>()
+  /** The request each remembered quote was made for: the payment its execution holds. */
+  private readonly requests = new Map<string, QuoteCreateRequest>()
   private executing = new Map<string, Promise<unknown>>()
 
   constructor(private readonly d: PaymentDeps) {}
@@ -32,13 +36,27 @@ export class QuoteService {
   private remember(quote: Quote): void {
     this.created.delete(quote.id)
     this.created.set(quote.id, quote)
-    if (this.created.size > MAX_REMEMBERED) this.created.delete(this.created.keys().next().value as string)
+    if (this.created.size > MAX_REMEMBERED) {
+      const oldest = this.created.keys().next().value as string
+      this.created.delete(oldest)
+      this.requests.delete(oldest)
+    }
   }
 
   async create(request: QuoteCreateRequest) {
+    // A quote for a request whose execution has no known outcome could only pay it a second time.
+    refuseWhileHeld(this.d.journal.list(), {
+      actionId: '',
+      kind: 'quote-execute',
+      sourceAccountId: request.source.accountId,
+      destinationAccountId: destinationOf(request),
+      amount: request.lockedCurrencyAmount,
+      ...requestFields(request)
+    })
     // Creating a quote moves no money: no key, and no retry that could leave two quotes behind.
     const quote = await this.d.client().request('POST', 'quotes', { body: request, schema: Quote })
     this.remember(quote)
+    this.requests.set(quote.id, request)
     return { profileId: this.profileId, quote }
   }
 
@@ -89,10 +107,12 @@ export class QuoteService {
       throw new AppError('INVALID_INPUT', 'This action was already used for a different payment. Start a new one.')
     }
     if (record.state === 'sent' && record.transactionId) return this.answer(record, null)
-    record = await this.d.journal.update(record.actionId, {
-      attempts: record.attempts + 1,
-      ...(record.firstSentAt === undefined && { firstSentAt: new Date(this.d.now()).toISOString() })
-    })
+    if (isUnresolvedTransfer(record)) {
+      const settled = await this.settleFromQuote(record)
+      if (settled) return settled
+      record = this.d.journal.get(record.actionId) ?? record
+    }
+    record = await this.d.journal.update(record.actionId, { attempts: record.attempts + 1 })
     try {
       const quote = await client.request('POST', `quotes/${encodeURIComponent(input.quoteId)}/execute`, {
         idempotencyKey: record.idempotencyKey,
@@ -108,31 +128,42 @@ export class QuoteService {
         const quote = await this.fetch(input.quoteId).catch(() => undefined)
         if (quote && EXECUTED.has(String(quote.status)) && quote.transactionId) return this.settle(record, quote)
       }
-      throw await recordFailedAttempt(this.d.journal, record, error, {
-        windowHours: this.d.profile.idempotencyWindowHours ?? DEFAULT_IDEMPOTENCY_WINDOW_HOURS,
-        noun: 'payment'
-      })
+      throw await recordFailedAttempt(this.d.journal, record, error, { noun: 'payment' })
     }
   }
 
-  /** A new action: the quote must be open, and no other action may already be executing it. */
+  /**
+   * Before a retry of an execution that may have gone through, the quote itself is read: executed (it names its
+   * transaction) settles the record; expired means it never was, and no money moved; still open, the retry executes it
+   * (at most once, whatever became of the key).
+   */
+  private async settleFromQuote(record: StoredTransferRecord) {
+    const quote = await this.fetch(record.quoteId ?? '')
+    const executed = EXECUTED.has(String(quote.status)) && quote.transactionId !== undefined
+    await this.d.journal.update(record.actionId, {
+      checkedAt: new Date(this.d.now()).toISOString(),
+      checkFound: executed ? 1 : 0,
+      checkedAtAttempt: record.attempts
+    })
+    this.d.log(`quote ${quote.id}: read before a retry of action ${record.actionId}, status ${String(quote.status)}`)
+    if (executed) return this.settle(record, quote)
+    if (quote.status === 'EXPIRED') {
+      const message = 'This quote expired without being executed: no money moved. Get a new quote to pay.'
+      await this.d.journal.update(record.actionId, { state: 'refused', lastError: message })
+      throw new AppError('CONFLICT', message, { serviceCode: 'QUOTE_EXPIRED' })
+    }
+    return undefined
+  }
+
+  /** A new action: the quote must be open, and no other action may hold its payment (the journal refuses it). */
   private async prepare(input: QuoteExecuteInput): Promise<StoredTransferRecord> {
-    const other = this.d.journal
+    const executed = this.d.journal
       .list()
-      .find(
-        (r) =>
-          kindOf(r) === 'quote-execute' &&
-          r.quoteId === input.quoteId &&
-          (isUnresolvedTransfer(r) || r.state === 'sent')
-      )
-    if (other) {
-      throw new AppError(
-        'CONFLICT',
-        other.state === 'sent'
-          ? 'This quote was already executed from this Paydesk.'
-          : 'This quote is already being executed and its outcome is not known yet: open it with “Review and retry”.',
-        { actionId: other.actionId }
-      )
+      .find((r) => kindOf(r) === 'quote-execute' && r.quoteId === input.quoteId && r.state === 'sent')
+    if (executed) {
+      throw new AppError('CONFLICT', 'This quote was already executed from this Paydesk.', {
+        actionId: executed.actionId
+      })
     }
     // The quote as this Paydesk last read it (a create or a review), so that preparing needs no answer from the
     // service; the service still refuses an expired or executed quote.
@@ -149,6 +180,7 @@ export class QuoteService {
       throw new AppError('CONFLICT', `This quote is ${String(quote.status)}: a quote can be executed only once.`)
     }
     const destination = quote.destination as { accountId?: string; umaAddress?: string } | undefined
+    const request = this.requests.get(quote.id)
     return this.d.journal.prepare(
       {
         actionId: input.actionId,
@@ -156,7 +188,9 @@ export class QuoteService {
         quoteId: quote.id,
         sourceAccountId: quote.source?.accountId ?? '',
         destinationAccountId: destination?.accountId ?? destination?.umaAddress ?? '',
-        amount: quote.totalSendingAmount ?? 0
+        amount: quote.totalSendingAmount ?? 0,
+        // A quote this Paydesk did not ask for in this run: its request is read back as fixed on the sending side.
+        ...(request ? requestFields(request) : { lockedSide: 'SENDING', lockedAmount: quote.totalSendingAmount ?? 0 })
       },
       new Date(this.d.now())
     )
@@ -197,5 +231,21 @@ export class QuoteService {
     if (remembered) this.remember({ ...remembered, status: 'PROCESSING' })
     await this.d.onTransaction(transaction)
     return transaction
+  }
+}
+
+function destinationOf(request: QuoteCreateRequest): string {
+  return request.destination.destinationType === 'ACCOUNT'
+    ? request.destination.accountId
+    : request.destination.umaAddress
+}
+
+/** What a journal record keeps of a quote request: the fixed side, its amount, and the receiver's currency if asked. */
+function requestFields(request: QuoteCreateRequest) {
+  return {
+    lockedSide: request.lockedCurrencySide,
+    lockedAmount: request.lockedCurrencyAmount,
+    ...(request.destination.destinationType === 'UMA_ADDRESS' &&
+      request.destination.currency !== undefined && { receivingCurrency: request.destination.currency })
   }
 }

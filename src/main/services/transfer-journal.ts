@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { TransferRecord, type PaymentKind } from '../../shared/ipc/channels/data'
 import { AppError } from '../errors'
 import { setAside } from './atomic-file'
+import { refuseWhileHeld } from './payment-intents'
 import { readSealed, writeSealed } from './sealed-file'
 import { Sequencer } from '../sequencer'
 
@@ -10,7 +11,8 @@ import { Sequencer } from '../sequencer'
  * The crash-safe transfer journal of a profile. One record per operator action (`actionId`), holding the
  * Idempotency-Key generated for it. The record is written durably BEFORE the first attempt, so every retry — in this
  * run or after a crash and restart — sends the same key, and the service answers with the first result instead of
- * moving money twice.
+ * moving money twice. Preparing a record and the guard of its payment (no other attempt at the same payment while
+ * one holds it, payment-intents.ts) are one step in the journal's sequence, so two attempts cannot both pass it.
  */
 
 const StoredRecord = TransferRecord.extend({ idempotencyKey: z.string().min(1) })
@@ -27,6 +29,10 @@ export interface TransferIntent {
   sourceAccountId: string
   destinationAccountId: string
   amount: number
+  /** A quote's request (see TransferRecord). */
+  lockedSide?: 'SENDING' | 'RECEIVING'
+  lockedAmount?: number
+  receivingCurrency?: string
 }
 
 /** The kind of a record; records from before quotes carry none and are transfer-outs. */
@@ -91,40 +97,50 @@ export class TransferJournal {
 
   /**
    * The record of this action, created (with a fresh Idempotency-Key, durably) if it is new. The same action id with
-   * a different transfer is refused: reusing its key would make the service answer for the other transfer.
+   * a different transfer is refused: reusing its key would make the service answer for the other transfer. A new action
+   * for a payment another record holds is refused too, in the same step as the write.
    */
   prepare(intent: TransferIntent, now: Date): Promise<StoredTransferRecord> {
     return this.serial(async () => {
       const existing = this.records.get(intent.actionId)
-      if (existing) {
-        if (
-          kindOf(existing) !== kindOf(intent) ||
-          existing.quoteId !== intent.quoteId ||
-          existing.sourceAccountId !== intent.sourceAccountId ||
-          existing.destinationAccountId !== intent.destinationAccountId ||
-          existing.amount !== intent.amount
-        ) {
-          throw new AppError(
-            'INVALID_INPUT',
-            kindOf(intent) === 'transfer-out'
-              ? 'This action was already used for a different transfer. Start a new transfer instead of changing this one.'
-              : 'This action was already used for a different payment. Start a new one instead of changing this one.'
-          )
-        }
-        return existing
-      }
-      const record: StoredTransferRecord = {
-        ...intent,
-        createdAt: now.toISOString(),
-        state: 'prepared',
-        attempts: 0,
-        idempotencyKey: idempotencyKeyFor(this.profileId, intent.actionId, kindOf(intent))
-      }
-      const next = new Map(this.records)
-      next.set(record.actionId, record)
-      await this.persist(next)
+      if (existing) return sameIntent(existing, intent)
+      refuseWhileHeld(this.records.values(), intent)
+      const record = this.newRecord(intent, now)
+      await this.persist(new Map(this.records).set(record.actionId, record))
       return record
     })
+  }
+
+  /**
+   * "It did not go through, send again": the old record marked as replaced and the new action prepared, in one write,
+   * so there is never a replaced record without its replacement (or two records holding the payment).
+   */
+  replace(previousId: string, intent: TransferIntent, now: Date): Promise<StoredTransferRecord> {
+    return this.serial(async () => {
+      const previous = this.records.get(previousId)
+      if (!previous) throw new AppError('NOT_FOUND', 'Paydesk has no record of this transfer.')
+      const existing = this.records.get(intent.actionId)
+      if (existing) return sameIntent(existing, intent)
+      const next = new Map(this.records).set(previousId, {
+        ...previous,
+        state: 'superseded',
+        supersededBy: intent.actionId
+      })
+      refuseWhileHeld(next.values(), intent)
+      const record = { ...this.newRecord(intent, now), replaces: previousId }
+      await this.persist(next.set(record.actionId, record))
+      return record
+    })
+  }
+
+  private newRecord(intent: TransferIntent, now: Date): StoredTransferRecord {
+    return {
+      ...intent,
+      createdAt: now.toISOString(),
+      state: 'prepared',
+      attempts: 0,
+      idempotencyKey: idempotencyKeyFor(this.profileId, intent.actionId, kindOf(intent))
+    }
   }
 
   update(
@@ -154,6 +170,25 @@ export class TransferJournal {
   list(): StoredTransferRecord[] {
     return [...this.records.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt))
   }
+}
+
+/** The existing record of an action, if it is the same payment; reusing its key for another would be answered wrongly. */
+function sameIntent(existing: StoredTransferRecord, intent: TransferIntent): StoredTransferRecord {
+  if (
+    kindOf(existing) !== kindOf(intent) ||
+    existing.quoteId !== intent.quoteId ||
+    existing.sourceAccountId !== intent.sourceAccountId ||
+    existing.destinationAccountId !== intent.destinationAccountId ||
+    existing.amount !== intent.amount
+  ) {
+    throw new AppError(
+      'INVALID_INPUT',
+      kindOf(intent) === 'transfer-out'
+        ? 'This action was already used for a different transfer. Start a new transfer instead of changing this one.'
+        : 'This action was already used for a different payment. Start a new one instead of changing this one.'
+    )
+  }
+  return existing
 }
 
 /**

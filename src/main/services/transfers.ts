@@ -2,34 +2,37 @@ import { z } from 'zod'
 import { Transaction } from '../../shared/api'
 import { PagedEnvelope } from '../../shared/api/list'
 import {
+  checkedSinceLastAttempt,
+  checkFoundIt,
   isUnresolvedTransfer,
   type TransferResolveInput,
   type TransferSendAgainInput,
   type TransferSendInput
 } from '../../shared/ipc/channels/data'
 import type { TransactionChange } from '../../shared/ipc/channels/sync'
-import { DEFAULT_IDEMPOTENCY_WINDOW_HOURS } from '../../shared/profile'
 import { AppError } from '../errors'
 import { recordFailedAttempt, type PaymentDeps } from './payment-attempt'
 import { isProduction, requireProductionConfirmation } from './production-guard'
 import { TERMINAL_STATUSES } from './sync/engine'
-import { kindOf, publicRecord, type StoredTransferRecord } from './transfer-journal'
+import { publicRecord, type StoredTransferRecord, type TransferIntent } from './transfer-journal'
 
-const HOUR_MS = 60 * 60_000
-/** A look-up older than this no longer vouches for "it did not go through". */
-const CHECK_VALID_MS = HOUR_MS
-/** How far before the action's start the look-up reaches, for clocks that disagree. */
-const CHECK_LEEWAY_MS = 10 * 60_000
+/**
+ * How far before the action's start the look-up reaches. The service stamps its transactions with its own clock, so
+ * the reach is wide: a day either way of disagreement still finds the payment. What it finds is shown with its time.
+ */
+const CHECK_LEEWAY_MS = 24 * 60 * 60_000
 const CHECK_MAX_PAGES = 20
 
 /**
  * Money that leaves an internal account, exactly once per operator action, end to end:
  * - the journal stores the action's Idempotency-Key durably before the first attempt, and every retry (also after a
  *   restart) sends that key;
- * - a new action that matches an unresolved one (same source, destination and amount) is refused: it would carry a new
- *   key, so the service could not tell it was the same payment;
- * - once the service may have forgotten the key (its idempotency window), a retry is refused too until the operator
- *   has looked the transfer up at the service; only an explicit "it did not go through, send again" makes a new action.
+ * - while a record holds a payment (prepared, or its outcome unknown), another action for the same payment is refused
+ *   in the same journal step that would write it (payment-intents.ts): it would carry a new key;
+ * - Paydesk does not know how long the service remembers a key, so a retry of an attempt that may have gone through
+ *   first looks the payment up at the service; if the look-up finds it, nothing is sent and the operator settles it
+ *   with what was found on screen. "It did not go through, send again" is taken only after a look-up that found
+ *   nothing, with no attempt since.
  */
 export class TransferService {
   private sending = new Map<string, ReturnType<TransferService['sendOnce']>>()
@@ -40,27 +43,9 @@ export class TransferService {
     return this.d.profile.id
   }
 
-  private get windowMs(): number {
-    return (this.d.profile.idempotencyWindowHours ?? DEFAULT_IDEMPOTENCY_WINDOW_HOURS) * HOUR_MS
-  }
-
-  /** When the service may forget the record's key: one window (the profile's, as it is now) after it was first sent. */
-  private keyExpiresAt(record: StoredTransferRecord): number | undefined {
-    return record.firstSentAt === undefined ? undefined : Date.parse(record.firstSentAt) + this.windowMs
-  }
-
-  private keyExpired(record: StoredTransferRecord): boolean {
-    const expiresAt = this.keyExpiresAt(record)
-    return expiresAt !== undefined && expiresAt <= this.d.now()
-  }
-
-  /** The record as the renderer sees it: no key, and when that key expires. */
+  /** The record as the renderer sees it: without its key. */
   private view(record: StoredTransferRecord) {
-    const expiresAt = this.keyExpiresAt(record)
-    return {
-      ...publicRecord(record),
-      ...(expiresAt !== undefined && { keyExpiresAt: new Date(expiresAt).toISOString() })
-    }
+    return publicRecord(record)
   }
 
   /** Transfers on their way to the service right now. */
@@ -122,32 +107,10 @@ export class TransferService {
     )
   }
 
-  private refuseDuplicateOfUnresolved(input: TransferSendInput): void {
-    if (this.d.journal.get(input.actionId)) return
-    const twin = this.d.journal
-      .list()
-      .find(
-        (r) =>
-          kindOf(r) === 'transfer-out' &&
-          isUnresolvedTransfer(r) &&
-          r.sourceAccountId === input.sourceAccountId &&
-          r.destinationAccountId === input.destinationAccountId &&
-          r.amount === input.amount
-      )
-    if (!twin) return
-    throw new AppError(
-      'CONFLICT',
-      `A transfer of the same amount from this account to the same destination, started ${twin.createdAt}, has no ` +
-        'known outcome yet. A new one could pay twice: open that transfer with “Review and retry” instead.',
-      { actionId: twin.actionId }
-    )
-  }
-
   private async sendOnce(input: TransferSendInput) {
     this.requireProductionConfirmation(input.confirmProduction)
     const client = this.d.client()
-    this.refuseDuplicateOfUnresolved(input)
-    const intent = {
+    const intent: TransferIntent = {
       actionId: input.actionId,
       sourceAccountId: input.sourceAccountId,
       destinationAccountId: input.destinationAccountId,
@@ -165,20 +128,8 @@ export class TransferService {
       const known = this.d.cachedTransaction(record.transactionId)
       if (known) return { profileId: this.profileId, transaction: known, record: this.view(record) }
     }
-    if (isUnresolvedTransfer(record) && this.keyExpired(record)) {
-      throw new AppError(
-        'CHECK_REQUIRED',
-        `The outcome of this transfer is unknown and its idempotency key went to the service more than ` +
-          `${this.windowMs / HOUR_MS} h ago, longer than the service is known to remember it: a retry could pay a ` +
-          'second time. Check the service for it first.',
-        { actionId: record.actionId }
-      )
-    }
-    const nowIso = new Date(this.d.now()).toISOString()
-    record = await this.d.journal.update(record.actionId, {
-      attempts: record.attempts + 1,
-      ...(record.firstSentAt === undefined && { firstSentAt: nowIso })
-    })
+    if (isUnresolvedTransfer(record)) record = await this.requireNotFound(record)
+    record = await this.d.journal.update(record.actionId, { attempts: record.attempts + 1 })
     try {
       const transaction = await client.request('POST', 'transfer-out', {
         body: {
@@ -204,12 +155,26 @@ export class TransferService {
     }
   }
 
+  /**
+   * Before a retry of an attempt that may have gone through: the service may have forgotten its key (when, Paydesk
+   * cannot know), so the payment is looked up first. Found: nothing is sent, and the operator settles it with what was
+   * found. Not found: the retry is safe whether or not the key is remembered.
+   */
+  private async requireNotFound(record: StoredTransferRecord): Promise<StoredTransferRecord> {
+    const { record: checked, matches } = await this.lookUp(record)
+    if (matches.length === 0) return checked
+    throw new AppError(
+      'CHECK_REQUIRED',
+      `The service shows ${matches.length} outgoing payment${matches.length === 1 ? '' : 's'} of this amount from ` +
+        'this account to this destination since this transfer was started: it may well have gone through, and a ' +
+        'retry could pay a second time. Nothing was sent. Look at what the check found and settle it.',
+      { actionId: record.actionId }
+    )
+  }
+
   /** Records what a failed attempt means for the money, and the sentence for the operator. */
   private failed(record: StoredTransferRecord, error: unknown): Promise<unknown> {
-    return recordFailedAttempt(this.d.journal, record, error, {
-      windowHours: this.windowMs / HOUR_MS,
-      noun: 'transfer'
-    })
+    return recordFailedAttempt(this.d.journal, record, error, { noun: 'transfer' })
   }
 
   private unresolved(actionId: string): StoredTransferRecord {
@@ -221,13 +186,36 @@ export class TransferService {
     return record
   }
 
-  /**
-   * Looks an unresolved transfer up at the service: outgoing transactions from its account since shortly before it
-   * started, kept when destination and amount match too. Records when it looked and how many it found.
-   */
+  /** The operator's "check the service": refused while this very action is on its way (its answer would not be in it). */
   async check(actionId: string) {
     const record = this.unresolved(actionId)
+    this.refuseWhileSending(actionId)
+    const { record: checked, matches } = await this.lookUp(record)
+    return { profileId: this.profileId, record: this.view(checked), matches }
+  }
+
+  private refuseWhileSending(actionId: string): void {
+    if (!this.sending.has(actionId)) return
+    throw new AppError(
+      'CONFLICT',
+      'This transfer is on its way to the service right now: wait for its answer before checking or sending it again.',
+      { actionId }
+    )
+  }
+
+  /**
+   * Looks an unresolved transfer up at the service: outgoing transactions from its account since shortly before it
+   * started, kept when destination and amount match too and no other record of this Paydesk owns them. Records the
+   * look-up (how many it found, and after how many attempts).
+   */
+  private async lookUp(record: StoredTransferRecord) {
     const client = this.d.client()
+    const owned = new Set(
+      this.d.journal
+        .list()
+        .filter((r) => r.actionId !== record.actionId && r.transactionId)
+        .map((r) => r.transactionId!)
+    )
     const matches: Transaction[] = []
     let cursor: string | undefined
     for (let page = 0; page < CHECK_MAX_PAGES; page++) {
@@ -241,17 +229,19 @@ export class TransferService {
       })
       for (const raw of res.data) {
         const parsed = Transaction.safeParse(raw)
-        if (parsed.success && matchesRecord(parsed.data, record)) matches.push(parsed.data)
+        if (parsed.success && !owned.has(parsed.data.id) && matchesRecord(parsed.data, record))
+          matches.push(parsed.data)
       }
       if (!res.hasMore || !res.nextCursor || res.nextCursor === cursor) break
       cursor = res.nextCursor
     }
-    const updated = await this.d.journal.update(actionId, {
+    const updated = await this.d.journal.update(record.actionId, {
       checkedAt: new Date(this.d.now()).toISOString(),
-      checkFound: matches.length
+      checkFound: matches.length,
+      checkedAtAttempt: record.attempts
     })
-    this.d.log(`transfer ${actionId}: checked at the service, ${matches.length} matching transaction(s) found`)
-    return { profileId: this.profileId, record: this.view(updated), matches }
+    this.d.log(`transfer ${record.actionId}: checked at the service, ${matches.length} matching transaction(s) found`)
+    return { record: updated, matches }
   }
 
   /** The check found it: the record takes that transaction, and its outcome is known. */
@@ -279,8 +269,8 @@ export class TransferService {
   }
 
   /**
-   * "It did not go through, send again": only for an unresolved transfer the operator looked up at the service within
-   * the last hour. The old record is kept, marked as replaced; the new action has its own key.
+   * "It did not go through, send again": only for an unresolved transfer whose last look-up at the service, made after
+   * its last attempt, found nothing. The old record is kept, marked as replaced; the new action has its own key.
    */
   async sendAgain(input: TransferSendAgainInput) {
     this.requireProductionConfirmation(input.confirmProduction)
@@ -291,20 +281,25 @@ export class TransferService {
       return this.send(sendInputOf(replacement, input.confirmProduction))
     }
     const record = this.unresolved(input.actionId)
-    const checkedAt = record.checkedAt === undefined ? NaN : Date.parse(record.checkedAt)
-    if (!(this.d.now() - checkedAt < CHECK_VALID_MS)) {
+    this.refuseWhileSending(record.actionId)
+    if (!checkedSinceLastAttempt(record)) {
       throw new AppError(
         'CHECK_REQUIRED',
-        'Check the service for this transfer first: sending it again is only offered after a look-up in the last hour.',
+        'Check the service for this transfer first: it is sent again only when a look-up made after its last attempt ' +
+          'finds nothing.',
         { actionId: record.actionId }
       )
     }
-    await this.d.journal.update(record.actionId, { state: 'superseded', supersededBy: input.newActionId })
-    this.d.log(
-      `transfer ${record.actionId}: the operator confirmed it did not go through (${record.checkFound ?? 0} match(es) ` +
-        `found at ${record.checkedAt}); sending it again as ${input.newActionId}`
-    )
-    await this.d.journal.prepare(
+    if (checkFoundIt(record)) {
+      throw new AppError(
+        'CONFLICT',
+        `The last check found ${record.checkFound} matching payment${record.checkFound === 1 ? '' : 's'} at the ` +
+          'service, so this transfer is not sent again. Settle it with the payment that is it.',
+        { actionId: record.actionId }
+      )
+    }
+    const added = await this.d.journal.replace(
+      record.actionId,
       {
         actionId: input.newActionId,
         sourceAccountId: record.sourceAccountId,
@@ -313,7 +308,10 @@ export class TransferService {
       },
       new Date(this.d.now())
     )
-    const added = await this.d.journal.update(input.newActionId, { replaces: record.actionId })
+    this.d.log(
+      `transfer ${record.actionId}: the operator confirmed it did not go through (no match found at ` +
+        `${record.checkedAt}); sending it again as ${input.newActionId}`
+    )
     return this.send(sendInputOf(added, input.confirmProduction))
   }
 }

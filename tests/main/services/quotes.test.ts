@@ -20,13 +20,26 @@ const env = backendAgainstSandbox('quotes', { sandbox: { now }, backend: { clock
 async function quoteFor(amount: number, environment?: 'production') {
   await addProfile(env.h, env.server, environment ? { environment } : {})
   const { internalId, externalId } = await moneySetup(env.server)
-  const { quote } = await env.h.call('quotes.create', {
-    source: { sourceType: 'ACCOUNT', accountId: internalId as `InternalAccount:${string}` },
-    destination: { destinationType: 'ACCOUNT', accountId: externalId as `ExternalAccount:${string}` },
-    lockedCurrencySide: 'SENDING',
-    lockedCurrencyAmount: amount
-  })
-  return { quote, internalId, externalId }
+  const request = requestFor(internalId, externalId, amount)
+  const { quote } = await env.h.call('quotes.create', request)
+  return { quote, internalId, externalId, request }
+}
+
+const requestFor = (internalId: string, externalId: string, amount: number) => ({
+  source: { sourceType: 'ACCOUNT' as const, accountId: internalId as `InternalAccount:${string}` },
+  destination: { destinationType: 'ACCOUNT' as const, accountId: externalId as `ExternalAccount:${string}` },
+  lockedCurrencySide: 'SENDING' as const,
+  lockedCurrencyAmount: amount
+})
+
+/** Executes `quoteId` while every answer of the execute call is lost: it goes through, its outcome is Unknown. */
+async function executeLost(quoteId: `Quote:${string}`) {
+  const actionId = randomUUID()
+  const drop = env.server.faults.add({ route: 'POST /quotes/{quoteId}/execute', kind: 'commitThenDrop' })
+  expect(((await env.h.raw('quotes.execute', { actionId, quoteId })) as Failure).ok).toBe(false)
+  env.server.faults.remove(drop.id)
+  expect((await env.h.call('transfers.journal', null)).records[0]).toMatchObject({ actionId, state: 'unknown' })
+  return actionId
 }
 
 /** Outgoing transactions that left the account (a quote's PENDING transaction exists before it is executed). */
@@ -107,6 +120,53 @@ describe('quotes', () => {
     const retried = await env.h.call('quotes.execute', { actionId, quoteId: quote.id })
     expect(retried.record).toMatchObject({ state: 'sent', transactionId: quote.transactionId })
     expect(await balanceOf(env.server, internalId)).toBe(before - 3_333)
+  })
+
+  it('a request whose execution is Unknown is paid once: no new quote for it, and one made before is not executed', async () => {
+    const { quote, request } = await quoteFor(6_000)
+    const { quote: twin } = await env.h.call('quotes.create', request)
+    const actionId = await executeLost(quote.id as `Quote:${string}`)
+    const again = (await env.h.raw('quotes.create', request)) as Failure
+    expect(again).toMatchObject({ ok: false, error: { code: 'CONFLICT', actionId } })
+    expect(again.error.message).toMatch(/Review and retry/)
+    expect(await env.h.raw('quotes.execute', { actionId: randomUUID(), quoteId: twin.id })).toMatchObject({
+      ok: false,
+      error: { code: 'CONFLICT', actionId }
+    })
+    expect(await executed()).toBe(1)
+    // A request that differs is another payment.
+    await env.h.call('quotes.create', { ...request, lockedCurrencyAmount: 6_001 })
+  })
+
+  it('25 hours later the request is still held until the retry reads the quote and settles it', async () => {
+    const { quote, request } = await quoteFor(4_500)
+    const actionId = await executeLost(quote.id as `Quote:${string}`)
+    offset = 25 * 60 * 60_000
+    expect(await env.h.raw('quotes.create', request)).toMatchObject({
+      ok: false,
+      error: { code: 'CONFLICT', actionId }
+    })
+    // Review and retry: the quote says it was executed, so nothing is sent and the record takes its transaction.
+    const retried = await env.h.call('quotes.execute', { actionId, quoteId: quote.id })
+    expect(retried.record).toMatchObject({ state: 'sent', transactionId: quote.transactionId, checkFound: 1 })
+    expect(await executed()).toBe(1)
+    // Settled: the same payment may now be made again on purpose.
+    expect((await env.h.call('quotes.create', request)).quote.status).toBe('PENDING')
+  })
+
+  it('an execution whose connection dropped before it reached the service is settled as not executed once the quote expired', async () => {
+    const { quote, request } = await quoteFor(2_500)
+    const actionId = randomUUID()
+    const reset = env.server.faults.add({ route: 'POST /quotes/{quoteId}/execute', kind: 'reset' })
+    expect(((await env.h.raw('quotes.execute', { actionId, quoteId: quote.id })) as Failure).ok).toBe(false)
+    env.server.faults.remove(reset.id)
+    offset = Date.parse(quote.expiresAt!) - Date.now() + 1_000
+    const r = (await env.h.raw('quotes.execute', { actionId, quoteId: quote.id })) as Failure
+    expect(r.error).toMatchObject({ code: 'CONFLICT', serviceCode: 'QUOTE_EXPIRED' })
+    expect(r.error.message).toMatch(/no money moved/)
+    expect((await env.h.call('transfers.journal', null)).records[0]).toMatchObject({ actionId, state: 'refused' })
+    expect(await executed()).toBe(0)
+    expect((await env.h.call('quotes.create', request)).quote.status).toBe('PENDING')
   })
 
   it('an expired quote cannot be executed: nothing is sent and the operator is told to get a new one', async () => {

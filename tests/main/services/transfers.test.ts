@@ -38,7 +38,7 @@ describe('transfers.send over HTTP against the sandbox', () => {
     expect(before - after).toBe(12_345 + (out[0]!.fees ?? 0))
   })
 
-  it('survives a crash: after a restart the same action resends the same key and still moves money once', async () => {
+  it('survives a crash: after a restart the same action looks first, finds the payment and settles it, moving money once', async () => {
     await addProfile(env.h, env.server)
     const { internalId, externalId } = await moneySetup(env.server)
     const before = await balanceOf(env.server, internalId)
@@ -60,13 +60,19 @@ describe('transfers.send over HTTP against the sandbox', () => {
     env.h = await startBackend(env.dir, env.service, { autoSync: false })
     const journal = await env.h.call('transfers.journal', null)
     expect(journal.records).toEqual([expect.objectContaining({ actionId, state: 'unknown' })])
-    const again = await env.h.call('transfers.send', input)
-    expect(again.record.state).toBe('sent')
+    // The retry looks the payment up first, finds it, and sends nothing: the operator settles it with what was found.
+    expect(await env.h.raw('transfers.send', input)).toMatchObject({ ok: false, error: { code: 'CHECK_REQUIRED' } })
     const out = await outgoing(env.server)
     expect(out).toHaveLength(1)
-    expect(again.transaction.id).toBe(out[0]!.id)
+    const checked = await env.h.call('transfers.check', { actionId })
+    expect(checked.matches.map((t) => t.id)).toEqual([out[0]!.id])
+    const settled = await env.h.call('transfers.resolve', {
+      actionId,
+      transactionId: out[0]!.id as `Transaction:${string}`
+    })
+    expect(settled.record.state).toBe('sent')
     expect(before - (await balanceOf(env.server, internalId))).toBe(500 + (out[0]!.fees ?? 0))
-    // Sending the same action a third time answers from the journal without moving money.
+    // Sending the same action again answers from the journal without moving money.
     await env.h.call('transfers.send', input)
     expect(await outgoing(env.server)).toHaveLength(1)
   })
@@ -114,7 +120,7 @@ describe('transfers.send over HTTP against the sandbox', () => {
 
     // Committed, answer lost on every attempt → unknown. A later 400 for the same action cannot make it 'refused'.
     const lost = { actionId: randomUUID(), sourceAccountId: internalId, destinationAccountId: externalId, amount: 20 }
-    const drop = env.server.faults.add({ route: 'POST /transfer-out', kind: 'commitThenDrop' })
+    const drop = env.server.faults.add({ route: 'POST /transfer-out', kind: 'reset' })
     expect(((await env.h.raw('transfers.send', lost)) as { ok: boolean }).ok).toBe(false)
     expect(await journal(lost.actionId)).toMatchObject({ state: 'unknown' })
     env.server.faults.remove(drop.id)
@@ -128,7 +134,7 @@ describe('transfers.send over HTTP against the sandbox', () => {
     expect(((await env.h.raw('transfers.send', lost)) as { ok: boolean }).ok).toBe(false)
     expect(await journal(lost.actionId)).toMatchObject({ state: 'unknown' })
     env.server.faults.remove(bad.id)
-    // And the next retry resolves it with the stored answer: one transfer for that action.
+    // Nothing reached the service (each connection was reset first): the next retry finds nothing and sends it once.
     expect((await env.h.call('transfers.send', lost)).record.state).toBe('sent')
     expect(
       (await outgoing(env.server)).filter((t) => t.sentAmount.amount >= 20 && t.sentAmount.amount < 100)

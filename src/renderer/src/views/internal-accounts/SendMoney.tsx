@@ -32,8 +32,6 @@ export interface ResumeTransfer {
   sourceAccountId: string
   destinationAccountId: string
   amount: number
-  /** Past it, the service may have forgotten the key: the review asks for a check at the service instead. */
-  keyExpiresAt?: string
 }
 
 /** The payment boxes, checked by the channel's own schema; the action id and the confirmation come at the review. */
@@ -61,10 +59,6 @@ export function SendMoney(props: {
   const [step, setStep] = useState<'edit' | 'review' | 'done'>(resume ? 'review' : 'edit')
   /** The key of this operator action: made when the review opens, kept for every retry of it. */
   const [actionId, setActionId] = useState<string | null>(resume?.actionId ?? null)
-  // Read once when the review opens (a render must not read the clock).
-  const [resumeExpired] = useState(
-    () => resume?.keyExpiresAt !== undefined && Date.parse(resume.keyExpiresAt) <= Date.now()
-  )
   const [keyedPayment, setKeyedPayment] = useState<string | null>(
     resume ? paymentOf(resume.sourceAccountId, resume.destinationAccountId, resume.amount) : null
   )
@@ -152,8 +146,8 @@ export function SendMoney(props: {
     setStep('done')
     void invalidateChannels(['transfers.journal'])
   }
-  const expiredResume = resumeExpired && actionId === resume?.actionId
-  const needsCheck = error?.code === 'CHECK_REQUIRED' || (expiredResume && error === null)
+  // Main looked the payment up before retrying it and found something like it (or wants a look-up first).
+  const needsCheck = error?.code === 'CHECK_REQUIRED'
   // Main refused a new payment identical to one whose outcome is unknown: that one is reviewed and retried instead.
   const twinActionId = error?.code === 'CONFLICT' ? error.actionId : undefined
   const retryTwin = () => {

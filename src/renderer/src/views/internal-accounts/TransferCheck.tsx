@@ -9,9 +9,10 @@ import { idOf } from '../../ui/WindowedTable'
 import { TRANSACTION_COLUMNS } from '../transactions/transaction-columns'
 
 /**
- * A transfer of unknown outcome whose idempotency key the service may have forgotten: a retry could pay twice, so the
- * operator looks it up at the service first. Either the look-up finds it ("This is it" settles the record), or the
- * operator states that it did not go through and sends it again as a new action, which main logs.
+ * A transfer of unknown outcome that main would not retry blind: how long the service remembers its key is not known,
+ * so it is looked up at the service and the operator decides with that answer on screen.
+ * Found: "This is it" settles the record, and it is not sent again. Nothing found: the operator may state that it did
+ * not go through and send it again as a new action, which main logs.
  */
 export function TransferCheck(props: {
   actionId: string
@@ -65,8 +66,8 @@ export function TransferCheck(props: {
   return (
     <div className="transfer-check" role="group" aria-label="Check the service first">
       <p className="result result-warn">
-        The outcome of this payment is unknown, and the service may no longer remember its idempotency key: retrying it
-        could pay a second time. Look it up at the service first.
+        The outcome of this payment is unknown, and Paydesk cannot know whether the service still remembers its key: a
+        retry could pay a second time. Paydesk looks it up at the service, and you decide with what it finds.
       </p>
       <div className="row">
         <button className="primary" disabled={busy} onClick={() => void check()}>
@@ -102,7 +103,13 @@ export function TransferCheck(props: {
             started.
           </p>
         ))}
-      {found && (
+      {found && found.length > 0 && (
+        <p role="status">
+          The service shows {found.length === 1 ? 'a payment' : 'payments'} like this one, so it is not sent again: open
+          the one that is it with “This is it”.
+        </p>
+      )}
+      {found && found.length === 0 && (
         <div className="row">
           <button
             className="danger"

@@ -1,5 +1,5 @@
 import type { ExternalAccount, InternalAccount } from '../../../../shared/api'
-import { isUnresolvedTransfer, type TransferRecord } from '../../../../shared/ipc/channels/data'
+import { holdsItsPayment, isUnresolvedTransfer, type TransferRecord } from '../../../../shared/ipc/channels/data'
 import { useUi } from '../../stores/ui'
 import { ErrorNotice, Id, Money, StatusChip, Time } from '../../ui/atoms'
 import { useChannelQuery } from '../../data/channel-query'
@@ -16,23 +16,22 @@ const STATE: Record<TransferRecord['state'], { text: string; tone: Tone; title: 
   unknown: {
     text: 'Unknown',
     tone: 'waiting',
-    title: 'No answer arrived: it may or may not have gone out. Retrying with the same key is safe.'
+    title: 'No answer arrived: it may or may not have gone out. A retry looks it up at the service first.'
   },
   prepared: {
     text: 'Not sent',
     tone: 'waiting',
-    title: 'Prepared but never sent (Paydesk stopped first). Retrying is safe.'
+    title:
+      'Not known to have reached the service. Retrying is safe; until then no other transfer can make this payment.'
   },
   superseded: {
     text: 'Sent again',
     tone: 'neutral',
-    title: 'Its outcome stayed unknown; after a check at the service it was sent again as a new payment.'
+    title: 'Its outcome stayed unknown; a check at the service found nothing and it was sent again as a new payment.'
   }
 }
 
-const keyExpired = (r: TransferRecord) => r.keyExpiresAt !== undefined && Date.parse(r.keyExpiresAt) <= Date.now()
-
-/** Whether a transfer's outcome is known; an unresolved one offers its retry (or, its key perhaps gone, a check). */
+/** Whether a transfer's outcome is known; one that still holds its payment offers its retry. */
 function Outcome({ record: r, onResume }: { record: TransferRecord; onResume(resume: ResumeTransfer): void }) {
   if (r.state === 'sent' && r.transactionStatus)
     return (
@@ -47,7 +46,7 @@ function Outcome({ record: r, onResume }: { record: TransferRecord; onResume(res
   return (
     <span className="row nowrap">
       <StatusChip value={state.text} tone={state.tone} />
-      {isUnresolvedTransfer(r) && (
+      {holdsItsPayment(r) && (
         <button
           onClick={(e) => {
             e.stopPropagation()
@@ -55,12 +54,11 @@ function Outcome({ record: r, onResume }: { record: TransferRecord; onResume(res
               actionId: r.actionId,
               sourceAccountId: r.sourceAccountId,
               destinationAccountId: r.destinationAccountId,
-              amount: r.amount,
-              ...(r.keyExpiresAt !== undefined && { keyExpiresAt: r.keyExpiresAt })
+              amount: r.amount
             })
           }}
         >
-          {keyExpired(r) ? 'Check at the service' : 'Review and retry'}
+          Review and retry
         </button>
       )}
     </span>
@@ -146,8 +144,9 @@ export function TransferJournal(props: {
       )}
       {records.some(isUnresolvedTransfer) && (
         <p className="hint hint-waiting">
-          Some transfers have no known outcome. Retrying reuses the same key, so the payment is made once, while the
-          service remembers the key (24 h unless the profile says otherwise); after that, check the service first.
+          Some transfers have no known outcome, and until each is settled no other transfer can make the same payment.
+          “Review and retry” looks it up at the service first: if the service shows it, you settle it with what was
+          found; if not, it is retried with the same key.
         </p>
       )}
     </section>

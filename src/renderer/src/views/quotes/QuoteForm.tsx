@@ -1,5 +1,6 @@
 import { useMemo } from 'react'
 import { QuoteCreateRequest, type ExternalAccount, type InternalAccount } from '../../../../shared/api'
+import { quoteRequestKey } from '../../../../shared/ipc/channels/data'
 import type { IpcError } from '../../../../shared/ipc/define'
 import { KNOWN_DECIMALS } from '../../../../shared/format/money'
 import { Field } from '../../ui/Field'
@@ -33,6 +34,8 @@ export function QuoteForm(props: {
   initialSourceId?: string | null
   customerNames: Map<string, string>
   busy: boolean
+  /** Keys (quoteRequestKey) of the requests whose execution has no known outcome: no new quote for those. */
+  heldRequests: Set<string>
   error: IpcError | null
   onSubmit(request: QuoteCreateRequest): void
 }) {
@@ -95,6 +98,23 @@ export function QuoteForm(props: {
   const receivingCode =
     v['to'] === 'account' ? destination?.currency : (v['umaCurrency'] ?? '').trim().toUpperCase() || sendingCode
   const lockedCurrency = lockedCurrencyOf(v)
+  const typedAmount = amountOf(v['amount'] ?? '', lockedCurrency)
+  const held =
+    typedAmount !== undefined &&
+    props.heldRequests.has(
+      quoteRequestKey({
+        source: { accountId: source?.id ?? '' },
+        destination:
+          v['to'] === 'account'
+            ? { accountId: v['account'] ?? '' }
+            : {
+                umaAddress: (v['uma'] ?? '').trim(),
+                ...(v['umaCurrency']?.trim() && { currency: v['umaCurrency'].trim().toUpperCase() })
+              },
+        lockedCurrencySide: v['side'] ?? '',
+        lockedCurrencyAmount: typedAmount
+      })
+    )
 
   const submit = () => {
     const request = form.submit()
@@ -166,8 +186,15 @@ export function QuoteForm(props: {
         <TextField form={form} prefix="quote" name="description" label="Description (optional)" />
       </fieldset>
       <FailedAction error={props.error} />
+      {held && (
+        <p className="result result-warn" role="note">
+          An execution of a quote for this same payment has no known outcome yet, so a new quote for it could pay twice.
+          Open it under “Quotes executed from this Paydesk” with “Review and retry”: Paydesk asks the service what
+          became of it first.
+        </p>
+      )}
       <div className="row">
-        <button type="submit" className="primary" disabled={props.busy}>
+        <button type="submit" className="primary" disabled={props.busy || held}>
           {props.busy ? 'Asking for a quote…' : 'Get a quote'}
         </button>
       </div>

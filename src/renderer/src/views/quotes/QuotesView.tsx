@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { Quote, QuoteCreateRequest } from '../../../../shared/api'
-import { isUnresolvedTransfer, type TransferRecord } from '../../../../shared/ipc/channels/data'
+import { holdsItsPayment, paymentIntentKeys, type TransferRecord } from '../../../../shared/ipc/channels/data'
 import { activeProfile, useProfiles } from '../../stores/profiles'
 import { useUi } from '../../stores/ui'
 import { ErrorNotice, Id, StatusChip, Time } from '../../ui/atoms'
@@ -30,6 +30,8 @@ export function QuotesView() {
   const journal = useChannelQuery('transfers.journal', null)
   const externals = useChannelQuery('externalAccounts.query', { limit: 500 })
   const executions = (journal.data?.records ?? []).filter((r) => r.kind === 'quote-execute')
+  // The requests whose execution has no known outcome yet: the form will not ask for another quote for them.
+  const heldRequests = new Set(executions.filter(holdsItsPayment).flatMap(paymentIntentKeys))
 
   const [request, setRequest] = useState<QuoteCreateRequest | null>(null)
   const [open, setOpen] = useState<{ quote: Quote; actionId: string; resumed: boolean } | null>(null)
@@ -82,7 +84,7 @@ export function QuotesView() {
       key: 'action',
       header: 'Action',
       hiddenHeader: true,
-      render: (r) => isUnresolvedTransfer(r) && <button onClick={() => void resume(r)}>Review and retry</button>
+      render: (r) => holdsItsPayment(r) && <button onClick={() => void resume(r)}>Review and retry</button>
     }
   ]
 
@@ -109,6 +111,7 @@ export function QuotesView() {
               initialSourceId={focusId?.startsWith('InternalAccount:') ? focusId : null}
               customerNames={customerNames}
               busy={busy}
+              heldRequests={heldRequests}
               error={open ? null : error}
               onSubmit={(r) => void ask(r)}
             />
