@@ -118,29 +118,6 @@ test('repointing a profile removes its secret, and changing its environment asks
   await expect(row).toContainText('Not set')
 })
 
-test('a profile can say how long its service remembers a payment key; nonsense is refused', async ({ page, app }) => {
-  await page.goto(app.url)
-  await page.getByRole('button', { name: /^Settings/ }).click()
-  await page.getByLabel('Name').fill('Keys sandbox')
-  await page.getByLabel('Base URL').fill('http://127.0.0.1:9/2025-10-13')
-  await page.getByLabel('API token id').fill('keys-token')
-  await expect(page.getByLabel('Idempotency window (hours)')).toHaveValue('24')
-  await page.getByRole('button', { name: 'Add profile' }).click()
-  const row = page.getByRole('row', { name: /Keys sandbox/ })
-  await row.getByRole('button', { name: 'Edit…' }).click()
-  const edit = page.getByRole('form', { name: 'Edit Keys sandbox' })
-  await edit.getByLabel('Idempotency window (hours)').fill('0')
-  await edit.getByRole('button', { name: 'Save changes' }).click()
-  await expect(edit.getByText('At least 1 hour')).toBeVisible()
-  await edit.getByLabel('Idempotency window (hours)').fill('48')
-  await edit.getByRole('button', { name: 'Save changes' }).click()
-  await expect(edit).toHaveCount(0)
-  await row.getByRole('button', { name: 'Edit…' }).click()
-  await expect(
-    page.getByRole('form', { name: 'Edit Keys sandbox' }).getByLabel('Idempotency window (hours)')
-  ).toHaveValue('48')
-})
-
 test('a second Paydesk on the same data folder refuses to start and says why', async ({ app }) => {
   const { spawnSync } = await import('node:child_process')
   const second = spawnSync(process.execPath, ['out/main/web.js', '--port', '0', '--data-dir', app.dataDir], {

@@ -32,17 +32,6 @@ const BaseUrl = z
   )
   .refine((u) => !/[?#]/.test(u), 'Base URL cannot contain a query or fragment')
 const TokenId = z.string().trim().min(1, 'Enter the API token id').max(200)
-/**
- * How long the service remembers an Idempotency-Key. The real service does not publish it and the local sandbox keeps
- * keys 24 h, so Paydesk assumes 24 h unless the profile says otherwise. Past it, a retry could pay twice.
- */
-export const DEFAULT_IDEMPOTENCY_WINDOW_HOURS = 24
-export const IdempotencyWindowHours = z
-  .number()
-  .int('Whole hours only')
-  .min(1, 'At least 1 hour')
-  .max(720, 'At most 720 hours (30 days)')
-
 /** Write-only: travels renderer → main once, is stored in the OS keychain and never sent back. */
 export const ClientSecret = z.string().min(1, 'Enter the API client secret').max(500)
 
@@ -53,8 +42,7 @@ export const ProfileView = z.object({
   environment: ProfileEnvironment,
   baseUrl: z.string(),
   tokenId: z.string(),
-  hasSecret: z.boolean(),
-  idempotencyWindowHours: z.number().int().optional()
+  hasSecret: z.boolean()
 })
 export type ProfileView = z.infer<typeof ProfileView>
 
@@ -63,8 +51,7 @@ export const ProfileCreateInput = z.strictObject({
   environment: z.enum(['sandbox', 'production']),
   baseUrl: BaseUrl.default(DEFAULT_BASE_URL),
   tokenId: TokenId,
-  clientSecret: ClientSecret.optional(),
-  idempotencyWindowHours: IdempotencyWindowHours.optional()
+  clientSecret: ClientSecret.optional()
 })
 export type ProfileCreateInput = z.input<typeof ProfileCreateInput>
 
@@ -74,7 +61,6 @@ export const ProfileUpdateInput = z.strictObject({
   environment: z.enum(['sandbox', 'production']).optional(),
   baseUrl: BaseUrl.optional(),
   tokenId: TokenId.optional(),
-  idempotencyWindowHours: IdempotencyWindowHours.optional(),
   /** Moving a profile between sandbox and production changes which actions ask twice: main asks first. */
   confirmEnvironmentChange: z.literal(true).optional()
 })

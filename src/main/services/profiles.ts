@@ -19,14 +19,17 @@ import { cacheKeyAccount, secretAccount, type SecretStore } from './keychain'
 import type { ReportDamage } from './notices'
 import { Sequencer } from '../sequencer'
 
-/** What is persisted about a profile: everything except the secret, which lives only in the OS keychain. */
+/**
+ * What is persisted about a profile: everything except the secret, which lives only in the OS keychain. A profile
+ * written when Paydesk still assumed how long the service keeps a key names that window (idempotencyWindowHours):
+ * it is read and dropped.
+ */
 const StoredProfile = z.object({
   id: ProfileId,
   name: z.string(),
   environment: ProfileEnvironment,
   baseUrl: z.string(),
-  tokenId: z.string(),
-  idempotencyWindowHours: z.number().int().optional()
+  tokenId: z.string()
 })
 export type StoredProfile = z.infer<typeof StoredProfile>
 
@@ -182,8 +185,7 @@ export class ProfileStore {
         name: input.name,
         environment: input.environment,
         baseUrl: stripTrailingSlash(input.baseUrl ?? DEFAULT_BASE_URL),
-        tokenId: input.tokenId,
-        ...(input.idempotencyWindowHours !== undefined && { idempotencyWindowHours: input.idempotencyWindowHours })
+        tokenId: input.tokenId
       }
       // Keychain first: if it fails, nothing was written. If the file write fails, the secret is taken back out.
       if (input.clientSecret !== undefined) await this.secrets.set(secretAccount(id), input.clientSecret)
@@ -211,8 +213,7 @@ export class ProfileStore {
         ...(input.name !== undefined && { name: input.name }),
         ...(input.environment !== undefined && { environment: input.environment }),
         ...(input.baseUrl !== undefined && { baseUrl: stripTrailingSlash(input.baseUrl) }),
-        ...(input.tokenId !== undefined && { tokenId: input.tokenId }),
-        ...(input.idempotencyWindowHours !== undefined && { idempotencyWindowHours: input.idempotencyWindowHours })
+        ...(input.tokenId !== undefined && { tokenId: input.tokenId })
       }
       if (next.environment !== current.environment && input.confirmEnvironmentChange !== true) {
         throw new AppError('CONFIRMATION_REQUIRED', environmentChangeWarning(current, next.environment))

@@ -1,11 +1,5 @@
 import { useRef, useState } from 'react'
-import {
-  DEFAULT_BASE_URL,
-  DEFAULT_IDEMPOTENCY_WINDOW_HOURS,
-  ProfileCreateInput,
-  ProfileUpdateInput,
-  type ProfileView
-} from '../../../../shared/profile'
+import { DEFAULT_BASE_URL, ProfileCreateInput, ProfileUpdateInput, type ProfileView } from '../../../../shared/profile'
 import { useProfiles } from '../../stores/profiles'
 import { Field } from '../../ui/Field'
 import { useFlatForm, type FlatForm } from '../../ui/flat-form'
@@ -16,13 +10,8 @@ import { FailedAction, FormFrame, useFormSubmit } from '../../ui/form-submit'
  * a name"); only an empty secret means "none given".
  */
 function profileInput(values: Record<string, string>): Record<string, unknown> {
-  const { clientSecret, idempotencyWindowHours: hours, ...rest } = values
-  return {
-    ...rest,
-    ...(clientSecret && { clientSecret }),
-    // A whole number of hours, or the schema says why not ("Whole hours only").
-    ...(hours?.trim() && { idempotencyWindowHours: /^\d+$/.test(hours.trim()) ? Number(hours.trim()) : Number.NaN })
-  }
+  const { clientSecret, ...rest } = values
+  return { ...rest, ...(clientSecret && { clientSecret }) }
 }
 
 /** Rename a profile or repoint it; the secret is replaced separately and never shown. */
@@ -34,8 +23,7 @@ export function EditProfileForm({ profile, onDone }: { profile: ProfileView; onD
       name: profile.name,
       environment: profile.environment,
       baseUrl: profile.baseUrl,
-      tokenId: profile.tokenId,
-      idempotencyWindowHours: String(profile.idempotencyWindowHours ?? DEFAULT_IDEMPOTENCY_WINDOW_HOURS)
+      tokenId: profile.tokenId
     },
     { toInput: profileInput }
   )
@@ -89,8 +77,7 @@ export function AddProfileForm() {
       environment: 'sandbox',
       baseUrl: DEFAULT_BASE_URL,
       tokenId: '',
-      clientSecret: '',
-      idempotencyWindowHours: String(DEFAULT_IDEMPOTENCY_WINDOW_HOURS)
+      clientSecret: ''
     },
     { toInput: profileInput }
   )
@@ -169,20 +156,6 @@ function ProfileFields({
       </Field>
       {text('baseUrl', 'Base URL')}
       {text('tokenId', 'API token id', { autoComplete: 'off' })}
-      <Field
-        id={`${idPrefix}-idempotencyWindowHours`}
-        label="Idempotency window (hours)"
-        error={form.error('idempotencyWindowHours')}
-        hint="How long the service remembers a payment's key. Past it, Paydesk asks you to check the service before a retry."
-      >
-        <input
-          id={`${idPrefix}-idempotencyWindowHours`}
-          inputMode="numeric"
-          value={form.values['idempotencyWindowHours']}
-          onChange={(e) => form.set('idempotencyWindowHours', e.target.value)}
-          onBlur={() => form.blur('idempotencyWindowHours')}
-        />
-      </Field>
     </>
   )
 }
