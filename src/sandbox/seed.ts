@@ -1,8 +1,9 @@
 /**
  * Demo data for a first start (issue item 7): customers in every KYC status, external accounts of several types in
- * every status, funded platform accounts, and transactions in every status of spec 3.2. The history is built by the
- * real engine operations on a clock set 30 days back, so balances, the ledger journal and timestamps are consistent;
- * payments still in flight at "now" keep moving once the sandbox runs.
+ * every status, in the shapes the published API returns (USD_ACCOUNT with bankAccountType, a business beneficiary's
+ * legalName at the top), funded platform accounts, and transactions in every status of spec 3.2. The history is
+ * built by the real engine operations on a clock set 30 days back, so balances, the ledger journal and timestamps
+ * are consistent; payments still in flight at "now" keep moving once the sandbox runs.
  */
 import { randomUUID } from 'node:crypto'
 import { CustomerCreateRequest } from '../shared/api/customer'
@@ -77,12 +78,13 @@ export function seedSandbox(engine: Engine): void {
             accountType: 'USD_ACCOUNT',
             accountNumber: '40012345678',
             routingNumber: '021000021',
-            accountCategory: 'CHECKING',
+            bankAccountType: 'CHECKING',
             bankName: 'Chase Bank',
             paymentRails: ['ACH', 'WIRE'],
             beneficiary: {
               beneficiaryType: 'BUSINESS',
-              businessInfo: { legalName: 'Paydesk Demo Platform Inc.', taxId: '47-1234567' },
+              legalName: 'Paydesk Demo Platform Inc.',
+              taxId: '47-1234567',
               address: address('1 Market Street', 'San Francisco', '94105', 'US', 'CA')
             }
           }
@@ -98,7 +100,7 @@ export function seedSandbox(engine: Engine): void {
             iban: 'DE89370400440532013000',
             beneficiary: {
               beneficiaryType: 'BUSINESS',
-              businessInfo: { legalName: 'Paydesk Demo Platform GmbH' },
+              legalName: 'Paydesk Demo Platform GmbH',
               address: address('Unter den Linden 1', 'Berlin', '10117', 'DE')
             }
           }
@@ -161,10 +163,10 @@ export function seedSandbox(engine: Engine): void {
         currency: 'USD',
         platformAccountId: 'jane-checking',
         accountInfo: {
-          accountType: 'US_ACCOUNT',
+          accountType: 'USD_ACCOUNT',
           accountNumber: '123456789012',
           routingNumber: '021000021',
-          accountCategory: 'CHECKING',
+          bankAccountType: 'CHECKING',
           bankName: 'Chase Bank',
           paymentRails: ['ACH'],
           beneficiary: janeBeneficiary
@@ -178,7 +180,7 @@ export function seedSandbox(engine: Engine): void {
           accountType: 'USD_ACCOUNT',
           accountNumber: '9876543004',
           routingNumber: '026009593',
-          accountCategory: 'SAVINGS',
+          bankAccountType: 'SAVINGS',
           bankName: 'Bank of America',
           beneficiary: janeBeneficiary
         }
