@@ -14,6 +14,13 @@ let cleanup: () => Promise<void>
 beforeEach(async () => ({ dir, cleanup } = await tempDir('text-index')))
 afterEach(() => cleanup())
 const key = randomBytes(32)
+/**
+ * How long work in the writer thread may take: it starts (through tsx, from source) and rebuilds an index of a few
+ * rows, a fraction of a second alone and seconds beside other suites on two cores. Every test here gets twice that
+ * as its bound.
+ */
+const THREAD_WORK_MS = 60_000
+vi.setConfig({ testTimeout: 2 * THREAD_WORK_MS })
 
 /** How many transactions a text search finds (the index narrows, the stored text confirms). */
 const found = async (store: CacheStore, search: string) =>
@@ -61,7 +68,9 @@ describe('the text index left behind during a catch-up', () => {
     await store.close()
 
     const { store: reopened } = await CacheStore.open(file, key)
-    await vi.waitFor(async () => expect(await found(reopened, 'Transaction:000000')).toBe(10), { timeout: 15_000 })
+    await vi.waitFor(async () => expect(await found(reopened, 'Transaction:000000')).toBe(10), {
+      timeout: THREAD_WORK_MS
+    })
     expect(reopened.meta(TEXT_DEFERRED_KEY)).toBe(false)
     await reopened.close()
   })
@@ -73,7 +82,7 @@ describe('the text index left behind during a catch-up', () => {
     const { store: upgraded } = await CacheStore.open(file, key)
     // The total is right at once; the new index is filled in the writer thread, then the history is found again.
     expect(upgraded.count('transactions')).toBe(20)
-    await vi.waitFor(() => expect(upgraded.meta(TEXT_DEFERRED_KEY)).toBe(false), { timeout: 15_000 })
+    await vi.waitFor(() => expect(upgraded.meta(TEXT_DEFERRED_KEY)).toBe(false), { timeout: THREAD_WORK_MS })
     expect(await found(upgraded, 'Transaction:000000')).toBe(10)
     expect(await found(upgraded, 'invoice 10 for bob')).toBe(1)
     // The index it replaced is gone, and the new one is kept row by row and can be left behind as before.
@@ -157,7 +166,7 @@ describe('an index added to the schema after a cache was made', () => {
     expect(hasKeysByRowid(file)).toBe(false)
 
     const { store: reopened } = await CacheStore.open(file, key)
-    await vi.waitFor(() => expect(hasKeysByRowid(file)).toBe(true), { timeout: 15_000 })
+    await vi.waitFor(() => expect(hasKeysByRowid(file)).toBe(true), { timeout: THREAD_WORK_MS })
     await reopened.close()
   })
 })
