@@ -12,6 +12,9 @@ module.exports = {
     EnableNodeCliInspectArguments: false,
     // app.asar is checked against the hash embedded at packaging time, and nothing outside it is loaded as the app.
     EnableEmbeddedAsarIntegrityValidation: true,
-    OnlyLoadAppFromAsar: true
+    OnlyLoadAppFromAsar: true,
+    // The page comes from app:// (src/main/electron/app-protocol.ts), not file://: a file:// page gets no more than a
+    // browser would give it (no fetch of other files). Main reading out/renderer for the handler is not a page.
+    GrantFileProtocolExtraPrivileges: false
   }
 }

@@ -205,7 +205,8 @@ describe('packaged app (electron-builder, linux dir target)', () => {
       EnableNodeCliInspectArguments: false,
       EnableEmbeddedAsarIntegrityValidation: true,
       OnlyLoadAppFromAsar: true,
-      EnableCookieEncryption: true
+      EnableCookieEncryption: true,
+      GrantFileProtocolExtraPrivileges: false
     })
   })
 })
