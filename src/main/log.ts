@@ -43,6 +43,46 @@ function fileSize(file: string): number {
   }
 }
 
+/** A log that hostile traffic may call without end: see `rateLimited`. */
+export interface RateLimitedLog extends Log {
+  /** Writes the count of lines left out so far, if any (at close). */
+  flush(): void
+}
+
+/**
+ * For lines that traffic from outside can repeat without end (a refused request): the first `burst` of each interval
+ * are written, the rest only counted, and one line says how many were left out, when the next one comes after the
+ * interval or at `flush`. 30,000 refused requests rotated the whole log away in 3.6 s; now they cost a few lines.
+ */
+export function rateLimited(
+  log: Log,
+  what: string,
+  o: { burst?: number; intervalMs?: number; now?: () => number } = {}
+): RateLimitedLog {
+  const burst = o.burst ?? 5
+  const intervalMs = o.intervalMs ?? 60_000
+  const now = o.now ?? Date.now
+  let since = now()
+  let written = 0
+  let leftOut = 0
+  const flush = () => {
+    if (leftOut > 0) log(`${leftOut} more ${what} since ${new Date(since).toISOString()} were not logged one by one`)
+    leftOut = 0
+  }
+  const limited = (message: string) => {
+    if (now() - since >= intervalMs) {
+      flush()
+      since = now()
+      written = 0
+    }
+    if (written < burst) {
+      written++
+      log(message)
+    } else leftOut++
+  }
+  return Object.assign(limited, { flush })
+}
+
 export function redact(text: string): string {
   return text.replace(/\b(Basic|Bearer)\s+[A-Za-z0-9+/=._-]+/gi, '$1 [redacted]')
 }

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createLogger } from '../../src/main/log'
+import { createLogger, rateLimited } from '../../src/main/log'
 import { lockDataDir } from '../../src/main/data-lock'
 
 const dirs: string[] = []
@@ -53,6 +53,33 @@ describe('the log', () => {
     const text = readFileSync(join(dir, 'paydesk.log'), 'utf8')
     expect(text).toContain('crash: Error: boom in the approval loop')
     expect(text).toMatch(/at (Timeout\.)?approveIncomingPayment/)
+  })
+})
+
+describe('a rate-limited line', () => {
+  it('writes the first few of each interval, then one line with how many were left out', () => {
+    const lines: string[] = []
+    let now = Date.parse('2025-05-01T10:00:00.000Z')
+    const refusals = rateLimited((m) => lines.push(m), 'refused requests', {
+      burst: 3,
+      intervalMs: 60_000,
+      now: () => now
+    })
+    for (let i = 0; i < 1_000; i++) refusals(`refused ${i}`)
+    expect(lines).toEqual(['refused 0', 'refused 1', 'refused 2'])
+    now += 60_000
+    refusals('refused 1000')
+    expect(lines.slice(3)).toEqual([
+      '997 more refused requests since 2025-05-01T10:00:00.000Z were not logged one by one',
+      'refused 1000'
+    ])
+    for (let i = 0; i < 5; i++) refusals('again')
+    refusals.flush()
+    expect(lines.slice(5)).toEqual([
+      'again',
+      'again',
+      '3 more refused requests since 2025-05-01T10:01:00.000Z were not logged one by one'
+    ])
   })
 })
 

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { extname, join, relative, sep } from 'node:path'
 import { BRIDGE_EVENTS_PATH, BRIDGE_EXPORT_PATH, BRIDGE_INVOKE_PATH, TOKEN_HEADER } from '../../shared/ipc/wire'
 import type { Backend } from '../backend'
-import { describeError } from '../log'
+import { describeError, rateLimited } from '../log'
 
 const MAX_BODY_BYTES = 1024 * 1024
 const LOOPBACK = '127.0.0.1'
@@ -68,6 +68,8 @@ export async function startBrowserModeServer(options: {
   let origin = ''
   let host = ''
   const streams = new Set<ServerResponse>()
+  // Anything on this machine can send requests here without end: their refusals must not rotate the log away.
+  const refusals = rateLimited(log, 'refused requests')
 
   const hasToken = (req: IncomingMessage): boolean => {
     const given = req.headers[TOKEN_HEADER]
@@ -114,8 +116,14 @@ export async function startBrowserModeServer(options: {
     const isBridge = path.startsWith('/__paydesk/')
     const refused = refusal(req, isBridge)
     if (refused) {
-      log(`browser mode refused ${req.method} ${isBridge ? path : 'page'}: ${refused}`)
-      return sendJson(res, 403, { ok: false, error: { code: 'FORBIDDEN_SENDER', message: `Refused: ${refused}.` } })
+      refusals(`browser mode refused ${req.method} ${isBridge ? path : 'page'}: ${refused}`)
+      // Answered and closed at once: a refused request's body is never read, and its connection is not kept.
+      return sendJson(
+        res,
+        403,
+        { ok: false, error: { code: 'FORBIDDEN_SENDER', message: `Refused: ${refused}.` } },
+        { connection: 'close' }
+      )
     }
     if (isBridge) return handleBridge(req, res, path)
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'Method not allowed' })
@@ -206,6 +214,7 @@ export async function startBrowserModeServer(options: {
     port,
     token,
     close: async () => {
+      refusals.flush()
       unsubscribe()
       for (const stream of streams) stream.destroy()
       server.closeAllConnections()
@@ -261,12 +270,13 @@ function securityHeaders(): Record<string, string> {
   }
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown) {
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   const text = JSON.stringify(body)
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'no-store',
-    ...securityHeaders()
+    ...securityHeaders(),
+    ...headers
   })
   res.end(text)
 }

@@ -1,10 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Backend, EventSink } from '../../../src/main/backend'
 import type { Handlers } from '../../../src/main/ipc/dispatch'
+import { createLogger } from '../../../src/main/log'
 import { startBrowserModeServer, type BrowserModeServer } from '../../../src/main/web/server'
 import { TOKEN_HEADER } from '../../../src/shared/ipc/wire'
 import { stubBackend } from './stub-backend'
@@ -189,4 +191,71 @@ describe('browser-mode server with a backend still starting', () => {
       rmSync(dir, { recursive: true, force: true })
     }
   })
+})
+
+/**
+ * One request on a connection of its own, raw: resolves with what the server sent once the server has closed the
+ * connection (the event held, never a timer). `rest` is sent after the headers; a body it promises but never sends
+ * would keep a draining server waiting.
+ */
+function refusedOnce(port: number, head: string, rest = ''): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(`${head}\r\n\r\n${rest}`))
+    let answer = ''
+    socket.on('data', (c: Buffer) => (answer += c.toString('latin1')))
+    socket.on('close', () => resolve(answer))
+    socket.on('error', reject)
+  })
+}
+
+describe('browser-mode server under a flood of requests without the token', () => {
+  it('answers each at once and closes it, and the log keeps a few lines of them, not the flood', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'paydesk-web-flood-'))
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Paydesk</title>')
+    const logs = join(dir, 'logs')
+    const log = createLogger(logs)
+    log('Paydesk started: this line must outlive the flood')
+    const server = await startBrowserModeServer({
+      backend: stubBackend(),
+      subscribe: () => () => {},
+      rendererDir: dir,
+      log
+    })
+    try {
+      const host = `127.0.0.1:${server.port}`
+      const heads = [
+        `GET /__paydesk/events HTTP/1.1\r\nHost: ${host}\r\nConnection: keep-alive`,
+        `GET /__paydesk/events HTTP/1.1\r\nHost: ${host}\r\nConnection: close`,
+        `POST /__paydesk/invoke/profiles.list HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: 2\r\n${TOKEN_HEADER}: wrong`
+      ]
+      const total = 30_000
+      let next = 0
+      let refused = 0
+      // A few connections at a time, each one request: the server closes every refused one.
+      const worker = async () => {
+        while (next < total) {
+          const answer = await refusedOnce(server.port, heads[next++ % heads.length]!, next % 3 === 0 ? '{}' : '')
+          if (/^HTTP\/1\.1 403 /.test(answer) && /\r\nconnection: close\r\n/i.test(answer)) refused++
+        }
+      }
+      await Promise.all(Array.from({ length: 8 }, worker))
+      expect(refused).toBe(total)
+      // A refused request whose body is still coming is answered and closed without waiting for it.
+      const early = await refusedOnce(
+        server.port,
+        `POST /__paydesk/invoke/x HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: 1000000000`,
+        '{"input":'
+      )
+      expect(early).toMatch(/^HTTP\/1\.1 403 /)
+      expect(readdirSync(logs)).toEqual(['paydesk.log'])
+      const text = readFileSync(join(logs, 'paydesk.log'), 'utf8')
+      expect(text).toContain('this line must outlive the flood')
+      const refusalLines = text.split('\n').filter((l) => l.includes('refused'))
+      expect(refusalLines.length).toBeLessThanOrEqual(6)
+      expect(refusalLines.join('\n').length).toBeLessThan(2_048)
+    } finally {
+      await server.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 120_000)
 })
