@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, startBrowserMode, test } from '../support/browser-mode'
 
@@ -27,6 +27,30 @@ test('a damaged profile list is set aside and the operator is told at once, unti
     await page.reload()
     await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible()
     await expect(page.getByText('The list of profiles was damaged.')).toHaveCount(0)
+  } finally {
+    await app.stop()
+  }
+})
+
+test('a folder where the app settings should be: Paydesk starts, sets it aside and says so', async ({ page, shot }) => {
+  const first = await startBrowserMode({ keepData: true })
+  await first.stop()
+  const settings = join(first.dataDir, 'app-settings.json')
+  rmSync(settings, { recursive: true, force: true })
+  mkdirSync(settings)
+  writeFileSync(join(settings, 'inside'), 'kept')
+  const app = await startBrowserMode({ dataDir: first.dataDir })
+  try {
+    await page.goto(app.url)
+    const banner = page.getByRole('region', { name: 'Problems Paydesk found' })
+    const notice = banner.getByRole('alert').filter({ hasText: 'The app settings were damaged' })
+    await expect(notice).toBeVisible()
+    await expect(notice).toContainText('a folder where a file should be')
+    await expect(notice).toContainText(/Kept as .*app-settings\.json\.unreadable-/)
+    await shot('damage-app-settings')
+    // The profile works: its list answers.
+    await page.getByRole('button', { name: /^Transactions/ }).click()
+    await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible()
   } finally {
     await app.stop()
   }
