@@ -5,7 +5,12 @@ import { writeFileSync } from 'node:fs'
 import { createFakeElectron } from './fake.mjs'
 
 const env = process.env
-const fake = createFakeElectron({ env, onLoad: (win) => void started().then(() => finish(win)), onQuit: quit })
+const fake = createFakeElectron({
+  env,
+  onLoad: (win) => void started().then(() => finish(win)),
+  onQuit: quit,
+  onChange: () => checkUp()
+})
 const { report, handlers, protocols } = fake
 
 let written = false
@@ -33,16 +38,21 @@ setImmediate(() => fake.life.launch({ openUrl: env.FAKE_ELECTRON_OPEN_URL }))
 /**
  * Main loads its window while the backend starts, and makes its tray (then the close policy, in the same turn) once the
  * backend is up; the Local sandbox's process is started alongside, behind the first answers: the probes wait for both
- * (the process's first message), or give up after 30 s so that what is missing shows in the report.
+ * (the process's first message). If they never come, the report is written after 30 s so that what is missing shows.
  */
+let checkUp = () => {}
+const up = () =>
+  report.trays.length > 0 &&
+  report.utilityProcesses.length > 0 &&
+  report.utilityProcesses.every((p) => p.niceness !== undefined)
 async function started() {
-  const deadline = Date.now() + 30_000
-  const up = () =>
-    report.trays.length > 0 &&
-    report.utilityProcesses.length > 0 &&
-    report.utilityProcesses.every((p) => p.niceness !== undefined)
-  while (!up() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
-  await new Promise((r) => setTimeout(r, 50))
+  await new Promise((resolve) => {
+    checkUp = () => up() && resolve()
+    checkUp()
+    setTimeout(resolve, 30_000).unref()
+  })
+  // The close policy is installed in the same turn as the tray: let that turn end.
+  await new Promise((resolve) => setImmediate(resolve))
 }
 
 /** What the page's own scheme answers to requests the page never makes: climbing out, another host, a missing file. */

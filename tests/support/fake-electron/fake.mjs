@@ -36,9 +36,16 @@ export function newReport() {
 
 /**
  * `env` configures it (FAKE_ELECTRON_*), `report` receives what main passed, `onLoad(window)` runs once a window's
- * page has loaded, `onQuit(code)` when main quits or exits.
+ * page has loaded, `onQuit(code)` when main quits or exits, `onChange()` after a tray is made or a utility process
+ * first answers.
  */
-export function createFakeElectron({ env = {}, report = newReport(), onLoad = () => {}, onQuit = () => {} } = {}) {
+export function createFakeElectron({
+  env = {},
+  report = newReport(),
+  onLoad = () => {},
+  onQuit = () => {},
+  onChange = () => {}
+} = {}) {
   const life = createLifecycle({ onRefuse: (rule) => report.refused.push(rule) })
   const handlers = { permissionRequest: null, permissionCheck: null, beforeRequest: null }
   const protocols = createProtocols(life, { beforeRequest: () => handlers.beforeRequest })
@@ -112,6 +119,7 @@ export function createFakeElectron({ env = {}, report = newReport(), onLoad = ()
       super()
       this.state = { image, tooltip: '', menu: [] }
       report.trays.push(this.state)
+      onChange()
     }
     setToolTip(tooltip) {
       this.state.tooltip = tooltip
@@ -229,7 +237,7 @@ export function createFakeElectron({ env = {}, report = newReport(), onLoad = ()
       utilityProcess: {
         fork(modulePath, args = [], options = {}) {
           life.requireReady('utilityProcess')
-          return forkUtility(report, modulePath, args, options)
+          return forkUtility(report, modulePath, args, options, onChange)
         }
       }
     }
@@ -237,14 +245,17 @@ export function createFakeElectron({ env = {}, report = newReport(), onLoad = ()
 }
 
 /** utilityProcess.fork, as a Node fork of the same module with Electron's event shapes; records what was started. */
-function forkUtility(report, modulePath, args, options) {
+function forkUtility(report, modulePath, args, options, onChange) {
   const entry = { modulePath, exists: existsSync(modulePath), serviceName: options.serviceName }
   report.utilityProcesses.push(entry)
   const child = fork(modulePath, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' })
   const events = new EventEmitter()
   child.on('message', (m) => {
     // The priority main gave the process once it was spawned, as the OS reports it.
-    entry.niceness ??= getPriority(child.pid)
+    if (entry.niceness === undefined) {
+      entry.niceness = getPriority(child.pid)
+      onChange()
+    }
     events.emit('message', m)
   })
   child.on('exit', (code) => events.emit('exit', code ?? 1))
