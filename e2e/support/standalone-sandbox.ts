@@ -5,7 +5,10 @@ import { resolve } from 'node:path'
 const root = resolve(import.meta.dirname, '../..')
 export const SANDBOX_CREDENTIALS = { tokenId: 'sandbox-token', clientSecret: 'sandbox-secret' }
 
-/** A separate sandbox server (what `npm run sandbox` runs), with its default credentials, that a test can stop. */
+/**
+ * A separate sandbox server (what `npm run sandbox` runs), with its default credentials, that a test can stop. It runs
+ * the legacy approval window (not the real protocol), which Paydesk's approvals rely on until they speak the protocol.
+ */
 export async function startStandaloneSandbox(extraArgs: string[] = []): Promise<{
   baseUrl: string
   process: ChildProcess
@@ -14,7 +17,18 @@ export async function startStandaloneSandbox(extraArgs: string[] = []): Promise<
 }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src/sandbox/cli.ts', '--port', '0', '--memory', '--time-scale', '0.05', ...extraArgs],
+    [
+      '--import',
+      'tsx',
+      'src/sandbox/cli.ts',
+      '--port',
+      '0',
+      '--memory',
+      '--time-scale',
+      '0.05',
+      '--legacy-approval-window-not-real-protocol',
+      ...extraArgs
+    ],
     {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe']

@@ -6,10 +6,11 @@
  * This module only composes: each resource's operations and time-based jobs live in src/sandbox/engine/.
  */
 import type { Clock } from './clock'
+import { approvalJobs } from './engine/approval'
 import { createEngineCore, type EngineOptions } from './engine/core'
 import { customerOperations } from './engine/customers'
 import { externalAccountJobs, externalAccountOperations } from './engine/external-accounts'
-import { incomingJobs, incomingOperations } from './engine/incoming'
+import { incomingJobs, incomingOperations, settlement } from './engine/incoming'
 import { internalAccountOperations } from './engine/internal-accounts'
 import { registerJobHandlers } from './engine/jobs'
 import { quoteJobs, quoteOperations } from './engine/quotes'
@@ -32,7 +33,8 @@ export function createEngine(
     ...externalAccountJobs(core),
     ...outgoingJobs(core),
     ...quoteJobs(core),
-    ...incomingJobs(core)
+    ...incomingJobs(core),
+    ...approvalJobs(core, options.approvals, settlement(core))
   })
   const internalAccounts = internalAccountOperations(core)
   return {

@@ -154,6 +154,27 @@ export interface TransactionMeta {
   reference?: string
   rejectReason?: string
   receiverCustomerInfo?: Record<string, unknown>
+  /** Incoming, real approval protocol (engine/approval.ts): where the platform's decision stands. */
+  approval?: ApprovalMeta
+}
+
+/** A receiver field the approval webhook asks for (`requestedReceiverCustomerInfoFields`). */
+export interface RequestedField {
+  name: string
+  mandatory: boolean
+}
+
+export interface ApprovalMeta {
+  /** ASKING: the webhook is out; DEFERRED: answered 202, approve/reject allowed until the deadline; DECIDED: done. */
+  phase: 'ASKING' | 'DEFERRED' | 'DECIDED'
+  requested: RequestedField[]
+  /** The HTTP status the platform answered, or why none came. */
+  answerStatus?: number
+  error?: string
+  /** 422: the counterparty fields the platform said it needs. */
+  requiredFields?: string[]
+  /** 200 without these mandatory receiver fields. */
+  missingFields?: string[]
 }
 
 export interface QuoteMeta {

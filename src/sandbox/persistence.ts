@@ -277,7 +277,8 @@ export class StateFile {
       transactions: storedTransactions(db),
       journal: docs('SELECT doc FROM journal ORDER BY n'),
       jobs: docs('SELECT doc FROM jobs ORDER BY n'),
-      ...(meta.has('generatedTransactions') && { generatedTransactions: Number(meta.get('generatedTransactions')) })
+      ...(meta.has('generatedTransactions') && { generatedTransactions: Number(meta.get('generatedTransactions')) }),
+      ...(meta.has('settings') && { settings: JSON.parse(meta.get('settings') as string) as unknown })
     }
     if (!isPersistedState(state)) throw new Error(`the ${STATE_FORMAT} database is incomplete`)
     return { kind: 'loaded', state }
@@ -320,6 +321,7 @@ export class StateFile {
       putMeta.run('savedAt', source.savedAt())
       if (store.generatedTransactions !== undefined)
         putMeta.run('generatedTransactions', String(store.generatedTransactions))
+      if (store.settings !== undefined) putMeta.run('settings', JSON.stringify(store.settings))
       const seen = new Set<string>()
       for (const kind of SMALL_KINDS) {
         for (const r of smallRecords(store, kind)) {

@@ -70,7 +70,8 @@ port.onMessage((raw) => {
     dataFile: message.dataFile,
     tokenId: message.tokenId,
     clientSecret: message.clientSecret,
-    approvalWindowSeconds: message.approvalWindowSeconds,
+    legacyApprovalWindow: message.legacyApprovalWindow,
+    ...(message.legacyApprovalWindow && { approvalWindowSeconds: message.approvalWindowSeconds }),
     ...(message.generateTransactions !== undefined && { generateTransactions: message.generateTransactions }),
     ...(message.nativeBinding !== undefined && { nativeBinding: message.nativeBinding }),
     log: (m) => port.send({ type: 'log', message: m })

@@ -22,7 +22,8 @@ export interface Route {
   idempotent?: boolean
   /** Admin routes are not subject to fault injection. */
   admin?: boolean
-  handler: (ctx: RequestContext) => Reply
+  /** Synchronous, except the few that wait on something outside (a webhook delivery). */
+  handler: (ctx: RequestContext) => Reply | Promise<Reply>
 }
 
 interface CompiledRoute {

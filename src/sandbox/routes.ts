@@ -40,7 +40,7 @@ type Input<I> =
   | { from: 'query'; schema: SafeParser<I> }
   | { from: 'body'; schema?: SafeParser<I>; what: string; optional?: boolean }
 
-const none: Input<undefined> = { from: 'none' }
+export const none: Input<undefined> = { from: 'none' }
 const query = <I>(schema: SafeParser<I>): Input<I> => ({ from: 'query', schema })
 const body = <I>(schema: SafeParser<I>, what: string, optional = false): Input<I> => ({
   from: 'body',
@@ -49,7 +49,7 @@ const body = <I>(schema: SafeParser<I>, what: string, optional = false): Input<I
   optional
 })
 /** A body the handler checks itself. */
-const rawBody = (optional: boolean): Input<unknown> => ({ from: 'body', what: 'body', optional })
+export const rawBody = (optional: boolean): Input<unknown> => ({ from: 'body', what: 'body', optional })
 
 interface Options<R> {
   /** 201 for a creation, 204 for a deletion; default 200. */
@@ -70,7 +70,7 @@ function noQuery(ctx: RequestContext): void {
 }
 
 /** The generic parse → engine → reply of every row. `id` is the path's one parameter (routes have at most one). */
-function route<I, R>(
+export function route<I, R>(
   method: Method,
   template: string,
   input: Input<I>,

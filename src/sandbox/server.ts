@@ -25,6 +25,10 @@ import { buildRoutes } from './routes'
 import { Scheduler } from './scheduler'
 import { initPlatform, seedSandbox } from './seed'
 import { Store } from './store'
+import { ensureSettings, type PlatformSettings } from './platform-config'
+import { webhookRoutes } from './webhook-routes'
+import { WebhookDispatcher, type DeliveryRecord } from './webhooks/dispatcher'
+import { webhookEvents } from './webhooks/events'
 import { BASE_PATH, SANDBOX_DEFAULTS } from './defaults'
 
 export interface SandboxServerOptions {
@@ -40,7 +44,12 @@ export interface SandboxServerOptions {
   clientSecret?: string
   /** Multiplies every simulated delay: 0.01 makes them 100x shorter. */
   timeScale?: number
-  /** How long an incoming payment waits for approve/reject before failing (seconds, scaled by timeScale). */
+  /**
+   * NOT the real protocol (default off): incoming payments wait approvalWindowSeconds for approve/reject, with no
+   * approval webhook. Paydesk's Local profile and its tests turn it on until they speak the approval protocol.
+   */
+  legacyApprovalWindow?: boolean
+  /** With legacyApprovalWindow only: how long an incoming payment waits (seconds, scaled by timeScale). */
   approvalWindowSeconds?: number
   /** Create demo data on first start (default true). */
   seed?: boolean
@@ -72,6 +81,15 @@ export interface SandboxInternals {
   corruptFileMovedTo?: string
 }
 
+/** The webhooks a sandbox sends, for tests and the CLI. */
+export interface SandboxWebhooks {
+  /** PEM (SPKI) of the key that signs `X-Grid-Signature`. */
+  publicKeyPem: string
+  deliveries(): DeliveryRecord[]
+  /** Resolves once no delivery is in flight and every answer has been applied. */
+  idle(): Promise<void>
+}
+
 export interface SandboxServer {
   /** `http://127.0.0.1:<port>/2025-10-13` */
   baseUrl: string
@@ -80,6 +98,7 @@ export interface SandboxServer {
   tokenId: string
   clientSecret: string
   faults: FaultController
+  webhooks: SandboxWebhooks
   state: SandboxInternals
   close(): Promise<void>
 }
@@ -113,6 +132,9 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
   const clientSecret = options.clientSecret ?? SANDBOX_DEFAULTS.clientSecret
   if (!tokenId || !clientSecret) throw new Error('tokenId and clientSecret must not be empty')
   const clock = new Clock(options.now ?? Date.now, options.timeScale ?? SANDBOX_DEFAULTS.timeScale)
+  const legacyApprovalWindow = options.legacyApprovalWindow === true
+  if (options.approvalWindowSeconds !== undefined && !legacyApprovalWindow)
+    throw new Error('approvalWindowSeconds applies only with legacyApprovalWindow (not the real approval protocol)')
   const approvalWindowSeconds = options.approvalWindowSeconds ?? SANDBOX_DEFAULTS.approvalWindowSeconds
   if (!(approvalWindowSeconds > 0)) throw new Error('approvalWindowSeconds must be positive')
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
@@ -153,19 +175,34 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
       stateFile?.markDirty()
     }
   )
-  const engine = createEngine(theStore, clock, scheduler, { approvalWindowSeconds }, () => {
+  const settingsCreated = ensureSettings(theStore, clock.now(), log)
+  const webhooks = new WebhookDispatcher(
+    () => ({ endpoint: theStore.settings?.webhookEndpoint, keys: (theStore.settings as PlatformSettings).signingKey }),
+    clock,
+    scheduler,
+    log
+  )
+  const engineOptions = { approvalWindowSeconds, legacyApprovalWindow, approvals: webhooks }
+  const engine = createEngine(theStore, clock, scheduler, engineOptions, () => {
     theStore.txVersion++
     stateFile?.markDirty()
   })
   scheduler.load(jobs)
+  theStore.events = webhookEvents(webhooks)
   if (fresh) {
-    if (options.seed !== false) seedSandbox(engine)
-    else engine.openPlatformAccounts()
+    if (options.seed !== false) {
+      // The demo history is written as decided (seed.ts approves and rejects as it goes), as no platform answers a
+      // webhook at first start; the protocol applies from the first payment received after it.
+      engineOptions.legacyApprovalWindow = true
+      seedSandbox(engine)
+      engineOptions.legacyApprovalWindow = legacyApprovalWindow
+    } else engine.openPlatformAccounts()
   }
   stateFile?.attach(
     { store: theStore, jobs: () => scheduler.snapshot(), savedAt: () => iso(clock.now()) },
     fresh || stateFile.migrated
   )
+  if (settingsCreated) stateFile?.markDirty()
   // A generated history is saved while the server already answers (seconds at 100,000): requests read the store,
   // and the file gets the history, with whatever they changed meanwhile, in one transaction (StateFile).
   let historySaved: Promise<void> = Promise.resolve()
@@ -175,7 +212,10 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
   scheduler.runDue()
 
   // ---- HTTP
-  const router = new Router(buildRoutes(engine, faultsEnabled ? faults : undefined))
+  const router = new Router([
+    ...buildRoutes(engine, faultsEnabled ? faults : undefined),
+    ...webhookRoutes(engine, webhooks, faultsEnabled)
+  ])
   const sockets = new Set<Socket>()
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -243,7 +283,7 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
     }
 
     scheduler.runDue()
-    const reply = runRoute(route, method, rel, params, url, body, req.headers['idempotency-key'])
+    const reply = await runRoute(route, method, rel, params, url, body, req.headers['idempotency-key'])
     if (dropAfterCommit) {
       await stateFile?.flush()
       req.socket.destroy()
@@ -260,18 +300,33 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
     url: URL,
     body: unknown,
     keyHeader: string | string[] | undefined
-  ): Reply {
-    const exec = (): Reply => {
+  ): Reply | Promise<Reply> {
+    const asReply = (err: unknown): Reply => {
+      if (err instanceof ApiError) return errorReply(err)
+      throw err
+    }
+    const exec = (): Reply | Promise<Reply> => {
       try {
-        return route.handler({ method, path: rel, params, query: queryObject(url.searchParams), body })
+        const reply = route.handler({ method, path: rel, params, query: queryObject(url.searchParams), body })
+        return reply instanceof Promise ? reply.catch(asReply) : reply
       } catch (err) {
-        if (err instanceof ApiError) return errorReply(err)
-        throw err
+        return asReply(err)
       }
     }
     if (!route.idempotent) return exec()
     const request = { method, template: route.template, path: rel, search: url.search, body, keyHeader }
-    return oncePerKey(theStore, clock.now(), request, exec, () => stateFile?.markDirty())
+    return oncePerKey(
+      theStore,
+      clock.now(),
+      request,
+      () => {
+        const reply = exec()
+        // A stored answer must be the whole of it: idempotent routes never wait on anything.
+        if (reply instanceof Promise) throw new Error(`${route.template} is idempotent but asynchronous`)
+        return reply
+      },
+      () => stateFile?.markDirty()
+    )
   }
 
   const server: Server = createServer((req, res) => {
@@ -317,6 +372,8 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
   const close = (): Promise<void> => {
     closing ??= (async () => {
       scheduler.close()
+      webhooks.close()
+      await webhooks.idle()
       await new Promise<void>((resolve) => {
         // Requests in flight get a moment to finish, then every socket goes.
         const force = setTimeout(() => {
@@ -355,6 +412,11 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
     tokenId,
     clientSecret,
     faults,
+    webhooks: {
+      publicKeyPem: (theStore.settings as PlatformSettings).signingKey.publicKeyPem,
+      deliveries: () => webhooks.deliveries(),
+      idle: () => webhooks.idle()
+    },
     state: internals,
     close
   }

@@ -9,6 +9,7 @@ import type {
   TransactionRec
 } from './model'
 import type { Job } from './scheduler'
+import type { PlatformSettings } from './platform-config'
 import { IndexMap, SortedIndex } from './sorted-index'
 import { txKeysOf } from './stored-transaction'
 
@@ -39,6 +40,15 @@ export interface PersistedState {
   jobs: Job[]
   /** How many synthetic transactions `--generate-transactions` added (once per data file). */
   generatedTransactions?: number
+  /** The platform's configuration and webhook signing key (absent in states saved before webhooks). */
+  settings?: PlatformSettings
+}
+
+/** What the webhooks follow (webhooks/events.ts): told after the change, before the operation returns. */
+export interface StoreEvents {
+  transactionAdded(rec: TransactionRec): void
+  transactionStatusChanged(rec: TransactionRec): void
+  balanceChanged(account: InternalAccountRec): void
 }
 
 /**
@@ -83,6 +93,9 @@ export class Store {
   platform: PlatformInfo
   /** Set once a synthetic history was generated (see generate.ts), so a restart does not add it again. */
   generatedTransactions: number | undefined
+  /** Set by the server at start (a fresh state, or one saved before webhooks, gets a new key pair). */
+  settings: PlatformSettings | undefined
+  events: StoreEvents | undefined
 
   constructor(seq: number, platform: PlatformInfo) {
     this.ids = new IdGenerator(seq)
@@ -106,6 +119,7 @@ export class Store {
     store.journal.push(...s.journal)
     for (const e of s.idempotency) store.idempotency.set(e.key, e)
     store.generatedTransactions = s.generatedTransactions
+    store.settings = s.settings
     return store
   }
 
@@ -144,6 +158,7 @@ export class Store {
     this.indexTx(rec, (m, k, r) => m.add(k, r))
     this.txVersion++
     this.markTxDirty(rec.id)
+    this.events?.transactionAdded(rec)
   }
 
   /** Change a transaction's status, keeping the status index right. */
@@ -156,6 +171,7 @@ export class Store {
     this.txByTypeStatus.add(`${rec.data.type}|${status}`, rec)
     this.txVersion++
     this.markTxDirty(rec.id)
+    this.events?.transactionStatusChanged(rec)
   }
 
   markTxDirty(id: string): void {

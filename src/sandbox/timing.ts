@@ -1,6 +1,6 @@
 /**
  * Simulated durations, in seconds of the real service. The sandbox multiplies each by its timeScale
- * (`--time-scale 0.01` makes every one 100x shorter). The approval window is an option (default 600 s).
+ * (`--time-scale 0.01` makes every one 100x shorter). The legacy approval window is an option (default 600 s).
  */
 export const DURATIONS = {
   /** Bank account verification: PENDING → ACTIVE. */
@@ -15,6 +15,10 @@ export const DURATIONS = {
   outgoingProcessing: 5,
   /** Destination suffix 005 on transfer-out: pending about 30 s, then fails. */
   pendingThenFail: 30,
+  /** Incoming payment answered 202: the platform must approve or reject within this (reference). */
+  approvalDeferral: 5,
+  /** A webhook delivery that gets no answer within this has failed (the approval webhook included). */
+  webhookTimeout: 5,
   /** Incoming payment after approval: PROCESSING → COMPLETED. */
   incomingProcessing: 3,
   /** `$pending.long.usd` sender: stays PROCESSING this long after approval. */

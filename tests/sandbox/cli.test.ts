@@ -84,6 +84,7 @@ describe('parseArgs', () => {
         'sec',
         '--time-scale',
         '0.01',
+        '--legacy-approval-window-not-real-protocol',
         '--approval-window',
         '30'
       ])
@@ -93,8 +94,10 @@ describe('parseArgs', () => {
       tokenId: 'id',
       clientSecret: 'sec',
       timeScale: 0.01,
+      legacyApprovalWindow: true,
       approvalWindowSeconds: 30
     })
+    expect(parseArgs([]).legacyApprovalWindow).toBeUndefined()
     expect(parseArgs(['--memory'])).toMatchObject({ memory: true, port: 4010 })
     expect(parseArgs(['--port=0', '--faults'])).toMatchObject({ port: 0, faults: true })
     expect(parseArgs([]).faults).toBeUndefined()
@@ -106,6 +109,8 @@ describe('parseArgs', () => {
     [['--time-scale', '0']],
     [['--time-scale', '-1']],
     [['--approval-window']],
+    // The window belongs to the legacy behaviour only: without it the approval webhook decides.
+    [['--approval-window', '30']],
     [['--data', 'a.json', '--memory']],
     [['--bogus']],
     [['--token-id', '']]
@@ -129,6 +134,9 @@ describe('npm run sandbox', () => {
     ])
     expect(r.out().match(/Local sandbox listening on/g)).toHaveLength(1)
     expect(r.out()).not.toContain('cli-secret')
+    // The key an operator copies to verify X-Grid-Signature, as the service's dashboard shows it.
+    expect(r.out()).toMatch(/-----BEGIN PUBLIC KEY-----[\s\S]+-----END PUBLIC KEY-----/)
+    expect(r.out()).not.toContain('PRIVATE KEY')
     const ok = await fetch(`${r.baseUrl}/platform/internal-accounts`, { headers: auth('cli-id', 'cli-secret') })
     expect(ok.status).toBe(200)
     expect((await fetch(`${r.baseUrl}/customers`, { headers: auth('sandbox-token', 'sandbox-secret') })).status).toBe(
@@ -139,7 +147,7 @@ describe('npm run sandbox', () => {
     expect(r.out()).toContain('Local sandbox stopped')
   })
 
-  it('SIGINT closes cleanly too; --data keeps state across runs; --approval-window applies', async () => {
+  it('SIGINT closes cleanly too; --data keeps state across runs; the legacy --approval-window applies', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sandbox-cli-'))
     try {
       const file = join(dir, 'state.json')
@@ -149,6 +157,7 @@ describe('npm run sandbox', () => {
         '--data',
         file,
         '--no-seed',
+        '--legacy-approval-window-not-real-protocol',
         '--approval-window',
         '1',
         '--time-scale',

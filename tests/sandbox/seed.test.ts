@@ -9,7 +9,15 @@ let c: Client
 let startupMs: number
 beforeAll(async () => {
   const t0 = performance.now()
-  const server = await createSandboxServer({ memory: true, tokenId: 't', clientSecret: 's', log: () => undefined })
+  // The legacy approval window (not the real protocol): the seeded payment waiting for approval is the embedded Local
+  // profile's demo, which runs it until Paydesk speaks the approval protocol.
+  const server = await createSandboxServer({
+    memory: true,
+    tokenId: 't',
+    clientSecret: 's',
+    legacyApprovalWindow: true,
+    log: () => undefined
+  })
   startupMs = performance.now() - t0
   c = client({
     baseUrl: server.baseUrl,

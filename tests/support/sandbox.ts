@@ -14,7 +14,9 @@ export interface TestSandbox {
 
 /**
  * Starts a local sandbox on a free 127.0.0.1 port for a test. Defaults suited to tests: in memory, no seed data,
- * 100x faster simulated delays (timeScale 0.01), fault injection available (`server.faults`), fresh credentials.
+ * 100x faster simulated delays (timeScale 0.01), fault injection available (`server.faults`), fresh credentials, and
+ * the legacy approval window (NOT the real protocol), which Paydesk's approval tests rely on until Paydesk speaks the
+ * approval protocol: pass `{ legacyApprovalWindow: false }` for the real one.
  * Any option can be overridden (e.g. `{ seed: true }`, `{ dataFile }`, `{ approvalWindowSeconds: 5 }`).
  */
 export async function startTestSandbox(opts: SandboxServerOptions = {}): Promise<TestSandbox> {
@@ -26,6 +28,7 @@ export async function startTestSandbox(opts: SandboxServerOptions = {}): Promise
     timeScale: 0.01,
     faults: true,
     log: () => undefined,
+    legacyApprovalWindow: true,
     ...opts,
     tokenId,
     clientSecret,

@@ -200,6 +200,9 @@ export async function startLocalSandbox(options: LocalSandboxOptions): Promise<L
     tokenId: options.tokenId,
     clientSecret: options.clientSecret,
     approvalWindowSeconds,
+    // Paydesk's approvals still treat a PENDING incoming payment as waiting for them (approvals.ts): the Local profile
+    // keeps the legacy window until it speaks the approval protocol.
+    legacyApprovalWindow: true,
     ...(options.generateTransactions !== undefined && { generateTransactions: options.generateTransactions }),
     ...(options.nativeBinding !== undefined && { nativeBinding: options.nativeBinding })
   }

@@ -14,9 +14,18 @@ import type {
 } from '../model'
 import type { Scheduler } from '../scheduler'
 import type { Store } from '../store'
+import type { ApprovalChannel } from './approval'
 
 export interface EngineOptions {
+  /** Seconds of the legacy approval window (only with legacyApprovalWindow). */
   approvalWindowSeconds: number
+  /**
+   * Not the real protocol: incoming payments stay PENDING for approvalWindowSeconds and take approve/reject at any
+   * time, with no webhook. Kept until Paydesk's Local profile speaks the approval protocol (engine/approval.ts).
+   */
+  legacyApprovalWindow: boolean
+  /** Where the approval webhook goes out (webhooks/dispatcher.ts). */
+  approvals: ApprovalChannel
 }
 
 export interface EngineCore {
@@ -97,6 +106,7 @@ export function createEngineCore(
       account.data.balance = { amount: next, currency: account.data.balance.currency }
       account.data.updatedAt = iso(at)
       store.journal.push({ accountId: account.id, delta, kind, ref, at: iso(at) })
+      store.events?.balanceChanged(account)
     },
     customer,
     externalAccount: lookup(store.externalAccounts, (id) =>

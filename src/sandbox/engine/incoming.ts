@@ -1,6 +1,7 @@
 /**
- * Incoming payments (the sandbox's UMA receive): they wait for the platform to approve or reject them within the
- * approval window, then settle into the customer's internal account or default deposit account.
+ * Incoming payments (the sandbox's UMA receive): the platform decides through the approval protocol
+ * (engine/approval.ts), or, with the legacy approval window (not the real protocol), by approve/reject within that
+ * window; an approved payment settles into the customer's internal account or default deposit account.
  */
 import type { SandboxReceiveRequest } from '../../shared/api/sandbox'
 import type { ApprovePaymentRequest, RejectPaymentRequest } from '../../shared/api/transaction'
@@ -10,6 +11,7 @@ import { ApiError, conflict, invalidInput, notFound } from '../errors'
 import type { CustomerRec, ExternalAccountRec, TransactionObj, TransactionRec } from '../model'
 import { sandboxSender } from '../rules'
 import { DURATIONS } from '../timing'
+import { missingMandatory, requestedFields, type Settlement } from './approval'
 import type { EngineCore } from './core'
 import { JOB, type JobHandlers } from './jobs'
 
@@ -73,13 +75,28 @@ export function incomingOperations(core: EngineCore) {
     return deposit
   }
 
+  /** The real protocol takes approve/reject only in the window a 202 answer opened; the legacy window, any time. */
+  function waitsForDecision(rec: TransactionRec): boolean {
+    if (rec.data.type !== 'INCOMING' || rec.data.status !== 'PENDING') return false
+    return core.options.legacyApprovalWindow || rec.meta.approval?.phase === 'DEFERRED'
+  }
+
   function pendingIncoming(id: string, action: string): TransactionRec {
     const rec = core.transaction(id)
-    if (rec.data.type !== 'INCOMING' || rec.data.status !== 'PENDING') {
-      throw conflict(
+    if (!waitsForDecision(rec)) {
+      const state =
+        rec.data.type !== 'INCOMING'
+          ? 'an outgoing payment'
+          : rec.data.status === 'PENDING'
+            ? 'PENDING but not deferred: its approval webhook was not answered 202'
+            : rec.data.status
+      throw new ApiError(
+        409,
         'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL',
-        `Transaction ${id} cannot be ${action}: it is ${rec.data.type === 'INCOMING' ? rec.data.status : 'an outgoing payment'}, not an incoming payment waiting for approval`,
-        { transactionId: id, status: rec.data.status, type: rec.data.type }
+        `Transaction ${id} cannot be ${action}: it is ${state}, not an incoming payment waiting for the platform's approval`,
+        { transactionId: id, status: rec.data.status, type: rec.data.type },
+        // Asking again cannot help: the payment's state decides, not a transient condition.
+        { 'x-should-retry': 'false' }
       )
     }
     return rec
@@ -90,6 +107,7 @@ export function incomingOperations(core: EngineCore) {
     const rec = pendingIncoming(id, action)
     const now = clock.stamp()
     scheduler.cancel(id, JOB.incomingTimeout)
+    if (rec.meta.approval) rec.meta.approval.phase = 'DECIDED'
     store.setTxStatus(rec, status)
     rec.data.updatedAt = iso(now)
     return { rec, now }
@@ -159,10 +177,14 @@ export function incomingOperations(core: EngineCore) {
           ...(deposit ? {} : { creditAccountId: internalId, credit: amount })
         }
       }
-      if (!failsCompliance) {
+      if (!failsCompliance && core.options.legacyApprovalWindow) {
         const deadline = t + clock.delay(core.options.approvalWindowSeconds)
         rec.meta.approvalDeadline = deadline
         scheduler.scheduleAt(JOB.incomingTimeout, id, deadline)
+      } else if (!failsCompliance) {
+        // Answered PENDING first, as the service does; the approval webhook goes out right after (incoming.ask).
+        rec.meta.approval = { phase: 'ASKING', requested: requestedFields(c.data) }
+        scheduler.scheduleAt(JOB.incomingAsk, id, t)
       }
       store.addTransaction(rec)
       core.changed()
@@ -170,11 +192,19 @@ export function incomingOperations(core: EngineCore) {
     },
 
     approve(id: string, req: ApprovePaymentRequest): TransactionObj {
-      const { rec, now } = decide(id, 'approved', 'PROCESSING')
-      if (req.receiverCustomerInfo !== undefined) rec.meta.receiverCustomerInfo = req.receiverCustomerInfo
-      const seconds = rec.meta.scenario === 'PENDING_LONG' ? DURATIONS.pendingLong : DURATIONS.incomingProcessing
-      rec.data.settledAt = iso(now + clock.delay(seconds))
-      scheduler.schedule(JOB.incomingSettle, id, clock.delay(seconds))
+      const waiting = pendingIncoming(id, 'approved')
+      // Checked before anything changes: a bad approval leaves the payment waiting, its deadline running.
+      const missing = missingMandatory(waiting.meta.approval?.requested ?? [], req.receiverCustomerInfo)
+      if (missing.length > 0) {
+        throw new ApiError(
+          400,
+          'MISSING_MANDATORY_USER_INFO',
+          `receiverCustomerInfo must give the mandatory fields the approval webhook asked for: ${missing.join(', ')}`,
+          { transactionId: id, missingFields: missing }
+        )
+      }
+      const { rec } = decide(id, 'approved', 'PROCESSING')
+      settlement(core).start(rec, req.receiverCustomerInfo)
       core.changed()
       return rec.data
     },
@@ -188,15 +218,32 @@ export function incomingOperations(core: EngineCore) {
   }
 }
 
+/** An approved payment is PROCESSING, then settles (incoming.settle) after the sender's scenario's delay. */
+export function settlement(core: EngineCore): Settlement {
+  const { store, clock, scheduler } = core
+  return {
+    start(rec, receiverCustomerInfo) {
+      const now = clock.stamp()
+      store.setTxStatus(rec, 'PROCESSING')
+      rec.data.updatedAt = iso(now)
+      if (receiverCustomerInfo !== undefined) rec.meta.receiverCustomerInfo = receiverCustomerInfo
+      const seconds = rec.meta.scenario === 'PENDING_LONG' ? DURATIONS.pendingLong : DURATIONS.incomingProcessing
+      rec.data.settledAt = iso(now + clock.delay(seconds))
+      scheduler.schedule(JOB.incomingSettle, rec.id, clock.delay(seconds))
+    }
+  }
+}
+
 export function incomingJobs(core: EngineCore): JobHandlers<'incoming.timeout' | 'incoming.settle'> {
   const { store, clock } = core
   return {
-    /** Nobody decided within the approval window. */
+    /** Nobody decided within the window (a 202's 5 s, or the legacy approval window). */
     [JOB.incomingTimeout]: (job) => {
       const rec = store.transactions.get(job.ref)
       if (!rec || rec.data.type !== 'INCOMING' || rec.data.status !== 'PENDING') return
-      store.setTxStatus(rec, 'FAILED')
+      if (rec.meta.approval) rec.meta.approval.phase = 'DECIDED'
       rec.data.failureReason = 'PAYMENT_APPROVAL_TIMED_OUT'
+      store.setTxStatus(rec, 'FAILED')
       rec.data.updatedAt = iso(clock.now())
     },
     /** An approved payment arrives: the internal account is credited (a deposit account is outside the ledger). */

@@ -11,6 +11,8 @@ export const JOB = {
   outgoingSettle: 'outgoing.settle',
   outgoingReturn: 'outgoing.return',
   incomingTimeout: 'incoming.timeout',
+  incomingAsk: 'incoming.ask',
+  incomingUnanswered: 'incoming.unanswered',
   incomingSettle: 'incoming.settle',
   quoteExpire: 'quote.expire'
 } as const
