@@ -42,8 +42,9 @@ afterAll(async () => {
   await sandbox?.close()
 })
 
+/** Polls through prism until `probe` has a value; generous, as each call is validated on a machine that may be loaded. */
 async function eventually<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
-  const until = Date.now() + 20_000
+  const until = Date.now() + 60_000
   for (;;) {
     const value = await probe()
     if (value !== undefined) return value

@@ -135,8 +135,15 @@ export async function addProfile(
   return view
 }
 
-/** Polls until `check` returns a truthy value or the time is up. */
-export async function waitFor<T>(check: () => T | Promise<T>, timeoutMs = 5_000, stepMs = 20): Promise<NonNullable<T>> {
+/**
+ * Polls until `check` returns a truthy value or the time is up. For something real that is only slow (a sync, a
+ * refresh, a sandbox's status change): the default leaves a loaded 2-core machine room, where 5 s was missed.
+ */
+export async function waitFor<T>(
+  check: () => T | Promise<T>,
+  timeoutMs = 15_000,
+  stepMs = 20
+): Promise<NonNullable<T>> {
   const end = Date.now() + timeoutMs
   for (;;) {
     const v = await check()
