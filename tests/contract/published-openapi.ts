@@ -23,3 +23,24 @@ export function publishedValidator(): (schemaName: string, body: unknown) => str
     return validate(body) ? [] : (validate.errors ?? []).map((e: ErrorObject) => `${e.instancePath} ${e.message}`)
   }
 }
+
+/**
+ * The response statuses the published document declares for an operation, by method and a request path (no base,
+ * query allowed), matching its path templates; undefined for a path it does not have.
+ */
+export function publishedStatuses(): (method: string, path: string) => string[] | undefined {
+  const doc = parse(readFileSync(PUBLISHED_OPENAPI_PATH, 'utf8')) as {
+    paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>
+  }
+  // Literal segments first, so /customers/external-accounts is not taken for /customers/{customerId}.
+  const patterns = Object.keys(doc.paths)
+    .sort((a, b) => a.split('{').length - b.split('{').length)
+    .map((t) => ({ t, re: new RegExp(`^${t.replace(/\{[^}]+\}/g, '[^/]+')}$`) }))
+  return (method, path) => {
+    const bare = path.split('?')[0] ?? ''
+    const m = method.toLowerCase()
+    const hit = patterns.find((p) => p.re.test(bare) && doc.paths[p.t]?.[m] !== undefined)
+    const responses = hit ? doc.paths[hit.t]?.[m]?.responses : undefined
+    return responses ? Object.keys(responses) : undefined
+  }
+}

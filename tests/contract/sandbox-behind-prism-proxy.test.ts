@@ -19,6 +19,8 @@ import { formValues } from './form-values'
 import { allowed, PROXY_ALLOW_LIST } from './proxy-allow-list'
 import { startPrismProxy, type Prism } from './prism'
 import { violationRecorder, type Exchange } from './proxy-violations'
+import { publishedStatuses } from './published-openapi'
+import { clientRequestsAndRefusals } from './proxy-session-clients'
 
 let sandbox: TestSandbox
 let prism: Prism
@@ -26,7 +28,8 @@ let client: ApiClient
 const exchanges: Exchange[] = []
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox({ approvalWindowSeconds: 1_000_000 })
+  // With the seed data every default Local sandbox starts with: the session's lists read it too.
+  sandbox = await startTestSandbox({ seed: true, approvalWindowSeconds: 1_000_000 })
   prism = await startPrismProxy(sandbox.baseUrl)
   client = new ApiClient({
     baseUrl: prism.baseUrl,
@@ -65,16 +68,36 @@ describe('the Local sandbox behind prism proxy (published OpenAPI), a full opera
           `${unexplained().join('\n')}\nPrism said:\n${prism.output().slice(-3_000)}`
       )
     }
-    // Every exchange went through Prism and was validated; only allow-listed differences may remain.
+    // Every exchange went through Prism and was validated; only allow-listed differences may remain, and every
+    // answer's status is one its operation declares (an undeclared one is a difference Prism may only warn about).
     expect(exchanges.length).toBeGreaterThan(FORM_ACCOUNT_TYPES.length + 10)
     expect(unexplained()).toEqual([])
+    expect(undeclared()).toEqual([])
+    expect(exchanges.filter((e) => e.status >= 400).length, 'the session meets refusals too').toBeGreaterThan(8)
   }, 150_000)
+
+  it('reads the declared statuses of an operation from the published document, by method and path', () => {
+    const declared = publishedStatuses()
+    expect(declared('POST', '/transfer-out')).toEqual(['201', '400', '401', '404', '500'])
+    expect(declared('POST', '/quotes/Quote:1/execute')).toContain('409')
+    expect(declared('POST', '/sandbox/send')).not.toContain('409')
+    expect(declared('DELETE', '/customers/external-accounts/ExternalAccount:1?x=1')).toContain('204')
+    expect(declared('PATCH', '/customers/Customer:1')).not.toContain('410')
+    expect(declared('GET', '/no/such/operation')).toBeUndefined()
+  })
 
   it('keeps the allow-list short and explained', () => {
     expect(PROXY_ALLOW_LIST.length).toBeLessThanOrEqual(10)
     for (const entry of PROXY_ALLOW_LIST) expect(entry.reason.length).toBeGreaterThan(20)
   })
 })
+
+function undeclared(): string[] {
+  const declared = publishedStatuses()
+  return exchanges
+    .filter((e) => !(declared(e.method, e.path) ?? []).includes(String(e.status)))
+    .map((e) => `${e.method} ${e.path} → ${e.status}, not declared by the operation`)
+}
 
 function unexplained(): string[] {
   return exchanges.flatMap((e) =>
@@ -95,7 +118,8 @@ async function operatorSession(): Promise<void> {
         region: 'US',
         currencies: ['USD'],
         umaAddress: '$amelia@uma.example.com',
-        kycStatus: 'APPROVED'
+        kycStatus: 'APPROVED',
+        email: 'amelia.hughes@example.com'
       },
       schema: Customer
     })
@@ -171,7 +195,9 @@ async function operatorSession(): Promise<void> {
     let pages = 0
     const seen: string[] = []
     do {
+      // The customer's own: the seeded history would take more pages than the loop reads.
       const page = await client.get('transactions', pagedList(Transaction), {
+        customerId: customer.id,
         startDate: '2020-01-01T00:00:00Z',
         sortOrder: 'asc',
         limit: 1,
@@ -187,5 +213,8 @@ async function operatorSession(): Promise<void> {
     // Discoveries, then deleting an account
     await client.get('discoveries', dataList(DiscoveryEntry), { country: 'US', currency: 'USD' })
     await client.request('DELETE', `customers/external-accounts/${encodeURIComponent(created.get('SPARK_WALLET')!)}`)
+
+    // What the official clients send, and the refusals an operator meets, each in the operation's published terms
+    await clientRequestsAndRefusals(client, { customerId: customer.id, usdInternal: usd!.id, usdAccount: destination })
   }
 }
