@@ -205,6 +205,27 @@ describe('built main process', () => {
     expect(report.probes['webviewPrevented']).toBe(true)
   })
 
+  it('answers IPC only from its window’s main frame showing the app page', () => {
+    const forbidden = { ok: false, error: { code: 'FORBIDDEN_SENDER', message: 'This window may not call Paydesk.' } }
+    expect(report.probes['ipcFromSubFrame']).toEqual(forbidden)
+    expect(report.probes['ipcFromFilePage']).toEqual(forbidden)
+    expect(report.probes['ipcFromAppPage']).toEqual({ ok: true, value: null })
+  })
+
+  it('opens the view of a link macOS hands over before ready (open-url) once the page asks', () => {
+    const linkDir = mkdtempSync(join(tmpdir(), 'paydesk-built-main-link-'))
+    try {
+      const linked = runBuiltMain(linkDir, { FAKE_ELECTRON_OPEN_URL: 'paydesk://transactions/Transaction:e2e-link-1' })
+      expect(linked.refused).toEqual([])
+      expect(linked.probes['ipcFromAppPage']).toEqual({
+        ok: true,
+        value: { route: 'transactions', id: 'Transaction:e2e-link-1' }
+      })
+    } finally {
+      rmSync(linkDir, { recursive: true, force: true })
+    }
+  }, 60_000)
+
   it('denies every permission request and check', () => {
     expect(report.permissionAnswers.map((a) => a.granted)).toEqual([false, false, false])
     expect(report.probes['permissionCheck']).toBe(false)

@@ -11,7 +11,7 @@ const fake = createFakeElectron({
   onQuit: quit,
   onChange: () => checkUp()
 })
-const { report, handlers, protocols } = fake
+const { report, handlers, protocols, invokeIpc } = fake
 
 let written = false
 function writeReport(finished) {
@@ -109,6 +109,15 @@ async function finish(win) {
   probes.cancelFile = await cancelled('file:///etc/passwd')
   probes.cancelOwnPage = await cancelled(report.loadedUrl)
   probes.scheme = await schemeProbes(report.loadedUrl)
+  // IPC from a frame that is not the window's main frame, from the main frame showing a file:// page, then from the
+  // app page itself (last: the launch link is given once).
+  const takeLaunchLink = (senderFrame) => invokeIpc('desktop.takeLaunchLink', { sender: contents, senderFrame })
+  probes.ipcFromSubFrame = await takeLaunchLink({ url: report.loadedUrl })
+  const pageUrl = contents.mainFrame.url
+  contents.mainFrame.url = 'file:///tmp/out/renderer/index.html'
+  probes.ipcFromFilePage = await takeLaunchLink(contents.mainFrame)
+  contents.mainFrame.url = pageUrl
+  probes.ipcFromAppPage = await takeLaunchLink(contents.mainFrame)
   // Closing the window: with no approval rules on, nothing keeps Paydesk in the tray.
   let closePrevented = false
   win.emit('close', { preventDefault: () => (closePrevented = true) })

@@ -20,6 +20,7 @@ type Constructor = new (...args: unknown[]) => unknown
 export interface FakeElectron {
   life: { isReady(): boolean; launch(options?: { openUrl?: string }): void }
   report: FakeReport
+  invokeIpc(channel: string, event: unknown, input?: unknown): Promise<unknown>
   protocols: {
     request(url: string): Promise<{ url: string; status: number | string; body?: string }>
     privileges(scheme: string): Record<string, boolean> | undefined

@@ -200,6 +200,8 @@ export function createFakeElectron({
     report,
     handlers,
     protocols,
+    /** Calls main's handler for `channel` as a renderer frame would (`event` carries sender and senderFrame). */
+    invokeIpc: async (channel, event, input) => ipcHandlers.get(channel)?.(event, input),
     modules: {
       app,
       session,
