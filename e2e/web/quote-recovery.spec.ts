@@ -34,6 +34,9 @@ test('a quote executed while every answer is lost is Unknown, and "Review and re
     const journal = page.getByRole('table', { name: 'Quotes executed from this Paydesk' })
     const row = journal.getByRole('row', { name: /Unknown/ })
     await expect(row.getByRole('button', { name: 'Review and retry' })).toBeVisible()
+    // The form still holds the same request: no new quote for it while this execution is Unknown.
+    await expect(page.getByRole('note')).toContainText('has no known outcome yet')
+    await expect(page.getByRole('button', { name: 'Get a quote' })).toBeDisabled()
     await shot('quote-outcome-unknown')
 
     // The connection is healthy again; the operator reviews and retries the same action.
@@ -45,6 +48,7 @@ test('a quote executed while every answer is lost is Unknown, and "Review and re
     await expect(resumed.getByRole('status', { name: 'Quote executed' })).toBeVisible({ timeout: 30_000 })
     await expect(journal).toContainText('Known')
     await expect(journal.getByRole('button', { name: 'Review and retry' })).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Get a quote' })).toBeEnabled()
     await shot('quote-recovered')
 
     const quote = (await sandbox.api('GET', `/quotes/${quoteId}`)) as { status: string; transactionId: string }

@@ -1,7 +1,7 @@
 import { expect, nav, test } from '../support/browser-mode'
 import { addProfileFor, startStandaloneSandbox } from '../support/standalone-sandbox'
 
-test('a transfer whose answer never arrives is shown as unknown, and "Review and retry" completes it moving money once', async ({
+test('a transfer whose answer never arrives is shown as unknown, and "Review and retry" finds it at the service and settles it, moving money once', async ({
   page,
   app,
   shot
@@ -34,10 +34,18 @@ test('a transfer whose answer never arrives is shown as unknown, and "Review and
     const row = journal.getByRole('row', { name: /\$321\.09 USD/ })
     await expect(row.getByRole('button', { name: 'Review and retry' })).toBeVisible()
 
-    // The connection is healthy again; the operator retries the same action.
+    // The connection is healthy again; the operator retries the same action. Main looks it up first and finds it.
     await sandbox.api('DELETE', '/__faults')
     await row.getByRole('button', { name: 'Review and retry' }).click()
     await pane.getByRole('button', { name: /Send \$321\.09 to …9012/ }).click()
+    const check = pane.getByRole('group', { name: 'Check the service first' })
+    await check.getByRole('button', { name: 'Check the service for this payment' }).click()
+    const found = check.getByRole('table', { name: 'Matching transactions at the service' })
+    await expect(found.getByRole('button', { name: 'This is it' })).toHaveCount(1)
+    // Found: it is not offered to be sent again.
+    await expect(check.getByRole('button', { name: /did not go through/ })).toHaveCount(0)
+    await shot('transfer-found-at-service')
+    await found.getByRole('button', { name: 'This is it' }).click()
     await expect(pane.getByRole('status', { name: 'Payment sent' })).toBeVisible({ timeout: 30_000 })
     await expect(row).toContainText(/PENDING|PROCESSING|COMPLETED/)
     await shot('transfer-recovered')
