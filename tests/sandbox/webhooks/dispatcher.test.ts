@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- response bodies under test are untyped JSON, checked by assertions */
 /**
  * Webhook delivery against a platform endpoint written here. The sandbox's clock is injected and stepped, so retries
  * come exactly when their backoff says; only the slow-endpoint test lets real time run, against a request the endpoint
