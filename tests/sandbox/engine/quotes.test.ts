@@ -245,6 +245,13 @@ describe('POST /sandbox/send', () => {
     expectError(again, 409, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL')
     expect(again.body.details.reason).toBe('QUOTE_NOT_PENDING')
     expect(again.headers.get('x-should-retry')).toBe('false')
+    // Replayed under its Idempotency-Key, the stored 409 says so too.
+    const keyed = { 'idempotency-key': 'execute-spent-1' }
+    expect((await c.post(`/quotes/${later.id}/execute`, undefined, keyed)).status).toBe(409)
+    const replayed = await c.post(`/quotes/${later.id}/execute`, undefined, keyed)
+    expect(replayed.status).toBe(409)
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true')
+    expect(replayed.headers.get('x-should-retry')).toBe('false')
   })
 })
 
