@@ -262,10 +262,7 @@ describe('ApiClient: answers larger than it reads', () => {
     const updates: Array<Partial<StoredTransferRecord>> = []
     const journal = { update: async (_id: string, patch: Partial<StoredTransferRecord>) => void updates.push(patch) }
     const record = { actionId: 'a-1', state: 'prepared' } as StoredTransferRecord
-    const told = await recordFailedAttempt(journal as unknown as TransferJournal, record, error, {
-      windowHours: 24,
-      noun: 'transfer'
-    })
+    const told = await recordFailedAttempt(journal as unknown as TransferJournal, record, error, { noun: 'transfer' })
     expect(updates).toEqual([expect.objectContaining({ state: 'unknown' })])
     expect((told as Error).message).toMatch(/larger than 1 MB.*The outcome of the transfer is not known yet/)
   })
