@@ -10,6 +10,10 @@ export default defineConfig({
     plugins: [externalizeDepsPlugin({ exclude: ['zod', 'undici'] })],
     build: {
       outDir: 'out/main',
+      // undici probes for node:sqlite with a require inside a try (lib/util/runtime-features.js); bundled as a static
+      // import it stops main from loading at all on Node 20, which has no node:sqlite. Left as a require, the probe
+      // fails quietly there as undici intends.
+      commonjsOptions: { ignore: ['node:sqlite'] },
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
