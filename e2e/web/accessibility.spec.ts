@@ -11,9 +11,27 @@ interface Finding {
   summary: string
 }
 
+/** What the scan reads of the DOM's animations (the e2e tsconfig has no DOM types). */
+interface Animated {
+  getAnimations(options: { subtree: boolean }): Array<{
+    playState: string
+    finished: Promise<unknown>
+    effect: { getComputedTiming(): { endTime?: unknown } } | null
+  }>
+}
+
 async function scan(page: Page, where: string, findings: Finding[]): Promise<void> {
-  // Let transitions and the first answers settle, so contrast is measured on the final colours.
-  await page.waitForTimeout(250)
+  // Contrast is measured on the final colours: once no part still waits for its first answer (the skeletons say so
+  // with aria-busy) and every transition that ends has ended. A fixed pause raced both on a loaded machine.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 })
+  await page.locator('body').evaluate((body) => {
+    const running = (body as unknown as Animated)
+      .getAnimations({ subtree: true })
+      .filter((a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime))
+      .map((a) => a.finished.catch(() => undefined))
+    // A transition lasts a fraction of a second: one still running after 5 s is not one the scan should wait for.
+    return Promise.race([Promise.all(running), new Promise((resolve) => setTimeout(resolve, 5_000))])
+  })
   const started = Date.now()
   const result = await new AxeBuilder({ page }).analyze()
   console.log(`axe ${where}: ${result.violations.length} rule(s) violated, ${Date.now() - started} ms`)
