@@ -59,6 +59,13 @@ export async function startBrowserMode(
   }
 }
 
+/**
+ * How long a fresh Paydesk may take to show its first synced rows or notice a payment: the Local sandbox's start and
+ * the first sync take under a second alone, but 18 s was seen beside three busy processes on two cores, and CI once
+ * missed a 15 s bound. Waits for those use this; a test has 60 s in all.
+ */
+export const FIRST_SYNC_MS = 40_000
+
 /** A fresh browser-mode Paydesk (own data folder, own Local sandbox) for every test, stopped afterwards. */
 export const test = base.extend<{ shot: (name: string) => Promise<void>; app: BrowserModeApp }>({
   app: [

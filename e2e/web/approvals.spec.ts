@@ -1,4 +1,4 @@
-import { expect, invoke, test, type BrowserModeApp } from '../support/browser-mode'
+import { FIRST_SYNC_MS, expect, invoke, test, type BrowserModeApp } from '../support/browser-mode'
 import { saveCeilingRule } from '../support/approval-rules'
 
 interface CustomerRow {
@@ -10,16 +10,23 @@ interface CustomerRow {
 }
 
 async function approvedCustomer(app: BrowserModeApp): Promise<CustomerRow> {
-  // The first sync fills the cache; wait for a customer whose KYC is APPROVED (seed data has one per status).
-  for (let i = 0; i < 50; i++) {
-    const window = (await invoke(app, 'customers.query', { kycStatus: 'APPROVED', limit: 100 })) as {
-      rows: CustomerRow[]
-    }
-    const usd = window.rows.find((c) => c.currencies?.includes('USD') ?? c.region === 'US')
-    if (usd) return usd
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error('no APPROVED customer in the Local sandbox')
+  // The first sync fills the cache; wait for a customer whose KYC is APPROVED (seed data has one per status). The
+  // Local sandbox's start and first sync take seconds on a loaded machine (18 s seen beside three busy processes):
+  // 50 tries 200 ms apart could give up first.
+  let found: CustomerRow | undefined
+  await expect
+    .poll(
+      async () => {
+        const window = (await invoke(app, 'customers.query', { kycStatus: 'APPROVED', limit: 100 })) as {
+          rows: CustomerRow[]
+        }
+        found = window.rows.find((c) => c.currencies?.includes('USD') ?? c.region === 'US')
+        return found !== undefined
+      },
+      { message: 'an APPROVED customer in the Local sandbox', timeout: FIRST_SYNC_MS, intervals: [200] }
+    )
+    .toBe(true)
+  return found!
 }
 
 async function receive(
@@ -46,7 +53,7 @@ test('an incoming payment raises a notice that opens its approval, prefilled fro
   const payment = await receive(app, customer.id, 12_345)
 
   const toast = page.locator('.toast').filter({ hasText: '123.45' })
-  await expect(toast).toBeVisible({ timeout: 15_000 })
+  await expect(toast).toBeVisible({ timeout: FIRST_SYNC_MS })
   await expect(page.getByRole('navigation', { name: 'Sections' }).getByLabel(/awaiting approval/)).toBeVisible()
   await toast.locator('.toast-body').click()
 

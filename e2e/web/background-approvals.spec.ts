@@ -1,4 +1,4 @@
-import { expect, nav, test } from '../support/browser-mode'
+import { FIRST_SYNC_MS, expect, nav, test } from '../support/browser-mode'
 import { saveCeilingRule } from '../support/approval-rules'
 import { withStandaloneProfile } from '../support/standalone-sandbox'
 
@@ -31,7 +31,7 @@ test('a profile with approval rules keeps watching while another is open; its no
     })
 
     const toast = page.locator('.toast').filter({ hasText: 'Team sandbox' }).filter({ hasText: '500.00' })
-    await expect(toast).toBeVisible({ timeout: 20_000 })
+    await expect(toast).toBeVisible({ timeout: FIRST_SYNC_MS })
     await toast.locator('.toast-body').click()
     await expect(page.getByTestId('environment-chip')).toHaveText('Sandbox')
     await expect(page.getByRole('combobox', { name: 'Active profile' }).locator('option:checked')).toHaveText(

@@ -1,4 +1,4 @@
-import { expect, nav, test } from '../support/browser-mode'
+import { FIRST_SYNC_MS, expect, nav, test } from '../support/browser-mode'
 import { withStandaloneProfile } from '../support/standalone-sandbox'
 
 test('with the service gone, cached views keep working with "as of", and writes fail plainly with nothing queued', async ({
@@ -9,7 +9,7 @@ test('with the service gone, cached views keep working with "as of", and writes 
   await withStandaloneProfile(page, app.url, 'Team sandbox', async (sandbox) => {
     await nav(page, 'Transactions')
     const meta = page.locator('.list-meta').first()
-    await expect(meta).toContainText(/[1-9][\d,]* transactions/, { timeout: 20_000 })
+    await expect(meta).toContainText(/[1-9][\d,]* transactions/, { timeout: FIRST_SYNC_MS })
     const cachedCount = (await meta.locator('span').first().textContent()) ?? ''
 
     // The connection is lost.

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { parse } from 'csv-parse/sync'
-import { expect, invoke, nav, test, type Page } from '../support/browser-mode'
+import { FIRST_SYNC_MS, expect, invoke, nav, test, type Page } from '../support/browser-mode'
 
 // The transactions workbench in browser mode against the Local sandbox: each filter of spec 4.9 (plus currency and an
 // amount range) and the date range, checked against the full list read once through the bridge; then a filtered
@@ -33,7 +33,7 @@ async function allTransactions(app: Parameters<typeof invoke>[0]): Promise<Tx[]>
 async function openTransactions(page: Page, url: string) {
   await page.goto(url)
   await nav(page, 'Transactions')
-  await expect(page.locator('.list-meta').first()).toContainText(/[1-9][\d,]* transactions/, { timeout: 20_000 })
+  await expect(page.locator('.list-meta').first()).toContainText(/[1-9][\d,]* transactions/, { timeout: FIRST_SYNC_MS })
 }
 
 /**

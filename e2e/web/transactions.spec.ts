@@ -1,4 +1,4 @@
-import { expect, invoke, test } from '../support/browser-mode'
+import { FIRST_SYNC_MS, expect, invoke, test } from '../support/browser-mode'
 
 test('transactions list from the cache, filter by status, and open a detail with a sentence for the failure', async ({
   page,
@@ -9,7 +9,7 @@ test('transactions list from the cache, filter by status, and open a detail with
   await page.keyboard.press('g')
   await page.keyboard.press('t')
   await expect(page.getByRole('heading', { name: 'Transactions' })).toBeVisible()
-  await expect(page.locator('.list-meta').first()).toContainText(/[1-9][\d,]* transactions/, { timeout: 15_000 })
+  await expect(page.locator('.list-meta').first()).toContainText(/[1-9][\d,]* transactions/, { timeout: FIRST_SYNC_MS })
 
   await page.locator('.status-picker summary').click()
   await page.getByRole('checkbox', { name: 'FAILED', exact: true }).check()
@@ -35,7 +35,7 @@ test('the search starts at three characters: two keep the list and say so, three
   await page.keyboard.press('g')
   await page.keyboard.press('t')
   const meta = page.locator('.list-meta').first()
-  await expect(meta).toContainText(/[1-9][\d,]* transactions/, { timeout: 15_000 })
+  await expect(meta).toContainText(/[1-9][\d,]* transactions/, { timeout: FIRST_SYNC_MS })
   const newest = (await invoke(app, 'transactions.query', { limit: 1 })) as { rows: { id: string }[] }
   const firstId = newest.rows[0]?.id ?? ''
   expect(firstId).toMatch(/^Transaction:/)
@@ -64,7 +64,7 @@ test('a new answer redraws the rows on screen: the selection and a copied id sta
   await page.goto(app.url)
   await page.keyboard.press('g')
   await page.keyboard.press('t')
-  await expect(page.locator('.list-meta').first()).toContainText(/[1-9][\d,]* transactions/, { timeout: 15_000 })
+  await expect(page.locator('.list-meta').first()).toContainText(/[1-9][\d,]* transactions/, { timeout: FIRST_SYNC_MS })
   const table = page.getByRole('table', { name: 'Transactions' })
   const row = (position: number) => table.locator(`tbody tr[aria-rowindex="${position}"]`)
   const idIn = async (position: number) =>
