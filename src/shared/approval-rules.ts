@@ -1,6 +1,6 @@
-import type { Customer, IncomingTransaction } from '../../shared/api'
-import type { ApprovalRules, ReceiverCustomerInfo } from '../../shared/ipc/channels/approvals'
-import { formatAmountInSentence } from '../../shared/format/money'
+import type { Customer, IncomingTransaction } from './api'
+import type { ApprovalRules, ReceiverCustomerInfo } from './ipc/channels/approvals'
+import { formatAmountInSentence } from './format/money'
 
 type Incoming = IncomingTransaction
 

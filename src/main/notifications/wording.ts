@@ -1,6 +1,6 @@
 import type { Customer, IncomingTransaction, Transaction } from '../../shared/api'
 import { formatAmountInSentence } from '../../shared/format/money'
-import { senderIdentifiers } from '../services/approval-rules'
+import { senderIdentifiers } from '../../shared/approval-rules'
 import { kindOf, type StoredTransferRecord } from '../services/transfer-journal'
 import type { AppNotification } from './batch'
 

@@ -17,7 +17,7 @@ import {
 import { Sequencer } from '../sequencer'
 import type { ApiClient } from './api-client'
 import { ApiError } from './api-errors'
-import { evaluateRules, prefillFrom } from './approval-rules'
+import { evaluateRules, prefillFrom } from '../../shared/approval-rules'
 import { readApprovalState, writeApprovalState, type ApprovalState } from './approval-state'
 import type { CacheStore } from './cache/store'
 import { offlineError, requireClient } from './client-access'
