@@ -58,7 +58,7 @@ describe('webhook signatures', () => {
     const test = await platform.next('TEST')
     expect(signatureVerifies(key.body.publicKeyPem, test.raw, test.signature)).toBe(true)
     const flipped = Buffer.from(test.raw)
-    flipped[flipped.length - 2] ^= 1
+    flipped.writeUInt8(flipped.readUInt8(flipped.length - 2) ^ 1, flipped.length - 2)
     expect(signatureVerifies(key.body.publicKeyPem, flipped, test.signature)).toBe(false)
   })
 })
