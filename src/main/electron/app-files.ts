@@ -1,4 +1,5 @@
 import { extname, isAbsolute, relative, resolve } from 'node:path'
+import { PAGE_FILE_TYPES } from '../page-files'
 
 /**
  * The page's own scheme, `app://paydesk/`: which request is which built file, with what type. Pure, so every refusal is
@@ -15,42 +16,9 @@ export const APP_PAGE_URL = `${APP_SCHEME}://${APP_HOST}/index.html`
 /**
  * standard: relative URLs, an origin and `'self'` work as on https; secure: a secure context, as the page had on
  * file://; supportFetchAPI: the page's module scripts are fetched; codeCache: V8 keeps the compiled scripts between
- * starts, as it does for file://. No bypassCSP: the policy below applies to everything the scheme serves.
+ * starts, as it does for file://. No bypassCSP: the page policy (page-files.ts) applies to everything the scheme serves.
  */
 export const APP_SCHEME_PRIVILEGES = { standard: true, secure: true, supportFetchAPI: true, codeCache: true } as const
-
-/**
- * The page's Content-Security-Policy, also sent as a header: the same directives as the <meta> in
- * src/renderer/index.html (tests/main/electron/built-main.test.ts holds them equal), plus what only a header can say.
- */
-export const APP_PAGE_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'"
-].join('; ')
-
-/** The types the built renderer is made of; a module script must come with a JavaScript type or Chromium refuses it. */
-const TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.webp': 'image/webp',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.ttf': 'font/ttf',
-  '.wasm': 'application/wasm'
-}
 
 export type AppFile = { file: string; type: string } | { status: 400 | 403 | 404; reason: string }
 
@@ -78,7 +46,7 @@ export function appFileFor(url: string, root: string): AppFile {
   const file = resolve(base, `.${path}`)
   const inside = relative(base, file)
   if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) return { status: 403, reason: 'outside the page' }
-  const type = TYPES[extname(file).toLowerCase()]
+  const type = PAGE_FILE_TYPES[extname(file).toLowerCase()]
   if (!type) return { status: 404, reason: 'not a page file' }
   return { file, type }
 }

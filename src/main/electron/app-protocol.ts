@@ -1,9 +1,10 @@
 import { pathToFileURL } from 'node:url'
 import { net, protocol } from 'electron'
-import { APP_PAGE_CSP, APP_SCHEME, APP_SCHEME_PRIVILEGES, appFileFor } from './app-files'
+import { PAGE_CSP } from '../page-files'
+import { APP_SCHEME, APP_SCHEME_PRIVILEGES, appFileFor } from './app-files'
 
 /** On every answer: the policy, and no type guessing (a file is only ever what its name says). */
-const HEADERS = { 'content-security-policy': APP_PAGE_CSP, 'x-content-type-options': 'nosniff' }
+const HEADERS = { 'content-security-policy': PAGE_CSP, 'x-content-type-options': 'nosniff' }
 
 /** Declares `app://` standard and secure. Electron takes this only before `ready`, and only once. */
 export function declareAppScheme(): void {

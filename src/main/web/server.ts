@@ -6,33 +6,10 @@ import { extname, join, relative, sep } from 'node:path'
 import { BRIDGE_EVENTS_PATH, BRIDGE_EXPORT_PATH, BRIDGE_INVOKE_PATH, TOKEN_HEADER } from '../../shared/ipc/wire'
 import type { Backend } from '../backend'
 import { describeError, rateLimited } from '../log'
+import { PAGE_CSP, PAGE_FILE_TYPES } from '../page-files'
 
 const MAX_BODY_BYTES = 1024 * 1024
 const LOOPBACK = '127.0.0.1'
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.json': 'application/json'
-}
-
-/** Same policy as the Electron page, plus the loopback bridge the page talks to. */
-export const BROWSER_MODE_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'"
-].join('; ')
 
 export interface BrowserModeServer {
   /** The URL to open: it carries the per-launch token in the fragment, which browsers never send to a server. */
@@ -234,7 +211,7 @@ function readRendererFiles(rendererDir: string): Map<string, { body: Buffer; typ
     if (!entry.isFile()) continue
     const file = join(entry.parentPath, entry.name)
     const name = relative(rendererDir, file).split(sep).join('/')
-    files.set(name, { body: readFileSync(file), type: CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' })
+    files.set(name, { body: readFileSync(file), type: PAGE_FILE_TYPES[extname(file)] ?? 'application/octet-stream' })
   }
   return files
 }
@@ -260,7 +237,7 @@ function decodePathPart(part: string): string | null {
 
 function securityHeaders(): Record<string, string> {
   return {
-    'content-security-policy': BROWSER_MODE_CSP,
+    'content-security-policy': PAGE_CSP,
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
     'referrer-policy': 'no-referrer',
