@@ -1,8 +1,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies under test are untyped JSON, checked by assertions and the shared schemas */
 import { describe, expect, it } from 'vitest'
 import { IncomingTransaction } from '../../../src/shared/api/transaction'
+import { DURATIONS } from '../../../src/sandbox/timing'
 import {
-  activeAccount,
   balanceOf,
   type Client,
   createCustomer,
@@ -11,11 +11,17 @@ import {
   fakeClock,
   internalAccountOf,
   sandboxForSuite,
-  start,
-  txStatus
+  start
 } from '../util'
 
-const c = sandboxForSuite({ approvalWindowSeconds: 60 }) // 0.6 s at timeScale 0.01
+// A stepped clock drives every deadline and settlement of the suite: a payment moves on only when a test advances
+// time, so nothing a test checks can change under it however slow the machine is (at a scaled real clock the 30 ms
+// settlement used to credit the account before "nothing credited yet" was read).
+const clock = fakeClock()
+const WINDOW_SECONDS = 60
+const c = sandboxForSuite({ approvalWindowSeconds: WINDOW_SECONDS, now: clock.now, timeScale: 1 })
+const elapse = (seconds: number) => clock.advance(seconds * 1000)
+const statusOf = async (id: string) => (await c.get(`/transactions/${id}`)).body
 
 const SUCCESS = '$success.usd@sandbox.uma.money'
 const receive = (cl: Client, body: Record<string, unknown>) =>
@@ -127,7 +133,9 @@ describe('approve / reject / timeout', () => {
     expect(r.status, r.text).toBe(200)
     expect(IncomingTransaction.parse(r.body).status).toBe('PROCESSING')
     expect(await balanceOf(c, internal, cust.id)).toBe(0)
-    const done = await txStatus(c, tx.id, 'COMPLETED')
+    elapse(DURATIONS.incomingProcessing)
+    const done = await statusOf(tx.id)
+    expect(done.status).toBe('COMPLETED')
     expect(done.settledAt).toBeTruthy()
     expect(await balanceOf(c, internal, cust.id)).toBe(4_321)
     await expectDecided(tx.id)
@@ -156,11 +164,13 @@ describe('approve / reject / timeout', () => {
     const cust = await createCustomer(c)
     const internal = await internalAccountOf(c, cust.id)
     const dep = await createUsAccount(c, cust.id, '6060606060', { defaultUmaDepositAccount: true })
-    await activeAccount(c, dep.id)
+    elapse(DURATIONS.accountVerification)
+    expect((await c.get(`/customers/external-accounts/${dep.id}`)).body.status).toBe('ACTIVE')
     const tx = (await receive(c, { customerId: cust.id, receivingCurrencyAmount: 9_999 })).body
     expect(tx.destination.accountId).toBe(dep.id)
-    await c.post(`/transactions/${tx.id}/approve`, {})
-    await txStatus(c, tx.id, 'COMPLETED')
+    expect((await c.post(`/transactions/${tx.id}/approve`, {})).status).toBe(200)
+    elapse(DURATIONS.incomingProcessing)
+    expect((await statusOf(tx.id)).status).toBe('COMPLETED')
     expect(await balanceOf(c, internal, cust.id)).toBe(0)
     const list = await c.get(`/transactions?receiverAccountIdentifier=${encodeURIComponent(dep.id)}`)
     expect(list.body.data.map((t: any) => t.id)).toEqual([tx.id])
@@ -179,8 +189,9 @@ describe('approve / reject / timeout', () => {
     const r = await c.post(`/transactions/${tx.id}/reject`, { reason: 'RESTRICTED_JURISDICTION' })
     expect(r.status).toBe(200)
     expect(r.body.status).toBe('REJECTED')
-    await new Promise((res) => setTimeout(res, 100))
-    expect((await c.get(`/transactions/${tx.id}`)).body.status).toBe('REJECTED')
+    // Past the window: the cancelled deadline does not turn the rejection into a failure.
+    elapse(WINDOW_SECONDS)
+    expect((await statusOf(tx.id)).status).toBe('REJECTED')
     expect(await balanceOf(c, internal, cust.id)).toBe(0)
     await expectDecided(tx.id)
   })
@@ -188,8 +199,9 @@ describe('approve / reject / timeout', () => {
   it('no decision within the approval window → FAILED with PAYMENT_APPROVAL_TIMED_OUT', async () => {
     const cust = await createCustomer(c)
     const tx = (await receive(c, { customerId: cust.id })).body
-    const failed = await txStatus(c, tx.id, 'FAILED', 3000)
-    expect(failed.failureReason).toBe('PAYMENT_APPROVAL_TIMED_OUT')
+    elapse(WINDOW_SECONDS)
+    const failed = await statusOf(tx.id)
+    expect(failed).toMatchObject({ status: 'FAILED', failureReason: 'PAYMENT_APPROVAL_TIMED_OUT' })
     expectError(await c.post(`/transactions/${tx.id}/approve`, {}), 409, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL')
   })
 
@@ -216,12 +228,16 @@ describe('approve / reject / timeout', () => {
     const cust = await createCustomer(c)
     const internal = await internalAccountOf(c, cust.id)
     const tx = (await receive(c, { customerId: cust.id, senderUmaAddress: '$pending.long.usd@sandbox.uma.money' })).body
-    await c.post(`/transactions/${tx.id}/approve`, {})
+    expect((await c.post(`/transactions/${tx.id}/approve`, {})).status).toBe(200)
     const normal = (await receive(c, { customerId: cust.id })).body
-    await c.post(`/transactions/${normal.id}/approve`, {})
-    await txStatus(c, normal.id, 'COMPLETED')
-    expect((await c.get(`/transactions/${tx.id}`)).body.status).toBe('PROCESSING')
+    expect((await c.post(`/transactions/${normal.id}/approve`, {})).status).toBe(200)
+    elapse(DURATIONS.pendingLong - 1)
+    expect((await statusOf(normal.id)).status).toBe('COMPLETED')
+    expect((await statusOf(tx.id)).status).toBe('PROCESSING')
     expect(await balanceOf(c, internal, cust.id)).toBe(10_000)
+    elapse(1)
+    expect((await statusOf(tx.id)).status).toBe('COMPLETED')
+    expect(await balanceOf(c, internal, cust.id)).toBe(20_000)
   })
 
   it('approve/reject 404 for unknown ids', async () => {
