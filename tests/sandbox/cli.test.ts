@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parseArgs, UsageError } from '../../src/sandbox/cli'
+import { waitFor } from './util'
 
 const ROOT = resolve(__dirname, '../..')
 const children = new Set<ChildProcess>()
@@ -187,11 +188,16 @@ describe('npm run sandbox', () => {
       expect(await a.exit).toBe(0)
       expect(readFileSync(file, 'utf8')).toContain('cli-kept')
 
-      await new Promise((res) => setTimeout(res, 600)) // the 1 s window at time scale 0.5 has passed
       const b = await runSandbox(['--port', '0', '--data', file])
       const got: any = await (await fetch(`${b.baseUrl}/customers/${cust.id}`, { headers: h })).json()
       expect(got.platformCustomerId).toBe('cli-kept')
-      const t: any = await (await fetch(`${b.baseUrl}/transactions/${tx.id}`, { headers: h })).json()
+      // The restarted sandbox keeps the deadline (0.5 s after the receive): wait for the payment's own answer rather
+      // than sleeping past it. The default window (600 s) would leave it PENDING far beyond this bound.
+      const t: any = await waitFor(
+        async () => (await fetch(`${b.baseUrl}/transactions/${tx.id}`, { headers: h })).json(),
+        (answer: any) => answer.status !== 'PENDING',
+        15_000
+      )
       expect(t).toMatchObject({ status: 'FAILED', failureReason: 'PAYMENT_APPROVAL_TIMED_OUT' })
       signal(b, 'SIGTERM')
       expect(await b.exit).toBe(0)

@@ -1,7 +1,7 @@
 import { request } from 'undici'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createSandboxServer } from '../../src/sandbox/server'
-import { createCustomer, expectError, sandboxForSuite, usAccountBody } from './util'
+import { activeAccount, createCustomer, expectError, sandboxForSuite, usAccountBody } from './util'
 
 const c = sandboxForSuite({}, { ledger: false })
 afterEach(() => {
@@ -20,13 +20,14 @@ const postCustomerRaw = (body: Record<string, unknown>) =>
 
 describe('fault injection (programmatic controller)', () => {
   it('adds latency to matching routes only', async () => {
-    c.sb.server.faults.add({ route: 'GET /customers', kind: 'latency', latencyMs: 150 })
-    let t0 = Date.now()
+    const rule = c.sb.server.faults.add({ route: 'GET /customers', kind: 'latency', latencyMs: 150 })
+    const t0 = Date.now()
     expect((await c.get('/customers')).status).toBe(200)
+    // A lower bound only: a loaded machine makes a request slower, never faster.
     expect(Date.now() - t0).toBeGreaterThanOrEqual(140)
-    t0 = Date.now()
+    // Which requests the rule delayed is counted, not timed: "fast enough" is a race on a loaded machine.
     expect((await c.get('/transactions')).status).toBe(200)
-    expect(Date.now() - t0).toBeLessThan(140)
+    expect(c.sb.server.faults.list().find((r) => r.id === rule.id)?.hits).toBe(1)
   })
 
   it('answers a 5xx with a JSON error body, without running the request', async () => {
@@ -67,7 +68,7 @@ describe('fault injection (programmatic controller)', () => {
     const internal = (await c.get(`/customers/internal-accounts?customerId=${cust.id}`)).body.data[0].id
     await c.post(`/sandbox/internal-accounts/${internal}/fund`, { amount: 10_000 })
     const acct = await c.post('/customers/external-accounts', usAccountBody(cust.id, '12121212'))
-    await new Promise((r) => setTimeout(r, 150))
+    await activeAccount(c, acct.body.id)
     c.sb.server.faults.add({ route: 'POST /transfer-out', kind: 'commitThenDrop', times: 1 })
     const body = { source: { accountId: internal }, destination: { accountId: acct.body.id }, amount: 1_000 }
     await expect(
