@@ -1,10 +1,14 @@
-import { expect, nav, type Page, test } from '../support/browser-mode'
+import { FIRST_SYNC_MS, expect, nav, type Page, test } from '../support/browser-mode'
 import { addProfileFor, startStandaloneSandbox } from '../support/standalone-sandbox'
 
 async function openJaneSmith(page: Page) {
   await nav(page, 'External accounts')
   const table = page.getByRole('table', { name: 'External accounts' })
-  await table.getByRole('row', { name: /Jane Smith.*…9012/ }).click()
+  // The row arrives with the profile's first sync, which takes seconds on a loaded machine (FIRST_SYNC_MS): waited for
+  // under that bound, not the click's share of whatever remains of the test's 60 s.
+  const row = table.getByRole('row', { name: /Jane Smith.*…9012/ })
+  await expect(row).toBeVisible({ timeout: FIRST_SYNC_MS })
+  await row.click()
   const detail = page.getByTestId('external-account-detail')
   await expect(detail.getByTestId('account-status').getByText('ACTIVE', { exact: true })).toBeVisible()
   return detail
@@ -15,6 +19,8 @@ test('edit a beneficiary: the warning, then the account goes UNDER_REVIEW and ba
   app,
   shot
 }) => {
+  // The first sync's bound plus the edit and the sandbox's 10 s re-review (followed live, up to 30 s).
+  test.setTimeout(FIRST_SYNC_MS + 60_000)
   await page.goto(app.url)
   const detail = await openJaneSmith(page)
 
@@ -50,7 +56,8 @@ test('edit a beneficiary: the warning, then the account goes UNDER_REVIEW and ba
 })
 
 test('a field the service refuses is shown at that field, and nothing changes', async ({ page, app, shot }) => {
-  test.setTimeout(90_000)
+  // A second sandbox's start (up to 20 s), its first sync's bound, then the edit.
+  test.setTimeout(FIRST_SYNC_MS + 60_000)
   const sandbox = await startStandaloneSandbox(['--faults'])
   try {
     await page.goto(app.url)
