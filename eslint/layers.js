@@ -90,6 +90,22 @@ export const LAYERS = [
     why: 'The renderer is a sandboxed page: it talks to main only through window.paydesk.'
   },
   {
+    name: 'the gate’s SQLite binding',
+    files: ['src/gate/store/sqlite-open.ts'],
+    code: ['src/gate/', 'src/shared/'],
+    packages: ['better-sqlite3-multiple-ciphers'],
+    builtins: ['fs'],
+    why: 'The gate opens its database through this one module, so a host can hand it the addon built for its ABI.'
+  },
+  {
+    name: 'the approval gate',
+    files: ['src/gate/'],
+    code: ['src/gate/', 'src/shared/'],
+    packages: ['zod', 'fastify', 'prom-client'],
+    builtins: ['crypto', 'fs', 'net'],
+    why: 'The approval gate runs on the platform’s server, apart from Paydesk: it shares only src/shared with it.'
+  },
+  {
     name: 'the sandbox’s SQLite binding',
     files: ['src/sandbox/sqlite.ts'],
     code: ['src/sandbox/', 'src/shared/'],

@@ -11,6 +11,7 @@ const MIRRORS: Record<string, string> = {
   'tests/shared': 'src/shared',
   'tests/main': 'src/main',
   'tests/sandbox': 'src/sandbox',
+  'tests/gate': 'src/gate',
   'tests/renderer': 'src/renderer/src'
 }
 
@@ -30,7 +31,8 @@ const CROSS_CUTTING: Record<string, string> = {
   'tests/main/web/export-download.test.ts': 'an export job streamed to the browser through the browser-mode server',
   'tests/main/web/server-fuzz.test.ts':
     'fuzzes the browser-mode bridge; kept apart from server.test.ts for its run time',
-  'tests/sandbox/schemas.test.ts': "the sandbox's answers read through the client's schemas in src/shared/api"
+  'tests/sandbox/schemas.test.ts': "the sandbox's answers read through the client's schemas in src/shared/api",
+  'tests/gate/http/hostile.test.ts': "floods the gate's webhook, command and stream endpoints with hostile requests"
 }
 
 const TEST_FILE = /\.test\.tsx?$/
@@ -63,7 +65,7 @@ describe('tests mirror src', () => {
     expect(files.length).toBeGreaterThan(50)
   })
 
-  it('every test under tests/{shared,main,sandbox,renderer} names an existing source file or folder', () => {
+  it('every test under tests/{shared,main,sandbox,gate,renderer} names an existing source file or folder', () => {
     const strays = files
       .filter((f) => !(f in CROSS_CUTTING))
       .filter((f) => !namesSource(sourceOf(f)))

@@ -11,7 +11,7 @@ type Incoming = IncomingTransaction
 export function evaluateRules(
   t: Incoming,
   rules: ApprovalRules,
-  customer: Customer | null
+  customer: Pick<Customer, 'kycStatus'> | null
 ): { ok: boolean; reasons: string[]; amount: number; currency: string; sender: string | null } {
   const amount = t.receivedAmount.amount
   const currency = t.receivedAmount.currency.code

@@ -1,0 +1,91 @@
+/**
+ * `npm run gate` starts the approval gate; `npm run gate -- operator add NAME` prints a new operator's token (once:
+ * only its hash is kept); `npm run gate -- verify-log` checks the decision log's hash chain and exits 1 on a broken
+ * one. Configuration: docs/gate.md (GATE_CONFIG, GATE_* variables, GATE_SECRETS_FILE).
+ */
+import { GateConfig, loadConfig } from './config'
+import { hashToken, newToken, OPERATOR_NAME } from './domain/operators'
+import { startGateServer } from './http/server'
+import { SqliteGateStore } from './store/sqlite-store'
+
+const USAGE = 'usage: npm run gate [-- operator add NAME | verify-log]'
+
+function openStore(database: string): SqliteGateStore {
+  return new SqliteGateStore({ file: database, now: Date.now })
+}
+
+/** verify-log and operator add need only the database: they run where the service credentials are not set. */
+function databaseOnly(): string {
+  return GateConfig.shape.database.parse(process.env['GATE_DATABASE'] ?? readDatabaseFromConfig())
+}
+
+function readDatabaseFromConfig(): string | undefined {
+  try {
+    return loadConfig().database
+  } catch {
+    return undefined
+  }
+}
+
+export async function main(args: string[], out: (line: string) => void): Promise<number> {
+  if (args[0] === 'operator' && args[1] === 'add') {
+    const name = args.slice(2).join(' ').trim()
+    if (!OPERATOR_NAME.test(name)) {
+      out('An operator name is 1 to 64 letters, digits, spaces or ._@- and starts with a letter or digit.')
+      return 2
+    }
+    const store = openStore(databaseOnly())
+    try {
+      const token = newToken()
+      await store.addOperator(name, hashToken(token))
+      out(`Operator ${name} added. Their token (shown once, keep it in Paydesk's keychain):`)
+      out(token)
+      return 0
+    } catch (err) {
+      out(err instanceof Error ? err.message : String(err))
+      return 1
+    } finally {
+      await store.close()
+    }
+  }
+  if (args[0] === 'verify-log') {
+    const store = openStore(databaseOnly())
+    try {
+      const result = await store.verifyLog()
+      if (result.ok) {
+        out(`The decision log is intact: ${result.rows} rows.`)
+        return 0
+      }
+      out(`The decision log is broken at row ${result.seq}: ${result.problem}.`)
+      return 1
+    } finally {
+      await store.close()
+    }
+  }
+  if (args.length > 0) {
+    out(USAGE)
+    return 2
+  }
+  const config = loadConfig()
+  const server = await startGateServer({ config, store: openStore(config.database) })
+  server.app.log.info({ url: server.url, webhookPath: config.webhookPath }, 'approval gate listening')
+  const stop = (): void => {
+    server.app.log.info('stopping: answering the webhooks in flight')
+    void server.close().then(() => process.exit(0))
+  }
+  process.once('SIGTERM', stop)
+  process.once('SIGINT', stop)
+  return -1
+}
+
+if (/[\\/]gate[\\/]cli\.(ts|js|mjs)$/.test(process.argv[1] ?? '')) {
+  main(process.argv.slice(2), (line) => process.stdout.write(`${line}\n`)).then(
+    (code) => {
+      if (code >= 0) process.exitCode = code
+    },
+    (err: unknown) => {
+      process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`)
+      process.exitCode = 1
+    }
+  )
+}

@@ -1,0 +1,115 @@
+/**
+ * The gate's configuration, validated at start: a JSON file (GATE_CONFIG, default gate.config.json) and environment
+ * variables, the environment winning. Service credentials and the receiver information key come from the environment
+ * or from a secrets file that only its owner may read (0600), never from the main file, which is meant to be shared.
+ */
+import { readFileSync, statSync } from 'node:fs'
+import { z } from 'zod'
+
+const Port = z.coerce.number().int().min(0).max(65535)
+const Ms = z.coerce.number().int().positive()
+
+export const GateConfig = z.strictObject({
+  host: z.string().min(1).default('127.0.0.1'),
+  port: Port.default(8787),
+  /** The SQLite file (created 0600). */
+  database: z.string().min(1).default('gate.db'),
+  /** PEM public key from the service's dashboard, inline or as a file path. */
+  webhookPublicKey: z.string().min(1, 'webhookPublicKey is required: the PEM public key from the dashboard'),
+  serviceBaseUrl: z.url({ protocol: /^https?$/, error: 'serviceBaseUrl must be an http(s) URL' }),
+  serviceTokenId: z.string().min(1, 'serviceTokenId is required (GATE_SERVICE_TOKEN_ID)'),
+  serviceClientSecret: z.string().min(1, 'serviceClientSecret is required (GATE_SERVICE_CLIENT_SECRET)'),
+  /** 32 bytes, base64 or hex: seals the receiver information at rest (AES-256-GCM). */
+  receiverInfoKey: z
+    .string()
+    .refine((s) => keyBytes(s) !== null, 'receiverInfoKey must be 32 bytes in base64 or 64 hex digits'),
+  receiverLookupUrl: z.url({ protocol: /^https?$/ }).optional(),
+  webhookPath: z.string().startsWith('/').default('/webhooks'),
+  marginMs: Ms.max(4900).default(4000),
+  toleranceMs: Ms.default(5 * 60_000),
+  lookupTimeoutMs: Ms.max(3000).default(1500),
+  /** Largest body read, webhook or command (a pending-payment webhook is a few kB). */
+  bodyLimitBytes: Ms.max(10 * 1024 * 1024).default(256 * 1024),
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info')
+})
+export type GateConfig = z.infer<typeof GateConfig>
+
+export function keyBytes(s: string): Buffer | null {
+  const t = s.trim()
+  if (/^[0-9a-fA-F]{64}$/.test(t)) return Buffer.from(t, 'hex')
+  if (/^[A-Za-z0-9+/]{43}=?$/.test(t)) {
+    const b = Buffer.from(t, 'base64')
+    return b.length === 32 ? b : null
+  }
+  return null
+}
+
+const ENV: Record<string, keyof GateConfig> = {
+  GATE_HOST: 'host',
+  GATE_PORT: 'port',
+  GATE_DATABASE: 'database',
+  GATE_WEBHOOK_PUBLIC_KEY: 'webhookPublicKey',
+  GATE_SERVICE_BASE_URL: 'serviceBaseUrl',
+  GATE_SERVICE_TOKEN_ID: 'serviceTokenId',
+  GATE_SERVICE_CLIENT_SECRET: 'serviceClientSecret',
+  GATE_RECEIVER_INFO_KEY: 'receiverInfoKey',
+  GATE_RECEIVER_LOOKUP_URL: 'receiverLookupUrl',
+  GATE_WEBHOOK_PATH: 'webhookPath',
+  GATE_MARGIN_MS: 'marginMs',
+  GATE_LOG_LEVEL: 'logLevel'
+}
+
+const SECRET_KEYS = new Set<string>(['serviceTokenId', 'serviceClientSecret', 'receiverInfoKey'])
+
+function readJsonFile(file: string, what: string): Record<string, unknown> {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch {
+    throw new Error(`${what} ${file} cannot be read`)
+  }
+  try {
+    const v = JSON.parse(text) as unknown
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Error('not an object')
+    return v as Record<string, unknown>
+  } catch {
+    throw new Error(`${what} ${file} is not a JSON object`)
+  }
+}
+
+/** Reads and validates the configuration; throws one sentence per problem, never echoing a secret's value. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): GateConfig {
+  const file = env['GATE_CONFIG'] ?? 'gate.config.json'
+  const fromFile = env['GATE_CONFIG'] !== undefined || exists(file) ? readJsonFile(file, 'The configuration file') : {}
+  for (const k of SECRET_KEYS)
+    if (k in fromFile) throw new Error(`${k} belongs in the environment or the secrets file, not in ${file}`)
+  let fromSecrets: Record<string, unknown> = {}
+  const secretsFile = env['GATE_SECRETS_FILE']
+  if (secretsFile) {
+    if ((statSync(secretsFile).mode & 0o077) !== 0)
+      throw new Error(`The secrets file ${secretsFile} must be readable by its owner only (chmod 600)`)
+    fromSecrets = readJsonFile(secretsFile, 'The secrets file')
+    for (const k of Object.keys(fromSecrets))
+      if (!SECRET_KEYS.has(k)) throw new Error(`The secrets file may hold only ${[...SECRET_KEYS].join(', ')}`)
+  }
+  const fromEnv: Record<string, unknown> = {}
+  for (const [name, key] of Object.entries(ENV)) if (env[name] !== undefined) fromEnv[key] = env[name]
+  const merged: Record<string, unknown> = { ...fromFile, ...fromSecrets, ...fromEnv }
+  const key = merged['webhookPublicKey']
+  if (typeof key === 'string' && !key.includes('-----BEGIN') && exists(key))
+    merged['webhookPublicKey'] = readFileSync(key, 'utf8')
+  const parsed = GateConfig.safeParse(merged)
+  if (!parsed.success)
+    throw new Error(
+      `The gate's configuration is not valid:\n${parsed.error.issues.map((i) => `- ${i.path.join('.') || '(root)'}: ${i.message}`).join('\n')}`
+    )
+  return parsed.data
+}
+
+function exists(file: string): boolean {
+  try {
+    return statSync(file).isFile()
+  } catch {
+    return false
+  }
+}

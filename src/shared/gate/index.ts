@@ -1,0 +1,6 @@
+export * from './errors'
+export * from './events'
+export * from './pre-approval'
+export * from './prompt'
+export * from './receiver-info'
+export * from './rules'

@@ -1,0 +1,209 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- answers under test are untyped JSON, checked by assertions */
+/**
+ * The gate in front of the Local sandbox speaking the real approval protocol: every payment here is asked about by a
+ * signed INCOMING_PAYMENT.PENDING webhook, and the sandbox applies the gate's answer exactly as the service would.
+ */
+import { afterEach, describe, expect, it } from 'vitest'
+import type { GateRules } from '../../../src/shared/gate'
+import { startRig, type Rig } from '../harness'
+
+const rigs: Rig[] = []
+afterEach(async () => {
+  for (const r of rigs.splice(0)) await r.close()
+})
+
+async function rig(): Promise<Rig> {
+  const r = await startRig()
+  rigs.push(r)
+  return r
+}
+
+const usdUpTo = (max: number, extra: Partial<GateRules['rules'][number]> = {}): GateRules => ({
+  rules: [
+    {
+      name: 'small USD',
+      maxAmountByCurrency: { USD: max },
+      allowedSenders: [],
+      requireKycApproved: true,
+      action: 'approve',
+      fallback: 'reject',
+      ...extra
+    }
+  ],
+  otherwise: 'ask',
+  otherwiseFallback: 'reject'
+})
+
+const decisions = async (r: Rig) =>
+  (await r.op('GET', '/operator/log')).body.events.filter((e: any) => e.kind === 'decision')
+
+describe('the approval gate against the sandbox', () => {
+  it('a rule approves at once with exactly the requested receiver fields', async () => {
+    const r = await rig()
+    expect((await r.op('PUT', '/operator/rules', usdUpTo(500_00))).status).toBe(200)
+    const customer = await r.customer()
+    const info = { BIRTH_DATE: '1990-01-02', NATIONALITY: 'US', FULL_NAME: 'Not requested', EMAIL: 'x@example.com' }
+    expect((await r.op('PUT', `/operator/receiver-info/${customer}`, { info })).status).toBe(204)
+
+    const paid = await r.receive(customer, 120_00)
+    const pending = r.seen.find((s) => JSON.parse(s.raw.toString()).type === 'INCOMING_PAYMENT.PENDING')!
+    // The sandbox asks for BIRTH_DATE (mandatory) and NATIONALITY: its record has the full name already.
+    expect(pending.answer).toEqual({
+      status: 200,
+      body: { receiverCustomerInfo: { BIRTH_DATE: '1990-01-02', NATIONALITY: 'US' } }
+    })
+    expect(paid.status).not.toBe('FAILED')
+    expect(paid.status).not.toBe('PENDING')
+    const [d] = await decisions(r)
+    expect(d).toMatchObject({
+      actor: 'rule:small USD',
+      data: { transactionId: paid.id, outcome: 'approved', sentFields: ['BIRTH_DATE', 'NATIONALITY'] }
+    })
+    expect(d.data.reason).toMatch(/within the ceiling of 500\.00 USD/)
+    // Receiver information never reaches the log.
+    expect(JSON.stringify((await r.op('GET', '/operator/log')).body)).not.toContain('1990-01-02')
+  })
+
+  it('above the ceiling: 202, a prompt, and an operator’s approve sent within the deadline', async () => {
+    const r = await rig()
+    await r.op('PUT', '/operator/rules', usdUpTo(100_00))
+    const customer = await r.customer()
+    const paid = await r.receive(customer, 250_00)
+    expect(r.seen.at(-1)!.answer.status).toBe(202)
+    const prompts = (await r.op('GET', '/operator/prompts')).body.prompts
+    expect(prompts).toMatchObject([
+      {
+        transactionId: paid.id,
+        amount: 250_00,
+        currency: 'USD',
+        fallback: 'reject',
+        requestedFields: [
+          { name: 'BIRTH_DATE', mandatory: true },
+          { name: 'NATIONALITY', mandatory: false }
+        ],
+        availableFields: []
+      }
+    ])
+    expect(r.clock.pending()).toEqual([4000])
+    // Without the mandatory field the approve is refused and the prompt stays open.
+    const refused = await r.op('POST', `/operator/prompts/${paid.id}`, { action: 'approve' })
+    expect(refused).toMatchObject({
+      status: 422,
+      body: { code: 'MISSING_RECEIVER_INFO', missingFields: ['BIRTH_DATE'] }
+    })
+
+    r.clock.advance(3_000)
+    const ok = await r.op('POST', `/operator/prompts/${paid.id}`, {
+      action: 'approve',
+      receiverCustomerInfo: { BIRTH_DATE: '1990-01-02' }
+    })
+    expect(ok.status).toBe(200)
+    expect(ok.body.sent).toEqual({ ok: true, status: 200 })
+    expect(ok.body.decision).toMatchObject({ actor: 'operator:Ana', data: { outcome: 'approved' } })
+    const tx = (await r.api('GET', `/transactions/${paid.id}`)).body
+    expect(['PROCESSING', 'COMPLETED']).toContain(tx.status)
+    // The fallback timer is gone: the payment is decided once.
+    expect(r.clock.pending()).toEqual([])
+    expect((await r.op('POST', `/operator/prompts/${paid.id}`, { action: 'reject' })).status).toBe(404)
+    expect(await decisions(r)).toHaveLength(1)
+  })
+
+  it('a prompt nobody answers is rejected by the fallback at the 4.0 s margin, before the service’s deadline', async () => {
+    const r = await rig()
+    const customer = await r.customer()
+    const paid = await r.receive(customer, 10_00)
+    expect(r.seen.at(-1)!.answer.status).toBe(202)
+    r.clock.advance(3_999)
+    expect((await r.op('GET', '/operator/prompts')).body.prompts).toHaveLength(1)
+    r.clock.advance(1)
+    await r.gate.gate.prompts.settleAll()
+    const tx = (await r.api('GET', `/transactions/${paid.id}`)).body
+    expect(tx.status).toBe('REJECTED')
+    expect(await decisions(r)).toMatchObject([{ actor: 'fallback:otherwise', data: { outcome: 'rejected' } }])
+    const sent = (await r.op('GET', '/operator/log')).body.events.find((e: any) => e.kind === 'decision-sent')
+    expect(sent).toMatchObject({ data: { action: 'reject', ok: true } })
+    // Too late for a person now.
+    expect((await r.op('POST', `/operator/prompts/${paid.id}`, { action: 'approve' })).status).toBe(404)
+  })
+
+  it('a pre-approval approves one matching payment, once', async () => {
+    const r = await rig()
+    const customer = await r.customer()
+    await r.op('PUT', `/operator/receiver-info/${customer}`, { info: { BIRTH_DATE: '1990-01-02' } })
+    const created = await r.op('POST', '/operator/pre-approvals', {
+      customerId: customer,
+      currency: 'USD',
+      minAmount: 50_00,
+      maxAmount: 80_00,
+      sender: '$success.usd@sandbox.uma.money',
+      expiresAt: new Date(r.clock.now() + 3_600_000).toISOString()
+    })
+    expect(created.status).toBe(201)
+    const outside = await r.receive(customer, 90_00)
+    expect(r.seen.at(-1)!.answer.status).toBe(202)
+    r.clock.advance(4_000)
+    await r.gate.gate.prompts.settleAll()
+    const first = await r.receive(customer, 60_00)
+    expect(r.seen.at(-1)!.answer).toEqual({ status: 200, body: { receiverCustomerInfo: { BIRTH_DATE: '1990-01-02' } } })
+    const second = await r.receive(customer, 60_00)
+    expect(r.seen.at(-1)!.answer.status).toBe(202)
+    const list = (await r.op('GET', '/operator/pre-approvals')).body.preApprovals
+    expect(list).toMatchObject([{ usedBy: first.id, createdBy: 'operator:Ana' }])
+    const byTx = Object.fromEntries((await decisions(r)).map((e: any) => [e.data.transactionId, e.actor]))
+    expect(byTx[first.id]).toBe(`pre-approval:${created.body.id}`)
+    expect(byTx[outside.id]).toBe('fallback:otherwise')
+    expect(byTx[second.id]).toBeUndefined()
+  })
+
+  it('a forged signature is refused with 401 and decides nothing; the payment is not approved', async () => {
+    const r = await rig()
+    await r.op('PUT', '/operator/rules', usdUpTo(500_00))
+    const customer = await r.customer()
+    await r.op('PUT', `/operator/receiver-info/${customer}`, { info: { BIRTH_DATE: '1990-01-02' } })
+    await r.receive(customer, 10_00)
+    const genuine = r.seen.at(-1)!
+    const body = JSON.parse(genuine.raw.toString())
+    body.id = 'Webhook:forged-1'
+    body.data.id = 'Transaction:forged'
+    const before = (await r.op('GET', '/operator/log')).body.events.length
+    for (const signature of [genuine.signature!, undefined, '{"v":"1","s":"AAAA"}', 'not base64!']) {
+      const res = await fetch(`${r.gate.url}/webhooks`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(signature && { 'x-grid-signature': signature }) },
+        body: JSON.stringify(body)
+      })
+      expect(res.status).toBe(401)
+      expect(await res.json()).toMatchObject({ code: 'INVALID_SIGNATURE' })
+    }
+    expect((await r.op('GET', '/operator/log')).body.events).toHaveLength(before)
+  })
+
+  it('a replayed webhook id gets the same answer and is not decided again; a stale timestamp is refused', async () => {
+    const r = await rig()
+    await r.op('PUT', '/operator/rules', usdUpTo(500_00))
+    const customer = await r.customer()
+    await r.op('PUT', `/operator/receiver-info/${customer}`, { info: { BIRTH_DATE: '1990-01-02' } })
+    await r.receive(customer, 10_00)
+    const first = r.seen.at(-1)!
+    // Rules change meanwhile: a replay must still get the first answer, not a new decision.
+    await r.op('PUT', '/operator/rules', { rules: [], otherwise: 'reject', otherwiseFallback: 'reject' })
+    const replay = await fetch(`${r.gate.url}/webhooks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-grid-signature': first.signature! },
+      body: first.raw
+    })
+    expect(replay.status).toBe(200)
+    expect(await replay.json()).toEqual(first.answer.body)
+    expect(await decisions(r)).toHaveLength(1)
+
+    r.clock.advance(5 * 60_000 + 1)
+    const stale = await fetch(`${r.gate.url}/webhooks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-grid-signature': first.signature! },
+      body: first.raw
+    })
+    expect(stale.status).toBe(401)
+    expect(await stale.json()).toMatchObject({ code: 'STALE_WEBHOOK' })
+    expect(await decisions(r)).toHaveLength(1)
+  })
+})
