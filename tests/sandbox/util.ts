@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect } from 'vitest'
 import { startTestSandbox, type TestSandbox } from '../support/sandbox'
 import type { SandboxServerOptions } from '../../src/sandbox/server'
 import { sandboxSparkAddress } from '../../src/sandbox/seed'
+import { DURATIONS } from '../../src/sandbox/timing'
 
 export interface Res<T = any> {
   status: number
@@ -197,13 +198,26 @@ export async function txStatus(c: Client, id: string, status: string, timeoutMs 
   ).body
 }
 
-/** A funded, KYC-approved customer with an ACTIVE US account ending in `suffix`. */
-export async function payer(c: Client, accountNumber = '1234567890', fund = 1_000_000) {
+/**
+ * A funded, KYC-approved customer with an ACTIVE US account ending in `suffix`. On a stepped sandbox (`elapse` given)
+ * the verification's time is stepped over instead of waited for.
+ */
+export async function payer(
+  c: Client,
+  accountNumber = '1234567890',
+  fund = 1_000_000,
+  elapse?: (seconds: number) => void
+) {
   const customer = await createCustomer(c)
   const internal = await internalAccountOf(c, customer.id)
   if (fund > 0) expect((await c.post(`/sandbox/internal-accounts/${internal}/fund`, { amount: fund })).status).toBe(200)
   const account = await createUsAccount(c, customer.id, accountNumber)
-  await activeAccount(c, account.id)
+  if (elapse) {
+    elapse(DURATIONS.accountVerification)
+    expect((await c.get(`/customers/external-accounts/${account.id}`)).body.status).toBe('ACTIVE')
+  } else {
+    await activeAccount(c, account.id)
+  }
   return { customer, internal, account }
 }
 
@@ -221,6 +235,16 @@ export function fakeClock(start = Date.parse('2025-10-13T12:00:00Z')) {
       now = ms
     }
   }
+}
+
+/**
+ * A sandbox on a stepped clock at time scale 1: nothing moves on until the test advances time (`elapse`, in the
+ * service's seconds), so what a test reads between two steps cannot change under it however slow the machine is.
+ */
+export async function startStepped(opts: SandboxServerOptions = {}) {
+  const clock = fakeClock()
+  const c = await start({ ...opts, now: clock.now, timeScale: 1 })
+  return { c, clock, elapse: (seconds: number) => clock.advance(seconds * 1000) }
 }
 
 /** Balance = sum of the ledger journal, never negative, for every internal account. */

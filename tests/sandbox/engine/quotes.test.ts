@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { Quote } from '../../../src/shared/api/quote'
 import { OutgoingTransaction } from '../../../src/shared/api/transaction'
+import { DURATIONS } from '../../../src/sandbox/timing'
 import {
   activeAccount,
   balanceOf,
@@ -13,6 +14,7 @@ import {
   internalAccountOf,
   sandboxForSuite,
   start,
+  startStepped,
   txStatus,
   usAccountBody
 } from '../util'
@@ -33,7 +35,8 @@ async function sendQuoteTo(clabe: string) {
   return { q, before }
 }
 
-async function mxnAccount(cl: Client, clabe: string): Promise<string> {
+/** On a stepped sandbox (`elapse` given) the account's verification is stepped over instead of waited for. */
+async function mxnAccount(cl: Client, clabe: string, elapse?: (seconds: number) => void): Promise<string> {
   const cust = await createCustomer(cl, { region: 'MX', fullName: 'Carla Ruiz' })
   const r = await cl.post('/customers/external-accounts', {
     customerId: cust.id,
@@ -45,7 +48,12 @@ async function mxnAccount(cl: Client, clabe: string): Promise<string> {
     }
   })
   expect(r.status, r.text).toBe(201)
-  await activeAccount(cl, r.body.id)
+  if (elapse) {
+    elapse(DURATIONS.accountVerification)
+    expect((await cl.get(`/customers/external-accounts/${r.body.id}`)).body.status).toBe('ACTIVE')
+  } else {
+    await activeAccount(cl, r.body.id)
+  }
   return r.body.id
 }
 
@@ -139,12 +147,12 @@ describe('POST /quotes, GET /quotes/{id}', () => {
 
 describe('POST /sandbox/send', () => {
   it('funds the quote: PROCESSING → COMPLETED, debiting totalSendingAmount once', async () => {
-    // Its own sandbox, ten times slower than the shared one: PROCESSING lasts 500 ms, so a loaded machine still sees it.
-    const slow = await start({ timeScale: 0.1 })
+    // Its own sandbox on a stepped clock: PROCESSING lasts until the test steps past it, however loaded the machine.
+    const { c: slow, elapse } = await startStepped()
     try {
       const usd = (await slow.get('/platform/internal-accounts?currency=USD')).body.data[0].id
       await slow.post(`/sandbox/internal-accounts/${usd}/fund`, { amount: 10_000_000 })
-      const dest = await mxnAccount(slow, '012180015000000126')
+      const dest = await mxnAccount(slow, '012180015000000126', elapse)
       const q = (await slow.post('/quotes', quoteBody(usd, dest))).body
       const before = await balanceOf(slow, usd)
       const r = await slow.post('/sandbox/send', { quoteId: q.id, currencyCode: 'USD' })
@@ -153,7 +161,8 @@ describe('POST /sandbox/send', () => {
       expect(tx).toMatchObject({ id: q.transactionId, status: 'PROCESSING', quoteId: q.id })
       expect(await balanceOf(slow, usd)).toBe(before - q.totalSendingAmount)
       expect((await slow.get(`/quotes/${q.id}`)).body.status).toBe('PROCESSING')
-      await txStatus(slow, tx.id, 'COMPLETED')
+      elapse(DURATIONS.outgoingProcessing)
+      expect((await slow.get(`/transactions/${tx.id}`)).body.status).toBe('COMPLETED')
       expect((await slow.get(`/quotes/${q.id}`)).body.status).toBe('COMPLETED')
       // Sandbox send publishes no 409.
       expectRefusal(await slow.post('/sandbox/send', { quoteId: q.id, currencyCode: 'USD' }), 'QUOTE_NOT_PENDING')
@@ -288,21 +297,24 @@ describe('quote destination suffix scenarios (reference)', () => {
   })
 
   it('suffix 003: completes only after about 6 minutes (scaled)', async () => {
-    const fc = await start({ timeScale: 0.002 })
+    // A stepped clock: at a 0.002 scale "still PROCESSING once the normal one completed" raced a 720 ms timer.
+    const { c: fc, elapse } = await startStepped()
     try {
       const p = (await fc.get('/platform/internal-accounts?currency=USD')).body.data[0].id
       await fc.post(`/sandbox/internal-accounts/${p}/fund`, { amount: 100_000 })
-      const dest = await mxnAccount(fc, '012180015000000003')
-      const normal = await mxnAccount(fc, '012180015000000130')
+      const dest = await mxnAccount(fc, '012180015000000003', elapse)
+      const normal = await mxnAccount(fc, '012180015000000130', elapse)
       const slow = (await fc.post('/quotes', quoteBody(p, dest))).body
       const fast = (await fc.post('/quotes', quoteBody(p, normal))).body
-      const t0 = Date.now()
       await fc.post('/sandbox/send', { quoteId: slow.id, currencyCode: 'USD' })
       await fc.post('/sandbox/send', { quoteId: fast.id, currencyCode: 'USD' })
-      await txStatus(fc, fast.transactionId, 'COMPLETED')
-      expect((await fc.get(`/transactions/${slow.transactionId}`)).body.status).toBe('PROCESSING')
-      await txStatus(fc, slow.transactionId, 'COMPLETED', 5000)
-      expect(Date.now() - t0).toBeGreaterThanOrEqual(360 * 1000 * 0.002 - 20)
+      const statusOf = async (id: string) => (await fc.get(`/transactions/${id}`)).body.status
+      elapse(DURATIONS.outgoingProcessing)
+      expect(await statusOf(fast.transactionId)).toBe('COMPLETED')
+      elapse(DURATIONS.quoteSlow - DURATIONS.outgoingProcessing - 1)
+      expect(await statusOf(slow.transactionId)).toBe('PROCESSING')
+      elapse(1)
+      expect(await statusOf(slow.transactionId)).toBe('COMPLETED')
     } finally {
       await fc.sb.close()
     }

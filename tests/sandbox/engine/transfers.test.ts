@@ -13,9 +13,10 @@ import {
   payer,
   sandboxForSuite,
   start,
-  txStatus,
+  startStepped,
   waitFor
 } from '../util'
+import { DURATIONS } from '../../../src/sandbox/timing'
 
 const c = sandboxForSuite()
 
@@ -148,23 +149,43 @@ describe('POST /transfer-out', () => {
     expect(await balanceOf(c, internal, customer.id)).toBe(50_000)
   })
 
+  // Stepped clocks: at the shared sandbox's 0.01 scale the refund came 60 ms after the transfer, and the 005 failure
+  // 300 ms after it, so a loaded machine could read the debit or the PENDING status too late.
   it('destination suffix 004: rejected by the bank after processing, refunded in full', async () => {
-    const { internal, account, customer } = await payer(c, '888800004', 50_000)
-    const r = await transferOut(internal, account.id, 1_000)
-    expect(r.body.status).toBe('PENDING')
-    expect(await balanceOf(c, internal, customer.id)).toBe(50_000 - 1_000 - FEE)
-    const failed = await txStatus(c, r.body.id, 'FAILED')
-    expect(failed.failureReason).toBe('COUNTERPARTY_POST_TX_FAILED')
-    expect(failed.refund).toMatchObject({ status: 'COMPLETED', reason: 'TRANSACTION_FAILED' })
-    expect(await balanceOf(c, internal, customer.id)).toBe(50_000)
+    const { c: fc, elapse } = await startStepped()
+    try {
+      const { internal, account, customer } = await payer(fc, '888800004', 50_000, elapse)
+      const body = { source: { accountId: internal }, destination: { accountId: account.id }, amount: 1_000 }
+      const r = await fc.post('/transfer-out', body)
+      expect(r.body.status).toBe('PENDING')
+      expect(await balanceOf(fc, internal, customer.id)).toBe(50_000 - 1_000 - FEE)
+      elapse(DURATIONS.outgoingPending)
+      expect((await fc.get(`/transactions/${r.body.id}`)).body.status).toBe('PROCESSING')
+      expect(await balanceOf(fc, internal, customer.id)).toBe(50_000 - 1_000 - FEE)
+      elapse(DURATIONS.outgoingProcessing)
+      const failed = (await fc.get(`/transactions/${r.body.id}`)).body
+      expect(failed).toMatchObject({ status: 'FAILED', failureReason: 'COUNTERPARTY_POST_TX_FAILED' })
+      expect(failed.refund).toMatchObject({ status: 'COMPLETED', reason: 'TRANSACTION_FAILED' })
+      expect(await balanceOf(fc, internal, customer.id)).toBe(50_000)
+    } finally {
+      await fc.sb.close()
+    }
   })
 
   it('destination suffix 005: stays PENDING about 30 s (scaled), then fails', async () => {
-    const { internal, account } = await payer(c, '888800005', 50_000)
-    const r = await transferOut(internal, account.id, 1_000)
-    await new Promise((res) => setTimeout(res, 150)) // normal transfers are PROCESSING or done by now
-    expect((await c.get(`/transactions/${r.body.id}`)).body.status).toBe('PENDING')
-    await txStatus(c, r.body.id, 'FAILED', 3000)
+    const { c: fc, elapse } = await startStepped()
+    try {
+      const { internal, account } = await payer(fc, '888800005', 50_000, elapse)
+      const body = { source: { accountId: internal }, destination: { accountId: account.id }, amount: 1_000 }
+      const r = await fc.post('/transfer-out', body)
+      // Well past the time a normal transfer is PROCESSING or done.
+      elapse(DURATIONS.outgoingPending + DURATIONS.outgoingProcessing)
+      expect((await fc.get(`/transactions/${r.body.id}`)).body.status).toBe('PENDING')
+      elapse(DURATIONS.pendingThenFail - DURATIONS.outgoingPending - DURATIONS.outgoingProcessing)
+      expect((await fc.get(`/transactions/${r.body.id}`)).body.status).toBe('FAILED')
+    } finally {
+      await fc.sb.close()
+    }
   })
 
   it('400 INVALID_AMOUNT when the balance is short; nothing changes', async () => {
