@@ -15,6 +15,15 @@ import { startGateServer, type GateServer } from '../../src/gate/http/server'
 import { SqliteGateStore } from '../../src/gate/store/sqlite-store'
 import { startTestSandbox, type TestSandbox } from '../support/sandbox'
 
+function pendingTransaction(raw: Buffer): string | undefined {
+  try {
+    const body = JSON.parse(raw.toString('utf8'))
+    return body.type === 'INCOMING_PAYMENT.PENDING' ? body.data?.id : undefined
+  } catch {
+    return undefined
+  }
+}
+
 export interface ManualClock extends GateClock {
   /** Moves time on and fires every timer due by then; resolves when what they started has settled. */
   advance(ms: number): void
@@ -82,7 +91,7 @@ export interface Rig {
   close(): Promise<void>
 }
 
-export async function startRig(): Promise<Rig> {
+export async function startRig(overrides: Record<string, unknown> = {}): Promise<Rig> {
   const clock = manualClock()
   const sb = await startTestSandbox({ legacyApprovalWindow: false, timeScale: 1, now: clock.now })
   const dir = mkdtempSync(join(tmpdir(), 'gate-test-'))
@@ -95,16 +104,25 @@ export async function startRig(): Promise<Rig> {
     serviceBaseUrl: sb.baseUrl,
     serviceTokenId: sb.tokenId,
     serviceClientSecret: sb.clientSecret,
-    receiverInfoKey: randomBytes(32).toString('hex')
+    receiverInfoKey: randomBytes(32).toString('hex'),
+    ...overrides
   })
   const gate = await startGateServer({ config, store, clock, logger: false })
   const seen: Seen[] = []
+  const waiting = new Map<string, () => void>()
   const handle = gate.gate.handleWebhook.bind(gate.gate)
   gate.gate.handleWebhook = async (raw, signature) => {
     const answer = await handle(raw, signature)
     seen.push({ raw, signature, answer: answer as Seen['answer'] })
+    const txId = pendingTransaction(raw)
+    if (txId) waiting.get(txId)?.()
     return answer
   }
+  /** Resolves once the gate has answered the approval webhook of `txId` (already, or when it comes). */
+  const answered = (txId: string): Promise<void> =>
+    seen.some((s) => pendingTransaction(s.raw) === txId)
+      ? Promise.resolve()
+      : new Promise((resolve) => waiting.set(txId, resolve))
   const token = newToken()
   await store.addOperator('Ana', hashToken(token))
 
@@ -154,6 +172,8 @@ export async function startRig(): Promise<Rig> {
         receivingCurrencyAmount: amount
       })
       if (r.status !== 200) throw new Error(`receive: ${r.status} ${JSON.stringify(r.body)}`)
+      // The sandbox asks after answering the receive: wait for the gate's answer, then for the sandbox to apply it.
+      await answered(r.body.id)
       await sb.server.webhooks.idle()
       const tx = (await api('GET', `/transactions/${r.body.id}`)).body
       return { id: r.body.id as string, status: tx.status as string, tx }

@@ -103,8 +103,15 @@ export async function startGateServer(o: GateServerOptions): Promise<GateServer>
   })
   await app.register(webhookRoute(gate, metrics, config.webhookPath))
   await app.register(operatorRoutes({ gate, store, receiverInfo, streams, metrics }))
+  let stopping = false
   app.addHook('preClose', async () => {
+    stopping = true
     streams.closeAll()
+  })
+  // Idle connections are closed once, when the stop begins; one whose request was in flight then must close after its
+  // answer, or the stop would wait for the client's keep-alive to lapse.
+  app.addHook('onSend', async (_req, reply) => {
+    if (stopping) reply.header('connection', 'close')
   })
   app.addHook('onClose', async () => {
     await gate.stop()

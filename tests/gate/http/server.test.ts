@@ -3,6 +3,8 @@
  * The gate in front of the Local sandbox speaking the real approval protocol: every payment here is asked about by a
  * signed INCOMING_PAYMENT.PENDING webhook, and the sandbox applies the gate's answer exactly as the service would.
  */
+import { createServer, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { GateRules } from '../../../src/shared/gate'
 import { startRig, type Rig } from '../harness'
@@ -12,8 +14,8 @@ afterEach(async () => {
   for (const r of rigs.splice(0)) await r.close()
 })
 
-async function rig(): Promise<Rig> {
-  const r = await startRig()
+async function rig(overrides: Record<string, unknown> = {}): Promise<Rig> {
+  const r = await startRig(overrides)
   rigs.push(r)
   return r
 }
@@ -205,5 +207,62 @@ describe('the approval gate against the sandbox', () => {
     expect(stale.status).toBe(401)
     expect(await stale.json()).toMatchObject({ code: 'STALE_WEBHOOK' })
     expect(await decisions(r)).toHaveLength(1)
+  })
+
+  it('KYC comes from the service within the budget, or the rule does not pass', async () => {
+    const r = await rig()
+    await r.op('PUT', '/operator/rules', usdUpTo(500_00))
+    const customer = await r.customer()
+    await r.op('PUT', `/operator/receiver-info/${customer}`, { info: { BIRTH_DATE: '1990-01-02' } })
+    r.sb.server.faults.add({ route: 'GET /customers/{customerId}', kind: 'error', status: 503 })
+    await r.receive(customer, 10_00)
+    expect(r.seen.at(-1)!.answer.status).toBe(202)
+    const [prompt] = (await r.op('GET', '/operator/prompts')).body.prompts
+    expect(prompt.reasons.join(' ')).toMatch(/KYC is unknown, not APPROVED/)
+    expect(prompt.availableFields).toEqual(['BIRTH_DATE'])
+  })
+
+  it('a graceful stop answers the webhook in flight and gives each open prompt its fallback', async () => {
+    let release!: () => void
+    let asked!: () => void
+    const lookupAsked = new Promise<void>((resolve) => (asked = resolve))
+    const held: ServerResponse[] = []
+    const lookup = createServer((_req, res) => {
+      held.push(res)
+      release = () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"BIRTH_DATE":"1990-01-02"}')
+      asked()
+    })
+    await new Promise<void>((resolve) => lookup.listen(0, '127.0.0.1', resolve))
+    try {
+      const url = `http://127.0.0.1:${(lookup.address() as AddressInfo).port}/`
+      const r = await rig({ receiverLookupUrl: url })
+      await r.op('PUT', '/operator/rules', usdUpTo(100_00))
+      const asking = await r.customer({ fullName: 'Asking Person' })
+      await r.op('PUT', `/operator/receiver-info/${asking}`, { info: { BIRTH_DATE: '1970-01-01' } })
+      const open = await r.receive(asking, 200_00)
+      expect(r.seen.at(-1)!.answer.status).toBe(202)
+
+      const customer = await r.customer()
+      const sent = await r.api('POST', '/sandbox/uma/receive', {
+        senderUmaAddress: '$success.usd@sandbox.uma.money',
+        customerId: customer,
+        receivingCurrencyCode: 'USD',
+        receivingCurrencyAmount: 10_00
+      })
+      await lookupAsked
+      const stopping = r.gate.close()
+      release()
+      await stopping
+      await r.sb.server.webhooks.idle()
+      expect(r.seen.at(-1)!.answer).toEqual({
+        status: 200,
+        body: { receiverCustomerInfo: { BIRTH_DATE: '1990-01-02' } }
+      })
+      expect((await r.api('GET', `/transactions/${sent.body.id}`)).body.status).not.toMatch(/FAILED|REJECTED/)
+      expect((await r.api('GET', `/transactions/${open.id}`)).body.status).toBe('REJECTED')
+    } finally {
+      for (const res of held) res.destroy()
+      lookup.close()
+    }
   })
 })

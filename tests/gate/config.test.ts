@@ -1,0 +1,73 @@
+/**
+ * The gate's configuration: a file and the environment, validated whole; service credentials and the receiver key
+ * only from the environment or a secrets file its owner alone can read, never from the shared file; errors that say
+ * what is wrong without repeating a secret.
+ */
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { loadConfig } from '../../src/gate/config'
+import { newSigningKeyPair } from '../../src/sandbox/webhooks/signing'
+
+let dir: string
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'gate-config-'))
+})
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+const key = '11'.repeat(32)
+const publicKey = newSigningKeyPair().publicKeyPem
+
+function files(main: Record<string, unknown>, secrets?: Record<string, unknown>, mode = 0o600) {
+  const config = join(dir, 'gate.config.json')
+  writeFileSync(config, JSON.stringify(main))
+  const env: Record<string, string> = { GATE_CONFIG: config }
+  if (secrets) {
+    const file = join(dir, 'secrets.json')
+    writeFileSync(file, JSON.stringify(secrets))
+    chmodSync(file, mode)
+    env['GATE_SECRETS_FILE'] = file
+  }
+  return env
+}
+
+const shared = { serviceBaseUrl: 'https://api.example.com/grid/2025-10-13', webhookPublicKey: publicKey }
+const secrets = { serviceTokenId: 'tok', serviceClientSecret: 'very-secret-value', receiverInfoKey: key }
+
+describe('loadConfig', () => {
+  it('reads the file and a 0600 secrets file, with defaults for the rest', () => {
+    const c = loadConfig(files(shared, secrets))
+    expect(c).toMatchObject({ ...shared, ...secrets, port: 8787, marginMs: 4000, webhookPath: '/webhooks' })
+  })
+
+  it('takes credentials from the environment, which wins over the files', () => {
+    const env = {
+      ...files(shared),
+      GATE_SERVICE_TOKEN_ID: 't',
+      GATE_SERVICE_CLIENT_SECRET: 's',
+      GATE_RECEIVER_INFO_KEY: key,
+      GATE_PORT: '9000'
+    }
+    expect(loadConfig(env)).toMatchObject({ serviceTokenId: 't', port: 9000 })
+  })
+
+  it('refuses a secrets file others can read, and secrets in the shared file', () => {
+    expect(() => loadConfig(files(shared, secrets, 0o644))).toThrow(/readable by its owner only/)
+    expect(() => loadConfig(files({ ...shared, serviceClientSecret: 'x' }))).toThrow(
+      /serviceClientSecret belongs in the environment or the secrets file/
+    )
+  })
+
+  it('names every problem without echoing a secret', () => {
+    let message = ''
+    try {
+      loadConfig(files({ ...shared, marginMs: 6000 }, { ...secrets, receiverInfoKey: 'too-short-very-secret-value' }))
+    } catch (err) {
+      message = (err as Error).message
+    }
+    expect(message).toMatch(/marginMs/)
+    expect(message).toMatch(/receiverInfoKey must be 32 bytes/)
+    expect(message).not.toContain('very-secret-value')
+  })
+})
