@@ -75,6 +75,8 @@ export interface Rig {
   clock: ManualClock
   token: string
   dbFile: string
+  /** The gate's JSON log lines. */
+  logs: string[]
   /** Every webhook the gate answered, with its bytes and answer. */
   seen: Seen[]
   api(
@@ -107,7 +109,8 @@ export async function startRig(overrides: Record<string, unknown> = {}): Promise
     receiverInfoKey: randomBytes(32).toString('hex'),
     ...overrides
   })
-  const gate = await startGateServer({ config, store, clock, logger: false })
+  const logs: string[] = []
+  const gate = await startGateServer({ config, store, clock, logStream: { write: (line) => void logs.push(line) } })
   const seen: Seen[] = []
   const waiting = new Map<string, () => void>()
   const handle = gate.gate.handleWebhook.bind(gate.gate)
@@ -151,6 +154,7 @@ export async function startRig(overrides: Record<string, unknown> = {}): Promise
     clock,
     token,
     dbFile,
+    logs,
     seen,
     api,
     op,

@@ -40,6 +40,9 @@ export interface GateAnswer {
 
 const answer = (status: number, body: unknown): GateAnswer => ({ status, body })
 
+/** A second webhook (another id) about a payment already decided: it is never decided again (published 409). */
+const alreadyDecided = answer(409, { code: 'ALREADY_DECIDED', message: 'This payment was decided already' })
+
 export class Gate {
   readonly prompts: Prompts
   /** Webhooks being decided here, so a replay that arrives meanwhile waits for the same answer. */
@@ -138,10 +141,11 @@ export class Gate {
     const approveOrMissing = async (actor: string, reason: string): Promise<GateAnswer> => {
       if (missing.length > 0) {
         const why = `The receiver information lacks ${missing.join(', ')}, which the sender requires.`
-        await this.o.store.decide({ ...base, outcome: 'unprocessable', actor, reason: why, details })
+        if (!(await this.o.store.decide({ ...base, outcome: 'unprocessable', actor, reason: why, details })))
+          return alreadyDecided
         return answer(422, { code: 'MISSING_RECEIVER_INFO', message: why, missingFields: missing })
       }
-      await this.o.store.decide({ ...base, outcome: 'approved', actor, reason, details })
+      if (!(await this.o.store.decide({ ...base, outcome: 'approved', actor, reason, details }))) return alreadyDecided
       return answer(200, { receiverCustomerInfo: picked })
     }
 
@@ -165,7 +169,14 @@ export class Gate {
     const reason = v.reasons.join(' ')
     if (v.action === 'approve') return approveOrMissing(v.actor, reason)
     if (v.action === 'reject') {
-      await this.o.store.decide({ ...base, outcome: 'rejected', actor: v.actor, reason: v.rejectReason, details })
+      const decided = await this.o.store.decide({
+        ...base,
+        outcome: 'rejected',
+        actor: v.actor,
+        reason: v.rejectReason,
+        details
+      })
+      if (!decided) return alreadyDecided
       return answer(403, { code: 'PAYMENT_REJECTED', message: v.rejectReason, reason: v.rejectReason })
     }
     await this.prompts.open({

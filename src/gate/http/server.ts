@@ -4,7 +4,7 @@
  * Its stop is graceful: no new connection, every webhook in flight answered, every open prompt given its fallback
  * (and that call sent), streams ended, then the store closed.
  */
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance } from 'fastify'
 import type { AddressInfo } from 'node:net'
 import type { GateConfig } from '../config'
 import { keyBytes } from '../config'
@@ -26,8 +26,8 @@ export interface GateServerOptions {
   config: GateConfig
   store: GateStore
   clock?: GateClock
-  /** A pino logger (Fastify's), or false for none. */
-  logger?: FastifyBaseLogger | false
+  /** Where the JSON log lines go (default stdout), or false for none. */
+  logStream?: { write(line: string): void } | false
 }
 
 export interface GateServer {
@@ -43,17 +43,15 @@ export async function startGateServer(o: GateServerOptions): Promise<GateServer>
   const clock = o.clock ?? systemClock
   const app = Fastify({
     bodyLimit: config.bodyLimitBytes,
-    ...(o.logger === undefined
-      ? {
-          logger: {
+    logger:
+      o.logStream === false
+        ? false
+        : {
             level: config.logLevel,
             // Headers are not logged by Fastify's serialisers; these stay out should a level or serialiser change.
-            redact: ['req.headers.authorization', 'req.headers["x-grid-signature"]']
-          }
-        }
-      : o.logger === false
-        ? { logger: false }
-        : { loggerInstance: o.logger }),
+            redact: ['req.headers.authorization', 'req.headers["x-grid-signature"]'],
+            ...(o.logStream && { stream: o.logStream })
+          },
     forceCloseConnections: 'idle',
     return503OnClosing: true
   })

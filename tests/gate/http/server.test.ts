@@ -6,6 +6,7 @@
 import { createServer, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
+import { signBody } from '../../../src/sandbox/webhooks/signing'
 import type { GateRules } from '../../../src/shared/gate'
 import { startRig, type Rig } from '../harness'
 
@@ -62,8 +63,13 @@ describe('the approval gate against the sandbox', () => {
       data: { transactionId: paid.id, outcome: 'approved', sentFields: ['BIRTH_DATE', 'NATIONALITY'] }
     })
     expect(d.data.reason).toMatch(/within the ceiling of 500\.00 USD/)
-    // Receiver information never reaches the log.
+    // Receiver information never reaches the decision log, nor the gate's own logs, nor any secret.
     expect(JSON.stringify((await r.op('GET', '/operator/log')).body)).not.toContain('1990-01-02')
+    const logs = r.logs.join('')
+    expect(r.logs.length).toBeGreaterThan(3)
+    for (const line of r.logs) expect(() => JSON.parse(line)).not.toThrow()
+    for (const secret of ['1990-01-02', r.token, r.sb.clientSecret, pending.signature!])
+      expect(logs).not.toContain(secret)
   })
 
   it('above the ceiling: 202, a prompt, and an operator’s approve sent within the deadline', async () => {
@@ -196,6 +202,21 @@ describe('the approval gate against the sandbox', () => {
     })
     expect(replay.status).toBe(200)
     expect(await replay.json()).toEqual(first.answer.body)
+    expect(await decisions(r)).toHaveLength(1)
+    // The same payment under a new webhook id, validly signed: not decided again either.
+    const again = JSON.parse(first.raw.toString())
+    again.id = 'Webhook:another-delivery'
+    const bytes = Buffer.from(JSON.stringify(again))
+    const other = await fetch(`${r.gate.url}/webhooks`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-grid-signature': signBody((r.sb.server.state.store.settings as any).signingKey, bytes)
+      },
+      body: bytes
+    })
+    expect(other.status).toBe(409)
+    expect(await other.json()).toMatchObject({ code: 'ALREADY_DECIDED' })
     expect(await decisions(r)).toHaveLength(1)
 
     r.clock.advance(5 * 60_000 + 1)
