@@ -3,7 +3,7 @@
  * only its hash is kept); `npm run gate -- verify-log` checks the decision log's hash chain and exits 1 on a broken
  * one. Configuration: docs/gate.md (GATE_CONFIG, GATE_* variables, GATE_SECRETS_FILE).
  */
-import { GateConfig, loadConfig } from './config'
+import { configuredDatabase, loadConfig } from './config'
 import { hashToken, newToken, OPERATOR_NAME } from './domain/operators'
 import { startGateServer } from './http/server'
 import { SqliteGateStore } from './store/sqlite-store'
@@ -14,19 +14,6 @@ function openStore(database: string): SqliteGateStore {
   return new SqliteGateStore({ file: database, now: Date.now })
 }
 
-/** verify-log and operator add need only the database: they run where the service credentials are not set. */
-function databaseOnly(): string {
-  return GateConfig.shape.database.parse(process.env['GATE_DATABASE'] ?? readDatabaseFromConfig())
-}
-
-function readDatabaseFromConfig(): string | undefined {
-  try {
-    return loadConfig().database
-  } catch {
-    return undefined
-  }
-}
-
 export async function main(args: string[], out: (line: string) => void): Promise<number> {
   if (args[0] === 'operator' && args[1] === 'add') {
     const name = args.slice(2).join(' ').trim()
@@ -34,7 +21,7 @@ export async function main(args: string[], out: (line: string) => void): Promise
       out('An operator name is 1 to 64 letters, digits, spaces or ._@- and starts with a letter or digit.')
       return 2
     }
-    const store = openStore(databaseOnly())
+    const store = openStore(configuredDatabase())
     try {
       const token = newToken()
       await store.addOperator(name, hashToken(token))
@@ -49,7 +36,7 @@ export async function main(args: string[], out: (line: string) => void): Promise
     }
   }
   if (args[0] === 'verify-log') {
-    const store = openStore(databaseOnly())
+    const store = openStore(configuredDatabase())
     try {
       const result = await store.verifyLog()
       if (result.ok) {

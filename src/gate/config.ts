@@ -106,6 +106,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GateConfig {
   return parsed.data
 }
 
+/**
+ * The database alone, for `verify-log` and `operator add`, which run where the service credentials may not be set:
+ * GATE_DATABASE, else the configuration file's `database`, else the default.
+ */
+export function configuredDatabase(env: NodeJS.ProcessEnv = process.env): string {
+  const fromEnv = env['GATE_DATABASE']
+  if (fromEnv) return fromEnv
+  const file = env['GATE_CONFIG'] ?? 'gate.config.json'
+  const fromFile = env['GATE_CONFIG'] !== undefined || exists(file) ? readJsonFile(file, 'The configuration file') : {}
+  return GateConfig.shape.database.parse(fromFile['database'])
+}
+
 function exists(file: string): boolean {
   try {
     return statSync(file).isFile()

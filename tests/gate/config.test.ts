@@ -7,7 +7,7 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { loadConfig } from '../../src/gate/config'
+import { configuredDatabase, loadConfig } from '../../src/gate/config'
 import { newSigningKeyPair } from '../../src/sandbox/webhooks/signing'
 
 let dir: string
@@ -69,5 +69,12 @@ describe('loadConfig', () => {
     expect(message).toMatch(/marginMs/)
     expect(message).toMatch(/receiverInfoKey must be 32 bytes/)
     expect(message).not.toContain('very-secret-value')
+  })
+
+  it('finds the database for verify-log and operator add without the service credentials', () => {
+    const env = files({ ...shared, database: '/var/lib/gate/x.db' })
+    expect(() => loadConfig(env)).toThrow(/serviceTokenId/)
+    expect(configuredDatabase(env)).toBe('/var/lib/gate/x.db')
+    expect(configuredDatabase({ ...env, GATE_DATABASE: '/tmp/y.db' })).toBe('/tmp/y.db')
   })
 })
