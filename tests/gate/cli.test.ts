@@ -6,10 +6,10 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import Database from 'better-sqlite3-multiple-ciphers'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { main } from '../../src/gate/cli'
 import { operatorFor } from '../../src/gate/domain/operators'
+import { openGateDatabase } from '../../src/gate/store/sqlite-open'
 import { SqliteGateStore } from '../../src/gate/store/sqlite-store'
 
 let dir: string
@@ -49,7 +49,8 @@ async function logWithRows(): Promise<void> {
 }
 
 function sql(statement: string): void {
-  const raw = new Database(db)
+  // The gate's own opener, so the Node 22 pass loads the binding built for it (PAYDESK_SQLITE_BINDING).
+  const raw = openGateDatabase(db)
   raw.exec(statement)
   raw.close()
 }
