@@ -135,7 +135,8 @@ export class Gate {
       amount: payment.receivedAmount.amount,
       currency: payment.receivedAmount.currency.code,
       sender: senders[0] ?? null,
-      sentFields: Object.keys(picked)
+      sentFields: Object.keys(picked),
+      via: 'answer'
     }
     const base = { transactionId: payment.id, webhookId }
     const approveOrMissing = async (actor: string, reason: string): Promise<GateAnswer> => {

@@ -31,9 +31,12 @@ export type GateEvent = z.infer<typeof GateEvent>
 export const Decision = z.looseObject({
   transactionId: z.string(),
   webhookId: z.string(),
-  outcome: z.enum(['approved', 'rejected', 'asked', 'unprocessable']),
+  /** unprocessable: a 422, receiver information the sender requires was missing. */
+  outcome: z.enum(['approved', 'rejected', 'unprocessable']),
   /** How the service was told: the webhook's answer, or the approve/reject call after a 202. */
   via: z.enum(['answer', 'call']),
-  reason: z.string()
+  reason: z.string(),
+  /** The receiverCustomerInfo field names sent (never their values). */
+  sentFields: z.array(z.string()).optional()
 })
 export type Decision = z.infer<typeof Decision>

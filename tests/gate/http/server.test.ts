@@ -7,7 +7,7 @@ import { createServer, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { signBody } from '../../../src/sandbox/webhooks/signing'
-import type { GateRules } from '../../../src/shared/gate'
+import { Decision, GateEvent, Prompt, type GateRules } from '../../../src/shared/gate'
 import { startRig, type Rig } from '../harness'
 
 const rigs: Rig[] = []
@@ -37,8 +37,18 @@ const usdUpTo = (max: number, extra: Partial<GateRules['rules'][number]> = {}): 
   otherwiseFallback: 'reject'
 })
 
-const decisions = async (r: Rig) =>
-  (await r.op('GET', '/operator/log')).body.events.filter((e: any) => e.kind === 'decision')
+/** Every event the gate logged, read through the wire schemas Paydesk will use. */
+async function events(r: Rig): Promise<any[]> {
+  const all = (await r.op('GET', '/operator/log')).body.events
+  for (const e of all) {
+    GateEvent.parse(e)
+    if (e.kind === 'decision') Decision.parse(e.data)
+    if (e.kind === 'prompt') Prompt.parse(e.data)
+  }
+  return all
+}
+
+const decisions = async (r: Rig) => (await events(r)).filter((e: any) => e.kind === 'decision')
 
 describe('the approval gate against the sandbox', () => {
   it('a rule approves at once with exactly the requested receiver fields', async () => {
