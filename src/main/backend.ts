@@ -5,7 +5,7 @@ import { accountHandlers } from './account-handlers'
 import { createDesktop, type DesktopHost, type DesktopView } from './desktop/compose'
 import { exportHandlers } from './export-handlers'
 import type { Handlers } from './ipc/dispatch'
-import { QuietCalls } from './ipc/quiet-calls'
+import { QuietCalls, SETTLED_AT_MOST_MS, SETTLED_QUIET_MS } from './ipc/quiet-calls'
 import { LocalProfile } from './local-profile'
 import type { AppNotification } from './notifications/batch'
 import { profileHandlers } from './profile-handlers'
@@ -67,12 +67,14 @@ export interface BackendOptions {
   clientOptions?: Partial<ApiClientOptions>
   /** false: no background polling; tests call `sync.now`. */
   autoSync?: boolean
+  /** Clock of the quiet-calls detector (when the window's first screen counts as served, see QuietCalls). */
+  quietCallsClock?: SchedulerClock
 }
 
 export async function createBackend(host: BackendHost, options: BackendOptions = {}): Promise<Backend> {
   const secrets: SecretStore = createKeytarStore(options.keychainService ?? KEYCHAIN_SERVICE)
   // The first poll waits for the window's first screen: see QuietCalls.
-  const calls = new QuietCalls()
+  const calls = new QuietCalls(SETTLED_QUIET_MS, SETTLED_AT_MOST_MS, options.quietCallsClock)
   const sinks = new Set<EventSink>()
   const emit: EventSink = (event, payload) => {
     for (const sink of sinks) {

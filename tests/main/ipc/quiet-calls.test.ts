@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Handlers } from '../../../src/main/ipc/dispatch'
 import { QuietCalls } from '../../../src/main/ipc/quiet-calls'
+// Date.now and setTimeout, both of which vitest's fake timers replace.
+import { realClock } from '../../../src/main/services/sync/scheduler'
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())
@@ -23,7 +25,7 @@ const observed = (calls: QuietCalls, handler: () => Promise<unknown>) =>
 
 describe('the window counts as settled', () => {
   it('once nothing was asked for the quiet time', async () => {
-    const calls = new QuietCalls(500, 5_000, () => Date.now())
+    const calls = new QuietCalls(500, 5_000, realClock)
     const state = watch(calls)
     await vi.advanceTimersByTimeAsync(499)
     expect(state.settled).toBe(false)
@@ -32,7 +34,7 @@ describe('the window counts as settled', () => {
   })
 
   it('not while a call is running, however long it takes, and only the quiet time after it answered', async () => {
-    const calls = new QuietCalls(500, 5_000, () => Date.now())
+    const calls = new QuietCalls(500, 5_000, realClock)
     const state = watch(calls)
     const slow = slowHandler()
     const call = observed(calls, slow.handler)()
@@ -47,7 +49,7 @@ describe('the window counts as settled', () => {
   })
 
   it('each new call starts the quiet time again', async () => {
-    const calls = new QuietCalls(500, 5_000, () => Date.now())
+    const calls = new QuietCalls(500, 5_000, realClock)
     const state = watch(calls)
     const quick = observed(calls, async () => null)
     for (let i = 0; i < 5; i++) {
@@ -60,7 +62,7 @@ describe('the window counts as settled', () => {
   })
 
   it('at the latest after the longest wait, even if the window keeps asking', async () => {
-    const calls = new QuietCalls(500, 3_000, () => Date.now())
+    const calls = new QuietCalls(500, 3_000, realClock)
     const state = watch(calls)
     const slow = slowHandler()
     void observed(calls, slow.handler)()
@@ -71,7 +73,7 @@ describe('the window counts as settled', () => {
   })
 
   it('passes inputs, answers and failures through unchanged', async () => {
-    const calls = new QuietCalls(500, 5_000, () => Date.now())
+    const calls = new QuietCalls(500, 5_000, realClock)
     const handlers = calls.observe({
       'app.info': async (input: unknown) => ({ echoed: input }),
       'notices.list': async () => {

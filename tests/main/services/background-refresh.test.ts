@@ -3,9 +3,10 @@ import type { ApiClient } from '../../../src/main/services/api-client'
 import { BackgroundRefresh } from '../../../src/main/services/background-refresh'
 import type { CacheStore } from '../../../src/main/services/cache/store'
 import type { SandboxServer } from '../../../src/sandbox/server'
-import { requireRealKeyring } from '../../support/keyring'
-import { json, stubServer } from '../helpers'
-import { addProfile, backendAgainstSandbox, sandboxApi, startSandbox, waitFor } from '../sandbox-env'
+import { requireRealKeyring, testKeychainService } from '../../support/keyring'
+import { json, stubServer, tempDir } from '../helpers'
+import { addProfile, backendAgainstSandbox, sandboxApi, startBackend, startSandbox, waitFor } from '../sandbox-env'
+import { FakeClock } from './sync/fake-clock'
 
 // Background refreshes read each paged collection to its end, through a whole backend, against the sandbox or a
 // service whose paging misbehaves.
@@ -126,18 +127,30 @@ describe('a collection listing that does not end', () => {
 describe('start-up: the first screen first', () => {
   it('asks the service nothing while the window keeps reading, and refreshes once it has settled', async () => {
     const stub = await stubServer((_req, res) => json(res, 200, { data: [], hasMore: false, totalCount: 0 }))
+    // The quiet-calls detector's time moves only when the test says: a loaded machine cannot stretch the window's
+    // 150 ms pauses past the 500 ms that count as settled, nor settle it before the reads below are done.
+    const clock = new FakeClock()
+    const t = await tempDir('refresh-startup')
+    const h = await startBackend(t.dir, testKeychainService('refresh-startup'), {
+      autoSync: false,
+      quietCallsClock: clock
+    })
     try {
-      await addProfile(env.h, { baseUrl: stub.baseUrl, tokenId: 'tok', clientSecret: 'secret' } as SandboxServer)
+      await addProfile(h, { baseUrl: stub.baseUrl, tokenId: 'tok', clientSecret: 'secret' } as SandboxServer)
       const asked = stub.requests.length
       // A window reading its first screen: one call after another, never 500 ms apart.
       for (let i = 0; i < 8; i++) {
-        await env.h.call('internalAccounts.list', { scope: 'all' })
-        await new Promise((r) => setTimeout(r, 150))
+        await h.call('internalAccounts.list', { scope: 'all' })
+        await clock.advance(150)
       }
+      await clock.advance(349)
       expect(stub.requests.length).toBe(asked)
+      await clock.advance(1)
       await waitFor(() => stub.requests.some((r, i) => i >= asked && r.url.includes('internal-accounts')), 15_000)
     } finally {
+      await h.close()
       await stub.close()
+      await t.cleanup()
     }
   })
 })
