@@ -163,8 +163,9 @@ export async function startBrowserModeServer(options: {
       'cache-control': 'no-store',
       'x-content-type-options': 'nosniff'
     })
-    res.write(': connected\n\n')
+    // Registered before the page is told: any event sent once it has read this reaches it.
     streams.add(res)
+    res.write(': connected\n\n')
     const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), 15_000)
     res.on('close', () => {
       clearInterval(keepAlive)

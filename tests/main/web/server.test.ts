@@ -128,6 +128,10 @@ describe('browser-mode server', () => {
     const refused = await send(server.port, { path: '/__paydesk/events', headers: { host: host() } })
     expect(refused.status).toBe(403)
 
+    // The server writes ': connected' in the same turn as it registers the stream: once the page has read it, an
+    // event the backend sends reaches the page.
+    let connected!: () => void
+    const registered = new Promise<void>((resolve) => (connected = resolve))
     const received = new Promise<string>((resolve, reject) => {
       const req = httpRequest(
         {
@@ -140,6 +144,7 @@ describe('browser-mode server', () => {
           let text = ''
           res.on('data', (c: Buffer) => {
             text += c.toString()
+            if (text.includes(': connected\n\n')) connected()
             if (text.includes('"event":"navigate"')) {
               req.destroy()
               resolve(text)
@@ -150,7 +155,7 @@ describe('browser-mode server', () => {
       req.on('error', reject)
       req.end()
     })
-    await new Promise((r) => setTimeout(r, 100))
+    await registered
     for (const sink of sinks) sink('navigate', { route: 'approvals', id: 'Transaction:1' })
     expect(await received).toContain('data: {"event":"navigate","payload":{"route":"approvals","id":"Transaction:1"}}')
   })
