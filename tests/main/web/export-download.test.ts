@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { CacheStore } from '../../../src/main/services/cache/store'
 import { ExportJobs } from '../../../src/main/services/export/export-jobs'
 import { startBrowserModeServer, type BrowserModeServer } from '../../../src/main/web/server'
@@ -30,6 +30,17 @@ describe('browser mode: downloading a finished export', () => {
   let store: CacheStore
   let jobs: ExportJobs
   const events: ExportProgress[] = []
+  const deletions = new Map<string, { deleted: Promise<void>; resolve: () => void }>()
+  const deletion = (id: string) => {
+    let entry = deletions.get(id)
+    if (!entry) {
+      let resolve!: () => void
+      const deleted = new Promise<void>((r) => (resolve = r))
+      entry = { deleted, resolve }
+      deletions.set(id, entry)
+    }
+    return entry
+  }
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'paydesk-export-web-'))
@@ -37,7 +48,13 @@ describe('browser mode: downloading a finished export', () => {
     store = (await CacheStore.open(join(dir, 'cache.db'), randomBytes(32))).store
     await store.put('transactions', makeTransactions(120, 3))
     jobs = new ExportJobs({ downloadDir: join(dir, 'exports'), emit: (p) => events.push(p), log: () => {} })
-    const backend = stubBackend({ exports: jobs })
+    // The server deletes a download after its response has closed, which the page cannot see: the test waits for the
+    // deletion itself.
+    const takeDownload: ExportJobs['takeDownload'] = (id) => {
+      const download = jobs.takeDownload(id)
+      return download && { ...download, done: () => download.done().then(deletion(id).resolve) }
+    }
+    const backend = stubBackend({ exports: { takeDownload } as ExportJobs })
     server = await startBrowserModeServer({ backend, subscribe: backend.subscribe, rendererDir: dir, log: () => {} })
   })
   afterAll(async () => {
@@ -86,7 +103,7 @@ describe('browser mode: downloading a finished export', () => {
 
     // Once: a second request finds nothing, and the file is gone from disk.
     expect((await get(server.port, path, { host, [TOKEN_HEADER]: server.token })).status).toBe(404)
-    await new Promise((r) => setTimeout(r, 50))
+    await deletion(id).deleted
     expect(existsSync(join(dir, 'exports')) ? readdirSync(join(dir, 'exports')) : []).toEqual([])
   })
 
@@ -94,8 +111,8 @@ describe('browser mode: downloading a finished export', () => {
     const started = await jobs.startTransactions(store, { filter: {}, sort: { field: 'amount', direction: 'desc' } })
     await ended(started.exportId!)
     jobs.cancel(started.exportId!)
-    await new Promise((r) => setTimeout(r, 50))
-    expect(readdirSync(join(dir, 'exports'))).toEqual([])
+    // cancel() starts the deletion and does not wait for it: wait for the file to go, for as long as a loaded disk needs.
+    await vi.waitFor(() => expect(readdirSync(join(dir, 'exports'))).toEqual([]), { timeout: 15_000, interval: 10 })
     const response = await get(server.port, BRIDGE_EXPORT_PATH + started.exportId!, {
       host: `127.0.0.1:${server.port}`,
       [TOKEN_HEADER]: server.token
