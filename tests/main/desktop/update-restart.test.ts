@@ -26,26 +26,27 @@ function fakeUpdater() {
 async function holdingService() {
   const held: ServerResponse[] = []
   let dropping = false
+  let arrived!: () => void
+  const reached = new Promise<void>((resolve) => (arrived = resolve))
   const server = await stubServer((req, res) => {
     // Retries (with the same key) after the first drop are dropped at once, so the outcome stays unknown.
     if (req.method === 'POST' && dropping) res.socket?.destroy()
-    else if (req.method === 'POST') held.push(res)
-    else res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[],"hasMore":false}')
+    else if (req.method === 'POST') {
+      held.push(res)
+      arrived()
+    } else res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[],"hasMore":false}')
   })
   return {
     server,
     held,
+    /** Resolves when the first money-moving call has reached the service (and is held there). */
+    reached,
     /** The request reached the service; its answer never comes back (the outcome is unknown). */
     dropAll: () => {
       dropping = true
       held.splice(0).forEach((res) => res.socket?.destroy())
     }
   }
-}
-
-async function until(check: () => boolean, what: string) {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 20))
-  if (!check()) throw new Error(`timed out waiting for ${what}`)
 }
 
 let backend: Backend
@@ -114,7 +115,8 @@ describe('restarting into an update', () => {
       destinationAccountId: 'ExternalAccount:bank',
       amount: 12_00
     })
-    await until(() => service.held.length === 1, 'the transfer to reach the service')
+    await service.reached
+    expect(service.held).toHaveLength(1)
     expect(await install()).toEqual({
       ok: false,
       error: {
@@ -135,7 +137,8 @@ describe('restarting into an update', () => {
 
   it('is refused while an approval is being sent', async () => {
     const approving = dispatch(backend.handlers, 'approvals.approve', { transactionId: 'Transaction:in-1' })
-    await until(() => service.held.length === 1, 'the approval to reach the service')
+    await service.reached
+    expect(service.held).toHaveLength(1)
     expect(await install()).toMatchObject({
       ok: false,
       error: { code: 'CONFLICT', message: expect.stringContaining('1 approval being sent in “Stub”') }
