@@ -89,7 +89,13 @@ export interface Rig {
   /** A customer of the sandbox (fullName decides KYC and which receiver fields are requested). */
   customer(extra?: Record<string, unknown>): Promise<string>
   /** An incoming payment to the customer; resolves when the gate's answer has been applied by the sandbox. */
-  receive(customerId: string, amount: number, sender?: string): Promise<{ id: string; status: string; tx: any }>
+  receive(
+    customerId: string,
+    amount: number,
+    sender?: string
+  ): Promise<{ id: string; status: string; tx: any; webhook: Seen }>
+  /** The approval webhook of `txId` as the gate answered it. */
+  webhookOf(txId: string): Seen
   close(): Promise<void>
 }
 
@@ -143,6 +149,12 @@ export async function startRig(overrides: Record<string, unknown> = {}): Promise
   const op: Rig['op'] = (method, path, body, t = token) =>
     call(gate.url + path, method, body, { authorization: `Bearer ${t}` })
 
+  const webhookOf = (txId: string): Seen => {
+    const found = seen.find((x) => pendingTransaction(x.raw) === txId)
+    if (!found) throw new Error(`no approval webhook for ${txId}`)
+    return found
+  }
+
   const set = await api('PATCH', '/config', { webhookEndpoint: `${gate.url}/webhooks` })
   if (set.status !== 200) throw new Error(`PATCH /config answered ${set.status}`)
   await sb.server.webhooks.idle()
@@ -156,6 +168,7 @@ export async function startRig(overrides: Record<string, unknown> = {}): Promise
     dbFile,
     logs,
     seen,
+    webhookOf,
     api,
     op,
     customer: async (extra = {}) => {
@@ -180,7 +193,7 @@ export async function startRig(overrides: Record<string, unknown> = {}): Promise
       await answered(r.body.id)
       await sb.server.webhooks.idle()
       const tx = (await api('GET', `/transactions/${r.body.id}`)).body
-      return { id: r.body.id as string, status: tx.status as string, tx }
+      return { id: r.body.id as string, status: tx.status as string, tx, webhook: webhookOf(r.body.id) }
     },
     close: async () => {
       await sb.close()

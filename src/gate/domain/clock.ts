@@ -12,3 +12,15 @@ export const systemClock: GateClock = {
     return () => clearTimeout(t)
   }
 }
+
+/**
+ * An AbortSignal that fires after `ms` on the gate's clock (not on wall time, so a test's clock decides when a budget
+ * runs out); `done` cancels it once the work it bounds has finished.
+ */
+export function budget(clock: GateClock, ms: number): { signal: AbortSignal; done: () => void } {
+  const controller = new AbortController()
+  const cancel = clock.after(Math.max(1, ms), () =>
+    controller.abort(new DOMException(`no answer within ${ms} ms`, 'TimeoutError'))
+  )
+  return { signal: controller.signal, done: cancel }
+}

@@ -5,6 +5,7 @@
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
 import type { GateStore } from '../store/store'
+import { budget, type GateClock } from './clock'
 
 export type Info = Record<string, unknown>
 
@@ -47,6 +48,7 @@ export interface ReceiverInfoSourceOptions {
   /** The platform's lookup: POSTed `{ customerId, platformCustomerId, fields }`, answers a JSON object of fields. */
   lookupUrl?: string | undefined
   lookupHeaders?: Record<string, string>
+  clock: GateClock
   log: (message: string) => void
 }
 
@@ -66,12 +68,13 @@ export class ReceiverInfoSource {
       }
     }
     if (!this.o.lookupUrl || req.fields.length === 0) return { info: {}, from: 'none' }
+    const b = budget(this.o.clock, timeoutMs)
     try {
       const res = await fetch(this.o.lookupUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...this.o.lookupHeaders },
         body: JSON.stringify(req),
-        signal: AbortSignal.timeout(Math.max(1, timeoutMs)),
+        signal: b.signal,
         redirect: 'error'
       })
       if (!res.ok) {
@@ -84,6 +87,8 @@ export class ReceiverInfoSource {
     } catch (err) {
       this.o.log(`the receiver lookup failed: ${err instanceof Error ? err.name : 'error'}`)
       return { info: {}, from: 'none' }
+    } finally {
+      b.done()
     }
   }
 

@@ -60,15 +60,19 @@ export async function startGateServer(o: GateServerOptions): Promise<GateServer>
     store,
     seal: new ReceiverInfoSeal(keyBytes(config.receiverInfoKey) as Buffer),
     lookupUrl: config.receiverLookupUrl,
+    clock,
     log
   })
   const gate = new Gate({
     store,
-    service: new ServiceClient({
-      baseUrl: config.serviceBaseUrl.replace(/\/+$/, ''),
-      tokenId: config.serviceTokenId,
-      clientSecret: config.serviceClientSecret
-    }),
+    service: new ServiceClient(
+      {
+        baseUrl: config.serviceBaseUrl.replace(/\/+$/, ''),
+        tokenId: config.serviceTokenId,
+        clientSecret: config.serviceClientSecret
+      },
+      clock
+    ),
     receiverInfo,
     clock,
     publicKey: publicKeyFrom(config.webhookPublicKey),

@@ -4,6 +4,7 @@
  * timed out may have been applied, and the service answers a second one 409 anyway.
  */
 import { Customer } from '../../shared/api'
+import { budget, type GateClock } from '../domain/clock'
 
 export interface ServiceCredentials {
   baseUrl: string
@@ -16,22 +17,28 @@ export type CallResult = { ok: true; status: number } | { ok: false; status?: nu
 export class ServiceClient {
   private readonly authorization: string
 
-  constructor(private readonly creds: ServiceCredentials) {
+  constructor(
+    private readonly creds: ServiceCredentials,
+    private readonly clock: GateClock
+  ) {
     this.authorization = `Basic ${Buffer.from(`${creds.tokenId}:${creds.clientSecret}`).toString('base64')}`
   }
 
   /** The customer's KYC status, or null when the service did not say within `timeoutMs`. */
   async kycStatus(customerId: string, timeoutMs: number): Promise<string | null> {
+    const b = budget(this.clock, timeoutMs)
     try {
       const res = await fetch(`${this.creds.baseUrl}/customers/${encodeURIComponent(customerId)}`, {
         headers: { authorization: this.authorization, accept: 'application/json' },
-        signal: AbortSignal.timeout(Math.max(1, timeoutMs))
+        signal: b.signal
       })
       if (!res.ok) return null
       const read = Customer.safeParse(await res.json())
       return read.success ? (read.data.kycStatus ?? null) : null
     } catch {
       return null
+    } finally {
+      b.done()
     }
   }
 
@@ -45,18 +52,21 @@ export class ServiceClient {
   }
 
   private async post(path: string, body: unknown, timeoutMs: number): Promise<CallResult> {
+    const b = budget(this.clock, timeoutMs)
     try {
       const res = await fetch(this.creds.baseUrl + path, {
         method: 'POST',
         headers: { authorization: this.authorization, 'content-type': 'application/json' },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(Math.max(1, timeoutMs))
+        signal: b.signal
       })
       await res.arrayBuffer()
       return res.ok ? { ok: true, status: res.status } : { ok: false, status: res.status, error: `HTTP ${res.status}` }
     } catch (err) {
       const timedOut = err instanceof Error && err.name === 'TimeoutError'
       return { ok: false, error: timedOut ? `no answer within ${timeoutMs} ms` : 'the service could not be reached' }
+    } finally {
+      b.done()
     }
   }
 }

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { pickRequested, ReceiverInfoSeal, ReceiverInfoSource } from '../../../src/gate/domain/receiver-info'
+import { systemClock } from '../../../src/gate/domain/clock'
 import { SqliteGateStore } from '../../../src/gate/store/sqlite-store'
 
 let dir: string
@@ -47,7 +48,7 @@ const req = { customerId: 'Customer:1', platformCustomerId: 'p1', fields: ['BIRT
 describe('ReceiverInfoSeal', () => {
   it('seals so that the database file does not hold the value, and opens only for its customer and key', async () => {
     const seal = new ReceiverInfoSeal(randomBytes(32))
-    const source = new ReceiverInfoSource({ store, seal, log: () => undefined })
+    const source = new ReceiverInfoSource({ store, seal, clock: systemClock, log: () => undefined })
     await source.put('Customer:1', { BIRTH_DATE: '1990-01-02', FULL_NAME: 'Ana Secret' }, 'operator:Ana')
     await store.close()
     const file = readFileSync(join(dir, 'gate.db'))
@@ -71,6 +72,7 @@ describe('ReceiverInfoSource', () => {
       store,
       seal: new ReceiverInfoSeal(randomBytes(32)),
       lookupUrl: url,
+      clock: systemClock,
       log: () => undefined
     })
     const found = await source.find(req, 1000)
@@ -86,14 +88,19 @@ describe('ReceiverInfoSource', () => {
     const logs: string[] = []
     const failing = await lookupServer((_r, _b, res) => res.writeHead(500).end())
     const hanging = await lookupServer(() => undefined)
-    for (const lookupUrl of [failing, hanging]) {
+    // The failing lookup answers at once, under any budget; the hanging one never does, so its budget always runs out.
+    for (const [lookupUrl, budget] of [
+      [failing, 30_000],
+      [hanging, 50]
+    ] as const) {
       const source = new ReceiverInfoSource({
         store,
         seal: new ReceiverInfoSeal(randomBytes(32)),
         lookupUrl,
+        clock: systemClock,
         log: (m) => logs.push(m)
       })
-      expect(await source.find(req, 50)).toEqual({ info: {}, from: 'none' })
+      expect(await source.find(req, budget)).toEqual({ info: {}, from: 'none' })
     }
     expect(logs).toEqual(['the receiver lookup answered 500', 'the receiver lookup failed: TimeoutError'])
   })

@@ -59,7 +59,7 @@ describe('the approval gate against the sandbox', () => {
     expect((await r.op('PUT', `/operator/receiver-info/${customer}`, { info })).status).toBe(204)
 
     const paid = await r.receive(customer, 120_00)
-    const pending = r.seen.find((s) => JSON.parse(s.raw.toString()).type === 'INCOMING_PAYMENT.PENDING')!
+    const pending = paid.webhook
     // The sandbox asks for BIRTH_DATE (mandatory) and NATIONALITY: its record has the full name already.
     expect(pending.answer).toEqual({
       status: 200,
@@ -87,7 +87,7 @@ describe('the approval gate against the sandbox', () => {
     await r.op('PUT', '/operator/rules', usdUpTo(100_00))
     const customer = await r.customer()
     const paid = await r.receive(customer, 250_00)
-    expect(r.seen.at(-1)!.answer.status).toBe(202)
+    expect(paid.webhook.answer.status).toBe(202)
     const prompts = (await r.op('GET', '/operator/prompts')).body.prompts
     expect(prompts).toMatchObject([
       {
@@ -130,7 +130,7 @@ describe('the approval gate against the sandbox', () => {
     const r = await rig()
     const customer = await r.customer()
     const paid = await r.receive(customer, 10_00)
-    expect(r.seen.at(-1)!.answer.status).toBe(202)
+    expect(paid.webhook.answer.status).toBe(202)
     r.clock.advance(3_999)
     expect((await r.op('GET', '/operator/prompts')).body.prompts).toHaveLength(1)
     r.clock.advance(1)
@@ -158,13 +158,13 @@ describe('the approval gate against the sandbox', () => {
     })
     expect(created.status).toBe(201)
     const outside = await r.receive(customer, 90_00)
-    expect(r.seen.at(-1)!.answer.status).toBe(202)
+    expect(outside.webhook.answer.status).toBe(202)
     r.clock.advance(4_000)
     await r.gate.gate.prompts.settleAll()
     const first = await r.receive(customer, 60_00)
-    expect(r.seen.at(-1)!.answer).toEqual({ status: 200, body: { receiverCustomerInfo: { BIRTH_DATE: '1990-01-02' } } })
+    expect(first.webhook.answer).toEqual({ status: 200, body: { receiverCustomerInfo: { BIRTH_DATE: '1990-01-02' } } })
     const second = await r.receive(customer, 60_00)
-    expect(r.seen.at(-1)!.answer.status).toBe(202)
+    expect(second.webhook.answer.status).toBe(202)
     const list = (await r.op('GET', '/operator/pre-approvals')).body.preApprovals
     expect(list).toMatchObject([{ usedBy: first.id, createdBy: 'operator:Ana' }])
     const byTx = Object.fromEntries((await decisions(r)).map((e: any) => [e.data.transactionId, e.actor]))
@@ -178,8 +178,7 @@ describe('the approval gate against the sandbox', () => {
     await r.op('PUT', '/operator/rules', usdUpTo(500_00))
     const customer = await r.customer()
     await r.op('PUT', `/operator/receiver-info/${customer}`, { info: { BIRTH_DATE: '1990-01-02' } })
-    await r.receive(customer, 10_00)
-    const genuine = r.seen.at(-1)!
+    const genuine = (await r.receive(customer, 10_00)).webhook
     const body = JSON.parse(genuine.raw.toString())
     body.id = 'Webhook:forged-1'
     body.data.id = 'Transaction:forged'
@@ -201,8 +200,7 @@ describe('the approval gate against the sandbox', () => {
     await r.op('PUT', '/operator/rules', usdUpTo(500_00))
     const customer = await r.customer()
     await r.op('PUT', `/operator/receiver-info/${customer}`, { info: { BIRTH_DATE: '1990-01-02' } })
-    await r.receive(customer, 10_00)
-    const first = r.seen.at(-1)!
+    const first = (await r.receive(customer, 10_00)).webhook
     // Rules change meanwhile: a replay must still get the first answer, not a new decision.
     await r.op('PUT', '/operator/rules', { rules: [], otherwise: 'reject', otherwiseFallback: 'reject' })
     const replay = await fetch(`${r.gate.url}/webhooks`, {
@@ -246,8 +244,7 @@ describe('the approval gate against the sandbox', () => {
     const customer = await r.customer()
     await r.op('PUT', `/operator/receiver-info/${customer}`, { info: { BIRTH_DATE: '1990-01-02' } })
     r.sb.server.faults.add({ route: 'GET /customers/{customerId}', kind: 'error', status: 503 })
-    await r.receive(customer, 10_00)
-    expect(r.seen.at(-1)!.answer.status).toBe(202)
+    expect((await r.receive(customer, 10_00)).webhook.answer.status).toBe(202)
     const [prompt] = (await r.op('GET', '/operator/prompts')).body.prompts
     expect(prompt.reasons.join(' ')).toMatch(/KYC is unknown, not APPROVED/)
     expect(prompt.availableFields).toEqual(['BIRTH_DATE'])
@@ -271,7 +268,7 @@ describe('the approval gate against the sandbox', () => {
       const asking = await r.customer({ fullName: 'Asking Person' })
       await r.op('PUT', `/operator/receiver-info/${asking}`, { info: { BIRTH_DATE: '1970-01-01' } })
       const open = await r.receive(asking, 200_00)
-      expect(r.seen.at(-1)!.answer.status).toBe(202)
+      expect(open.webhook.answer.status).toBe(202)
 
       const customer = await r.customer()
       const sent = await r.api('POST', '/sandbox/uma/receive', {
@@ -285,12 +282,42 @@ describe('the approval gate against the sandbox', () => {
       release()
       await stopping
       await r.sb.server.webhooks.idle()
-      expect(r.seen.at(-1)!.answer).toEqual({
+      expect(r.webhookOf(sent.body.id).answer).toEqual({
         status: 200,
         body: { receiverCustomerInfo: { BIRTH_DATE: '1990-01-02' } }
       })
       expect((await r.api('GET', `/transactions/${sent.body.id}`)).body.status).not.toMatch(/FAILED|REJECTED/)
       expect((await r.api('GET', `/transactions/${open.id}`)).body.status).toBe('REJECTED')
+    } finally {
+      for (const res of held) res.destroy()
+      lookup.close()
+    }
+  })
+
+  it('a receiver lookup that does not answer within its budget (on the gate’s clock) leaves the field missing: 422', async () => {
+    let asked!: () => void
+    const lookupAsked = new Promise<void>((resolve) => (asked = resolve))
+    const held: ServerResponse[] = []
+    const lookup = createServer((_req, res) => {
+      held.push(res)
+      asked()
+    })
+    await new Promise<void>((resolve) => lookup.listen(0, '127.0.0.1', resolve))
+    try {
+      const r = await rig({ receiverLookupUrl: `http://127.0.0.1:${(lookup.address() as AddressInfo).port}/` })
+      await r.op('PUT', '/operator/rules', usdUpTo(500_00))
+      const customer = await r.customer()
+      const receiving = r.receive(customer, 10_00)
+      await lookupAsked
+      r.clock.advance(1_499)
+      expect(r.seen.filter((s) => s.answer.status === 422)).toEqual([])
+      r.clock.advance(1)
+      const paid = await receiving
+      expect(paid.webhook.answer).toMatchObject({
+        status: 422,
+        body: { code: 'MISSING_RECEIVER_INFO', missingFields: ['BIRTH_DATE'] }
+      })
+      expect(paid.status).toBe('FAILED')
     } finally {
       for (const res of held) res.destroy()
       lookup.close()
