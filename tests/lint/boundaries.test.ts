@@ -58,7 +58,15 @@ describe('lint boundaries', () => {
       "import Database from 'better-sqlite3-multiple-ciphers'",
       'only cache/sqlite.ts loads the SQLite binding'
     ],
-    ['src/renderer/src/x.ts', "import Database from 'better-sqlite3-multiple-ciphers'", 'the renderer never does']
+    ['src/renderer/src/x.ts', "import Database from 'better-sqlite3-multiple-ciphers'", 'the renderer never does'],
+    ['src/gate/domain/x.ts', "import { x } from '../../main/backend'", 'the gate never imports main'],
+    ['src/gate/domain/x.ts', "import { x } from '../../sandbox/server'", 'the gate runs without the sandbox'],
+    ['src/gate/http/x.ts', "import { request } from 'undici'", 'a package the gate does not list'],
+    [
+      'src/gate/store/sqlite-store.ts',
+      "import Database from 'better-sqlite3-multiple-ciphers'",
+      'only store/sqlite-open.ts loads the SQLite binding'
+    ]
   ])('%s: %s is refused (%s)', async (file, code) => {
     expect(await restrictedImportErrors(file, code)).toBeGreaterThan(0)
   })
@@ -76,7 +84,10 @@ describe('lint boundaries', () => {
     ['src/main/services/x.ts', "import { createHash } from 'node:crypto'"],
     ['src/main/services/x.ts', "import { startSandbox } from '../../sandbox/server'"],
     ['src/sandbox/x.ts', "import { createServer } from 'node:http'"],
-    ['src/main/services/cache/sqlite.ts', "import Database from 'better-sqlite3-multiple-ciphers'"]
+    ['src/main/services/cache/sqlite.ts', "import Database from 'better-sqlite3-multiple-ciphers'"],
+    ['src/gate/http/x.ts', "import Fastify from 'fastify'"],
+    ['src/gate/domain/x.ts', "import { z } from '../../shared/gate'"],
+    ['src/gate/store/sqlite-open.ts', "import Database from 'better-sqlite3-multiple-ciphers'"]
   ])('%s may use %s', async (file, code) => {
     expect(await restrictedImportErrors(file, code)).toBe(0)
   })
