@@ -54,6 +54,13 @@ async function stream(r: Rig, lastEventId?: number) {
       }
       return frames.splice(0, n)
     },
+    /** True once the server has ended the stream. */
+    ended: async (): Promise<boolean> => {
+      for (;;) {
+        const { done } = await reader.read()
+        if (done) return true
+      }
+    },
     close: () => controller.abort()
   }
 }
@@ -93,5 +100,14 @@ describe('GET /operator/events', () => {
     const res = await fetch(`${r.gate.url}/operator/events`, { headers: { authorization: 'Bearer gop_nope' } })
     expect(res.status).toBe(401)
     expect(await res.json()).toMatchObject({ code: 'UNAUTHORIZED' })
+  })
+
+  it('a graceful stop ends the open streams, so it does not wait on them', async () => {
+    const r = await startRig()
+    rigs.push(r)
+    const s = await stream(r)
+    await s.take(2)
+    await r.gate.close()
+    expect(await s.ended()).toBe(true)
   })
 })
