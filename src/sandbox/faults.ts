@@ -137,3 +137,10 @@ export function injectedError(f: FaultRule): ApiError | undefined {
   }
   return undefined
 }
+
+/** The controller of a sandbox started without fault injection: every rule is refused, saying how to turn it on. */
+export class DisabledFaults extends FaultController {
+  override add(): FaultRule {
+    throw new Error('Fault injection is off: create the sandbox with { faults: true } (CLI: --faults)')
+  }
+}

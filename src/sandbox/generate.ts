@@ -1,5 +1,6 @@
 import { amountOf, convertMinor } from './currencies'
 import type { CustomerRec, ExternalAccountRec, InternalAccountRec, TransactionRec } from './model'
+import type { Logger } from './persistence'
 import type { Store } from './store'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -147,4 +148,21 @@ function deterministicId(id: string, random: () => number): string {
     .toString(16)
     .padStart(3, '0')
   return id.slice(0, -3) + tail
+}
+
+/** Adds the synthetic history unless this data already has one; true when it added transactions. */
+export function generateOnce(store: Store, count: number, now: number, log: Logger): boolean {
+  if (store.generatedTransactions !== undefined) {
+    if (store.generatedTransactions !== count)
+      log(
+        `Local sandbox: this data already holds a generated history of ${store.generatedTransactions} transactions; ` +
+          `not adding ${count} more (start with a fresh data file to generate another size)`
+      )
+    return false
+  }
+  const started = performance.now()
+  const added = generateHistory(store, count, now)
+  if (added === 0) log('Local sandbox: no customer with an internal account to generate a history for')
+  else log(`Local sandbox: generated ${added} history transactions in ${Math.round(performance.now() - started)} ms`)
+  return added > 0
 }

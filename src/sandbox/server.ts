@@ -7,7 +7,7 @@ import type { AddressInfo, Socket } from 'node:net'
 import { Clock, iso } from './clock'
 import { createEngine, type Engine } from './engine'
 import { ApiError } from './errors'
-import { FaultController, injectedError, type FaultRule } from './faults'
+import { DisabledFaults, FaultController, injectedError } from './faults'
 import {
   checkBasicAuth,
   DEFAULT_MAX_BODY_BYTES,
@@ -17,7 +17,7 @@ import {
   sendReply,
   type Reply
 } from './http'
-import { generateHistory } from './generate'
+import { generateOnce } from './generate'
 import { oncePerKey } from './idempotency'
 import { StateFile, type Logger } from './persistence'
 import { methodNotAllowed, Router, type Route } from './router'
@@ -27,7 +27,7 @@ import { initPlatform, seedSandbox } from './seed'
 import { Store } from './store'
 import { ensureSettings, type PlatformSettings } from './platform-config'
 import { webhookRoutes } from './webhook-routes'
-import { WebhookDispatcher, type DeliveryRecord } from './webhooks/dispatcher'
+import { WebhookDispatcher, type SandboxWebhooks } from './webhooks/dispatcher'
 import { webhookEvents } from './webhooks/events'
 import { BASE_PATH, SANDBOX_DEFAULTS } from './defaults'
 
@@ -81,14 +81,7 @@ export interface SandboxInternals {
   corruptFileMovedTo?: string
 }
 
-/** The webhooks a sandbox sends, for tests and the CLI. */
-export interface SandboxWebhooks {
-  /** PEM (SPKI) of the key that signs `X-Grid-Signature`. */
-  publicKeyPem: string
-  deliveries(): DeliveryRecord[]
-  /** Resolves once no delivery is in flight and every answer has been applied. */
-  idle(): Promise<void>
-}
+export type { SandboxWebhooks }
 
 export interface SandboxServer {
   /** `http://127.0.0.1:<port>/2025-10-13` */
@@ -101,29 +94,6 @@ export interface SandboxServer {
   webhooks: SandboxWebhooks
   state: SandboxInternals
   close(): Promise<void>
-}
-
-class DisabledFaults extends FaultController {
-  override add(): FaultRule {
-    throw new Error('Fault injection is off: create the sandbox with { faults: true } (CLI: --faults)')
-  }
-}
-
-/** Adds the synthetic history unless this data already has one; true when it added transactions. */
-function generateOnce(store: Store, count: number, now: number, log: Logger): boolean {
-  if (store.generatedTransactions !== undefined) {
-    if (store.generatedTransactions !== count)
-      log(
-        `Local sandbox: this data already holds a generated history of ${store.generatedTransactions} transactions; ` +
-          `not adding ${count} more (start with a fresh data file to generate another size)`
-      )
-    return false
-  }
-  const started = performance.now()
-  const added = generateHistory(store, count, now)
-  if (added === 0) log('Local sandbox: no customer with an internal account to generate a history for')
-  else log(`Local sandbox: generated ${added} history transactions in ${Math.round(performance.now() - started)} ms`)
-  return added > 0
 }
 
 export async function createSandboxServer(options: SandboxServerOptions = {}): Promise<SandboxServer> {

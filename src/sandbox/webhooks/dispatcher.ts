@@ -211,3 +211,12 @@ export class WebhookDispatcher {
     this.inflight.add(tracked)
   }
 }
+
+/** The webhooks a sandbox sends, for tests and the CLI. */
+export interface SandboxWebhooks {
+  /** PEM (SPKI) of the key that signs `X-Grid-Signature`. */
+  publicKeyPem: string
+  deliveries(): DeliveryRecord[]
+  /** Resolves once no delivery is in flight and every answer has been applied. */
+  idle(): Promise<void>
+}
