@@ -9,7 +9,8 @@ import { savedRulesEnabled } from './services/approval-state'
 import type { SecretStore } from './services/keychain'
 import type { ReportDamage } from './services/notices'
 import { profileDir, type ProfileStore } from './services/profiles'
-import { openProfileCache, ProfileSession, type Emit, type OpenedCache } from './services/session'
+import { openProfileCache, type OpenedCache } from './services/profile-cache'
+import { ProfileSession, type Emit } from './services/session'
 import type { SchedulerClock, SchedulerState } from './services/sync/scheduler'
 
 export interface SessionsDeps {
