@@ -4,6 +4,7 @@
  */
 import { runCoreBench } from './core'
 import { runExportBench } from './export'
+import { runGateBench } from './gate'
 import { runSandboxBench } from './sandbox'
 import { runUiBench } from './ui'
 
@@ -11,10 +12,13 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   sandbox: runSandboxBench,
   core: runCoreBench,
   ui: runUiBench,
-  export: runExportBench
+  export: runExportBench,
+  gate: runGateBench
 }
 
-const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'))
+// An option's value may follow it (`--seconds 10`): a number right after `--name` is not a section.
+const args = process.argv.slice(2)
+const asked = args.filter((a, i) => !a.startsWith('-') && !(/^[\d_]+$/.test(a) && args[i - 1]?.startsWith('--')))
 const unknown = asked.filter((name) => !(name in SECTIONS))
 if (unknown.length > 0) {
   console.error(`Unknown bench section(s): ${unknown.join(', ')}. Sections: ${Object.keys(SECTIONS).join(', ')}.`)

@@ -1,0 +1,230 @@
+/**
+ * The processes of `npm run bench -- gate`: the gate itself (`src/gate/cli.ts`, configured through its GATE_*
+ * variables exactly as an operator runs it) and the bare receiver, each a child process so their figures and RSS are
+ * their own; a stub of the Payments API that notes when each approve arrives; and an operator's SSE stream client.
+ * Everything listens on 127.0.0.1 and every wait is bounded.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join, resolve } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { Client } from 'undici'
+import { hashToken, newToken } from '../src/gate/domain/operators'
+import { SqliteGateStore } from '../src/gate/store/sqlite-store'
+
+const ROOT = resolve(import.meta.dirname, '..')
+const READY_MS = 30_000
+
+export interface Child {
+  proc: ChildProcess
+  url: string
+  stop(): Promise<void>
+}
+
+function tsxChild(file: string, env: NodeJS.ProcessEnv, stdout: 'pipe' | number): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', join(ROOT, file)], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', stdout, 'pipe']
+  })
+}
+
+async function stopChild(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return
+  const exited = new Promise<void>((r) => proc.once('exit', () => r()))
+  proc.kill('SIGTERM')
+  const killer = setTimeout(() => proc.kill('SIGKILL'), 15_000)
+  await exited
+  clearTimeout(killer)
+}
+
+/** Resolves with the first value `poll` finds, or throws when the child exits or READY_MS pass. */
+async function ready<T>(proc: ChildProcess, what: string, poll: () => T | undefined): Promise<T> {
+  let stderr = ''
+  proc.stderr?.on('data', (c: Buffer) => void (stderr = (stderr + c.toString('utf8')).slice(-4000)))
+  const until = performance.now() + READY_MS
+  while (performance.now() < until) {
+    const found = poll()
+    if (found !== undefined) return found
+    if (proc.exitCode !== null) throw new Error(`${what} exited with ${proc.exitCode}: ${stderr.trim()}`)
+    await sleep(50)
+  }
+  proc.kill('SIGKILL')
+  throw new Error(`${what} did not start within ${READY_MS / 1000} s: ${stderr.trim()}`)
+}
+
+export async function startBare(publicKeyPem: string): Promise<Child> {
+  const proc = tsxChild('bench/gate-bare.ts', { BENCH_PUBLIC_KEY: publicKeyPem }, 'pipe')
+  let out = ''
+  proc.stdout?.on('data', (c: Buffer) => void (out += c.toString('utf8')))
+  const port = await ready(proc, 'the bare receiver', () => /listening (\d+)/.exec(out)?.[1])
+  return { proc, url: `http://127.0.0.1:${port}`, stop: () => stopChild(proc) }
+}
+
+export interface GateChild extends Child {
+  token: string
+}
+
+/**
+ * A gate on a fresh database in `dir`, with one operator (the bench's token). Its log (pino, level info, as deployed)
+ * goes to a file, read only to learn the port it listens on.
+ */
+export async function startGate(dir: string, publicKeyPem: string, serviceUrl: string): Promise<GateChild> {
+  const database = join(dir, 'gate.db')
+  const token = newToken()
+  const store = new SqliteGateStore({ file: database, now: Date.now })
+  await store.addOperator('Bench', hashToken(token))
+  await store.close()
+  const config = join(dir, 'gate.config.json')
+  writeFileSync(config, '{}\n')
+  const logFile = join(dir, 'gate.log')
+  const fd = openSync(logFile, 'w')
+  const proc = tsxChild(
+    'src/gate/cli.ts',
+    {
+      GATE_CONFIG: config,
+      GATE_HOST: '127.0.0.1',
+      GATE_PORT: '0',
+      GATE_DATABASE: database,
+      GATE_WEBHOOK_PUBLIC_KEY: publicKeyPem,
+      GATE_SERVICE_BASE_URL: serviceUrl,
+      GATE_SERVICE_TOKEN_ID: 'bench',
+      GATE_SERVICE_CLIENT_SECRET: 'bench',
+      GATE_RECEIVER_INFO_KEY: randomBytes(32).toString('hex'),
+      GATE_LOG_LEVEL: 'info'
+    },
+    fd
+  )
+  closeSync(fd)
+  const url = await ready(proc, 'the gate', () => {
+    const line = readFileSync(logFile, 'utf8')
+      .split('\n')
+      .find((l) => l.includes('approval gate listening'))
+    return line ? (JSON.parse(line) as { url: string }).url : undefined
+  })
+  return { proc, url, token, stop: () => stopChild(proc) }
+}
+
+/** CPU time (user + system) the child has used so far, in ms, from /proc (Linux; clock ticks of 10 ms). */
+export function cpuMsOf(pid: number): number {
+  try {
+    // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return NaN
+  }
+}
+
+/** The child's resident set and its peak, from /proc (Linux), in MiB. */
+export function rssOf(pid: number): { rss: number; peak: number } | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+    const kb = (name: string): number => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN)
+    return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 }
+  } catch {
+    return null
+  }
+}
+
+export interface StubService {
+  url: string
+  /** Resolves with the time (performance.now()) the approve of `transactionId` arrived. */
+  approveArrived(transactionId: string): Promise<number>
+  close(): Promise<void>
+}
+
+/** The Payments API as the gate calls it after a 202: approve and reject answer 200 at once. */
+export async function startStubService(): Promise<StubService> {
+  const arrived = new Map<string, number>()
+  const waiting = new Map<string, (at: number) => void>()
+  const server: Server = createServer((req, res) => {
+    const at = performance.now()
+    const m = /^\/transactions\/([^/]+)\/(approve|reject)$/.exec(req.url ?? '')
+    req.resume()
+    req.on('end', () => {
+      if (!m || req.method !== 'POST') return void res.writeHead(404).end()
+      const id = decodeURIComponent(m[1] as string)
+      arrived.set(id, at)
+      waiting.get(id)?.(at)
+      waiting.delete(id)
+      const status = m[2] === 'approve' ? 'PROCESSING' : 'REJECTED'
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id, status }))
+    })
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    approveArrived: (id) => {
+      const at = arrived.get(id)
+      return at !== undefined ? Promise.resolve(at) : new Promise((r) => waiting.set(id, r))
+    },
+    close: () =>
+      new Promise((r) => {
+        server.close(() => r())
+        server.closeAllConnections()
+      })
+  }
+}
+
+export interface EventStream {
+  /** Resolves with the time (performance.now()) the `prompt` event of `transactionId` arrived. */
+  promptShown(transactionId: string): Promise<number>
+  events(): number
+  close(): Promise<void>
+}
+
+/** An operator connected to `GET /operator/events`, as Paydesk will be; resolves once the gate says connected. */
+export async function openEventStream(gateUrl: string, token: string): Promise<EventStream> {
+  const client = new Client(gateUrl)
+  const shown = new Map<string, number>()
+  const waiting = new Map<string, (at: number) => void>()
+  let count = 0
+  let buffer = ''
+  let connected: () => void = () => undefined
+  const isConnected = new Promise<void>((r) => (connected = r))
+  const onFrame = (frame: string, at: number): void => {
+    if (frame.startsWith(': connected')) return connected()
+    const event = /^event: (.*)$/m.exec(frame)?.[1]
+    const data = /^data: (.*)$/m.exec(frame)?.[1]
+    if (!event || !data) return
+    count++
+    if (event !== 'prompt') return
+    const id = (JSON.parse(data) as { data: { transactionId: string } }).data.transactionId
+    shown.set(id, at)
+    waiting.get(id)?.(at)
+    waiting.delete(id)
+  }
+  const res = await client.request({
+    path: '/operator/events',
+    method: 'GET',
+    headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+    bodyTimeout: 0
+  })
+  if (res.statusCode !== 200) throw new Error(`GET /operator/events answered ${res.statusCode}`)
+  res.body.on('data', (c: Buffer) => {
+    const at = performance.now()
+    buffer += c.toString('utf8')
+    let end: number
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      onFrame(buffer.slice(0, end), at)
+      buffer = buffer.slice(end + 2)
+    }
+  })
+  res.body.on('error', () => undefined)
+  await isConnected
+  return {
+    promptShown: (id) => {
+      const at = shown.get(id)
+      return at !== undefined ? Promise.resolve(at) : new Promise((r) => waiting.set(id, r))
+    },
+    events: () => count,
+    close: async () => {
+      res.body.destroy()
+      await client.destroy()
+    }
+  }
+}

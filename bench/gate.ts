@@ -1,0 +1,247 @@
+/**
+ * `npm run bench -- gate`: the approval gate's figures against issue 30's targets, printed beside the machine's cores
+ * and load (other processes compete for the same cores). Defaults are the issue's; for a quick check:
+ * `npm run bench -- gate --seconds 5 --decisions 5000 --prompts 100`.
+ *
+ * - webhook received → answer sent: 200 signed approval webhooks/s for 60 s (open loop), each approved by a rule with
+ *   receiver information from the gate's encrypted table (a real decision and store write, SQLite), against the same
+ *   bodies sent by the same generator to a bare `node:http` receiver that only verifies the signature. Latency is
+ *   measured at the client (keep-alive undici pool), from a request leaving to its answer read.
+ * - prompt → shown: a rule that asks a person; from the webhook's 202 read by the client to the `prompt` event's
+ *   arrival on an operator's SSE stream (Paydesk's side does not exist yet: measured to the stream client).
+ * - operator click → approve sent: from the operator's POST to the gate's approve arriving at a stub Payments API.
+ * - RSS of the gate's own process after `--decisions` rule decisions, fed as fast as it answers (8 in flight).
+ *
+ * The gate and the bare receiver each run as a child process (`node --import tsx`, so both carry tsx's loader);
+ * everything is on 127.0.0.1, bounded in count and time, and stops by itself.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Pool } from 'undici'
+import { newSigningKeyPair, type SigningKeyPair } from '../src/sandbox/webhooks/signing'
+import {
+  CUSTOMERS,
+  closedLoop,
+  customerId,
+  fmt,
+  machine,
+  ms,
+  onSchedule,
+  openLoop,
+  postWebhook,
+  signedWebhook,
+  stats,
+  statusList,
+  verdict,
+  type OpenLoopResult,
+  type Signed
+} from './gate-load'
+import { cpuMsOf, openEventStream, rssOf, startBare, startGate, startStubService, type GateChild } from './gate-procs'
+
+const APPROVE_SENDER = '$approve@bench.example'
+const ASK_SENDER = '$ask@bench.example'
+const TARGET = { answerP99: 20, ratio: 2, promptP99: 250, clickP99: 100, rssMb: 150 }
+const WARMUP_S = 2
+const WAIT_MS = 5_000
+const RSS_PHASE_MS = 15 * 60_000
+
+/** `--name 10` or `--name=10`, a positive integer (underscores allowed), else `fallback`. */
+function option(name: string, fallback: number): number {
+  const args = process.argv
+  const i = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`))
+  if (i < 0) return fallback
+  const raw = args[i]!.includes('=') ? args[i]!.split('=')[1] : args[i + 1]
+  const n = Number((raw ?? '').replace(/_/g, ''))
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} takes a positive whole number`)
+  return n
+}
+
+function within<T>(p: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: nothing within ${WAIT_MS} ms`)), WAIT_MS)
+  })
+  return Promise.race([p, timeout]).finally(() => clearTimeout(timer))
+}
+
+async function operatorCall(ops: Pool, token: string, method: 'PUT' | 'POST', path: string, body: unknown) {
+  const res = await ops.request({
+    path,
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body)
+  })
+  const text = await res.body.text()
+  return { status: res.statusCode, text }
+}
+
+/** Rules by sender (one approves, one asks) and every bench customer's receiver information, through the API. */
+async function configure(gate: GateChild, ops: Pool): Promise<void> {
+  const base = { maxAmountByCurrency: { USD: 10_000_000 }, requireKycApproved: false, fallback: 'reject' }
+  const rules = {
+    rules: [
+      { ...base, name: 'bench-approve', allowedSenders: [APPROVE_SENDER], action: 'approve' },
+      { ...base, name: 'bench-ask', allowedSenders: [ASK_SENDER], action: 'ask' }
+    ],
+    otherwise: 'reject',
+    otherwiseFallback: 'reject'
+  }
+  const r = await operatorCall(ops, gate.token, 'PUT', '/operator/rules', rules)
+  if (r.status !== 200) throw new Error(`PUT /operator/rules answered ${r.status}: ${r.text}`)
+  for (let k = 0; k < CUSTOMERS; k++) {
+    const info = { FULL_NAME: `Bench Person ${k}`, BIRTH_DATE: '1990-01-01' }
+    const c = await operatorCall(ops, gate.token, 'PUT', `/operator/receiver-info/${customerId(k)}`, { info })
+    if (c.status !== 204) throw new Error(`PUT /operator/receiver-info answered ${c.status}: ${c.text}`)
+  }
+}
+
+const pools = (url: string) => ({
+  hooks: new Pool(url, { connections: 64, pipelining: 1, keepAliveTimeout: 30_000 }),
+  ops: new Pool(url, { connections: 8, pipelining: 1 })
+})
+
+/** Runs the measured load and notes the receiver's own CPU time per webhook (what it spent, whatever it waited on). */
+async function measure(pid: number | undefined, load: () => Promise<OpenLoopResult>) {
+  const cpu0 = cpuMsOf(pid ?? -1)
+  const r = await load()
+  return { ...r, cpuPerWebhook: (cpuMsOf(pid ?? -1) - cpu0) / r.latencies.length }
+}
+
+function printLoad(name: string, r: OpenLoopResult & { cpuPerWebhook: number }, rate: number): void {
+  const lag = stats(r.sendLag)
+  console.log(
+    `  ${name}: ${fmt(stats(r.latencies))}; answers ${statusList(r.statuses)}; ${(r.elapsedMs / 1000).toFixed(1)} s at ${rate}/s, sends late by p99 ${ms(lag.p99)}; its CPU ${r.cpuPerWebhook.toFixed(2)} ms per webhook; ${machine()}`
+  )
+}
+
+export async function runGateBench(): Promise<void> {
+  const seconds = option('seconds', 60)
+  const rate = option('rate', 200)
+  const decisions = option('decisions', 100_000)
+  const promptCount = option('prompts', 500)
+  const promptRate = option('prompt-rate', 20)
+  const keys = newSigningKeyPair()
+  const stub = await startStubService()
+  const dirs: string[] = []
+  const dir = (): string => {
+    const d = mkdtempSync(join(tmpdir(), 'paydesk-bench-gate-'))
+    dirs.push(d)
+    return d
+  }
+  console.log(`Gate (issue 30): machine ${machine()} at the start`)
+  try {
+    // The same signed bodies for both receivers; warm-ups have their own ids so every measured one is new to the gate.
+    const measured = Array.from({ length: rate * seconds }, (_, i) => signedWebhook(keys, `m-${i}`, APPROVE_SENDER, i))
+    const warmup = (tag: string): Signed[] =>
+      Array.from({ length: rate * WARMUP_S }, (_, i) => signedWebhook(keys, `w-${tag}-${i}`, APPROVE_SENDER, i))
+
+    console.log(`webhook received → answer sent, ${rate} webhooks/s for ${seconds} s, open loop:`)
+    const bare = await startBare(keys.publicKeyPem)
+    let bareRun: OpenLoopResult & { cpuPerWebhook: number }
+    try {
+      const { hooks } = pools(bare.url)
+      await openLoop(hooks, '/webhooks', warmup('bare'), rate)
+      bareRun = await measure(bare.proc.pid, () => openLoop(hooks, '/webhooks', measured, rate))
+      await hooks.close()
+    } finally {
+      await bare.stop()
+    }
+    printLoad('bare node:http receiver (signature only)', bareRun, rate)
+
+    const gate = await startGate(dir(), keys.publicKeyPem, stub.url)
+    try {
+      const { hooks, ops } = pools(gate.url)
+      await configure(gate, ops)
+      const stream = await openEventStream(gate.url, gate.token)
+      await openLoop(hooks, '/webhooks', warmup('gate'), rate)
+      const gateRun = await measure(gate.proc.pid, () => openLoop(hooks, '/webhooks', measured, rate))
+      printLoad('gate, SQLite, rule approve with sealed receiver info', gateRun, rate)
+      const g = stats(gateRun.latencies)
+      const b = stats(bareRun.latencies)
+      const allApproved = gateRun.statuses.get('200') === measured.length
+      console.log(
+        `  gate p99 ${ms(g.p99)} (target ≤ ${TARGET.answerP99} ms: ${verdict(allApproved && g.p99 <= TARGET.answerP99)}); gate/bare p99 ${(g.p99 / b.p99).toFixed(2)}× (target ≤ ${TARGET.ratio}×: ${verdict(g.p99 / b.p99 <= TARGET.ratio)})${allApproved ? '' : '; NOT every webhook was approved'}`
+      )
+
+      // Prompts: a rule that asks; the operator approves as soon as the prompt shows.
+      const shown: number[] = []
+      const clicked: number[] = []
+      const failures = new Map<string, number>()
+      const fail = (why: string): void => void failures.set(why, (failures.get(why) ?? 0) + 1)
+      let early = 0
+      const run = await onSchedule(promptCount, promptRate, async (i) => {
+        const w = signedWebhook(keys, `p-${i}`, ASK_SENDER, i)
+        try {
+          const a = await postWebhook(hooks, '/webhooks', w)
+          const answeredAt = performance.now()
+          if (a.status !== 202) return fail(`webhook answered ${a.status}`)
+          const at = await within(stream.promptShown(w.transactionId), 'prompt event')
+          if (at < answeredAt) early++
+          shown.push(Math.max(0, at - answeredAt))
+          const click = performance.now()
+          const reply = operatorCall(ops, gate.token, 'POST', `/operator/prompts/${w.transactionId}`, {
+            action: 'approve'
+          })
+          clicked.push((await within(stub.approveArrived(w.transactionId), 'approve at the service')) - click)
+          const r = await reply
+          if (r.status !== 200) fail(`approve command answered ${r.status}`)
+        } catch (err) {
+          fail(err instanceof Error ? err.message : String(err))
+        }
+      })
+      const s = stats(shown)
+      const c = stats(clicked)
+      const problems = failures.size > 0 ? `; failures: ${statusList(failures)}` : ''
+      console.log(
+        `prompts: ${promptCount} at ${promptRate}/s in ${(run.elapsedMs / 1000).toFixed(1)} s, one operator stream connected${problems}; ${machine()}`
+      )
+      console.log(
+        `  prompt → shown on the operator's SSE stream (to the stream client; Paydesk's side does not exist yet): ${fmt(s)}; target p99 ≤ ${TARGET.promptP99} ms: ${verdict(s.p99 <= TARGET.promptP99 && failures.size === 0)}${early > 0 ? ` (${early} arrived before the 202 was read, counted as 0)` : ''}`
+      )
+      console.log(
+        `  operator click → approve at the service (stub Payments API): ${fmt(c)}; target p99 ≤ ${TARGET.clickP99} ms: ${verdict(c.p99 <= TARGET.clickP99 && failures.size === 0)}`
+      )
+      await stream.close()
+      await hooks.close()
+      await ops.close()
+    } finally {
+      await gate.stop()
+    }
+
+    await rssAfterDecisions(keys, stub.url, dir(), decisions)
+    console.log('the same with PostgreSQL (target p99 ≤ 50 ms): not built yet (issue 30: next)')
+  } finally {
+    await stub.close()
+    for (const d of dirs) rmSync(d, { recursive: true, force: true })
+  }
+}
+
+async function rssAfterDecisions(keys: SigningKeyPair, stubUrl: string, d: string, decisions: number): Promise<void> {
+  const gate = await startGate(d, keys.publicKeyPem, stubUrl)
+  try {
+    const { hooks, ops } = pools(gate.url)
+    await configure(gate, ops)
+    const stream = await openEventStream(gate.url, gate.token)
+    const before = rssOf(gate.proc.pid ?? -1)
+    const cpu0 = cpuMsOf(gate.proc.pid ?? -1)
+    const fed = await closedLoop(hooks, '/webhooks', decisions, 8, performance.now() + RSS_PHASE_MS, (i) =>
+      signedWebhook(keys, `r-${i}`, APPROVE_SENDER, i)
+    )
+    const after = rssOf(gate.proc.pid ?? -1)
+    const cpu = (cpuMsOf(gate.proc.pid ?? -1) - cpu0) / fed.sent
+    const approved = fed.statuses.get('200') ?? 0
+    console.log(
+      `gate RSS after decisions: ${approved.toLocaleString('en-US')} rule approvals of ${decisions.toLocaleString('en-US')} asked (answers ${statusList(fed.statuses)}) in ${(fed.elapsedMs / 1000).toFixed(1)} s (${((fed.sent / fed.elapsedMs) * 1000).toFixed(0)}/s, 8 in flight, gate CPU ${cpu.toFixed(2)} ms each, one operator stream connected); ${machine()}`
+    )
+    if (!before || !after) return console.log('  RSS: not measured (no /proc on this system)')
+    console.log(
+      `  RSS ${after.rss.toFixed(0)} MiB (peak ${after.peak.toFixed(0)} MiB; ${before.rss.toFixed(0)} MiB once configured, before the first webhook); target ≤ ${TARGET.rssMb} MB: ${verdict(approved === decisions && after.rss * 2 ** 20 <= TARGET.rssMb * 1e6)}`
+    )
+    await stream.close()
+    await hooks.close()
+    await ops.close()
+  } finally {
+    await gate.stop()
+  }
+}
