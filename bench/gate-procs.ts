@@ -119,12 +119,12 @@ export function cpuMsOf(pid: number): number {
   }
 }
 
-/** The child's resident set and its peak, from /proc (Linux), in MiB. */
+/** The child's resident set and its peak, from /proc (Linux), in MB (10^6 bytes, the issue's unit). */
 export function rssOf(pid: number): { rss: number; peak: number } | null {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8')
     const kb = (name: string): number => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN)
-    return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 }
+    return { rss: (kb('VmRSS') * 1024) / 1e6, peak: (kb('VmHWM') * 1024) / 1e6 }
   } catch {
     return null
   }

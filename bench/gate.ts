@@ -236,7 +236,7 @@ async function rssAfterDecisions(keys: SigningKeyPair, stubUrl: string, d: strin
     )
     if (!before || !after) return console.log('  RSS: not measured (no /proc on this system)')
     console.log(
-      `  RSS ${after.rss.toFixed(0)} MiB (peak ${after.peak.toFixed(0)} MiB; ${before.rss.toFixed(0)} MiB once configured, before the first webhook); target ≤ ${TARGET.rssMb} MB: ${verdict(approved === decisions && after.rss * 2 ** 20 <= TARGET.rssMb * 1e6)}`
+      `  RSS ${after.rss.toFixed(0)} MB (peak ${after.peak.toFixed(0)} MB; ${before.rss.toFixed(0)} MB once configured, before the first webhook); target ≤ ${TARGET.rssMb} MB: ${verdict(approved === decisions && after.rss <= TARGET.rssMb)}`
     )
     await stream.close()
     await hooks.close()
