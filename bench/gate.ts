@@ -156,7 +156,7 @@ export async function runGateBench(): Promise<void> {
       const stream = await openEventStream(gate.url, gate.token)
       await openLoop(hooks, '/webhooks', warmup('gate'), rate)
       const gateRun = await measure(gate.proc.pid, () => openLoop(hooks, '/webhooks', measured, rate))
-      printLoad('gate, SQLite, rule approve with sealed receiver info', gateRun, rate)
+      printLoad('gate, SQLite, rule approve with sealed receiver info, one operator stream connected', gateRun, rate)
       const g = stats(gateRun.latencies)
       const b = stats(bareRun.latencies)
       const allApproved = gateRun.statuses.get('200') === measured.length
@@ -183,6 +183,8 @@ export async function runGateBench(): Promise<void> {
           const reply = operatorCall(ops, gate.token, 'POST', `/operator/prompts/${w.transactionId}`, {
             action: 'approve'
           })
+          // Read below; a refused command leaves no approve to wait for, and its rejection must not go unhandled.
+          reply.catch(() => undefined)
           clicked.push((await within(stub.approveArrived(w.transactionId), 'approve at the service')) - click)
           const r = await reply
           if (r.status !== 200) fail(`approve command answered ${r.status}`)
