@@ -101,6 +101,25 @@ const pools = (url: string) => ({
   ops: new Pool(url, { connections: 8, pipelining: 1 })
 })
 
+/** The gate's own /metrics (Prometheus text), each sample line's name and labels → value. */
+async function metricsOf(ops: Pool): Promise<Map<string, number>> {
+  const res = await ops.request({ path: '/metrics', method: 'GET' })
+  const out = new Map<string, number>()
+  for (const line of (await res.body.text()).split('\n')) {
+    const m = /^(\S+) (\S+)$/.exec(line)
+    if (m) out.set(m[1] as string, Number(m[2]))
+  }
+  return out
+}
+
+/** Share of the webhooks answered between two /metrics reads that the gate itself timed at ≤ 20 ms. */
+function serverWithin20ms(before: Map<string, number>, after: Map<string, number>): string {
+  const delta = (k: string): number => (after.get(k) ?? 0) - (before.get(k) ?? 0)
+  const all = delta('gate_webhook_answer_seconds_count')
+  const fast = delta('gate_webhook_answer_seconds_bucket{le="0.02"}')
+  return all > 0 ? `${((fast / all) * 100).toFixed(1)}% of ${all.toLocaleString('en-US')}` : 'none'
+}
+
 /** Runs the measured load and notes the receiver's own CPU time per webhook (what it spent, whatever it waited on). */
 async function measure(pid: number | undefined, load: () => Promise<OpenLoopResult>) {
   const cpu0 = cpuMsOf(pid ?? -1)
@@ -155,13 +174,18 @@ export async function runGateBench(): Promise<void> {
       await configure(gate, ops)
       const stream = await openEventStream(gate.url, gate.token)
       await openLoop(hooks, '/webhooks', warmup('gate'), rate)
+      const metrics0 = await metricsOf(ops)
       const gateRun = await measure(gate.proc.pid, () => openLoop(hooks, '/webhooks', measured, rate))
+      const metrics1 = await metricsOf(ops)
       printLoad('gate, SQLite, rule approve with sealed receiver info, one operator stream connected', gateRun, rate)
       const g = stats(gateRun.latencies)
       const b = stats(bareRun.latencies)
       const allApproved = gateRun.statuses.get('200') === measured.length
       console.log(
         `  gate p99 ${ms(g.p99)} (target ≤ ${TARGET.answerP99} ms: ${verdict(allApproved && g.p99 <= TARGET.answerP99)}); gate/bare p99 ${(g.p99 / b.p99).toFixed(2)}× (target ≤ ${TARGET.ratio}×: ${verdict(g.p99 / b.p99 <= TARGET.ratio)})${allApproved ? '' : '; NOT every webhook was approved'}`
+      )
+      console.log(
+        `  answered within 20 ms as the gate itself times them (gate_webhook_answer_seconds, from the request read to the answer sent): ${serverWithin20ms(metrics0, metrics1)}`
       )
 
       // Prompts: a rule that asks; the operator approves as soon as the prompt shows.
@@ -231,6 +255,7 @@ async function rssAfterDecisions(keys: SigningKeyPair, stubUrl: string, d: strin
       signedWebhook(keys, `r-${i}`, APPROVE_SENDER, i)
     )
     const after = rssOf(gate.proc.pid ?? -1)
+    const heap = (await metricsOf(ops)).get('gate_nodejs_heap_size_used_bytes') ?? NaN
     const cpu = (cpuMsOf(gate.proc.pid ?? -1) - cpu0) / fed.sent
     const approved = fed.statuses.get('200') ?? 0
     console.log(
@@ -238,7 +263,7 @@ async function rssAfterDecisions(keys: SigningKeyPair, stubUrl: string, d: strin
     )
     if (!before || !after) return console.log('  RSS: not measured (no /proc on this system)')
     console.log(
-      `  RSS ${after.rss.toFixed(0)} MB (peak ${after.peak.toFixed(0)} MB; ${before.rss.toFixed(0)} MB once configured, before the first webhook); target ≤ ${TARGET.rssMb} MB: ${verdict(approved === decisions && after.rss <= TARGET.rssMb)}`
+      `  RSS ${after.rss.toFixed(0)} MB (peak ${after.peak.toFixed(0)} MB; ${before.rss.toFixed(0)} MB once configured, before the first webhook; JS heap in use ${(heap / 1e6).toFixed(0)} MB); target ≤ ${TARGET.rssMb} MB: ${verdict(approved === decisions && after.rss <= TARGET.rssMb)}`
     )
     await stream.close()
     await hooks.close()
