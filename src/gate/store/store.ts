@@ -7,7 +7,7 @@
  * - the log is appended in order with its hash chain, in the same transaction as what it records.
  * All methods are async: SQLite answers at once, PostgreSQL over the network.
  */
-import type { GateEvent, GateRules, PreApproval, PreApprovalCreateRequest } from '../../shared/gate'
+import type { GateEvent, GateRules, LogKind, PreApproval, PreApprovalCreateRequest } from '../../shared/gate'
 
 /** The answer a webhook got, kept to answer a replay identically. */
 export interface StoredAnswer {
@@ -18,7 +18,8 @@ export interface StoredAnswer {
 export type Claim = { claimed: true } | { claimed: false; answer: StoredAnswer | null }
 
 export interface LogInput {
-  kind: string
+  /** What happened: one of the log's known kinds, so a new one is added to the shared list on purpose. */
+  kind: LogKind
   actor: string
   data: Record<string, unknown>
 }
