@@ -157,8 +157,3 @@ export function currenciesForRegion(region: string | undefined): string[] {
   if (EURO_COUNTRIES.has(region)) return ['EUR']
   return [REGION_CURRENCY[region] ?? 'USD']
 }
-
-/** KYC region of a country (euro countries share one). */
-export function kycRegionOfCountry(country: string): string {
-  return EURO_COUNTRIES.has(country) ? 'EU' : country
-}

@@ -59,10 +59,3 @@ export const IpcError = z.object({
 export type IpcError = z.infer<typeof IpcError>
 
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError }
-
-export function ipcResultSchema<T extends z.ZodType>(value: T) {
-  return z.discriminatedUnion('ok', [
-    z.object({ ok: z.literal(true), value }),
-    z.object({ ok: z.literal(false), error: IpcError })
-  ])
-}
