@@ -53,7 +53,7 @@ export const LAYERS = [
     name: 'main',
     files: ['src/main/'],
     code: ['src/main/', 'src/shared/', 'src/sandbox/'],
-    packages: ['zod', 'keytar', 'undici', 'csv-stringify'],
+    packages: ['zod', 'keytar', 'undici', 'csv-stringify', 'eventsource-parser'],
     builtins: [
       'crypto',
       'events',
