@@ -65,7 +65,8 @@ export async function main(args: string[], out: (line: string) => void): Promise
   return -1
 }
 
-if (/[\\/]gate[\\/]cli\.(ts|js|mjs)$/.test(process.argv[1] ?? '')) {
+// Started as a program: src/gate/cli.ts under tsx (development), or the build's out/main/gate.js (production).
+if (/[\\/]gate(?:[\\/]cli)?\.(ts|js|mjs)$/.test(process.argv[1] ?? '')) {
   main(process.argv.slice(2), (line) => process.stdout.write(`${line}\n`)).then(
     (code) => {
       if (code >= 0) process.exitCode = code
