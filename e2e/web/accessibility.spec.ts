@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, invoke, test, type Page } from '../support/browser-mode'
+import { expect, test, type Page } from '../support/browser-mode'
 import { fillQuoteForm } from '../support/quote-form'
 
 /** What a scan found that counts: serious and critical violations only (the issue's bar). */
@@ -96,20 +96,6 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(sidebar(page)).toBeVisible()
     const findings: Finding[] = []
 
-    // An incoming payment waiting for approval, so the Approvals screen has its form to scan.
-    const customers = (await invoke(app, 'customers.query', { kycStatus: 'APPROVED', limit: 50 })) as {
-      rows: { id: string; region?: string; currencies?: string[] }[]
-    }
-    const usd = customers.rows.find((c) => c.currencies?.includes('USD') ?? c.region === 'US')
-    if (usd) {
-      await invoke(app, 'sandbox.receive', {
-        senderUmaAddress: '$pending.long.usd@sandbox.uma.money',
-        receivingCurrencyCode: 'USD',
-        receivingCurrencyAmount: 4_321,
-        customerId: usd.id
-      })
-    }
-
     for (const label of await sections(page)) {
       await openSection(page, label)
       await scan(page, `${label} screen`, findings)
@@ -162,12 +148,6 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(page.getByRole('group', { name: 'Review quote' })).toBeVisible()
     await scan(page, 'Quote review', findings)
     await shot(`axe-${theme}-quote-review`)
-
-    await openSection(page, 'Approvals')
-    if (usd && (await openFirstRow(page))) {
-      await scan(page, 'Approval form', findings)
-      await shot(`axe-${theme}-approval-form`)
-    }
 
     await page.locator('body').press('Control+k')
     await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeVisible()

@@ -24,7 +24,7 @@ it('asks for the profile list before the calls that wait for the profile session
   const { connectEvents } = await import('../../../src/renderer/src/bridge/events')
   const disconnect = connectEvents()
   expect(asked[0]).toBe('profiles.list')
-  expect(asked).toEqual(expect.arrayContaining(['sync.status', 'approvals.list', 'notices.list']))
+  expect(asked).toEqual(expect.arrayContaining(['sync.status', 'notices.list']))
   expect(asked.filter((c) => c === 'profiles.list')).toHaveLength(1)
   disconnect()
 })

@@ -82,7 +82,7 @@ describe('the query cache', () => {
   })
 
   it('drops every answer no view shows when the profile changes, so another profile’s data never appears', () => {
-    const client = cacheWith(['customers.query', { limit: 500 }], ['approvals.list', null])
+    const client = cacheWith(['customers.query', { limit: 500 }], ['notices.list', null])
     useWindowGenerations.getState().bump(['transactions.query'])
     forgetProfileData(client)
     expect(client.getQueryCache().getAll()).toEqual([])

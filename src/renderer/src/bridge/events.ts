@@ -37,10 +37,10 @@ export async function openItem(route: RouteId, id: string | null, profileId?: st
  * for its first state. Returns a function that disconnects everything.
  */
 export function connectEvents(): () => void {
-  // The profile list first: the first screen waits for it, and sync status and approvals wait for the profile's session
+  // The profile list first: the first screen waits for it, and sync status and notices wait for the profile's session
   // (its cache opening). A browser opens six connections to a host and the event stream keeps one, so a list asked
   // after the calls below queued behind two of them: at a million rows, a trace showed it reach main only once the
-  // approvals call had its answer.
+  // calls before it had their answers.
   void useProfiles.getState().load()
   const offs = [
     paydesk.on('profiles.changed', (list) => {
@@ -49,6 +49,7 @@ export function connectEvents(): () => void {
       // Another profile's data must never stay on screen: every view re-queries.
       if (before !== list.activeProfileId) {
         forgetProfileData()
+        // Each profile's count belongs to that profile: the new one's arrives with its gate's next count.
         useBadges.getState().setPendingApprovals(0)
         void paydesk.invoke('sync.status', null).then((r) => r.ok && applySync(r.value))
         void paydesk.invoke('notices.list', null).then((r) => r.ok && useNotices.getState().apply(r.value))
@@ -61,15 +62,7 @@ export function connectEvents(): () => void {
       if (isActive(profileId)) invalidateCollections(collections)
     }),
     paydesk.on('transactions.changed', ({ profileId }) => {
-      if (isActive(profileId)) invalidateCollections(['transactions', 'approvals'])
-    }),
-    paydesk.on('approvals.changed', ({ profileId, count }) => {
-      if (profileId !== useProfiles.getState().list?.activeProfileId) return
-      useBadges.getState().setPendingApprovals(count)
-      invalidateCollections(['approvals'])
-    }),
-    paydesk.on('approvals.decided', ({ profileId }) => {
-      if (isActive(profileId)) invalidateCollections(['approvals', 'transactions'])
+      if (isActive(profileId)) invalidateCollections(['transactions'])
     }),
     paydesk.on('navigate', ({ route, id, profileId }) => {
       if (isRouteId(route)) void openItem(route, id ?? null, profileId)
@@ -99,9 +92,6 @@ export function connectEvents(): () => void {
   reportForeground()
   void paydesk.invoke('sync.status', null).then((r) => r.ok && applySync(r.value))
   void paydesk.invoke('notices.list', null).then((r) => r.ok && useNotices.getState().apply(r.value))
-  void paydesk
-    .invoke('approvals.list', null)
-    .then((r) => r.ok && useBadges.getState().setPendingApprovals(r.value.items.length))
   void paydesk.invoke('updates.status', null).then((r) => r.ok && useUpdates.getState().apply(r.value))
   // A paydesk:// link that launched Paydesk (or came while the page loaded) opens now that the page listens.
   void paydesk.invoke('desktop.takeLaunchLink', null).then((r) => {

@@ -3,8 +3,8 @@ import type { ChannelName } from '../../../shared/ipc/contract'
 import type { DataCollection } from '../../../shared/ipc/channels/data'
 import { useWindowGenerations } from './window-generations'
 
-/** What main reports as changed: a synced collection, or the approvals queue. */
-export type Collection = DataCollection | 'approvals'
+/** What main reports as changed: a synced collection. */
+export type Collection = DataCollection
 
 /** Which query channels read each collection main reports as changed (`data.changed` and friends). */
 export const CHANNELS_OF: Record<Collection, readonly ChannelName[]> = {
@@ -12,8 +12,7 @@ export const CHANNELS_OF: Record<Collection, readonly ChannelName[]> = {
   customers: ['customers.query', 'customers.get'],
   externalAccounts: ['externalAccounts.query'],
   internalAccounts: ['internalAccounts.list'],
-  discoveries: ['discoveries.list'],
-  approvals: ['approvals.list', 'approvals.decisions']
+  discoveries: ['discoveries.list']
 }
 
 /**

@@ -23,10 +23,11 @@ const EXTERNAL_ACCOUNT: Record<string, Tone> = {
 }
 const KYC: Record<string, Tone> = { APPROVED: 'good', PENDING: 'waiting', UNVERIFIED: 'needs-you', REJECTED: 'bad' }
 
-export function transactionTone(status: string | undefined, type?: string): Tone {
-  if (status === 'PENDING' && type === 'INCOMING') return 'needs-you'
-  return (status && TRANSACTION[status]) || 'unknown'
-}
+/**
+ * PENDING is amber whatever the direction: on an incoming payment it means the quote was created, never that it waits
+ * for an approval (only the approval gate's prompts do, and they live in Approvals).
+ */
+export const transactionTone = (status: string | undefined): Tone => (status && TRANSACTION[status]) || 'unknown'
 export const externalAccountTone = (status: string | undefined): Tone =>
   (status && EXTERNAL_ACCOUNT[status]) || 'unknown'
 export const kycTone = (status: string | undefined): Tone => (status && KYC[status]) || 'unknown'

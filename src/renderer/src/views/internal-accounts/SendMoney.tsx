@@ -186,10 +186,7 @@ export function SendMoney(props: {
             </dd>
             <dt>Status</dt>
             <dd>
-              <StatusChip
-                value={sent.transaction.status}
-                tone={transactionTone(sent.transaction.status, sent.transaction.type)}
-              />
+              <StatusChip value={sent.transaction.status} tone={transactionTone(sent.transaction.status)} />
             </dd>
             <dt>Request key</dt>
             <dd>

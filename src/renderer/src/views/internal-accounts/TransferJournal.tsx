@@ -36,7 +36,7 @@ function Outcome({ record: r, onResume }: { record: TransferRecord; onResume(res
   if (r.state === 'sent' && r.transactionStatus)
     return (
       <span className="row nowrap">
-        <StatusChip value={r.transactionStatus} tone={transactionTone(r.transactionStatus, 'OUTGOING')} />
+        <StatusChip value={r.transactionStatus} tone={transactionTone(r.transactionStatus)} />
         <span className="mono muted" aria-label={`Transaction ${r.transactionId}`}>
           …{r.transactionId?.slice(-4)}
         </span>

@@ -129,7 +129,7 @@ export function QuoteReview(props: {
             <dd data-testid="quote-payment-status">
               <StatusChip
                 value={transaction?.status ?? result.record.transactionStatus ?? 'PENDING'}
-                tone={transactionTone(transaction?.status ?? '', transaction?.type ?? 'OUTGOING')}
+                tone={transactionTone(transaction?.status ?? '')}
               />
             </dd>
           </dl>

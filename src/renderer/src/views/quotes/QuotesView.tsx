@@ -75,7 +75,7 @@ export function QuotesView() {
       header: 'Payment',
       render: (r) =>
         r.transactionStatus ? (
-          <StatusChip value={r.transactionStatus} tone={transactionTone(r.transactionStatus, 'OUTGOING')} />
+          <StatusChip value={r.transactionStatus} tone={transactionTone(r.transactionStatus)} />
         ) : (
           <span className="muted">—</span>
         )

@@ -267,16 +267,14 @@ function ReceivePanel(props: {
       {received && (
         <div className="result result-ok" role="status" aria-label="Simulated payment">
           <span>Payment created: </span>
-          <Id value={received.id} />{' '}
-          <StatusChip value={received.status} tone={transactionTone(received.status, received.type)} />{' '}
+          <Id value={received.id} /> <StatusChip value={received.status} tone={transactionTone(received.status)} />{' '}
           <button type="button" className="link" onClick={() => go('transactions', received.id)}>
             Open in Transactions
           </button>
-          {received.status === 'PENDING' && received.type === 'INCOMING' && (
-            <button type="button" className="link" onClick={() => go('approvals', received.id)}>
-              Open in Approvals
-            </button>
-          )}
+          {/* The approval gate decides it (a rule, a prompt, its fallback): Approvals shows which. */}
+          <button type="button" className="link" onClick={() => go('approvals', received.id)}>
+            Open in Approvals
+          </button>
         </div>
       )}
       <div className="row">

@@ -94,8 +94,7 @@ export function SendAgainstQuotePanel() {
       <FailedAction error={sending.error} />
       {sent && (
         <ActionResult ok={true}>
-          Funds sent: <Id value={sent.id} />{' '}
-          <StatusChip value={sent.status} tone={transactionTone(sent.status, sent.type)} />{' '}
+          Funds sent: <Id value={sent.id} /> <StatusChip value={sent.status} tone={transactionTone(sent.status)} />{' '}
           <button className="link" onClick={() => go('transactions', sent.id)}>
             Open in Transactions
           </button>

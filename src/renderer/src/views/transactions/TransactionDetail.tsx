@@ -55,7 +55,7 @@ function TransactionFacts({ t, syncedAt, onClose }: { t: Transaction; syncedAt: 
   const amount = headlineAmount(t)
   const failure = typeof loose['failureReason'] === 'string' ? (loose['failureReason'] as string) : undefined
   const rows: Array<[string, ReactNode]> = [
-    ['Status', <StatusChip key="s" value={t.status} tone={transactionTone(t.status, t.type)} />],
+    ['Status', <StatusChip key="s" value={t.status} tone={transactionTone(t.status)} />],
     ['Direction', t.type === 'INCOMING' ? 'Incoming' : t.type === 'OUTGOING' ? 'Outgoing' : t.type],
     ['Amount', amount ? <Money amount={amount.amount} currency={amount.currency} showCode /> : '—']
   ]

@@ -12,7 +12,7 @@ export const TRANSACTION_COLUMNS = {
   status: {
     key: 'status',
     header: 'Status',
-    render: (t) => <StatusChip value={t.status} tone={transactionTone(t.status, t.type)} />
+    render: (t) => <StatusChip value={t.status} tone={transactionTone(t.status)} />
   },
   type: {
     key: 'type',
