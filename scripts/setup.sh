@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Installs what Paydesk needs on a fresh Debian/Ubuntu machine, and nothing twice:
-#   system: chromium (e2e browser), libsecret-1-dev (keytar build), gnome-keyring + dbus (OS keychain in tests)
+#   system: chromium (e2e browser), libsecret-1-dev (keytar build), gnome-keyring + dbus (OS keychain in tests),
+#           postgresql-15 and haproxy (the approval gate's PostgreSQL store and its HA test: real servers, started by the
+#           tests in throw-away directories; Debian's own clusters are not used)
 #   npm:    the locked dependencies, without any download of Electron or Playwright browser binaries
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need=()
-for pkg in chromium libsecret-1-dev gnome-keyring dbus dbus-daemon; do
+for pkg in chromium libsecret-1-dev gnome-keyring dbus dbus-daemon postgresql-15 haproxy; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then
