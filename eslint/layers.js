@@ -98,6 +98,14 @@ export const LAYERS = [
     why: 'The gate opens its database through this one module, so a host can hand it the addon built for its ABI.'
   },
   {
+    name: 'the gate’s PostgreSQL client',
+    files: ['src/gate/store/pg-store.ts', 'src/gate/store/pg-schema.ts'],
+    code: ['src/gate/', 'src/shared/'],
+    packages: ['pg'],
+    builtins: ['crypto'],
+    why: 'Only the PostgreSQL store talks to PostgreSQL: the domain sees the GateStore interface, whatever the database.'
+  },
+  {
     name: 'the approval gate',
     files: ['src/gate/'],
     code: ['src/gate/', 'src/shared/'],
