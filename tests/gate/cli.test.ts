@@ -36,13 +36,20 @@ async function logWithRows(): Promise<void> {
   let t = Date.parse('2026-01-01T00:00:00Z')
   const store = new SqliteGateStore({ file: db, now: () => (t += 1000) })
   await store.putRules({ rules: [], otherwise: 'reject', otherwiseFallback: 'reject' }, 'operator:Ana')
-  await store.claimWebhook('Webhook:1', { kind: 'webhook', actor: 'service', data: { webhookId: 'Webhook:1' } })
-  await store.decide({
-    transactionId: 'Transaction:1',
+  await store.settleWebhook({
     webhookId: 'Webhook:1',
-    outcome: 'rejected',
-    actor: 'otherwise',
-    reason: 'No approval rule applies to this payment.'
+    received: { kind: 'webhook', actor: 'service', data: { webhookId: 'Webhook:1' } },
+    answer: { status: 403, body: { code: 'PAYMENT_REJECTED' } },
+    decision: {
+      record: {
+        transactionId: 'Transaction:1',
+        webhookId: 'Webhook:1',
+        outcome: 'rejected',
+        actor: 'otherwise',
+        reason: 'No approval rule applies to this payment.'
+      },
+      ifAlreadyDecided: { status: 409, body: null }
+    }
   })
   await store.append({ kind: 'decision-sent', actor: 'otherwise', data: { ok: true } })
   await store.close()

@@ -1,20 +1,22 @@
 /**
  * The approval gate's decisions: one signed INCOMING_PAYMENT.PENDING in, one answer out (200 approve with exactly the
  * requested receiver fields, 403 reject, 422 missing receiver fields, 202 ask a person), within the service's budget.
- * A webhook id is claimed in the store before anything is decided, so a replay, here or on another replica, gets the
- * stored answer and never a second decision. Prompts (202) live in prompts.ts.
+ * The lookups come first (rules, KYC, receiver information, a matching pre-approval); then the webhook's claim, its
+ * decision (or prompt) and its answer are committed together, once (store.settleWebhook), and only then answered. A
+ * replay, here or on another replica, gets the stored answer and never a second decision; a crash before the commit
+ * leaves nothing behind. Prompts (202) live in prompts.ts.
  */
 import type { KeyObject } from 'node:crypto'
 import type { IncomingPaymentWebhookData } from '../../shared/api/webhook'
 import { senderIdentifiers } from '../../shared/approval-rules'
-import type { PromptAnswer } from '../../shared/gate'
+import type { GateRules, PromptAnswer } from '../../shared/gate'
 import type { ServiceClient } from '../service/client'
-import type { GateStore, StoredAnswer } from '../store/store'
+import type { DecisionInput, GateStore, LogInput, SeenWebhook, WebhookSettlement } from '../store/store'
 import type { GateClock } from './clock'
 import { needsKyc, verdict } from './decide'
-import { Prompts, type PromptOutcome } from './prompts'
+import { Prompts, type NewPrompt, type PromptOutcome } from './prompts'
 import { pickRequested, type Info, type ReceiverInfoSource } from './receiver-info'
-import { readWebhook, type Requested } from './webhook'
+import { readWebhook, type Inbound, type Requested } from './webhook'
 
 export interface GateOptions {
   store: GateStore
@@ -42,6 +44,46 @@ const answer = (status: number, body: unknown): GateAnswer => ({ status, body })
 
 /** A second webhook (another id) about a payment already decided: it is never decided again (published 409). */
 const alreadyDecided = answer(409, { code: 'ALREADY_DECIDED', message: 'This payment was decided already' })
+const gateError = answer(500, { code: 'GATE_ERROR', message: 'The gate could not decide this payment' })
+/** Tries at settling one webhook when its pre-approval keeps going to other payments first. */
+const SETTLE_ATTEMPTS = 8
+
+type Pending = Extract<Inbound, { kind: 'pending' }>
+type Accepted = Exclude<Inbound, { kind: 'refused' }>
+
+/** What a decision needs from outside the payment, looked up before anything is written. */
+interface Facts {
+  rules: GateRules
+  kyc: string | null
+  info: Info
+}
+
+/** A webhook's answer with what goes with it (a decision, or a prompt), before it is committed. */
+interface Plan {
+  answer: GateAnswer
+  decision?: WebhookSettlement['decision']
+  prompt?: NewPrompt
+}
+
+/**
+ * The answer an id settled before gets again. A claim without an answer was left by a gate that crashed before
+ * answering (before one-commit settling): the published answer for a duplicate is 409, and it decides nothing.
+ */
+const replayed = (seen: SeenWebhook): GateAnswer =>
+  seen.answer ?? answer(409, { code: 'WEBHOOK_IN_PROGRESS', message: 'This webhook is being answered already' })
+
+/** The `webhook` log entry's data: what arrived, never receiver information. */
+function summaryOf(inbound: Accepted): Record<string, unknown> {
+  if (inbound.kind !== 'pending') return { webhookId: inbound.webhookId, type: inbound.type }
+  return {
+    webhookId: inbound.webhookId,
+    type: 'INCOMING_PAYMENT.PENDING',
+    transactionId: inbound.payment.id,
+    amount: inbound.payment.receivedAmount.amount,
+    currency: inbound.payment.receivedAmount.currency.code,
+    requestedFields: inbound.requested.map((f) => f.name)
+  }
+}
 
 export class Gate {
   readonly prompts: Prompts
@@ -58,7 +100,7 @@ export class Gate {
     if (inbound.kind === 'refused') return answer(inbound.status, { code: inbound.code, message: inbound.message })
     const inFlight = this.deciding.get(inbound.webhookId)
     if (inFlight) return inFlight
-    const work = this.claimAndDecide(inbound, receivedAt)
+    const work = this.settle(inbound, receivedAt)
     this.deciding.set(inbound.webhookId, work)
     try {
       return await work
@@ -77,60 +119,63 @@ export class Gate {
     await this.prompts.settleAll()
   }
 
-  private async claimAndDecide(
-    inbound: Exclude<ReturnType<typeof readWebhook>, { kind: 'refused' }>,
-    receivedAt: number
-  ): Promise<GateAnswer> {
-    const summary =
-      inbound.kind === 'pending'
-        ? {
-            webhookId: inbound.webhookId,
-            type: 'INCOMING_PAYMENT.PENDING',
-            transactionId: inbound.payment.id,
-            amount: inbound.payment.receivedAmount.amount,
-            currency: inbound.payment.receivedAmount.currency.code,
-            requestedFields: inbound.requested.map((f) => f.name)
-          }
-        : { webhookId: inbound.webhookId, type: inbound.type }
-    const claim = await this.o.store.claimWebhook(inbound.webhookId, {
-      kind: 'webhook',
-      actor: 'service',
-      data: summary
-    })
-    if (!claim.claimed) {
-      if (claim.answer) return claim.answer
-      // Claimed by another replica that has not answered yet: the service retries nothing on approval, so this is a
-      // duplicate delivery; the published answer for one is 409, and it decides nothing.
-      return answer(409, { code: 'WEBHOOK_IN_PROGRESS', message: 'This webhook is being answered already' })
-    }
-    let result: GateAnswer
+  private async settle(inbound: Accepted, receivedAt: number): Promise<GateAnswer> {
+    const seen = await this.o.store.seenWebhook(inbound.webhookId)
+    if (seen) return replayed(seen)
+    const received: LogInput = { kind: 'webhook', actor: 'service', data: summaryOf(inbound) }
     try {
-      result =
-        inbound.kind === 'pending'
-          ? await this.decide(inbound.webhookId, inbound.payment, inbound.requested, receivedAt)
-          : answer(200, {})
+      let facts: Facts | undefined
+      for (let attempt = 1; attempt <= SETTLE_ATTEMPTS; attempt++) {
+        let plan: Plan
+        try {
+          if (inbound.kind !== 'pending') plan = { answer: answer(200, {}) }
+          else {
+            facts ??= await this.lookups(inbound.payment, inbound.requested)
+            plan = await this.plan(inbound, receivedAt, facts)
+          }
+        } catch (err) {
+          // A lookup or a store read broke: nothing is approved, and the service fails the payment on a 500.
+          this.o.log(`deciding ${inbound.webhookId} failed: ${err instanceof Error ? err.message : 'error'}`)
+          plan = { answer: gateError }
+        }
+        const settled = await this.o.store.settleWebhook({
+          webhookId: inbound.webhookId,
+          received,
+          answer: plan.answer,
+          ...(plan.decision ? { decision: plan.decision } : {}),
+          ...(plan.prompt ? { prompt: this.prompts.entry(plan.prompt) } : {})
+        })
+        if (settled.settled) {
+          if (plan.prompt) this.prompts.hold(plan.prompt)
+          return settled.answer
+        }
+        // Another delivery of this id (on any replica) settled first: its answer, and nothing decided here.
+        if (settled.reason === 'seen') return replayed(settled.seen)
+        // The pre-approval went to another payment meanwhile: decide again (another one, or the rules).
+      }
+      throw new Error(`pre-approvals were taken by other payments ${SETTLE_ATTEMPTS} times`)
     } catch (err) {
-      // The store or a lookup broke: nothing was approved, and the service fails the payment on a 500.
-      this.o.log(`deciding ${inbound.webhookId} failed: ${err instanceof Error ? err.message : 'error'}`)
-      result = answer(500, { code: 'GATE_ERROR', message: 'The gate could not decide this payment' })
+      // The commit failed: nothing was written or decided, and the service fails the payment on a 500.
+      this.o.log(`settling ${inbound.webhookId} failed: ${err instanceof Error ? err.message : 'error'}`)
+      return gateError
     }
-    await this.o.store.saveAnswer(inbound.webhookId, result satisfies StoredAnswer)
-    return result
   }
 
-  private async decide(
-    webhookId: string,
-    payment: IncomingPaymentWebhookData,
-    requested: Requested[],
-    receivedAt: number
-  ): Promise<GateAnswer> {
+  /** What a decision needs from outside the payment: the rules, KYC when a rule asks for it, receiver information. */
+  private async lookups(payment: IncomingPaymentWebhookData, requested: Requested[]): Promise<Facts> {
     const rules = await this.o.store.getRules()
-    const senders = senderIdentifiers(payment)
     const [kyc, info] = await Promise.all([
       needsKyc(rules) ? this.o.service.kycStatus(payment.customerId, this.o.lookupTimeoutMs) : null,
       this.infoFor(payment, requested)
     ])
-    const { picked, missing } = pickRequested(requested, info)
+    return { rules, kyc, info }
+  }
+
+  /** The answer and what goes with it (a decision, or a prompt), not yet committed. */
+  private async plan(inbound: Pending, receivedAt: number, f: Facts): Promise<Plan> {
+    const { webhookId, payment, requested } = inbound
+    const senders = senderIdentifiers(payment)
+    const { picked, missing } = pickRequested(requested, f.info)
     const details = {
       amount: payment.receivedAmount.amount,
       currency: payment.receivedAmount.currency.code,
@@ -138,59 +183,50 @@ export class Gate {
       sentFields: Object.keys(picked),
       via: 'answer'
     }
-    const base = { transactionId: payment.id, webhookId }
-    const approveOrMissing = async (actor: string, reason: string): Promise<GateAnswer> => {
+    const base = { transactionId: payment.id, webhookId, details }
+    const decided = (record: DecisionInput, a: GateAnswer, preApproval?: { id: string; now: string }): Plan => ({
+      answer: a,
+      decision: { record, ifAlreadyDecided: alreadyDecided, ...(preApproval ? { preApproval } : {}) }
+    })
+    const approveOrMissing = (actor: string, reason: string, preApproval?: { id: string; now: string }): Plan => {
       if (missing.length > 0) {
         const why = `The receiver information lacks ${missing.join(', ')}, which the sender requires.`
-        if (!(await this.o.store.decide({ ...base, outcome: 'unprocessable', actor, reason: why, details })))
-          return alreadyDecided
-        return answer(422, { code: 'MISSING_RECEIVER_INFO', message: why, missingFields: missing })
+        const body = { code: 'MISSING_RECEIVER_INFO', message: why, missingFields: missing }
+        return decided({ ...base, outcome: 'unprocessable', actor, reason: why }, answer(422, body))
       }
-      if (!(await this.o.store.decide({ ...base, outcome: 'approved', actor, reason, details }))) return alreadyDecided
-      return answer(200, { receiverCustomerInfo: picked })
+      const approved = answer(200, { receiverCustomerInfo: picked })
+      return decided({ ...base, outcome: 'approved', actor, reason }, approved, preApproval)
     }
 
-    // An operator's pre-approval is a person saying yes to this payment: it comes before the rules. It is taken only
-    // when it can be honoured (nothing missing), so a 422 does not use it up.
+    // An operator's pre-approval is a person saying yes to this payment: it comes before the rules. It is taken (in
+    // the commit of this decision) only when it can be honoured (nothing missing), so a 422 does not use it up.
     if (missing.length === 0) {
-      const pre = await this.o.store.usePreApproval(
-        {
-          customerId: payment.customerId,
-          currency: details.currency,
-          amount: details.amount,
-          senders,
-          now: new Date(this.o.clock.now()).toISOString()
-        },
-        payment.id
-      )
-      if (pre) return approveOrMissing(`pre-approval:${pre.id}`, `Pre-approved by ${pre.createdBy}.`)
+      const now = new Date(this.o.clock.now()).toISOString()
+      const match = { customerId: payment.customerId, currency: details.currency, amount: details.amount, senders, now }
+      const pre = await this.o.store.findPreApproval(match)
+      if (pre)
+        return approveOrMissing(`pre-approval:${pre.id}`, `Pre-approved by ${pre.createdBy}.`, { id: pre.id, now })
     }
 
-    const v = verdict(payment, rules, kyc)
-    const reason = v.reasons.join(' ')
-    if (v.action === 'approve') return approveOrMissing(v.actor, reason)
+    const v = verdict(payment, f.rules, f.kyc)
+    if (v.action === 'approve') return approveOrMissing(v.actor, v.reasons.join(' '))
     if (v.action === 'reject') {
-      const decided = await this.o.store.decide({
-        ...base,
-        outcome: 'rejected',
-        actor: v.actor,
-        reason: v.rejectReason,
-        details
-      })
-      if (!decided) return alreadyDecided
-      return answer(403, { code: 'PAYMENT_REJECTED', message: v.rejectReason, reason: v.rejectReason })
+      const body = { code: 'PAYMENT_REJECTED', message: v.rejectReason, reason: v.rejectReason }
+      return decided({ ...base, outcome: 'rejected', actor: v.actor, reason: v.rejectReason }, answer(403, body))
     }
-    await this.prompts.open({
-      webhookId,
-      payment,
-      requested,
-      availableFields: Object.keys(picked),
-      reasons: v.reasons,
-      fallback: v.fallback,
-      fallbackActor: `fallback:${v.ruleName ?? 'otherwise'}`,
-      receivedAt
-    })
-    return answer(202, {})
+    return {
+      answer: answer(202, {}),
+      prompt: {
+        webhookId,
+        payment,
+        requested,
+        availableFields: Object.keys(picked),
+        reasons: v.reasons,
+        fallback: v.fallback,
+        fallbackActor: `fallback:${v.ruleName ?? 'otherwise'}`,
+        receivedAt
+      }
+    }
   }
 
   /** Receiver information for the payment's customer, only when the sender asked for some. */

@@ -8,7 +8,7 @@ import type { IncomingPaymentWebhookData } from '../../shared/api/webhook'
 import { senderIdentifiers } from '../../shared/approval-rules'
 import type { Fallback, GateEvent, Prompt, PromptAnswer } from '../../shared/gate'
 import type { CallResult, ServiceClient } from '../service/client'
-import type { GateStore } from '../store/store'
+import type { GateStore, LogInput } from '../store/store'
 import type { GateClock } from './clock'
 import { pickRequested, type Info } from './receiver-info'
 import type { Requested } from './webhook'
@@ -55,11 +55,16 @@ export class Prompts {
     return [...this.waiting.values()].map((p) => this.view(p))
   }
 
-  async open(p: NewPrompt): Promise<void> {
+  /** The `prompt` log entry, which the gate commits with the webhook's 202 (store.settleWebhook). */
+  entry(p: NewPrompt): LogInput {
+    return { kind: 'prompt', actor: 'gate', data: this.view(p) }
+  }
+
+  /** Holds a prompt whose 202 is committed: it waits for an operator until its fallback at the margin. */
+  hold(p: NewPrompt): void {
     const delay = Math.max(0, p.receivedAt + this.o.marginMs - this.o.clock.now())
     const cancel = this.o.clock.after(delay, () => void this.track(this.fallback(p.payment.id)))
     this.waiting.set(p.payment.id, { ...p, cancel })
-    await this.o.store.append({ kind: 'prompt', actor: 'gate', data: this.view(p) })
   }
 
   async answer(transactionId: string, operator: string, a: PromptAnswer): Promise<PromptOutcome> {

@@ -1,10 +1,15 @@
 /**
  * What the gate keeps, behind one interface so that the PostgreSQL implementation (next, docs/gate.md) can replace
  * SQLite without touching the domain. Every guarantee the domain relies on is the store's, not memory's:
- * - a webhook id is claimed once (`claimWebhook`), and its answer is kept for replays;
- * - a transaction is decided once (`decide`), whichever of a rule, an operator or a fallback comes first;
- * - a pre-approval is used once (`usePreApproval`);
- * - the log is appended in order with its hash chain, in the same transaction as what it records.
+ * - a webhook's whole outcome (its claim, its log entry, its decision or prompt, its answer) is written by ONE
+ *   transaction (`settleWebhook`): one durable commit per webhook, and a crash before it leaves nothing, so a
+ *   redelivery is decided afresh;
+ * - a webhook id is settled once (a primary key), and its answer is kept for replays;
+ * - a transaction is decided once (`settleWebhook`, `decide`), whichever of a rule, a pre-approval, an operator or a
+ *   fallback comes first;
+ * - a pre-approval is used once (taken in the transaction of the decision that uses it);
+ * - the log is appended in order with its hash chain, in the same transaction as what it records, one writer at a
+ *   time, and `subscribe` hears an entry only after its transaction committed.
  * All methods are async: SQLite answers at once, PostgreSQL over the network.
  */
 import type { GateEvent, GateRules, LogKind, PreApproval, PreApprovalCreateRequest } from '../../shared/gate'
@@ -15,7 +20,13 @@ export interface StoredAnswer {
   body: unknown
 }
 
-export type Claim = { claimed: true } | { claimed: false; answer: StoredAnswer | null }
+/**
+ * A webhook id seen before, and the answer it got. `answer` is null only for a claim written without its answer (by a
+ * gate before one-commit settling, which then crashed): the domain answers those 409, deciding nothing.
+ */
+export interface SeenWebhook {
+  answer: StoredAnswer | null
+}
 
 export interface LogInput {
   /** What happened: one of the log's known kinds, so a new one is added to the shared list on purpose. */
@@ -48,15 +59,50 @@ export interface PaymentMatch {
   now: string
 }
 
+/** Everything one webhook leads to, written by `settleWebhook` in one transaction, or not at all. */
+export interface WebhookSettlement {
+  webhookId: string
+  /** The `webhook` log entry: what arrived. */
+  received: LogInput
+  /** The answer sent to the service, kept for replays. */
+  answer: StoredAnswer
+  /** The payment's decision (a 200, 403 or 422), logged after `received`. */
+  decision?: {
+    record: DecisionInput
+    /** Kept (and sent) instead of `answer` when the transaction was decided already: then nothing is decided. */
+    ifAlreadyDecided: StoredAnswer
+    /** The pre-approval the decision uses, taken for `record.transactionId` only if still unused and unexpired at `now`. */
+    preApproval?: { id: string; now: string }
+  }
+  /** A 202's `prompt` log entry, logged after `received`. */
+  prompt?: LogInput
+}
+
+export type Settled =
+  /** Written: `answer` is what was kept (the settlement's, or its `ifAlreadyDecided`); `events` what was logged. */
+  | { settled: true; answer: StoredAnswer; events: GateEvent[] }
+  /** The webhook id was settled already (a replay, or another replica first): nothing written; its answer. */
+  | { settled: false; reason: 'seen'; seen: SeenWebhook }
+  /** The pre-approval was taken or expired meanwhile: nothing written; the domain decides again without it. */
+  | { settled: false; reason: 'pre-approval-gone' }
+
 export interface GateStore {
-  /** First sight of a webhook id: claims it (and logs it). Later: the answer it got, or null while still deciding. */
-  claimWebhook(webhookId: string, log: LogInput): Promise<Claim>
-  saveAnswer(webhookId: string, answer: StoredAnswer): Promise<void>
+  /** A webhook id already settled, with its answer; null for one never seen (read only, nothing claimed). */
+  seenWebhook(webhookId: string): Promise<SeenWebhook | null>
+  /**
+   * Writes a webhook's outcome in ONE transaction (one durable commit): the claim of its id with its answer, its
+   * `received` entry, then its decision (taking its pre-approval) or its prompt entry. When another delivery of the id
+   * settled first (on any replica; PostgreSQL: the insert waits for that transaction, then finds its row) nothing is
+   * written and that answer is returned. Events reach subscribers only after the commit; the caller sends its answer
+   * only after this resolves, so an answer the service received is never lost by a crash.
+   */
+  settleWebhook(settlement: WebhookSettlement): Promise<Settled>
   /**
    * Records the final decision of a transaction with its log entry, atomically; null when the transaction was already
-   * decided (by a rule, a pre-approval, an operator or a fallback, on this replica or another).
+   * decided (by a rule, a pre-approval, an operator or a fallback, on this replica or another). Used after a 202.
    */
   decide(decision: DecisionInput): Promise<GateEvent | null>
+  /** Appends one entry in a transaction of its own. */
   append(entry: LogInput): Promise<GateEvent>
   /** Log entries after `seq`, oldest first. */
   readLog(afterSeq: number, limit: number): Promise<GateEvent[]>
@@ -68,8 +114,11 @@ export interface GateStore {
 
   addPreApproval(p: PreApprovalCreateRequest, actor: string): Promise<{ preApproval: PreApproval; event: GateEvent }>
   listPreApprovals(): Promise<PreApproval[]>
-  /** Takes the oldest unused, unexpired pre-approval that matches, atomically: two payments never share one. */
-  usePreApproval(match: PaymentMatch, transactionId: string): Promise<PreApproval | null>
+  /**
+   * The oldest unused, unexpired pre-approval that matches (read only). It is taken by `settleWebhook`, which refuses
+   * it if another payment took it meanwhile: two payments never share one.
+   */
+  findPreApproval(match: PaymentMatch): Promise<PreApproval | null>
 
   /** Receiver information is stored sealed (AES-256-GCM by the domain); the store never sees it in clear. */
   putReceiverInfo(customerId: string, sealed: Buffer, actor: string): Promise<GateEvent>

@@ -1,0 +1,107 @@
+/**
+ * The SQLite store's tables and its statements, prepared once when the store opens (a statement prepared per call
+ * costs a parse on every webhook, on the event loop).
+ */
+import type { PreApproval } from '../../shared/gate'
+import type { SqliteDatabase } from './sqlite-open'
+
+export const SCHEMA = `
+CREATE TABLE IF NOT EXISTS log (seq INTEGER PRIMARY KEY, at TEXT NOT NULL, kind TEXT NOT NULL, actor TEXT NOT NULL,
+  data TEXT NOT NULL, prev_hash TEXT NOT NULL, hash TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS log_head (id INTEGER PRIMARY KEY CHECK (id = 1), seq INTEGER NOT NULL, hash TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS webhooks (id TEXT PRIMARY KEY, received_at TEXT NOT NULL, status INTEGER, body TEXT);
+CREATE TABLE IF NOT EXISTS decisions (transaction_id TEXT PRIMARY KEY, webhook_id TEXT NOT NULL, outcome TEXT NOT NULL,
+  actor TEXT NOT NULL, reason TEXT NOT NULL, decided_at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS rules (id INTEGER PRIMARY KEY CHECK (id = 1), json TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS pre_approvals (id TEXT PRIMARY KEY, customer_id TEXT NOT NULL, currency TEXT NOT NULL,
+  min_amount INTEGER NOT NULL, max_amount INTEGER NOT NULL, sender TEXT, expires_at TEXT NOT NULL,
+  created_by TEXT NOT NULL, created_at TEXT NOT NULL, used_by TEXT UNIQUE);
+CREATE TABLE IF NOT EXISTS receiver_info (customer_id TEXT PRIMARY KEY, sealed BLOB NOT NULL, updated_by TEXT NOT NULL,
+  updated_at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS operators (id TEXT PRIMARY KEY, name TEXT NOT NULL UNIQUE, token_hash BLOB NOT NULL,
+  created_at TEXT NOT NULL);
+`
+
+export interface LogRecord {
+  seq: number
+  at: string
+  kind: string
+  actor: string
+  data: string
+  prev_hash: string
+  hash: string
+}
+
+export interface PreApprovalRecord {
+  id: string
+  customer_id: string
+  currency: string
+  min_amount: number
+  max_amount: number
+  sender: string | null
+  expires_at: string
+  created_by: string
+  created_at: string
+  used_by: string | null
+}
+
+export const toPreApproval = (r: PreApprovalRecord): PreApproval => ({
+  id: r.id,
+  customerId: r.customer_id,
+  currency: r.currency,
+  minAmount: r.min_amount,
+  maxAmount: r.max_amount,
+  sender: r.sender,
+  expiresAt: r.expires_at,
+  createdBy: r.created_by,
+  createdAt: r.created_at,
+  usedBy: r.used_by
+})
+
+export function prepareStatements(db: SqliteDatabase) {
+  const s = (sql: string) => db.prepare(sql)
+  return {
+    head: s('SELECT seq, hash FROM log_head WHERE id = 1'),
+    insertLog: s('INSERT INTO log (seq, at, kind, actor, data, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+    setHead: s(
+      'INSERT INTO log_head (id, seq, hash) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE SET seq = ?, hash = ?'
+    ),
+    readLog: s('SELECT * FROM log WHERE seq > ? ORDER BY seq LIMIT ?'),
+    wholeLog: s('SELECT * FROM log ORDER BY seq'),
+    webhook: s('SELECT status, body FROM webhooks WHERE id = ?'),
+    claimWebhook: s(
+      'INSERT INTO webhooks (id, received_at, status, body) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING'
+    ),
+    decided: s('SELECT 1 FROM decisions WHERE transaction_id = ?'),
+    decide: s(
+      `INSERT INTO decisions (transaction_id, webhook_id, outcome, actor, reason, decided_at)
+       VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (transaction_id) DO NOTHING`
+    ),
+    rules: s('SELECT json FROM rules WHERE id = 1'),
+    putRules: s('INSERT INTO rules (id, json) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET json = ?'),
+    addPreApproval: s(
+      `INSERT INTO pre_approvals VALUES (@id, @customer_id, @currency, @min_amount, @max_amount, @sender,
+       @expires_at, @created_by, @created_at, @used_by)`
+    ),
+    preApprovals: s('SELECT * FROM pre_approvals ORDER BY created_at, id'),
+    // ISO-8601 UTC strings of one format compare as their instants.
+    findPreApproval: s(
+      `SELECT * FROM pre_approvals WHERE used_by IS NULL AND customer_id = ? AND currency = ?
+         AND min_amount <= ? AND max_amount >= ? AND expires_at > ?
+         AND (sender IS NULL OR sender IN (SELECT value FROM json_each(?)))
+       ORDER BY created_at, id LIMIT 1`
+    ),
+    takePreApproval: s('UPDATE pre_approvals SET used_by = ? WHERE id = ? AND used_by IS NULL AND expires_at > ?'),
+    putReceiverInfo: s(
+      `INSERT INTO receiver_info (customer_id, sealed, updated_by, updated_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (customer_id) DO UPDATE SET sealed = excluded.sealed, updated_by = excluded.updated_by,
+       updated_at = excluded.updated_at`
+    ),
+    receiverInfo: s('SELECT sealed, updated_by, updated_at FROM receiver_info WHERE customer_id = ?'),
+    operatorNamed: s('SELECT 1 FROM operators WHERE name = ?'),
+    addOperator: s('INSERT INTO operators (id, name, token_hash, created_at) VALUES (?, ?, ?, ?)'),
+    operators: s('SELECT id, name, token_hash FROM operators')
+  }
+}
+
+export type Statements = ReturnType<typeof prepareStatements>
