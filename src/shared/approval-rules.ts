@@ -1,6 +1,28 @@
-import type { Customer, IncomingTransaction } from './api'
-import type { ApprovalRules, ReceiverCustomerInfo } from './ipc/channels/approvals'
+import { z } from 'zod'
+import { ApprovePaymentRequest, type Customer, type IncomingTransaction } from './api'
 import { formatAmountInSentence } from './format/money'
+
+/** receiverCustomerInfo as the approve call takes it (FULL_NAME, BIRTH_DATE, NATIONALITY, COUNTRY_OF_RESIDENCE, ADDRESS...). */
+export const ReceiverCustomerInfo = ApprovePaymentRequest.shape.receiverCustomerInfo.unwrap()
+export type ReceiverCustomerInfo = z.infer<typeof ReceiverCustomerInfo>
+
+const Currency = z.string().regex(/^[A-Z0-9]{3,5}$/, 'Currency must be a code such as USD')
+
+/**
+ * The conditions of an approval rule, shared by the approval gate and the desktop. A payment passes when every
+ * condition holds: its currency has a ceiling and the amount is at most that ceiling (a currency without a ceiling
+ * never passes), the sender is on the allow-list (when the list is not empty), and the customer's KYC is APPROVED
+ * (when required). `enabled` is the desktop's old switch, ignored by the gate's rules (src/shared/gate/rules.ts).
+ */
+export const ApprovalRules = z.strictObject({
+  enabled: z.boolean(),
+  /** Minor units per currency code. */
+  maxAmountByCurrency: z.record(Currency, z.number().int().min(0).refine(Number.isSafeInteger)).default({}),
+  /** Sender UMA addresses or source account ids; empty: any sender. */
+  allowedSenders: z.array(z.string().trim().min(1).max(300)).max(1000).default([]),
+  requireKycApproved: z.boolean().default(true)
+})
+export type ApprovalRules = z.infer<typeof ApprovalRules>
 
 type Incoming = IncomingTransaction
 

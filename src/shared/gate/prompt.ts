@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ReceiverCustomerInfo } from '../ipc/channels/approvals'
+import { ReceiverCustomerInfo } from '../approval-rules'
 
 /**
  * A payment waiting for a person: the gate answered the service 202 and must approve or reject before the deadline.

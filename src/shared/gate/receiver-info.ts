@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ReceiverCustomerInfo } from '../ipc/channels/approvals'
+import { ReceiverCustomerInfo } from '../approval-rules'
 
 /**
  * What the gate answers about a receiving customer when the sender asks (receiverCustomerInfo, published field names

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ApprovalRules } from '../ipc/channels/approvals'
+import { ApprovalRules } from '../approval-rules'
 
 /**
  * The approval gate's rules (docs/gate.md). Each rule is Paydesk's conditions (a ceiling per currency, a sender

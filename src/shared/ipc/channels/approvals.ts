@@ -1,11 +1,11 @@
 import { z } from 'zod'
-import { ApprovePaymentRequest, Customer, IncomingTransaction, Transaction, TransactionId } from '../../api'
+import { Customer, IncomingTransaction, Transaction, TransactionId } from '../../api'
+import { ApprovalRules, ReceiverCustomerInfo } from '../../approval-rules'
 import { channel, NoInput } from '../define'
 import { ProfileId } from '../../profile'
 
-/** receiverCustomerInfo as the approve call takes it (FULL_NAME, BIRTH_DATE, NATIONALITY, COUNTRY_OF_RESIDENCE, ADDRESS...). */
-export const ReceiverCustomerInfo = ApprovePaymentRequest.shape.receiverCustomerInfo.unwrap()
-export type ReceiverCustomerInfo = z.infer<typeof ReceiverCustomerInfo>
+// Moved to src/shared/approval-rules.ts (the gate shares them); re-exported until the old approvals are deleted.
+export { ApprovalRules, ReceiverCustomerInfo }
 
 export const ApprovalItem = z.object({
   transaction: IncomingTransaction,
@@ -17,24 +17,6 @@ export const ApprovalItem = z.object({
   firstSeenAt: z.string()
 })
 export type ApprovalItem = z.infer<typeof ApprovalItem>
-
-const Currency = z.string().regex(/^[A-Z0-9]{3,5}$/, 'Currency must be a code such as USD')
-
-/**
- * Approval rules of a profile. When enabled, an incoming payment is approved at once, in main, if every condition
- * holds: its currency has a ceiling and the amount is at most that ceiling (a currency without a ceiling is never
- * approved automatically), the sender is on the allow-list (when the list is not empty), and the customer's KYC is
- * APPROVED (when required). Otherwise it waits for a person.
- */
-export const ApprovalRules = z.strictObject({
-  enabled: z.boolean(),
-  /** Minor units per currency code. */
-  maxAmountByCurrency: z.record(Currency, z.number().int().min(0).refine(Number.isSafeInteger)).default({}),
-  /** Sender UMA addresses or source account ids; empty: any sender. */
-  allowedSenders: z.array(z.string().trim().min(1).max(300)).max(1000).default([]),
-  requireKycApproved: z.boolean().default(true)
-})
-export type ApprovalRules = z.infer<typeof ApprovalRules>
 
 /**
  * What `approvals.rules.set` takes: the rules, plus `confirmProduction`, required (true) when the rules of a production

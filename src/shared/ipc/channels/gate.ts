@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { Transaction, TransactionId } from '../../api'
+import { ReceiverCustomerInfo } from '../../approval-rules'
 import {
   GateEvent,
   GateRules,
@@ -11,7 +12,6 @@ import {
 } from '../../gate'
 import { isLoopbackUrl, ProfileId } from '../../profile'
 import { channel, NoInput } from '../define'
-import { ReceiverCustomerInfo } from './approvals'
 
 /**
  * Paydesk's side of the approval gate (docs/gate.md): a profile's link to the gate its platform runs, the gate's event
