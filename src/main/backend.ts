@@ -4,6 +4,9 @@ import type { EventName, EventPayload } from '../shared/ipc/contract'
 import { accountHandlers } from './account-handlers'
 import { createDesktop, type DesktopHost, type DesktopView } from './desktop/compose'
 import { exportHandlers } from './export-handlers'
+import { gateHandlers } from './gate/gate-handlers'
+import { GateLinks, type ManagedGate } from './gate/gate-links'
+import type { FollowerDeps } from './gate/gate-stream'
 import type { Handlers } from './ipc/dispatch'
 import { QuietCalls, SETTLED_AT_MOST_MS, SETTLED_QUIET_MS } from './ipc/quiet-calls'
 import { LocalProfile } from './local-profile'
@@ -69,6 +72,8 @@ export interface BackendOptions {
   autoSync?: boolean
   /** Clock of the quiet-calls detector (when the window's first screen counts as served, see QuietCalls). */
   quietCallsClock?: SchedulerClock
+  /** How a gate's stream waits before reconnecting (tests hold it to act between two connections). */
+  gateBackoff?: FollowerDeps['backoff']
 }
 
 export async function createBackend(host: BackendHost, options: BackendOptions = {}): Promise<Backend> {
@@ -110,6 +115,20 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
     autoSync: options.autoSync,
     pollsAfter: calls.settled
   })
+  // Every profile's approval gate is followed, active or not, so its prompts and decisions always reach the operator.
+  const gates = new GateLinks({
+    profiles,
+    secrets,
+    resolveManaged: async (): Promise<ManagedGate | null> => null,
+    emit,
+    notify: (n) => host.notify(n),
+    customerName: (profileId, customerId) =>
+      sessions.running.get(profileId)?.cache.get<{ id: string; fullName?: string }>('customers', customerId)
+        ?.fullName ?? null,
+    log: host.log,
+    ...(options.gateBackoff !== undefined && { backoff: options.gateBackoff })
+  })
+  gates.start()
   // The Local sandbox came up late or stopped: the Local profile's session re-opens and says so.
   local.onChange = () => sessions.restartIfRunning(LOCAL_PROFILE_ID)
   const active = () => sessions.active()
@@ -208,7 +227,8 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
       const s = await active()
       return { profileId: s.profileId, decisions: s.approvals.decisions(limit) }
     },
-    ...accountHandlers(active, host.log)
+    ...accountHandlers(active, host.log),
+    ...gateHandlers({ profiles, links: gates, active })
   }
 
   const backend: Backend = {
@@ -224,6 +244,7 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
     async close() {
       desktop.view.updates.close()
       await sessions.closeAll()
+      await gates.close()
       sinks.clear()
       await exports.close()
       await orphansChecked

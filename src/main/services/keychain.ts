@@ -1,10 +1,13 @@
 import { AppError } from '../errors'
 
-/** The one keychain service name of the app; accounts are `profile:<id>:secret` and `profile:<id>:cache-key`. */
+/** The one keychain service name of the app; accounts are `profile:<id>:secret`, `profile:<id>:cache-key` and
+ * `profile:<id>:gate-token`. */
 export const KEYCHAIN_SERVICE = 'Paydesk'
 
 export const secretAccount = (profileId: string): string => `profile:${profileId}:secret`
 export const cacheKeyAccount = (profileId: string): string => `profile:${profileId}:cache-key`
+/** The operator token of the profile's approval gate (docs/gate.md). */
+export const gateTokenAccount = (profileId: string): string => `profile:${profileId}:gate-token`
 
 /** The OS keychain as the services see it. The real one is keytar; nothing else is used in production or in tests. */
 export interface SecretStore {

@@ -15,7 +15,7 @@ import {
 } from '../../shared/profile'
 import { AppError } from '../errors'
 import { readFileIfExists, setAside, writeFileAtomic } from './atomic-file'
-import { cacheKeyAccount, secretAccount, type SecretStore } from './keychain'
+import { cacheKeyAccount, gateTokenAccount, secretAccount, type SecretStore } from './keychain'
 import type { ReportDamage } from './notices'
 import { Sequencer } from '../sequencer'
 
@@ -29,7 +29,9 @@ const StoredProfile = z.object({
   name: z.string(),
   environment: ProfileEnvironment,
   baseUrl: z.string(),
-  tokenId: z.string()
+  tokenId: z.string(),
+  /** The profile's approval gate (not a secret; its operator token is in the keychain). Absent: no gate. */
+  gateUrl: z.string().optional()
 })
 export type StoredProfile = z.infer<typeof StoredProfile>
 
@@ -159,7 +161,8 @@ export class ProfileStore {
   }
 
   async view(id: string): Promise<ProfileView> {
-    const p = this.get(id)
+    // The gate's link is the gate channels' to tell (gate.link), with its state.
+    const { gateUrl: _gate, ...p } = this.get(id)
     const secret = await this.secrets.get(secretAccount(p.id))
     return { ...p, hasSecret: secret !== undefined && secret.length > 0 }
   }
@@ -242,7 +245,16 @@ export class ProfileStore {
     })
   }
 
-  /** Removes the profile, its secret, its cache key and its folder (cache, journal, approvals). */
+  /** Links the profile to an approval gate (undefined: unlinks it). The token is kept by the caller, in the keychain. */
+  setGateUrl(id: string, gateUrl: string | undefined): Promise<void> {
+    return this.serial(async () => {
+      const { gateUrl: _old, ...current } = this.get(id)
+      const next: StoredProfile = { ...current, ...(gateUrl !== undefined && { gateUrl }) }
+      await this.persist({ ...this.state, profiles: this.state.profiles.map((p) => (p.id === id ? next : p)) })
+    })
+  }
+
+  /** Removes the profile, its secret, its cache key, its gate token and its folder (cache, journal, approvals). */
   remove(id: string): Promise<ProfileList> {
     return this.serial(async () => {
       const current = this.get(id)
@@ -253,6 +265,7 @@ export class ProfileStore {
       // profile never leaves its secret behind.
       await this.secrets.delete(secretAccount(id))
       await this.secrets.delete(cacheKeyAccount(id))
+      await this.secrets.delete(gateTokenAccount(id))
       const activeProfileId = this.state.activeProfileId === id ? LOCAL_PROFILE_ID : this.state.activeProfileId
       await this.persist({ ...this.state, activeProfileId, profiles: this.state.profiles.filter((p) => p.id !== id) })
       await fs.rm(profileDir(this.dataDir, id), { recursive: true, force: true })

@@ -56,7 +56,20 @@ export const CHANNEL_NAMES = [
   'updates.check',
   'updates.install',
   'transactions.export',
-  'exports.cancel'
+  'exports.cancel',
+  'gate.link',
+  'gate.connect',
+  'gate.disconnect',
+  'gate.prompts',
+  'gate.answer',
+  'gate.log',
+  'gate.rules.get',
+  'gate.rules.set',
+  'gate.preApprovals.list',
+  'gate.preApprovals.add',
+  'gate.receiverInfo.get',
+  'gate.receiverInfo.set',
+  'gate.failedApprovals'
 ] as const
 
 export type ChannelName = (typeof CHANNEL_NAMES)[number]

@@ -7,6 +7,7 @@ import { dataChannels, dataEvents } from './channels/data'
 import { desktopChannels, desktopEvents } from './channels/desktop'
 import { quoteChannels } from './channels/quotes'
 import { exportChannels, exportEvents } from './channels/export'
+import { gateChannels, gateEvents } from './channels/gate'
 import { syncChannels, syncEvents } from './channels/sync'
 import { appEvents } from './events'
 import type { ChannelName as ListedChannelName } from './channel-names'
@@ -23,7 +24,8 @@ export const channels = {
   ...quoteChannels,
   ...desktopChannels,
   ...accountChannels,
-  ...exportChannels
+  ...exportChannels,
+  ...gateChannels
 } satisfies Record<string, ChannelSpec>
 
 export const events = {
@@ -32,7 +34,8 @@ export const events = {
   ...syncEvents,
   ...approvalEvents,
   ...desktopEvents,
-  ...exportEvents
+  ...exportEvents,
+  ...gateEvents
 } satisfies Record<string, z.ZodType>
 
 export type Channels = typeof channels
