@@ -1,0 +1,414 @@
+/**
+ * The gate's store on PostgreSQL, for two or more replicas behind a load balancer. Every guarantee is the database's,
+ * whichever replica a webhook or a click reaches:
+ * - every writing transaction first locks the log's head row (FOR UPDATE): the chain is extended by one writer at a
+ *   time across replicas, seqs commit in order, and writers never deadlock (they all take that lock first);
+ * - PRIMARY KEY on the webhook id and on the decided transaction: a second delivery or a second decision finds the
+ *   first one's committed row and writes nothing;
+ * - a pre-approval is taken with a conditional UPDATE … RETURNING in the transaction of the decision that uses it;
+ * - `subscribe` is fed from the log after commit: each transaction NOTIFYs its last seq, and every replica LISTENs and
+ *   reads the entries after the last one it delivered, so operators on any replica see every entry, in order, once.
+ */
+import { randomUUID } from 'node:crypto'
+import pg from 'pg'
+import { DEFAULT_GATE_RULES, GateRules, type GateEvent, type PreApproval } from '../../shared/gate'
+import { checkChain, rowHash, type ChainRow } from '../domain/log-chain'
+import { createSchema, LOG_CHANNEL, type PgLogRecord, type PgPreApprovalRecord } from './pg-schema'
+import type {
+  DecisionInput,
+  GateStore,
+  LogInput,
+  OperatorRow,
+  PaymentMatch,
+  SeenWebhook,
+  Settled,
+  WebhookSettlement
+} from './store'
+
+type Q = pg.PoolClient
+
+const toEvent = (r: PgLogRecord): GateEvent => ({
+  seq: Number(r.seq),
+  at: r.at,
+  kind: r.kind,
+  actor: r.actor,
+  data: JSON.parse(r.data) as Record<string, unknown>
+})
+
+const toPreApproval = (r: PgPreApprovalRecord): PreApproval => ({
+  id: r.id,
+  customerId: r.customer_id,
+  currency: r.currency,
+  minAmount: Number(r.min_amount),
+  maxAmount: Number(r.max_amount),
+  sender: r.sender,
+  expiresAt: r.expires_at,
+  createdBy: r.created_by,
+  createdAt: r.created_at,
+  usedBy: r.used_by
+})
+
+const toSeen = (row: { status: number | null; body: string | null }): SeenWebhook => ({
+  answer: row.status === null ? null : { status: row.status, body: row.body === null ? null : JSON.parse(row.body) }
+})
+
+/** Rolls a transaction back when its pre-approval was taken or expired meanwhile. */
+class PreApprovalGone extends Error {}
+
+export interface PgStoreOptions {
+  /** postgres://user@host:port/database */
+  url: string
+  now: () => number
+  /** Connections in the pool (default 10). */
+  poolSize?: number
+  log?: (message: string) => void
+}
+
+/** Appends entries inside one writing transaction (the head is locked); they are inserted together at its end. */
+class Appender {
+  readonly rows: { seq: number; at: string; kind: string; actor: string; data: string; prev: string; hash: string }[] =
+    []
+  readonly events: GateEvent[] = []
+  constructor(
+    private seq: number,
+    private hash: string,
+    private readonly at: string
+  ) {}
+
+  add(entry: LogInput): GateEvent {
+    const row = {
+      seq: this.seq + 1,
+      at: this.at,
+      kind: entry.kind,
+      actor: entry.actor,
+      data: JSON.stringify(entry.data)
+    }
+    const hash = rowHash(this.hash, row)
+    this.rows.push({ ...row, prev: this.hash, hash })
+    this.seq = row.seq
+    this.hash = hash
+    const event = { seq: row.seq, at: row.at, kind: row.kind, actor: row.actor, data: entry.data }
+    this.events.push(event)
+    return event
+  }
+
+  /** The rows, the new head and the NOTIFY, in one statement. */
+  async flush(c: Q): Promise<void> {
+    if (this.rows.length === 0) return
+    const values: unknown[] = []
+    const tuples = this.rows.map((r) => {
+      const n = values.push(r.seq, r.at, r.kind, r.actor, r.data, r.prev, r.hash)
+      return `($${n - 6}, $${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n})`
+    })
+    const n = values.push(this.seq, this.hash, LOG_CHANNEL, String(this.seq))
+    await c.query(
+      `WITH added AS (INSERT INTO log (seq, at, kind, actor, data, prev_hash, hash) VALUES ${tuples.join(', ')})
+       UPDATE log_head SET seq = $${n - 3}, hash = $${n - 2} WHERE id = 1 RETURNING pg_notify($${n - 1}, $${n})`,
+      values
+    )
+  }
+}
+
+export class PgGateStore implements GateStore {
+  private readonly pool: pg.Pool
+  private readonly listeners = new Set<(e: GateEvent) => void>()
+  private readonly now: () => string
+  private readonly log: (message: string) => void
+  private listener: pg.Client | null = null
+  /** The last seq handed to listeners; entries after it are read from the log in order. */
+  private delivered = 0
+  private draining: Promise<void> = Promise.resolve()
+  private drainAgain = false
+  private closed = false
+
+  private constructor(o: PgStoreOptions) {
+    this.pool = new pg.Pool({ connectionString: o.url, max: o.poolSize ?? 10 })
+    // An idle pooled connection the server dropped must not crash the process; the next query reconnects.
+    this.pool.on('error', (err) => this.log(`a pooled PostgreSQL connection failed: ${err.message}`))
+    this.now = () => new Date(o.now()).toISOString()
+    this.log = o.log ?? (() => undefined)
+    this.url = o.url
+  }
+
+  private readonly url: string
+
+  /** Connects, creates the schema when missing, and LISTENs for other replicas' entries. */
+  static async open(o: PgStoreOptions): Promise<PgGateStore> {
+    const store = new PgGateStore(o)
+    try {
+      await createSchema(store.pool)
+      const head = await store.pool.query<{ seq: string }>('SELECT seq FROM log_head WHERE id = 1')
+      store.delivered = Number(head.rows[0]?.seq ?? 0)
+      await store.listen()
+      return store
+    } catch (err) {
+      await store.pool.end().catch(() => undefined)
+      throw err
+    }
+  }
+
+  private async listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url })
+    client.on('notification', () => this.drain())
+    client.on('error', (err) => {
+      this.log(`the LISTEN connection failed (${err.message}); reconnecting`)
+      void client.end().catch(() => undefined)
+      if (this.listener === client) this.listener = null
+      if (!this.closed) setTimeout(() => void this.listen().catch(() => undefined), 500).unref()
+    })
+    await client.connect()
+    await client.query(`LISTEN ${LOG_CHANNEL}`)
+    this.listener = client
+    // Whatever was committed while we were not listening.
+    this.drain()
+  }
+
+  /** Delivers every committed entry after `delivered`, in seq order; concurrent calls coalesce. */
+  private drain(): void {
+    this.drainAgain = true
+    this.draining = this.draining.then(async () => {
+      while (this.drainAgain && !this.closed) {
+        this.drainAgain = false
+        for (;;) {
+          const page = await this.readLog(this.delivered, 500)
+          for (const e of page) {
+            this.delivered = e.seq
+            for (const l of this.listeners) l(e)
+          }
+          if (page.length < 500) break
+        }
+      }
+    })
+    this.draining = this.draining.catch((err: unknown) =>
+      this.log(`reading new log entries failed: ${err instanceof Error ? err.message : 'error'}`)
+    )
+  }
+
+  private async tx<T>(body: (c: Q) => Promise<T>): Promise<T> {
+    const c = await this.pool.connect()
+    try {
+      await c.query('BEGIN')
+      const result = await body(c)
+      await c.query('COMMIT')
+      return result
+    } catch (err) {
+      await c.query('ROLLBACK').catch(() => undefined)
+      throw err
+    } finally {
+      c.release()
+    }
+  }
+
+  /** One writing transaction: the head locked first, the entries appended at its end, listeners told after commit. */
+  private async write<T>(body: (c: Q, log: Appender) => Promise<T>): Promise<T> {
+    const result = await this.tx(async (c) => {
+      const head = await c.query<{ seq: string; hash: string }>(
+        'SELECT seq, hash FROM log_head WHERE id = 1 FOR UPDATE'
+      )
+      const log = new Appender(Number(head.rows[0]?.seq ?? 0), head.rows[0]?.hash ?? '', this.now())
+      const r = await body(c, log)
+      await log.flush(c)
+      return r
+    })
+    this.drain()
+    return result
+  }
+
+  async seenWebhook(webhookId: string): Promise<SeenWebhook | null> {
+    const r = await this.pool.query('SELECT status, body FROM webhooks WHERE id = $1', [webhookId])
+    return r.rows[0] ? toSeen(r.rows[0]) : null
+  }
+
+  async settleWebhook(s: WebhookSettlement): Promise<Settled> {
+    try {
+      return await this.write(async (c, log): Promise<Settled> => {
+        const seen = await c.query('SELECT status, body FROM webhooks WHERE id = $1', [s.webhookId])
+        if (seen.rows[0]) return { settled: false, reason: 'seen', seen: toSeen(seen.rows[0]) }
+        log.add(s.received)
+        let answer = s.answer
+        if (s.decision) {
+          const decided = await this.insertDecision(c, log, s.decision.record)
+          if (!decided) answer = s.decision.ifAlreadyDecided
+          else if (s.decision.preApproval) {
+            const taken = await c.query(
+              `UPDATE pre_approvals SET used_by = $1 WHERE id = $2 AND used_by IS NULL AND expires_at > $3 RETURNING id`,
+              [s.decision.record.transactionId, s.decision.preApproval.id, s.decision.preApproval.now]
+            )
+            if (taken.rowCount !== 1) throw new PreApprovalGone()
+          }
+        }
+        if (s.prompt) log.add(s.prompt)
+        await c.query('INSERT INTO webhooks (id, received_at, status, body) VALUES ($1, $2, $3, $4)', [
+          s.webhookId,
+          this.now(),
+          answer.status,
+          JSON.stringify(answer.body ?? null)
+        ])
+        return { settled: true, answer, events: log.events }
+      })
+    } catch (err) {
+      if (err instanceof PreApprovalGone) return { settled: false, reason: 'pre-approval-gone' }
+      throw err
+    }
+  }
+
+  private async insertDecision(c: Q, log: Appender, d: DecisionInput): Promise<GateEvent | null> {
+    const inserted = await c.query(
+      `INSERT INTO decisions (transaction_id, webhook_id, outcome, actor, reason, decided_at)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (transaction_id) DO NOTHING`,
+      [d.transactionId, d.webhookId, d.outcome, d.actor, d.reason, this.now()]
+    )
+    if (inserted.rowCount !== 1) return null
+    await c.query('DELETE FROM prompts WHERE transaction_id = $1', [d.transactionId])
+    const data = {
+      ...d.details,
+      transactionId: d.transactionId,
+      webhookId: d.webhookId,
+      outcome: d.outcome,
+      reason: d.reason
+    }
+    return log.add({ kind: 'decision', actor: d.actor, data })
+  }
+
+  async decide(d: DecisionInput): Promise<GateEvent | null> {
+    return this.write((c, log) => this.insertDecision(c, log, d))
+  }
+
+  async append(entry: LogInput): Promise<GateEvent> {
+    return this.write(async (_c, log) => log.add(entry))
+  }
+
+  async readLog(afterSeq: number, limit: number): Promise<GateEvent[]> {
+    const r = await this.pool.query<PgLogRecord>('SELECT * FROM log WHERE seq > $1 ORDER BY seq LIMIT $2', [
+      afterSeq,
+      limit
+    ])
+    return r.rows.map(toEvent)
+  }
+
+  async verifyLog() {
+    // One snapshot (REPEATABLE READ) for the head and the rows, so entries committed meanwhile do not break the check.
+    return this.tx(async (c) => {
+      await c.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ')
+      const head = await c.query<{ seq: string; hash: string }>('SELECT seq, hash FROM log_head WHERE id = 1')
+      const rows: ChainRow[] = []
+      for (let after = 0; ; ) {
+        const r = await c.query<PgLogRecord>('SELECT * FROM log WHERE seq > $1 ORDER BY seq LIMIT 5000', [after])
+        for (const row of r.rows) rows.push({ ...row, seq: Number(row.seq), prevHash: row.prev_hash })
+        if (r.rows.length < 5000) break
+        after = Number(r.rows[r.rows.length - 1]?.seq)
+      }
+      const h = head.rows[0]
+      return checkChain(rows, h ? { seq: Number(h.seq), hash: h.hash } : null)
+    })
+  }
+
+  async getRules(): Promise<GateRules> {
+    const r = await this.pool.query<{ json: string }>('SELECT json FROM rules WHERE id = 1')
+    return r.rows[0] ? GateRules.parse(JSON.parse(r.rows[0].json)) : DEFAULT_GATE_RULES
+  }
+
+  async putRules(rules: GateRules, actor: string): Promise<GateEvent> {
+    return this.write(async (c, log) => {
+      await c.query('INSERT INTO rules (id, json) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET json = excluded.json', [
+        JSON.stringify(rules)
+      ])
+      return log.add({ kind: 'rules', actor, data: { rules } })
+    })
+  }
+
+  async addPreApproval(p: Parameters<GateStore['addPreApproval']>[0], actor: string) {
+    return this.write(async (c, log) => {
+      const r = await c.query<PgPreApprovalRecord>(
+        `INSERT INTO pre_approvals (id, customer_id, currency, min_amount, max_amount, sender, expires_at, created_by,
+           created_at, used_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL) RETURNING *`,
+        [
+          `PreApproval:${randomUUID()}`,
+          p.customerId,
+          p.currency,
+          p.minAmount,
+          p.maxAmount,
+          p.sender ?? null,
+          new Date(p.expiresAt).toISOString(),
+          actor,
+          this.now()
+        ]
+      )
+      const preApproval = toPreApproval(r.rows[0] as PgPreApprovalRecord)
+      const event = log.add({ kind: 'pre-approval', actor, data: { preApproval } })
+      return { preApproval, event }
+    })
+  }
+
+  async listPreApprovals(): Promise<PreApproval[]> {
+    const r = await this.pool.query<PgPreApprovalRecord>('SELECT * FROM pre_approvals ORDER BY created_at, id')
+    return r.rows.map(toPreApproval)
+  }
+
+  async findPreApproval(m: PaymentMatch): Promise<PreApproval | null> {
+    const r = await this.pool.query<PgPreApprovalRecord>(
+      `SELECT * FROM pre_approvals WHERE used_by IS NULL AND customer_id = $1 AND currency = $2
+         AND min_amount <= $3 AND max_amount >= $3 AND expires_at > $4 AND (sender IS NULL OR sender = ANY($5::text[]))
+       ORDER BY created_at, id LIMIT 1`,
+      [m.customerId, m.currency, m.amount, m.now, m.senders]
+    )
+    return r.rows[0] ? toPreApproval(r.rows[0]) : null
+  }
+
+  async putReceiverInfo(customerId: string, sealed: Buffer, actor: string): Promise<GateEvent> {
+    return this.write(async (c, log) => {
+      await c.query(
+        `INSERT INTO receiver_info (customer_id, sealed, updated_by, updated_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (customer_id) DO UPDATE SET sealed = excluded.sealed, updated_by = excluded.updated_by,
+         updated_at = excluded.updated_at`,
+        [customerId, sealed, actor, this.now()]
+      )
+      // The log says who changed whose information, never what it is.
+      return log.add({ kind: 'receiver-info', actor, data: { customerId } })
+    })
+  }
+
+  async getReceiverInfo(customerId: string) {
+    const r = await this.pool.query<{ sealed: Buffer; updated_by: string; updated_at: string }>(
+      'SELECT sealed, updated_by, updated_at FROM receiver_info WHERE customer_id = $1',
+      [customerId]
+    )
+    const row = r.rows[0]
+    return row ? { sealed: row.sealed, updatedBy: row.updated_by, updatedAt: row.updated_at } : null
+  }
+
+  async addOperator(name: string, tokenHash: Buffer): Promise<OperatorRow> {
+    return this.write(async (c, log) => {
+      const id = `Operator:${randomUUID()}`
+      const added = await c.query(
+        'INSERT INTO operators (id, name, token_hash, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (name) DO NOTHING',
+        [id, name, tokenHash, this.now()]
+      )
+      if (added.rowCount !== 1) throw new Error(`An operator named ${name} already exists`)
+      log.add({ kind: 'operator', actor: 'gate', data: { added: name } })
+      return { id, name, tokenHash }
+    })
+  }
+
+  async operators(): Promise<OperatorRow[]> {
+    const r = await this.pool.query<{ id: string; name: string; token_hash: Buffer }>(
+      'SELECT id, name, token_hash FROM operators'
+    )
+    return r.rows.map((row) => ({ id: row.id, name: row.name, tokenHash: row.token_hash }))
+  }
+
+  subscribe(listener: (event: GateEvent) => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  async close(): Promise<void> {
+    this.closed = true
+    this.listeners.clear()
+    await this.draining
+    const listener = this.listener
+    this.listener = null
+    await listener?.end().catch(() => undefined)
+    await this.pool.end()
+  }
+}
