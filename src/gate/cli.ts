@@ -3,16 +3,12 @@
  * only its hash is kept); `npm run gate -- verify-log` checks the decision log's hash chain and exits 1 on a broken
  * one. Configuration: docs/gate.md (GATE_CONFIG, GATE_* variables, GATE_SECRETS_FILE).
  */
-import { configuredDatabase, loadConfig } from './config'
+import { configuredStore, loadConfig, storeChoice } from './config'
 import { hashToken, newToken, OPERATOR_NAME } from './domain/operators'
 import { startGateServer } from './http/server'
-import { SqliteGateStore } from './store/sqlite-store'
+import { openStore } from './store/open-store'
 
 const USAGE = 'usage: npm run gate [-- operator add NAME | verify-log]'
-
-function openStore(database: string): SqliteGateStore {
-  return new SqliteGateStore({ file: database, now: Date.now })
-}
 
 export async function main(args: string[], out: (line: string) => void): Promise<number> {
   if (args[0] === 'operator' && args[1] === 'add') {
@@ -21,7 +17,7 @@ export async function main(args: string[], out: (line: string) => void): Promise
       out('An operator name is 1 to 64 letters, digits, spaces or ._@- and starts with a letter or digit.')
       return 2
     }
-    const store = openStore(configuredDatabase())
+    const store = await openStore(configuredStore())
     try {
       const token = newToken()
       await store.addOperator(name, hashToken(token))
@@ -36,7 +32,7 @@ export async function main(args: string[], out: (line: string) => void): Promise
     }
   }
   if (args[0] === 'verify-log') {
-    const store = openStore(configuredDatabase())
+    const store = await openStore(configuredStore())
     try {
       const result = await store.verifyLog()
       if (result.ok) {
@@ -54,7 +50,10 @@ export async function main(args: string[], out: (line: string) => void): Promise
     return 2
   }
   const config = loadConfig()
-  const server = await startGateServer({ config, store: openStore(config.database) })
+  const server = await startGateServer({
+    config,
+    store: await openStore(storeChoice(config), Date.now, (m) => process.stderr.write(`${m}\n`))
+  })
   server.app.log.info({ url: server.url, webhookPath: config.webhookPath }, 'approval gate listening')
   const stop = (): void => {
     server.app.log.info('stopping: answering the webhooks in flight')

@@ -12,8 +12,15 @@ const Ms = z.coerce.number().int().positive()
 export const GateConfig = z.strictObject({
   host: z.string().min(1).default('127.0.0.1'),
   port: Port.default(8787),
-  /** The SQLite file (created 0600). */
+  /** The SQLite file (created 0600), used unless `databaseUrl` names a PostgreSQL database. */
   database: z.string().min(1).default('gate.db'),
+  /**
+   * postgres://user@host:port/db: PostgreSQL instead of SQLite, for two or more replicas behind a load balancer. A URL
+   * holding a password belongs in the environment or the secrets file (or use PGPASSWORD / ~/.pgpass).
+   */
+  databaseUrl: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'databaseUrl must be a postgres:// or postgresql:// URL' })
+    .optional(),
   /** PEM public key from the service's dashboard, inline or as a file path. */
   webhookPublicKey: z.string().min(1, 'webhookPublicKey is required: the PEM public key from the dashboard'),
   serviceBaseUrl: z.url({ protocol: /^https?$/, error: 'serviceBaseUrl must be an http(s) URL' }),
@@ -48,6 +55,7 @@ const ENV: Record<string, keyof GateConfig> = {
   GATE_HOST: 'host',
   GATE_PORT: 'port',
   GATE_DATABASE: 'database',
+  GATE_DATABASE_URL: 'databaseUrl',
   GATE_WEBHOOK_PUBLIC_KEY: 'webhookPublicKey',
   GATE_SERVICE_BASE_URL: 'serviceBaseUrl',
   GATE_SERVICE_TOKEN_ID: 'serviceTokenId',
@@ -60,6 +68,18 @@ const ENV: Record<string, keyof GateConfig> = {
 }
 
 const SECRET_KEYS = new Set<string>(['serviceTokenId', 'serviceClientSecret', 'receiverInfoKey'])
+/** Keys the secrets file may hold besides the secrets proper: a database URL may carry a password. */
+const SECRETS_FILE_KEYS = new Set<string>([...SECRET_KEYS, 'databaseUrl'])
+
+/** True when a URL carries a password (never echoed: only whether it has one). */
+function hasPassword(url: unknown): boolean {
+  if (typeof url !== 'string') return false
+  try {
+    return new URL(url).password !== ''
+  } catch {
+    return false
+  }
+}
 
 function readJsonFile(file: string, what: string): Record<string, unknown> {
   let text: string
@@ -83,6 +103,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GateConfig {
   const fromFile = env['GATE_CONFIG'] !== undefined || exists(file) ? readJsonFile(file, 'The configuration file') : {}
   for (const k of SECRET_KEYS)
     if (k in fromFile) throw new Error(`${k} belongs in the environment or the secrets file, not in ${file}`)
+  if (hasPassword(fromFile['databaseUrl']))
+    throw new Error(`databaseUrl holds a password: put it in the environment or the secrets file, not in ${file}`)
   let fromSecrets: Record<string, unknown> = {}
   const secretsFile = env['GATE_SECRETS_FILE']
   if (secretsFile) {
@@ -90,7 +112,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GateConfig {
       throw new Error(`The secrets file ${secretsFile} must be readable by its owner only (chmod 600)`)
     fromSecrets = readJsonFile(secretsFile, 'The secrets file')
     for (const k of Object.keys(fromSecrets))
-      if (!SECRET_KEYS.has(k)) throw new Error(`The secrets file may hold only ${[...SECRET_KEYS].join(', ')}`)
+      if (!SECRETS_FILE_KEYS.has(k))
+        throw new Error(`The secrets file may hold only ${[...SECRETS_FILE_KEYS].join(', ')}`)
   }
   const fromEnv: Record<string, unknown> = {}
   for (const [name, key] of Object.entries(ENV)) if (env[name] !== undefined) fromEnv[key] = env[name]
@@ -116,6 +139,28 @@ export function configuredDatabase(env: NodeJS.ProcessEnv = process.env): string
   const file = env['GATE_CONFIG'] ?? 'gate.config.json'
   const fromFile = env['GATE_CONFIG'] !== undefined || exists(file) ? readJsonFile(file, 'The configuration file') : {}
   return GateConfig.shape.database.parse(fromFile['database'])
+}
+
+export type StoreChoice = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string }
+
+/**
+ * Which store `verify-log` and `operator add` open: GATE_DATABASE_URL (PostgreSQL), else the secrets file's or the
+ * configuration file's `databaseUrl`, else the SQLite file of `configuredDatabase`.
+ */
+export function configuredStore(env: NodeJS.ProcessEnv = process.env): StoreChoice {
+  const file = env['GATE_CONFIG'] ?? 'gate.config.json'
+  const fromFile = env['GATE_CONFIG'] !== undefined || exists(file) ? readJsonFile(file, 'The configuration file') : {}
+  const secretsFile = env['GATE_SECRETS_FILE']
+  const fromSecrets = secretsFile ? readJsonFile(secretsFile, 'The secrets file') : {}
+  const url = env['GATE_DATABASE_URL'] ?? fromSecrets['databaseUrl'] ?? fromFile['databaseUrl']
+  if (url === undefined) return { kind: 'sqlite', file: configuredDatabase(env) }
+  const parsed = GateConfig.shape.databaseUrl.safeParse(url)
+  if (!parsed.success || !parsed.data) throw new Error('databaseUrl must be a postgres:// or postgresql:// URL')
+  return { kind: 'postgres', url: parsed.data }
+}
+
+export function storeChoice(config: GateConfig): StoreChoice {
+  return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'sqlite', file: config.database }
 }
 
 function exists(file: string): boolean {

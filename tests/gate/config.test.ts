@@ -7,7 +7,7 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { configuredDatabase, loadConfig } from '../../src/gate/config'
+import { configuredDatabase, configuredStore, loadConfig } from '../../src/gate/config'
 import { newSigningKeyPair } from '../../src/sandbox/webhooks/signing'
 
 let dir: string
@@ -76,5 +76,26 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(/serviceTokenId/)
     expect(configuredDatabase(env)).toBe('/var/lib/gate/x.db')
     expect(configuredDatabase({ ...env, GATE_DATABASE: '/tmp/y.db' })).toBe('/tmp/y.db')
+  })
+
+  it('chooses PostgreSQL when a database URL is set, and keeps a URL with a password out of the shared file', () => {
+    const pgUrl = 'postgres://gate@db.internal:5432/gate'
+    expect(loadConfig(files({ ...shared, databaseUrl: pgUrl }, secrets)).databaseUrl).toBe(pgUrl)
+    expect(configuredStore(files({ ...shared, database: '/tmp/x.db' }))).toEqual({ kind: 'sqlite', file: '/tmp/x.db' })
+    expect(configuredStore({ ...files(shared), GATE_DATABASE_URL: pgUrl })).toEqual({ kind: 'postgres', url: pgUrl })
+    const withPassword = 'postgres://gate:hunter2-very-secret@db.internal/gate'
+    const inSecrets = loadConfig(files(shared, { ...secrets, databaseUrl: withPassword }))
+    expect(inSecrets.databaseUrl).toBe(withPassword)
+    let message = ''
+    try {
+      loadConfig(files({ ...shared, databaseUrl: withPassword }, secrets))
+    } catch (err) {
+      message = (err as Error).message
+    }
+    expect(message).toMatch(/databaseUrl holds a password/)
+    expect(message).not.toContain('hunter2')
+    expect(() => loadConfig(files({ ...shared, databaseUrl: 'mysql://x@y/z' }, secrets))).toThrow(
+      /databaseUrl must be a postgres:\/\/ or postgresql:\/\/ URL/
+    )
   })
 })
