@@ -62,7 +62,7 @@ export function gateHandlers(d: Deps): Pick<Handlers, GateChannel> {
         )
         return { profileId, decision }
       } catch (error) {
-        throw tooLate(error, d.links, profileId, transactionId)
+        throw await tooLate(error, d.links, profileId, transactionId)
       }
     },
     'gate.log': async ({ before, limit }) => {
@@ -142,7 +142,7 @@ async function tooLateError(links: GateLinks, profileId: string, transactionId: 
   })
 }
 
-function tooLate(error: unknown, links: GateLinks, profileId: string, transactionId: string): unknown {
+async function tooLate(error: unknown, links: GateLinks, profileId: string, transactionId: string) {
   if (!(error instanceof AppError) || (error.httpStatus !== 409 && error.httpStatus !== 404)) return error
   return tooLateError(links, profileId, transactionId, error)
 }

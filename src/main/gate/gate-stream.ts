@@ -63,8 +63,8 @@ export class GateFollower {
     const backoff = this.d.backoff ?? defaultBackoff
     let attempt = 0
     let unreachable = false
+    this.d.onState('connecting', null)
     while (!signal.aborted) {
-      if (!unreachable) this.d.onState('connecting', null)
       try {
         if (!this.found) {
           this.lastSeq = await this.endOfLog(this.lastSeq)
@@ -82,10 +82,13 @@ export class GateFollower {
           this.d.onState('signed-out', failure.message)
           return
         }
-        // Cut while live (the gate stopped, a proxy dropped it): say so only if reconnecting fails too.
-        if (!(error instanceof StreamCut)) {
+        if (error instanceof StreamCut) {
+          // Cut while live (the gate stopped, a proxy dropped it): reconnecting at once, from the last seq.
+          this.d.onState('connecting', 'The gate’s stream was cut; reconnecting.')
+        } else {
+          // Still unreachable: the state keeps its first sentence until something changes.
+          if (!unreachable) this.d.onState('unreachable', failure.message)
           unreachable = true
-          this.d.onState('unreachable', failure.message)
           attempt += 1
         }
       }

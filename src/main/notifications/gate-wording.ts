@@ -70,7 +70,11 @@ export function decisionMade(decision: Decision, actor: string, c: PaymentContex
   }
   if (decision.outcome === 'approved') return null
   if (decision.outcome === 'unprocessable')
-    return { ...base, title: 'Payment could not be approved', body: `${what} could not be approved: ${reason}.` }
+    return {
+      ...base,
+      title: 'Payment could not be approved',
+      body: `${what} could not be approved: ${lowerFirst(reason)}.`
+    }
   const by =
     who.kind === 'rule'
       ? ` by the rule “${who.name}”`
@@ -79,7 +83,9 @@ export function decisionMade(decision: Decision, actor: string, c: PaymentContex
         : who.kind === 'otherwise'
           ? ' because no rule matched'
           : ''
-  return { ...base, title: 'Payment rejected', body: `${what} was rejected${by}: ${lowerFirst(reason)}.` }
+  // The gate's own sentence for a reject without a reason ("Rejected by Ana.") would only repeat who.
+  const why = /^rejected by /i.test(reason) ? '' : `: ${lowerFirst(reason)}`
+  return { ...base, title: 'Payment rejected', body: `${what} was rejected${by}${why}.` }
 }
 
 /** The gate decided after a 202 but the service did not take the call: the operator must look. */
