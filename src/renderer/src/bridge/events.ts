@@ -3,7 +3,8 @@ import { useProfiles } from '../stores/profiles'
 import { isRouteId, useUi, type RouteId } from '../stores/ui'
 import { syncViewOf, useSync } from '../stores/sync'
 import { useBadges } from '../stores/badges'
-import { forgetProfileData, invalidateCollections } from '../data/query-client'
+import { forgetProfileData, invalidateChannels, invalidateCollections } from '../data/query-client'
+import { applyGateEvent } from '../data/gate-cache'
 import { useNotices } from '../stores/notices'
 import { useUpdates } from '../stores/updates'
 import { connectIdContextMenu } from './context-menu'
@@ -53,6 +54,11 @@ export function connectEvents(): () => void {
         useBadges.getState().setPendingApprovals(0)
         void paydesk.invoke('sync.status', null).then((r) => r.ok && applySync(r.value))
         void paydesk.invoke('notices.list', null).then((r) => r.ok && useNotices.getState().apply(r.value))
+        void paydesk.invoke('gate.prompts', null).then((r) => {
+          if (r.ok && r.value.profileId === useProfiles.getState().list?.activeProfileId) {
+            useBadges.getState().setPendingApprovals(r.value.prompts.length)
+          }
+        })
       }
     }),
     paydesk.on('sync.status', applySync),
@@ -63,6 +69,20 @@ export function connectEvents(): () => void {
     }),
     paydesk.on('transactions.changed', ({ profileId }) => {
       if (isActive(profileId)) invalidateCollections(['transactions'])
+    }),
+    // The approval gate's stream, relayed by main for every profile: only the active one's is on screen, and its
+    // count of prompts is the Approvals badge (another profile's count belongs to that profile).
+    paydesk.on('gate.linkChanged', ({ profileId }) => {
+      if (isActive(profileId)) void invalidateChannels(['gate.link'])
+    }),
+    paydesk.on('gate.event', ({ profileId, event }) => {
+      if (!isActive(profileId)) return
+      applyGateEvent(event)
+    }),
+    paydesk.on('gate.promptsChanged', ({ profileId, count }) => {
+      if (profileId !== useProfiles.getState().list?.activeProfileId) return
+      useBadges.getState().setPendingApprovals(count)
+      void invalidateChannels(['gate.prompts'])
     }),
     paydesk.on('navigate', ({ route, id, profileId }) => {
       if (isRouteId(route)) void openItem(route, id ?? null, profileId)
@@ -92,6 +112,11 @@ export function connectEvents(): () => void {
   reportForeground()
   void paydesk.invoke('sync.status', null).then((r) => r.ok && applySync(r.value))
   void paydesk.invoke('notices.list', null).then((r) => r.ok && useNotices.getState().apply(r.value))
+  void paydesk.invoke('gate.prompts', null).then((r) => {
+    if (r.ok && r.value.profileId === useProfiles.getState().list?.activeProfileId) {
+      useBadges.getState().setPendingApprovals(r.value.prompts.length)
+    }
+  })
   void paydesk.invoke('updates.status', null).then((r) => r.ok && useUpdates.getState().apply(r.value))
   // A paydesk:// link that launched Paydesk (or came while the page loaded) opens now that the page listens.
   void paydesk.invoke('desktop.takeLaunchLink', null).then((r) => {

@@ -3,7 +3,7 @@ import { useCallback } from 'react'
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../../shared/ipc/contract'
 import type { IpcError, IpcResult } from '../../../shared/ipc/define'
 import { paydesk } from '../bridge/paydesk'
-import { invalidateChannels } from './query-client'
+import { channelKey, invalidateChannels } from './query-client'
 
 export interface ChannelQuery<T> {
   data: T | null
@@ -12,10 +12,6 @@ export interface ChannelQuery<T> {
   loading: boolean
   reload(): void
 }
-
-/** The query key of one read: the channel and its input (compared by value). */
-export const channelKey = <K extends ChannelName>(channel: K, input: ChannelInput<K>) =>
-  [channel, input ?? null] as const
 
 async function read<K extends ChannelName>(channel: K, input: ChannelInput<K>): Promise<ChannelOutput<K>> {
   const result = await paydesk.invoke(channel, input)

@@ -1,18 +1,23 @@
 import { QueryClient, type Query } from '@tanstack/react-query'
-import type { ChannelName } from '../../../shared/ipc/contract'
+import type { ChannelInput, ChannelName } from '../../../shared/ipc/contract'
 import type { DataCollection } from '../../../shared/ipc/channels/data'
 import { useWindowGenerations } from './window-generations'
 
-/** What main reports as changed: a synced collection. */
-export type Collection = DataCollection
+/** What main reports as changed: a synced collection, or what the active profile's approval gate holds. */
+export type Collection = DataCollection | 'gate'
+
+/** The query key of one read: the channel and its input (compared by value). */
+export const channelKey = <K extends ChannelName>(channel: K, input: ChannelInput<K>) =>
+  [channel, input ?? null] as const
 
 /** Which query channels read each collection main reports as changed (`data.changed` and friends). */
 export const CHANNELS_OF: Record<Collection, readonly ChannelName[]> = {
-  transactions: ['transactions.query', 'transactions.get', 'transfers.journal', 'quotes.open'],
+  transactions: ['transactions.query', 'transactions.get', 'transfers.journal', 'quotes.open', 'gate.failedApprovals'],
   customers: ['customers.query', 'customers.get'],
   externalAccounts: ['externalAccounts.query'],
   internalAccounts: ['internalAccounts.list'],
-  discoveries: ['discoveries.list']
+  discoveries: ['discoveries.list'],
+  gate: ['gate.link', 'gate.prompts', 'gate.log', 'gate.rules.get', 'gate.preApprovals.list', 'gate.receiverInfo.get']
 }
 
 /**

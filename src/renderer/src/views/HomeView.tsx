@@ -32,13 +32,14 @@ export function HomeView({ profile }: { profile: ProfileView | undefined }) {
           <h2>Waiting for you</h2>
           {pending > 0 ? (
             <p>
-              <strong>{pending}</strong> incoming payment{pending === 1 ? '' : 's'} waiting for approval.{' '}
+              <strong>{pending}</strong> incoming payment{pending === 1 ? '' : 's'} the approval gate is holding for
+              you.{' '}
               <button className="primary" onClick={() => go('approvals')}>
                 Review approvals
               </button>
             </p>
           ) : (
-            <p className="muted">Nothing is waiting for approval.</p>
+            <p className="muted">The approval gate is holding nothing for you.</p>
           )}
         </div>
         <div className="panel" data-testid="home-balances">

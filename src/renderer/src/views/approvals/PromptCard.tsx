@@ -1,0 +1,162 @@
+import { useState } from 'react'
+import type { Prompt } from '../../../../shared/gate'
+import { ReceiverCustomerInfo } from '../../../../shared/approval-rules'
+import { formatMoney } from '../../../../shared/format/money'
+import { useChannelMutation, useChannelQuery } from '../../data/channel-query'
+import { Id, Money } from '../../ui/atoms'
+import { Field } from '../../ui/Field'
+import { FormErrors } from '../../ui/FormFields'
+import { useFlatForm } from '../../ui/flat-form'
+import { FailedAction, FormFrame } from '../../ui/form-submit'
+import { useNow } from '../../ui/view-states'
+import { ConfirmTwice } from './ConfirmTwice'
+import { fallbackText, missingMandatory } from './gate-text'
+import { boxKeys, fieldLabel, ReceiverInfoFields } from './receiver-fields'
+
+/** A prompt's amount in its own decimals, formatted here at the edge. */
+export const promptAmount = (p: Pick<Prompt, 'amount' | 'currency' | 'decimals'>) =>
+  formatMoney(p.amount, { code: p.currency, decimals: p.decimals }, { showCode: true })
+
+/** The customer's name from the cache when it is known; the id stays one copy-click away. */
+function CustomerName({ id }: { id: string | null }) {
+  const known = useChannelQuery(
+    'customers.get',
+    { id: id as `Customer:${string}` },
+    { enabled: !!id?.startsWith('Customer:') }
+  )
+  if (!id) return <span className="muted">unknown</span>
+  const name = known.data?.customer?.fullName ?? known.data?.customer?.platformCustomerId
+  return (
+    <span className="row">
+      {name && <span>{name}</span>}
+      <Id value={id} />
+    </span>
+  )
+}
+
+/**
+ * One payment the gate holds for a person: its countdown to the fallback, who it is from and for, the fields the sender
+ * asked for and which the gate will send, boxes for the mandatory ones it lacks, and Approve / Reject before the
+ * deadline. On a production profile the operator ticks a second confirmation first.
+ */
+export function PromptCard(props: {
+  prompt: Prompt
+  production: boolean
+  focused: boolean
+  onDecided(message: string): void
+}) {
+  const { prompt, production } = props
+  const now = useNow(250)
+  const missing = missingMandatory(prompt)
+  const form = useFlatForm(ReceiverCustomerInfo, {})
+  const [reason, setReason] = useState('')
+  const [confirmed, setConfirmed] = useState(false)
+  const answering = useChannelMutation('gate.answer', { invalidates: ['gate.prompts', 'gate.log'] })
+  const amountText = promptAmount(prompt)
+  const headingId = `prompt-${prompt.transactionId.replace(/\W+/g, '-')}`
+
+  const answer = async (action: 'approve' | 'reject') => {
+    let info: ReceiverCustomerInfo | undefined
+    if (action === 'approve' && missing.length > 0) {
+      const filled = form.submit()
+      if (!filled) return
+      info = filled
+    }
+    const result = await answering.run({
+      transactionId: prompt.transactionId as `Transaction:${string}`,
+      answer:
+        action === 'approve'
+          ? { action, ...(info && { receiverCustomerInfo: info }) }
+          : { action, ...(reason.trim() && { reason: reason.trim() }) },
+      ...(production && { confirmProduction: true })
+    })
+    if (result.ok) props.onDecided(`${action === 'approve' ? 'Approved' : 'Rejected'} ${amountText}.`)
+  }
+
+  return (
+    <article
+      className={props.focused ? 'panel prompt focused' : 'panel prompt'}
+      aria-labelledby={headingId}
+      data-testid="prompt"
+    >
+      <div className="panel-head">
+        <h2 id={headingId}>
+          Incoming{' '}
+          <Money amount={prompt.amount} currency={{ code: prompt.currency, decimals: prompt.decimals }} showCode />
+        </h2>
+        <span className="deadline deadline-soon" role="timer" aria-live="off" data-testid="prompt-countdown">
+          {fallbackText(prompt, now)}
+        </span>
+      </div>
+      <dl className="facts">
+        <dt>Payment</dt>
+        <dd>
+          <Id value={prompt.transactionId} />
+        </dd>
+        <dt>From</dt>
+        <dd className="mono">{prompt.sender ?? '—'}</dd>
+        <dt>For customer</dt>
+        <dd>
+          <CustomerName id={prompt.customerId} />
+        </dd>
+        <dt>Why you are asked</dt>
+        <dd>{prompt.reasons.join(' ') || 'No rule decides this payment.'}</dd>
+        <dt>Requested fields</dt>
+        <dd>
+          {prompt.requestedFields.length === 0 ? (
+            'None'
+          ) : (
+            <ul className="plain" aria-label="Requested fields">
+              {prompt.requestedFields.map((f) => (
+                <li key={f.name}>
+                  {fieldLabel(f.name)} {f.mandatory ? '(mandatory)' : '(optional)'}:{' '}
+                  {prompt.availableFields.includes(f.name) ? (
+                    <span className="chip chip-good">the gate will send it</span>
+                  ) : f.mandatory ? (
+                    <span className="chip chip-bad">missing: fill it in below</span>
+                  ) : (
+                    <span className="chip chip-neutral">not known, not sent</span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </dd>
+      </dl>
+      <FormFrame className="form" label={`Approve ${amountText}`} onSubmit={() => void answer('approve')}>
+        {missing.length > 0 && (
+          <>
+            <p>The sender requires these fields and the gate has no value for them: fill them in to approve.</p>
+            <ReceiverInfoFields form={form} prefix={`fill-${headingId}`} names={missing} />
+            <FormErrors messages={form.otherErrors(boxKeys(missing))} />
+          </>
+        )}
+        <ConfirmTwice production={production} checked={confirmed} onChange={setConfirmed}>
+          {`Production: this decides a real payment of ${amountText}.`}
+        </ConfirmTwice>
+        <Field id={`${headingId}-reason`} label="Reason for rejecting (optional)">
+          <input
+            id={`${headingId}-reason`}
+            value={reason}
+            maxLength={200}
+            onChange={(e) => setReason(e.target.value)}
+          />
+        </Field>
+        <FailedAction error={answering.error} />
+        <div className="row">
+          <button type="submit" className="primary" disabled={answering.busy || (production && !confirmed)}>
+            Approve {amountText}
+          </button>
+          <button
+            type="button"
+            className="danger"
+            disabled={answering.busy || (production && !confirmed)}
+            onClick={() => void answer('reject')}
+          >
+            Reject {amountText}
+          </button>
+        </div>
+      </FormFrame>
+    </article>
+  )
+}

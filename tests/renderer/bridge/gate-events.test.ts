@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, expect, it, vi } from 'vitest'
+
+// The Approvals badge is the ACTIVE profile's count of prompts: a count from a profile running in the background
+// belongs to that profile and must not show.
+
+const listeners = new Map<string, (payload: unknown) => void>()
+
+beforeAll(() => {
+  const target = { addEventListener: () => {}, removeEventListener: () => {} }
+  const paydesk = {
+    invoke: () => new Promise(() => {}),
+    on: (event: string, listener: (payload: unknown) => void) => {
+      listeners.set(event, listener)
+      return () => listeners.delete(event)
+    }
+  }
+  vi.stubGlobal('window', { ...target, paydesk })
+  vi.stubGlobal('document', { ...target, visibilityState: 'visible', hasFocus: () => true })
+})
+afterAll(() => vi.unstubAllGlobals())
+
+it('counts the active profile’s prompts only', async () => {
+  const { connectEvents } = await import('../../../src/renderer/src/bridge/events')
+  const { useProfiles } = await import('../../../src/renderer/src/stores/profiles')
+  const { useBadges } = await import('../../../src/renderer/src/stores/badges')
+  const disconnect = connectEvents()
+  useProfiles.setState({ list: { activeProfileId: 'local', profiles: [] } as never })
+  const promptsChanged = listeners.get('gate.promptsChanged')!
+  promptsChanged({ profileId: 'local', count: 2 })
+  expect(useBadges.getState().pendingApprovals).toBe(2)
+  promptsChanged({ profileId: 'team', count: 7 })
+  expect(useBadges.getState().pendingApprovals).toBe(2)
+  // The operator switches profile: the old count goes with the old profile.
+  listeners.get('profiles.changed')!({ activeProfileId: 'team', profiles: [] })
+  expect(useBadges.getState().pendingApprovals).toBe(0)
+  disconnect()
+})
