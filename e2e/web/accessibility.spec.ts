@@ -149,6 +149,17 @@ for (const theme of ['light', 'dark'] as const) {
     await scan(page, 'Quote review', findings)
     await shot(`axe-${theme}-quote-review`)
 
+    // Approvals: each of the gate's tabs, and the rule editor with a rule in it (no gate: its link form was scanned).
+    await openSection(page, 'Approvals')
+    for (const tab of ['Decisions', 'Pre-approvals', 'Receiver information', 'Rules']) {
+      const button = page.getByRole('tab', { name: tab })
+      if (!(await button.isVisible().catch(() => false))) break
+      await button.click()
+      if (tab === 'Rules') await clickIfPresent(page, 'Add a rule')
+      await scan(page, `Approvals ${tab}`, findings)
+      await shot(`axe-${theme}-approvals-${tab.replace(/\W+/g, '-').toLowerCase()}`)
+    }
+
     await page.locator('body').press('Control+k')
     await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeVisible()
     await scan(page, 'Command palette', findings)

@@ -16,12 +16,13 @@ const FAILED_COLUMNS: TableColumn<Transaction>[] = [
     header: 'Why it failed',
     render: (t) => (
       <>
-        {FAILURE_REASON_TEXT[reasonOf(t)] ?? 'The approval failed.'} <code className="code">{reasonOf(t)}</code>
+        {FAILURE_REASON_TEXT[reasonOf(t)] ?? 'The approval failed.'}
+        <br />
+        <code className="code">{reasonOf(t)}</code>
       </>
     )
   },
-  TRANSACTION_COLUMNS.created,
-  TRANSACTION_COLUMNS.id
+  TRANSACTION_COLUMNS.created
 ]
 
 /**
@@ -63,6 +64,7 @@ export function NoGate() {
           rows={failed.data?.transactions}
           error={failed.error}
           reload={failed.reload}
+          // The transaction's id is one click away: the row opens it in Transactions.
           onOpen={(t) => go('transactions', t.id)}
           loadingLabel="failed approvals"
           empty={<p className="muted">No incoming payment has failed for an approval reason.</p>}
