@@ -3,12 +3,18 @@
  * (POST /transactions/{id}/approve or /reject) before the service's 5 s deadline. At the safety margin (default 4 s
  * after receipt) the rule's fallback applies instead. Whichever comes first decides; the store's one-decision-per-
  * transaction guarantee settles a click that meets the fallback, so the service is told once.
+ *
+ * Open prompts live in the store, not in one replica's memory: an operator's answer reaching any replica finds the
+ * prompt there, and every replica arms a fallback timer for every open prompt it hears of (the store's `prompt`
+ * entries, through LISTEN/NOTIFY on PostgreSQL, and the open ones at start). The replica that answered 202 fires at the
+ * margin; the others `peerGraceMs` later, so the fallback still happens before the deadline if that replica died, and
+ * one decision wins whoever fires.
  */
 import type { IncomingPaymentWebhookData } from '../../shared/api/webhook'
 import { senderIdentifiers } from '../../shared/approval-rules'
 import type { Fallback, GateEvent, Prompt, PromptAnswer } from '../../shared/gate'
 import type { CallResult, ServiceClient } from '../service/client'
-import type { GateStore, LogInput } from '../store/store'
+import type { GateStore, LogInput, StoredPrompt } from '../store/store'
 import type { GateClock } from './clock'
 import { pickRequested, type Info } from './receiver-info'
 import type { Requested } from './webhook'
@@ -21,6 +27,8 @@ export interface PromptsOptions {
   deadlineMs: number
   log: (message: string) => void
   infoFor: (payment: IncomingPaymentWebhookData, requested: Requested[]) => Promise<Info>
+  /** How long after the margin a replica that did not answer the 202 applies the fallback (default 250 ms). */
+  peerGraceMs?: number
 }
 
 export interface NewPrompt {
@@ -34,7 +42,9 @@ export interface NewPrompt {
   receivedAt: number
 }
 
-interface OpenPrompt extends NewPrompt {
+/** A fallback timer armed here; `owned` when this replica answered the prompt's 202. */
+interface Armed {
+  owned: boolean
   cancel: () => void
 }
 
@@ -44,38 +54,64 @@ export type PromptOutcome =
 
 const iso = (ms: number): string => new Date(ms).toISOString()
 
+/** The stored record is the NewPrompt this gate wrote (JSON): read back as written. */
+const fromStored = (s: StoredPrompt): NewPrompt => s.record as unknown as NewPrompt
+
 export class Prompts {
-  private readonly waiting = new Map<string, OpenPrompt>()
+  private readonly armed = new Map<string, Armed>()
   private readonly sending = new Set<Promise<unknown>>()
+  private readonly graceMs: number
+  private unsubscribe: (() => void) | undefined
+  private stopped = false
 
-  constructor(private readonly o: PromptsOptions) {}
-
-  /** The prompts still waiting, as operators see them. */
-  list(): Prompt[] {
-    return [...this.waiting.values()].map((p) => this.view(p))
+  constructor(private readonly o: PromptsOptions) {
+    this.graceMs = o.peerGraceMs ?? 250
   }
 
-  /** The `prompt` log entry, which the gate commits with the webhook's 202 (store.settleWebhook). */
-  entry(p: NewPrompt): LogInput {
-    return { kind: 'prompt', actor: 'gate', data: this.view(p) }
+  /** Follows prompts opened and decided on any replica, and arms the ones already open (a replica starting). */
+  async start(): Promise<void> {
+    this.unsubscribe = this.o.store.subscribe((e) => this.heard(e))
+    for (const p of await this.o.store.openPrompts()) this.arm(p.transactionId, p.dueAt, false)
   }
 
-  /** Holds a prompt whose 202 is committed: it waits for an operator until its fallback at the margin. */
+  /** Prompts this replica knows to be open (for the gauge; every replica hears of every prompt). */
+  openCount(): number {
+    return this.armed.size
+  }
+
+  /** The prompts still waiting, as operators see them, whichever replica opened them. */
+  async list(): Promise<Prompt[]> {
+    return (await this.o.store.openPrompts()).map((s) => this.view(fromStored(s)))
+  }
+
+  /** The `prompt` log entry and the stored prompt, which the gate commits with the webhook's 202 (settleWebhook). */
+  entry(p: NewPrompt): { entry: LogInput; stored: StoredPrompt } {
+    return {
+      entry: { kind: 'prompt', actor: 'gate', data: this.view(p) },
+      stored: {
+        transactionId: p.payment.id,
+        webhookId: p.webhookId,
+        dueAt: p.receivedAt + this.o.marginMs,
+        record: { ...p } as unknown as Record<string, unknown>
+      }
+    }
+  }
+
+  /** Holds a prompt whose 202 is committed here: its fallback fires at the margin. */
   hold(p: NewPrompt): void {
-    const delay = Math.max(0, p.receivedAt + this.o.marginMs - this.o.clock.now())
-    const cancel = this.o.clock.after(delay, () => void this.track(this.fallback(p.payment.id)))
-    this.waiting.set(p.payment.id, { ...p, cancel })
+    this.arm(p.payment.id, p.receivedAt + this.o.marginMs, true)
   }
 
   async answer(transactionId: string, operator: string, a: PromptAnswer): Promise<PromptOutcome> {
-    const p = this.waiting.get(transactionId)
-    if (!p)
+    const stored = await this.o.store.openPrompt(transactionId)
+    if (!stored)
       return {
         ok: false,
         status: 404,
         code: 'PROMPT_NOT_FOUND',
         message: 'No prompt waits for this payment: it was decided already, or never asked'
       }
+    const p = fromStored(stored)
     if (this.o.clock.now() >= p.receivedAt + this.o.marginMs)
       return { ok: false, status: 409, code: 'TOO_LATE', message: 'The safety margin has passed: the fallback applies' }
     let info: Record<string, unknown> = {}
@@ -99,24 +135,59 @@ export class Prompts {
     return { ok: true, ...result }
   }
 
-  /** Applies every open prompt's fallback now (a graceful stop) and waits for every call to the service. */
+  /**
+   * A graceful stop: the prompts this replica answered 202 get their fallback now (other replicas' prompts are left
+   * to them), and every call to the service is awaited.
+   */
   async settleAll(): Promise<void> {
-    for (const id of [...this.waiting.keys()]) void this.track(this.fallback(id))
+    this.stopped = true
+    this.unsubscribe?.()
+    for (const [id, a] of [...this.armed]) {
+      if (a.owned) void this.track(this.fallback(id))
+      else this.release(id)
+    }
     while (this.sending.size > 0) await Promise.allSettled([...this.sending])
+  }
+
+  private arm(transactionId: string, dueAt: number, owned: boolean): void {
+    if (this.stopped) return
+    const existing = this.armed.get(transactionId)
+    if (existing && (existing.owned || !owned)) return
+    existing?.cancel()
+    const at = owned ? dueAt : dueAt + this.graceMs
+    const cancel = this.o.clock.after(Math.max(0, at - this.o.clock.now()), () => {
+      this.armed.delete(transactionId)
+      void this.track(this.fallback(transactionId))
+    })
+    this.armed.set(transactionId, { owned, cancel })
+  }
+
+  private release(transactionId: string): void {
+    this.armed.get(transactionId)?.cancel()
+    this.armed.delete(transactionId)
+  }
+
+  /** Another replica's prompt (or this one's, heard back) arms a timer; any decision of its transaction disarms it. */
+  private heard(e: GateEvent): void {
+    const id = e.data['transactionId']
+    if (typeof id !== 'string') return
+    if (e.kind === 'decision') return this.release(id)
+    if (e.kind !== 'prompt' || this.armed.has(id)) return
+    const dueAt = Date.parse(String(e.data['fallbackAt']))
+    if (Number.isFinite(dueAt)) this.arm(id, dueAt, false)
   }
 
   private async fallback(transactionId: string): Promise<void> {
     try {
-      await this.applyFallback(transactionId)
+      const stored = await this.o.store.openPrompt(transactionId)
+      if (stored) await this.applyFallback(fromStored(stored))
     } catch (err) {
       // The service then rejects at its deadline: nothing was approved.
       this.o.log(`the fallback of ${transactionId} failed: ${err instanceof Error ? err.message : 'error'}`)
     }
   }
 
-  private async applyFallback(transactionId: string): Promise<void> {
-    const p = this.waiting.get(transactionId)
-    if (!p) return
+  private async applyFallback(p: NewPrompt): Promise<void> {
     let action: Fallback = p.fallback
     let reason = `Nobody answered within ${this.o.marginMs / 1000} s; the fallback is ${p.fallback}.`
     let info: Record<string, unknown> = {}
@@ -133,7 +204,7 @@ export class Prompts {
 
   /** Decides once (the store says whether this is the first decision), then tells the service before the deadline. */
   private async settle(
-    p: OpenPrompt,
+    p: NewPrompt,
     action: 'approve' | 'reject',
     actor: string,
     reason: string,
@@ -148,10 +219,7 @@ export class Prompts {
       reason,
       details: { sentFields: Object.keys(info), via: 'call' }
     })
-    if (this.waiting.get(transactionId) === p) {
-      this.waiting.delete(transactionId)
-      p.cancel()
-    }
+    this.release(transactionId)
     if (!decision) return null
     const left = p.receivedAt + this.o.deadlineMs - this.o.clock.now()
     const call =

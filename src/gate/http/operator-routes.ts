@@ -60,7 +60,7 @@ export function operatorRoutes(d: OperatorDeps) {
       await d.streams.serve(reply, typeof header === 'string' ? header : undefined)
     })
 
-    app.get('/operator/prompts', async () => ({ prompts: d.gate.prompts.list() }))
+    app.get('/operator/prompts', async () => ({ prompts: await d.gate.prompts.list() }))
 
     app.post<{ Params: { transactionId: string } }>('/operator/prompts/:transactionId', async (req, reply) => {
       if (!ID.test(req.params.transactionId)) return refuse(reply, 404, 'PROMPT_NOT_FOUND', 'No such prompt')

@@ -82,7 +82,7 @@ export async function startGateServer(o: GateServerOptions): Promise<GateServer>
     lookupTimeoutMs: config.lookupTimeoutMs,
     log
   })
-  const metrics = new GateMetrics(() => gate.prompts.list().length)
+  const metrics = new GateMetrics(() => gate.prompts.openCount())
   const streams = new EventStreams(store, (n) => metrics.streams.set(n))
 
   app.setErrorHandler((err: { statusCode?: number; code?: string }, _req, reply) => {
@@ -119,6 +119,8 @@ export async function startGateServer(o: GateServerOptions): Promise<GateServer>
     await gate.stop()
   })
 
+  // Prompts left open by any replica (or by this one before a restart) get their fallback timers before we listen.
+  await gate.prompts.start()
   await app.listen({ host: config.host, port: config.port })
   const addr = app.server.address() as AddressInfo
   const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address

@@ -3,8 +3,10 @@
  * chain (`at`, `data`) stay text, stored exactly as hashed; instants compared in SQL are ISO-8601 UTC text compared
  * with the "C" collation (byte order, which for one format is time order, whatever the database's locale).
  */
-import type { Pool } from 'pg'
-import { GENESIS_HASH } from '../domain/log-chain'
+import type { Pool, PoolClient } from 'pg'
+import type { GateEvent, PreApproval } from '../../shared/gate'
+import { GENESIS_HASH, rowHash } from '../domain/log-chain'
+import type { LogInput, SeenWebhook, StoredPrompt } from './store'
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS log (seq BIGINT PRIMARY KEY, at TEXT NOT NULL, kind TEXT NOT NULL, actor TEXT NOT NULL,
@@ -69,4 +71,90 @@ export interface PgPreApprovalRecord {
   created_by: string
   created_at: string
   used_by: string | null
+}
+
+export interface PgPromptRecord {
+  transaction_id: string
+  webhook_id: string
+  due_at: string
+  record: string
+}
+
+export const toStoredPrompt = (r: PgPromptRecord): StoredPrompt => ({
+  transactionId: r.transaction_id,
+  webhookId: r.webhook_id,
+  dueAt: Number(r.due_at),
+  record: JSON.parse(r.record) as Record<string, unknown>
+})
+
+export type Q = PoolClient
+
+export const toEvent = (r: PgLogRecord): GateEvent => ({
+  seq: Number(r.seq),
+  at: r.at,
+  kind: r.kind,
+  actor: r.actor,
+  data: JSON.parse(r.data) as Record<string, unknown>
+})
+
+export const toPreApproval = (r: PgPreApprovalRecord): PreApproval => ({
+  id: r.id,
+  customerId: r.customer_id,
+  currency: r.currency,
+  minAmount: Number(r.min_amount),
+  maxAmount: Number(r.max_amount),
+  sender: r.sender,
+  expiresAt: r.expires_at,
+  createdBy: r.created_by,
+  createdAt: r.created_at,
+  usedBy: r.used_by
+})
+
+export const toSeen = (row: { status: number | null; body: string | null }): SeenWebhook => ({
+  answer: row.status === null ? null : { status: row.status, body: row.body === null ? null : JSON.parse(row.body) }
+})
+
+/** Appends entries inside one writing transaction (the head is locked); they are inserted together at its end. */
+export class Appender {
+  readonly rows: { seq: number; at: string; kind: string; actor: string; data: string; prev: string; hash: string }[] =
+    []
+  readonly events: GateEvent[] = []
+  constructor(
+    private seq: number,
+    private hash: string,
+    private readonly at: string
+  ) {}
+
+  add(entry: LogInput): GateEvent {
+    const row = {
+      seq: this.seq + 1,
+      at: this.at,
+      kind: entry.kind,
+      actor: entry.actor,
+      data: JSON.stringify(entry.data)
+    }
+    const hash = rowHash(this.hash, row)
+    this.rows.push({ ...row, prev: this.hash, hash })
+    this.seq = row.seq
+    this.hash = hash
+    const event = { seq: row.seq, at: row.at, kind: row.kind, actor: row.actor, data: entry.data }
+    this.events.push(event)
+    return event
+  }
+
+  /** The rows, the new head and the NOTIFY, in one statement. */
+  async flush(c: Q): Promise<void> {
+    if (this.rows.length === 0) return
+    const values: unknown[] = []
+    const tuples = this.rows.map((r) => {
+      const n = values.push(r.seq, r.at, r.kind, r.actor, r.data, r.prev, r.hash)
+      return `($${n - 6}, $${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n})`
+    })
+    const n = values.push(this.seq, this.hash, LOG_CHANNEL, String(this.seq))
+    await c.query(
+      `WITH added AS (INSERT INTO log (seq, at, kind, actor, data, prev_hash, hash) VALUES ${tuples.join(', ')})
+       UPDATE log_head SET seq = $${n - 3}, hash = $${n - 2} WHERE id = 1 RETURNING pg_notify($${n - 1}, $${n})`,
+      values
+    )
+  }
 }

@@ -12,8 +12,20 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { DEFAULT_GATE_RULES, GateRules, type GateEvent, type PreApproval } from '../../shared/gate'
-import { checkChain, rowHash, type ChainRow } from '../domain/log-chain'
-import { createSchema, LOG_CHANNEL, type PgLogRecord, type PgPreApprovalRecord } from './pg-schema'
+import { checkChain, type ChainRow } from '../domain/log-chain'
+import {
+  Appender,
+  createSchema,
+  LOG_CHANNEL,
+  toEvent,
+  toPreApproval,
+  toSeen,
+  toStoredPrompt,
+  type PgLogRecord,
+  type PgPreApprovalRecord,
+  type PgPromptRecord,
+  type Q
+} from './pg-schema'
 import type {
   DecisionInput,
   GateStore,
@@ -22,35 +34,9 @@ import type {
   PaymentMatch,
   SeenWebhook,
   Settled,
+  StoredPrompt,
   WebhookSettlement
 } from './store'
-
-type Q = pg.PoolClient
-
-const toEvent = (r: PgLogRecord): GateEvent => ({
-  seq: Number(r.seq),
-  at: r.at,
-  kind: r.kind,
-  actor: r.actor,
-  data: JSON.parse(r.data) as Record<string, unknown>
-})
-
-const toPreApproval = (r: PgPreApprovalRecord): PreApproval => ({
-  id: r.id,
-  customerId: r.customer_id,
-  currency: r.currency,
-  minAmount: Number(r.min_amount),
-  maxAmount: Number(r.max_amount),
-  sender: r.sender,
-  expiresAt: r.expires_at,
-  createdBy: r.created_by,
-  createdAt: r.created_at,
-  usedBy: r.used_by
-})
-
-const toSeen = (row: { status: number | null; body: string | null }): SeenWebhook => ({
-  answer: row.status === null ? null : { status: row.status, body: row.body === null ? null : JSON.parse(row.body) }
-})
 
 /** Rolls a transaction back when its pre-approval was taken or expired meanwhile. */
 class PreApprovalGone extends Error {}
@@ -62,51 +48,6 @@ export interface PgStoreOptions {
   /** Connections in the pool (default 10). */
   poolSize?: number
   log?: (message: string) => void
-}
-
-/** Appends entries inside one writing transaction (the head is locked); they are inserted together at its end. */
-class Appender {
-  readonly rows: { seq: number; at: string; kind: string; actor: string; data: string; prev: string; hash: string }[] =
-    []
-  readonly events: GateEvent[] = []
-  constructor(
-    private seq: number,
-    private hash: string,
-    private readonly at: string
-  ) {}
-
-  add(entry: LogInput): GateEvent {
-    const row = {
-      seq: this.seq + 1,
-      at: this.at,
-      kind: entry.kind,
-      actor: entry.actor,
-      data: JSON.stringify(entry.data)
-    }
-    const hash = rowHash(this.hash, row)
-    this.rows.push({ ...row, prev: this.hash, hash })
-    this.seq = row.seq
-    this.hash = hash
-    const event = { seq: row.seq, at: row.at, kind: row.kind, actor: row.actor, data: entry.data }
-    this.events.push(event)
-    return event
-  }
-
-  /** The rows, the new head and the NOTIFY, in one statement. */
-  async flush(c: Q): Promise<void> {
-    if (this.rows.length === 0) return
-    const values: unknown[] = []
-    const tuples = this.rows.map((r) => {
-      const n = values.push(r.seq, r.at, r.kind, r.actor, r.data, r.prev, r.hash)
-      return `($${n - 6}, $${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n})`
-    })
-    const n = values.push(this.seq, this.hash, LOG_CHANNEL, String(this.seq))
-    await c.query(
-      `WITH added AS (INSERT INTO log (seq, at, kind, actor, data, prev_hash, hash) VALUES ${tuples.join(', ')})
-       UPDATE log_head SET seq = $${n - 3}, hash = $${n - 2} WHERE id = 1 RETURNING pg_notify($${n - 1}, $${n})`,
-      values
-    )
-  }
 }
 
 export class PgGateStore implements GateStore {
@@ -237,7 +178,16 @@ export class PgGateStore implements GateStore {
             if (taken.rowCount !== 1) throw new PreApprovalGone()
           }
         }
-        if (s.prompt) log.add(s.prompt)
+        if (s.prompt) {
+          const p = s.prompt.stored
+          await c.query('INSERT INTO prompts (transaction_id, webhook_id, due_at, record) VALUES ($1, $2, $3, $4)', [
+            p.transactionId,
+            p.webhookId,
+            p.dueAt,
+            JSON.stringify(p.record)
+          ])
+          log.add(s.prompt.entry)
+        }
         await c.query('INSERT INTO webhooks (id, received_at, status, body) VALUES ($1, $2, $3, $4)', [
           s.webhookId,
           this.now(),
@@ -272,6 +222,16 @@ export class PgGateStore implements GateStore {
 
   async decide(d: DecisionInput): Promise<GateEvent | null> {
     return this.write((c, log) => this.insertDecision(c, log, d))
+  }
+
+  async openPrompts(): Promise<StoredPrompt[]> {
+    const r = await this.pool.query<PgPromptRecord>('SELECT * FROM prompts ORDER BY due_at, transaction_id')
+    return r.rows.map(toStoredPrompt)
+  }
+
+  async openPrompt(transactionId: string): Promise<StoredPrompt | null> {
+    const r = await this.pool.query<PgPromptRecord>('SELECT * FROM prompts WHERE transaction_id = $1', [transactionId])
+    return r.rows[0] ? toStoredPrompt(r.rows[0]) : null
   }
 
   async append(entry: LogInput): Promise<GateEvent> {

@@ -4,6 +4,7 @@
  */
 import type { PreApproval } from '../../shared/gate'
 import type { SqliteDatabase } from './sqlite-open'
+import type { StoredPrompt } from './store'
 
 export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS log (seq INTEGER PRIMARY KEY, at TEXT NOT NULL, kind TEXT NOT NULL, actor TEXT NOT NULL,
@@ -20,6 +21,8 @@ CREATE TABLE IF NOT EXISTS receiver_info (customer_id TEXT PRIMARY KEY, sealed B
   updated_at TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS operators (id TEXT PRIMARY KEY, name TEXT NOT NULL UNIQUE, token_hash BLOB NOT NULL,
   created_at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS prompts (transaction_id TEXT PRIMARY KEY, webhook_id TEXT NOT NULL, due_at INTEGER NOT NULL,
+  record TEXT NOT NULL);
 `
 
 export interface LogRecord {
@@ -61,6 +64,9 @@ export const toPreApproval = (r: PreApprovalRecord): PreApproval => ({
 export function prepareStatements(db: SqliteDatabase) {
   const s = (sql: string) => db.prepare(sql)
   return {
+    // Per transaction (sqlite-store.ts says which): FULL waits for the disk at commit, NORMAL leaves it to the OS.
+    syncFull: s('PRAGMA synchronous = FULL'),
+    syncNormal: s('PRAGMA synchronous = NORMAL'),
     head: s('SELECT seq, hash FROM log_head WHERE id = 1'),
     insertLog: s('INSERT INTO log (seq, at, kind, actor, data, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?)'),
     setHead: s(
@@ -100,8 +106,26 @@ export function prepareStatements(db: SqliteDatabase) {
     receiverInfo: s('SELECT sealed, updated_by, updated_at FROM receiver_info WHERE customer_id = ?'),
     operatorNamed: s('SELECT 1 FROM operators WHERE name = ?'),
     addOperator: s('INSERT INTO operators (id, name, token_hash, created_at) VALUES (?, ?, ?, ?)'),
-    operators: s('SELECT id, name, token_hash FROM operators')
+    operators: s('SELECT id, name, token_hash FROM operators'),
+    addPrompt: s('INSERT INTO prompts (transaction_id, webhook_id, due_at, record) VALUES (?, ?, ?, ?)'),
+    closePrompt: s('DELETE FROM prompts WHERE transaction_id = ?'),
+    prompts: s('SELECT * FROM prompts ORDER BY due_at, transaction_id'),
+    prompt: s('SELECT * FROM prompts WHERE transaction_id = ?')
   }
 }
+
+export interface PromptRecord {
+  transaction_id: string
+  webhook_id: string
+  due_at: number | string
+  record: string
+}
+
+export const toStoredPrompt = (r: PromptRecord): StoredPrompt => ({
+  transactionId: r.transaction_id,
+  webhookId: r.webhook_id,
+  dueAt: Number(r.due_at),
+  record: JSON.parse(r.record) as Record<string, unknown>
+})
 
 export type Statements = ReturnType<typeof prepareStatements>

@@ -15,6 +15,8 @@ import {
   toPreApproval,
   type LogRecord,
   type PreApprovalRecord,
+  type PromptRecord,
+  toStoredPrompt,
   type Statements
 } from './sqlite-schema'
 import type {
@@ -25,6 +27,7 @@ import type {
   PaymentMatch,
   SeenWebhook,
   Settled,
+  StoredPrompt,
   WebhookSettlement
 } from './store'
 
@@ -90,6 +93,7 @@ export class SqliteGateStore implements GateStore {
   private decideRow(d: DecisionInput, out: GateEvent[]): GateEvent | null {
     const inserted = this.st.decide.run(d.transactionId, d.webhookId, d.outcome, d.actor, d.reason, this.now())
     if (inserted.changes === 0) return null
+    this.st.closePrompt.run(d.transactionId)
     const data = {
       ...d.details,
       transactionId: d.transactionId,
@@ -100,12 +104,20 @@ export class SqliteGateStore implements GateStore {
     return this.appendRow({ kind: 'decision', actor: d.actor, data }, out)
   }
 
-  /** Runs `body` in one immediate transaction and tells listeners about its log entries after the commit. */
-  private write<T>(body: (out: GateEvent[]) => T): T {
+  /**
+   * Runs `body` in one immediate transaction and tells listeners about its log entries after the commit. `durable`
+   * commits with synchronous=FULL (on disk before this returns); otherwise NORMAL (docs/gate.md, "Durability").
+   */
+  private write<T>(body: (out: GateEvent[]) => T, durable = true): T {
     const out: GateEvent[] = []
-    const result = this.db.transaction(() => body(out)).immediate()
-    this.publish(out)
-    return result
+    if (!durable) this.st.syncNormal.run()
+    try {
+      const result = this.db.transaction(() => body(out)).immediate()
+      this.publish(out)
+      return result
+    } finally {
+      if (!durable) this.st.syncFull.run()
+    }
   }
 
   private publish(events: GateEvent[]): void {
@@ -119,7 +131,10 @@ export class SqliteGateStore implements GateStore {
 
   async settleWebhook(w: WebhookSettlement): Promise<Settled> {
     try {
-      return this.write((out) => this.settleRows(w, out))
+      // A settlement the service already holds the answer to (it is sent after this) commits NORMAL: a power cut may
+      // lose the gate's copy, never the service's. One that takes a pre-approval commits FULL: losing that take could
+      // let the pre-approval approve a second payment.
+      return this.write((out) => this.settleRows(w, out), w.decision?.preApproval !== undefined)
     } catch (err) {
       if (err instanceof PreApprovalGone) return { settled: false, reason: 'pre-approval-gone' }
       throw err
@@ -148,12 +163,25 @@ export class SqliteGateStore implements GateStore {
         throw new PreApprovalGone()
       this.decideRow(d.record, out)
     }
-    if (w.prompt) this.appendRow(w.prompt, out)
+    if (w.prompt) {
+      const p = w.prompt.stored
+      this.st.addPrompt.run(p.transactionId, p.webhookId, p.dueAt, JSON.stringify(p.record))
+      this.appendRow(w.prompt.entry, out)
+    }
     return { settled: true, answer, events: [...out] }
   }
 
   async decide(d: DecisionInput): Promise<GateEvent | null> {
     return this.write((out) => this.decideRow(d, out))
+  }
+
+  async openPrompts(): Promise<StoredPrompt[]> {
+    return (this.st.prompts.all() as PromptRecord[]).map(toStoredPrompt)
+  }
+
+  async openPrompt(transactionId: string): Promise<StoredPrompt | null> {
+    const row = this.st.prompt.get(transactionId) as PromptRecord | undefined
+    return row ? toStoredPrompt(row) : null
   }
 
   async append(entry: LogInput): Promise<GateEvent> {

@@ -74,8 +74,22 @@ export interface WebhookSettlement {
     /** The pre-approval the decision uses, taken for `record.transactionId` only if still unused and unexpired at `now`. */
     preApproval?: { id: string; now: string }
   }
-  /** A 202's `prompt` log entry, logged after `received`. */
-  prompt?: LogInput
+  /** A 202's `prompt` log entry, logged after `received`, and the prompt kept open until its transaction is decided. */
+  prompt?: { entry: LogInput; stored: StoredPrompt }
+}
+
+/**
+ * A prompt waiting for an operator, kept in the store (not in one replica's memory) so that an operator's answer
+ * reaching any replica finds it, and any replica applies its fallback if the one that answered 202 died. It is removed
+ * by the decision of its transaction, in that decision's transaction.
+ */
+export interface StoredPrompt {
+  transactionId: string
+  webhookId: string
+  /** When its fallback applies (ms since the epoch, on the gate's clock). */
+  dueAt: number
+  /** What answering it needs (the payment, the requested fields, the fallback), as JSON; never receiver information. */
+  record: Record<string, unknown>
 }
 
 export type Settled =
@@ -99,9 +113,13 @@ export interface GateStore {
   settleWebhook(settlement: WebhookSettlement): Promise<Settled>
   /**
    * Records the final decision of a transaction with its log entry, atomically; null when the transaction was already
-   * decided (by a rule, a pre-approval, an operator or a fallback, on this replica or another). Used after a 202.
+   * decided (by a rule, a pre-approval, an operator or a fallback, on this replica or another). Used after a 202; the
+   * transaction's stored prompt is removed in the same transaction.
    */
   decide(decision: DecisionInput): Promise<GateEvent | null>
+  /** Every prompt still waiting (its transaction undecided), oldest first. */
+  openPrompts(): Promise<StoredPrompt[]>
+  openPrompt(transactionId: string): Promise<StoredPrompt | null>
   /** Appends one entry in a transaction of its own. */
   append(entry: LogInput): Promise<GateEvent>
   /** Log entries after `seq`, oldest first. */

@@ -212,6 +212,30 @@ describe.each(Object.keys(backends))('the %s store', (name) => {
     }
   })
 
+  it("keeps a 202's prompt open for every replica until its transaction is decided, once", async () => {
+    const { open } = await backend.fresh()
+    const [a, b] = [await open(), await open()]
+    try {
+      const stored = { transactionId: 'Transaction:q', webhookId: 'Webhook:q', dueAt: NOW + 4000, record: { n: 1 } }
+      const entry = { kind: 'prompt' as const, actor: 'gate', data: { transactionId: 'Transaction:q' } }
+      const { decision: _none, ...asked } = settlement('Webhook:q', 'Transaction:q', {
+        answer: { status: 202, body: {} },
+        prompt: { entry, stored }
+      })
+      expect(await a.settleWebhook(asked)).toMatchObject({ settled: true, answer: { status: 202 } })
+      expect(await b.openPrompts()).toEqual([stored])
+      expect(await b.openPrompt('Transaction:q')).toEqual(stored)
+      const decided = await Promise.all([a, b].map((s) => s.decide(decision('Transaction:q', 'Webhook:q', 'rejected'))))
+      expect(decided.filter((d) => d !== null)).toHaveLength(1)
+      expect(await a.openPrompts()).toEqual([])
+      expect(await b.openPrompt('Transaction:q')).toBeNull()
+      expect((await a.readLog(0, 10)).map((e) => e.kind)).toEqual(['webhook', 'prompt', 'decision'])
+    } finally {
+      await a.close()
+      await b.close()
+    }
+  })
+
   it('keeps rules, receiver information (sealed bytes) and operators', async () => {
     const { open } = await backend.fresh()
     const a = await open()
