@@ -4,6 +4,7 @@
  * HTTP. Never the service's customer record: the service asks precisely because it does not have these fields.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
+import type { ReceiverInfo } from '../../shared/gate'
 import type { GateStore } from '../store/store'
 import { budget, type GateClock } from './clock'
 
@@ -89,6 +90,21 @@ export class ReceiverInfoSource {
       return { info: {}, from: 'none' }
     } finally {
       b.done()
+    }
+  }
+
+  /**
+   * The operators' table row, opened, for Paydesk's editor: null when there is none, 'unreadable' when it was sealed
+   * under another key (or altered). Never the lookup: operators edit only what the gate keeps.
+   */
+  async get(customerId: string): Promise<ReceiverInfo | null | 'unreadable'> {
+    const row = await this.o.store.getReceiverInfo(customerId)
+    if (!row) return null
+    try {
+      const info = this.o.seal.open(customerId, row.sealed)
+      return { customerId, info, updatedBy: row.updatedBy, updatedAt: row.updatedAt }
+    } catch {
+      return 'unreadable'
     }
   }
 

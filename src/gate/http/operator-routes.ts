@@ -5,7 +5,13 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
-import { GateRules, PreApprovalCreateRequest, PromptAnswer, ReceiverInfoPutRequest } from '../../shared/gate'
+import {
+  GateRules,
+  PreApprovalCreateRequest,
+  PromptAnswer,
+  ReceiverInfo,
+  ReceiverInfoPutRequest
+} from '../../shared/gate'
 import type { Gate } from '../domain/gate'
 import { operatorFor } from '../domain/operators'
 import type { ReceiverInfoSource } from '../domain/receiver-info'
@@ -90,6 +96,23 @@ export function operatorRoutes(d: OperatorDeps) {
       if (!p) return reply
       const { preApproval } = await d.store.addPreApproval(p, `operator:${req.operator}`)
       return reply.code(201).send(preApproval)
+    })
+
+    // Paydesk's receiver-information editor reads what it edits. The values go to the operator only: never logged.
+    app.get<{ Params: { customerId: string } }>('/operator/receiver-info/:customerId', async (req, reply) => {
+      if (!ID.test(req.params.customerId)) return refuse(reply, 400, 'INVALID_REQUEST', 'customerId is not an id')
+      const found = await d.receiverInfo.get(req.params.customerId)
+      if (found === null)
+        return refuse(reply, 404, 'RECEIVER_INFO_NOT_FOUND', 'No receiver information is kept for this customer')
+      if (found === 'unreadable')
+        return refuse(
+          reply,
+          409,
+          'RECEIVER_INFO_UNREADABLE',
+          "This customer's receiver information was sealed under another key: write it again"
+        )
+      reply.header('cache-control', 'no-store')
+      return ReceiverInfo.parse(found)
     })
 
     app.put<{ Params: { customerId: string } }>('/operator/receiver-info/:customerId', async (req, reply) => {
