@@ -6,8 +6,8 @@ const root = resolve(import.meta.dirname, '../..')
 export const SANDBOX_CREDENTIALS = { tokenId: 'sandbox-token', clientSecret: 'sandbox-secret' }
 
 /**
- * A separate sandbox server (what `npm run sandbox` runs), with its default credentials, that a test can stop. It runs
- * the legacy approval window (not the real protocol), which Paydesk's approvals rely on until they speak the protocol.
+ * A separate sandbox server (what `npm run sandbox` runs), with its default credentials, that a test can stop. It
+ * speaks the real approval protocol: point its webhookEndpoint (PATCH /config) at a gate to decide incoming payments.
  */
 export async function startStandaloneSandbox(extraArgs: string[] = []): Promise<{
   baseUrl: string
@@ -17,18 +17,7 @@ export async function startStandaloneSandbox(extraArgs: string[] = []): Promise<
 }> {
   const child = spawn(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      'src/sandbox/cli.ts',
-      '--port',
-      '0',
-      '--memory',
-      '--time-scale',
-      '0.05',
-      '--legacy-approval-window-not-real-protocol',
-      ...extraArgs
-    ],
+    ['--import', 'tsx', 'src/sandbox/cli.ts', '--port', '0', '--memory', '--time-scale', '0.05', ...extraArgs],
     {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe']

@@ -1,7 +1,6 @@
 /**
  * `npm run sandbox -- --port <n> [--data <file> | --memory] [--token-id <id>] [--client-secret <secret>]
- *                     [--time-scale <factor>] [--faults] [--no-seed] [--generate-transactions <n>]
- *                     [--legacy-approval-window-not-real-protocol [--approval-window <seconds>]]`
+ *                     [--time-scale <factor>] [--faults] [--no-seed] [--generate-transactions <n>]`
  *
  * Prints the webhook public key, then `Local sandbox listening on <baseUrl>` once ready; SIGINT/SIGTERM close it
  * cleanly.
@@ -18,9 +17,6 @@ export const USAGE = `Usage: npm run sandbox -- [options]
   --token-id <id>            API token id (default ${SANDBOX_DEFAULTS.tokenId})
   --client-secret <secret>   API client secret (default ${SANDBOX_DEFAULTS.clientSecret})
   --time-scale <factor>      multiply every simulated delay (default 1; 0.01 = 100x faster)
-  --legacy-approval-window-not-real-protocol
-                             NOT the real protocol: incoming payments wait for approve/reject with no webhook
-  --approval-window <s>      with the legacy window: seconds a payment waits (default ${SANDBOX_DEFAULTS.approvalWindowSeconds})
   --faults                   enable fault injection (POST /__faults); for tests only
   --no-seed                  start empty instead of with demo data
   --generate-transactions <n>  add a deterministic synthetic 12-month history of n transactions (once per data file)
@@ -76,12 +72,6 @@ export function parseArgs(argv: string[]): SandboxServerOptions & { help?: boole
       case '--time-scale':
         opts.timeScale = number(take(), name, (n) => n > 0, 'a positive number')
         break
-      case '--approval-window':
-        opts.approvalWindowSeconds = number(take(), name, (n) => n > 0, 'a positive number of seconds')
-        break
-      case '--legacy-approval-window-not-real-protocol':
-        opts.legacyApprovalWindow = true
-        break
       case '--faults':
         opts.faults = true
         break
@@ -106,11 +96,6 @@ export function parseArgs(argv: string[]): SandboxServerOptions & { help?: boole
   }
   if (opts.memory && opts.dataFile !== undefined) throw new UsageError('Use either --data <file> or --memory, not both')
   if (opts.tokenId === '' || opts.clientSecret === '') throw new UsageError('Credentials must not be empty')
-  if (opts.approvalWindowSeconds !== undefined && !opts.legacyApprovalWindow)
-    throw new UsageError(
-      '--approval-window applies only with --legacy-approval-window-not-real-protocol: the real protocol decides ' +
-        'through the approval webhook (see src/sandbox/README.md)'
-    )
   return opts
 }
 
@@ -150,8 +135,7 @@ async function main(): Promise<void> {
   process.stdout.write(
     `Token id: ${server.tokenId}${opts.clientSecret === undefined ? ` / client secret: ${server.clientSecret} (defaults)` : ''}; ` +
       `${opts.dataFile ? `state in ${opts.dataFile}` : 'in memory (nothing is kept)'}` +
-      `${opts.faults ? '; fault injection ON' : ''}` +
-      `${opts.legacyApprovalWindow ? '; LEGACY approval window (not the real protocol)' : ''}\n`
+      `${opts.faults ? '; fault injection ON' : ''}\n`
   )
   process.stdout.write(`Local sandbox listening on ${server.baseUrl}\n`)
   let stopping = false

@@ -11,6 +11,5 @@ export const SANDBOX_DEFAULTS = {
   port: 4010,
   tokenId: 'sandbox-token',
   clientSecret: 'sandbox-secret',
-  approvalWindowSeconds: 600,
   timeScale: 1
 } as const

@@ -70,8 +70,6 @@ port.onMessage((raw) => {
     dataFile: message.dataFile,
     tokenId: message.tokenId,
     clientSecret: message.clientSecret,
-    legacyApprovalWindow: message.legacyApprovalWindow,
-    ...(message.legacyApprovalWindow && { approvalWindowSeconds: message.approvalWindowSeconds }),
     ...(message.generateTransactions !== undefined && { generateTransactions: message.generateTransactions }),
     ...(message.nativeBinding !== undefined && { nativeBinding: message.nativeBinding }),
     log: (m) => port.send({ type: 'log', message: m })

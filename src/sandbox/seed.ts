@@ -13,6 +13,8 @@ import { encodeBech32 } from '../shared/api/spark'
 import { iso } from './clock'
 import { amountOf } from './currencies'
 import type { Engine } from './engine'
+import { applyAnswer } from './engine/approval'
+import { settlement } from './engine/incoming'
 import type { TransactionRec } from './model'
 import type { PlatformInfo } from './store'
 
@@ -241,7 +243,8 @@ export function seedSandbox(engine: Engine): void {
         disabled.data.updatedAt = iso(t)
       }
 
-      // ---- history: incoming payments
+      // ---- history: incoming payments, each decided by the answer its approval webhook got (no platform listens at
+      // first start, so the seed answers for it): 200 approves, 403 rejects, 202 with nothing after times out.
       const receive = (sender: string, c: { id: string }, cur: string, amount: number) =>
         engine.sandboxReceive({
           senderUmaAddress: sender,
@@ -249,6 +252,8 @@ export function seedSandbox(engine: Engine): void {
           receivingCurrencyCode: cur,
           receivingCurrencyAmount: amount
         })
+      const answer = (tx: { id: string }, status: number, body: unknown = {}): void =>
+        applyAnswer(engine, settlement(engine), tx.id, { kind: 'answered', status, body: JSON.stringify(body) })
       for (const [days, amount] of [
         [27, 250_000],
         [21, 180_000],
@@ -257,22 +262,22 @@ export function seedSandbox(engine: Engine): void {
       ] as const) {
         at(days * DAY)
         const tx = receive('$success.usd@sandbox.uma.money', jane, 'USD', amount)
-        engine.approve(tx.id, { receiverCustomerInfo: { FULL_NAME: 'Jane Smith' } })
+        answer(tx, 200, { receiverCustomerInfo: { FULL_NAME: 'Jane Smith' } })
         advance(HOUR)
       }
       at(20 * DAY)
       const eurIn = receive('$success.eur@sandbox.uma.money', amelia, 'GBP', 75_000)
-      engine.approve(eurIn.id, {})
+      answer(eurIn, 200)
       advance(HOUR)
       const mxnIn = receive('$success.mxn@sandbox.uma.money', carlos, 'MXN', 1_500_000)
-      engine.approve(mxnIn.id, {})
+      answer(mxnIn, 200)
       advance(HOUR)
       at(18 * DAY)
       const rejected = receive('$success.usd@sandbox.uma.money', jane, 'USD', 990_000)
-      engine.reject(rejected.id, { reason: 'SENDER_NOT_RECOGNISED' })
+      answer(rejected, 403, { reason: 'SENDER_NOT_RECOGNISED' })
       at(16 * DAY)
-      receive('$success.usd@sandbox.uma.money', jane, 'USD', 40_000)
-      advance(DAY) // no decision: PAYMENT_APPROVAL_TIMED_OUT
+      answer(receive('$success.usd@sandbox.uma.money', jane, 'USD', 40_000), 202)
+      advance(DAY) // deferred, then no approve/reject within 5 s: PAYMENT_APPROVAL_TIMED_OUT
       at(12 * DAY)
       receive('$fail.compliance.usd@sandbox.uma.money', jane, 'USD', 60_000)
       advance(HOUR)
@@ -341,14 +346,18 @@ export function seedSandbox(engine: Engine): void {
       const slow = quote(carlosSlow.id, 400_000)
       engine.sandboxSend({ quoteId: slow.id as `Quote:${string}`, currencyCode: 'USD' })
       const long = receive('$pending.long.usd@sandbox.uma.money', jane, 'USD', 77_700)
-      engine.approve(long.id, {})
+      answer(long, 200)
       quote(carlosClabe.id, 150_000) // PENDING until it expires
-      receive('$success.usd@sandbox.uma.money', jane, 'USD', 42_000) // waiting for approval
+      // PENDING as the service means it ("quote created"), not waiting for the platform: approve/reject refuse it.
+      insertIncoming(engine, t, jane, 'PENDING', 42_000)
     }
   )
 }
 
-/** Incoming payments in statuses no sandbox operation produces (CREATED, REFUNDED, EXPIRED); no money moves. */
+/**
+ * Incoming payments in statuses no sandbox operation keeps (CREATED, PENDING, REFUNDED, EXPIRED); no money moves, and
+ * nothing moves them on.
+ */
 function insertIncoming(
   engine: Engine,
   t: number,

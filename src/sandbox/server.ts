@@ -44,13 +44,6 @@ export interface SandboxServerOptions {
   clientSecret?: string
   /** Multiplies every simulated delay: 0.01 makes them 100x shorter. */
   timeScale?: number
-  /**
-   * NOT the real protocol (default off): incoming payments wait approvalWindowSeconds for approve/reject, with no
-   * approval webhook. Paydesk's Local profile and its tests turn it on until they speak the approval protocol.
-   */
-  legacyApprovalWindow?: boolean
-  /** With legacyApprovalWindow only: how long an incoming payment waits (seconds, scaled by timeScale). */
-  approvalWindowSeconds?: number
   /** Create demo data on first start (default true). */
   seed?: boolean
   /** Add this many synthetic history transactions once per data file (see generate.ts). */
@@ -102,11 +95,6 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
   const clientSecret = options.clientSecret ?? SANDBOX_DEFAULTS.clientSecret
   if (!tokenId || !clientSecret) throw new Error('tokenId and clientSecret must not be empty')
   const clock = new Clock(options.now ?? Date.now, options.timeScale ?? SANDBOX_DEFAULTS.timeScale)
-  const legacyApprovalWindow = options.legacyApprovalWindow === true
-  if (options.approvalWindowSeconds !== undefined && !legacyApprovalWindow)
-    throw new Error('approvalWindowSeconds applies only with legacyApprovalWindow (not the real approval protocol)')
-  const approvalWindowSeconds = options.approvalWindowSeconds ?? SANDBOX_DEFAULTS.approvalWindowSeconds
-  if (!(approvalWindowSeconds > 0)) throw new Error('approvalWindowSeconds must be positive')
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
   const faultsEnabled = options.faults === true
   const faults = faultsEnabled ? new FaultController() : new DisabledFaults()
@@ -152,21 +140,16 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
     scheduler,
     log
   )
-  const engineOptions = { approvalWindowSeconds, legacyApprovalWindow, approvals: webhooks }
-  const engine = createEngine(theStore, clock, scheduler, engineOptions, () => {
+  const engine = createEngine(theStore, clock, scheduler, { approvals: webhooks }, () => {
     theStore.txVersion++
     stateFile?.markDirty()
   })
   scheduler.load(jobs)
   theStore.events = webhookEvents(webhooks)
   if (fresh) {
-    if (options.seed !== false) {
-      // The demo history is written as decided (seed.ts approves and rejects as it goes), as no platform answers a
-      // webhook at first start; the protocol applies from the first payment received after it.
-      engineOptions.legacyApprovalWindow = true
-      seedSandbox(engine)
-      engineOptions.legacyApprovalWindow = legacyApprovalWindow
-    } else engine.openPlatformAccounts()
+    // The demo history answers its own approval webhooks (seed.ts), as no platform is listening at first start.
+    if (options.seed !== false) seedSandbox(engine)
+    else engine.openPlatformAccounts()
   }
   stateFile?.attach(
     { store: theStore, jobs: () => scheduler.snapshot(), savedAt: () => iso(clock.now()) },

@@ -1,6 +1,6 @@
 /**
  * Simulated durations, in seconds of the real service. The sandbox multiplies each by its timeScale
- * (`--time-scale 0.01` makes every one 100x shorter). The legacy approval window is an option (default 600 s).
+ * (`--time-scale 0.01` makes every one 100x shorter).
  */
 export const DURATIONS = {
   /** Bank account verification: PENDING → ACTIVE. */

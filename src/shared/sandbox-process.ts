@@ -11,9 +11,6 @@ export const SandboxStartMessage = z.object({
   dataFile: z.string().min(1),
   tokenId: z.string().min(1),
   clientSecret: z.string().min(1),
-  approvalWindowSeconds: z.number().positive(),
-  /** Not the real approval protocol: the embedded sandbox keeps it until Paydesk speaks the protocol. */
-  legacyApprovalWindow: z.boolean(),
   generateTransactions: z.number().int().positive().optional(),
   nativeBinding: z.string().optional()
 })

@@ -7,9 +7,12 @@ import { defaultNativeBinding } from '../../src/sandbox/sqlite'
 import {
   type Client,
   createCustomer,
+  DEFER,
   expectLedgerConsistent,
   fakeClock,
   internalAccountOf,
+  KNOWN_RECEIVER,
+  platformFor,
   receiveUsd,
   start,
   waitFor
@@ -73,13 +76,15 @@ describe('state file', () => {
     expect(later.id > cust.id).toBe(true)
   })
 
-  it('keeps pending time-based transitions across a restart', async () => {
+  it('keeps pending time-based transitions across a restart (the 5 s after a 202)', async () => {
     const clock = fakeClock()
     const a = await boot({ now: clock.now, timeScale: 1 })
-    const cust = await createCustomer(a)
-    const tx = (await receiveUsd(a, cust.id)).body
+    const platform = await platformFor(a)
+    const cust = await createCustomer(a, KNOWN_RECEIVER)
+    const tx = await platform.receive(cust.id, DEFER)
     await stop(a)
-    clock.advance(601_000)
+    await platform.close()
+    clock.advance(5_000)
     const b = await boot({ now: clock.now, timeScale: 1 })
     expect((await b.get(`/transactions/${tx.id}`)).body).toMatchObject({
       status: 'FAILED',
@@ -104,16 +109,20 @@ describe('state file', () => {
   })
 
   it('a save writes only the records that changed, not the whole state', async () => {
-    const a = await boot()
-    const cust = await createCustomer(a)
-    const tx = (await receiveUsd(a, cust.id)).body
+    // A stepped clock: the payment stays deferred (202) until approved, however slow the machine.
+    const clock = fakeClock()
+    const a = await boot({ now: clock.now, timeScale: 1 })
+    const platform = await platformFor(a)
+    const cust = await createCustomer(a, KNOWN_RECEIVER)
+    const tx = await platform.receive(cust.id, DEFER)
+    await platform.close()
     await a.sb.server.state.save()
     // Edit the stored copy of the customer behind the sandbox's back: a later save of an unrelated change must
     // leave that row alone, which a whole-state rewrite would not.
     const raw = new Database(file, { nativeBinding: defaultNativeBinding() })
     raw.prepare("UPDATE docs SET doc = json_set(doc, '$.data.fullName', 'Untouched') WHERE id = ?").run(cust.id)
     raw.close()
-    await a.post(`/transactions/${tx.id}/approve`, {})
+    expect((await a.post(`/transactions/${tx.id}/approve`, {})).status).toBe(200)
     await a.sb.server.state.save()
     const row = query<{ doc: string }>("SELECT doc FROM docs WHERE kind = 'customer' AND id = ?", cust.id)[0]
     expect(JSON.parse(row?.doc ?? '{}').data.fullName).toBe('Untouched')

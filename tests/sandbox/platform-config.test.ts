@@ -6,7 +6,7 @@ import { publishedValidator } from '../contract/published-openapi'
 import { expectError, sandboxForSuite, start } from './util'
 
 const validate = publishedValidator()
-const c = sandboxForSuite({ legacyApprovalWindow: false })
+const c = sandboxForSuite()
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-config-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
@@ -37,7 +37,6 @@ describe('GET and PATCH /config', () => {
   it('keeps the endpoint and the signing key across a restart, and the private key is never answered', async () => {
     const file = join(dir, 'state.db')
     const first = await start({
-      legacyApprovalWindow: false,
       dataFile: file,
       tokenId: 'cfg',
       clientSecret: 'cfg-secret'
@@ -46,7 +45,6 @@ describe('GET and PATCH /config', () => {
     const key = (await first.get('/sandbox/webhook-public-key')).body.publicKeyPem
     await first.sb.close()
     const again = await start({
-      legacyApprovalWindow: false,
       dataFile: file,
       tokenId: 'cfg',
       clientSecret: 'cfg-secret'
@@ -63,7 +61,7 @@ describe('GET and PATCH /config', () => {
 
   it('GET /__deliveries (the delivery log) exists only with fault injection on', async () => {
     expect((await c.get('/__deliveries')).status).toBe(200)
-    const plain = await start({ legacyApprovalWindow: false, faults: false })
+    const plain = await start({ faults: false })
     try {
       expectError(await plain.get('/__deliveries'), 404, 'NOT_FOUND')
     } finally {

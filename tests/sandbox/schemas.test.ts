@@ -13,9 +13,18 @@ import { InternalAccount } from '../../src/shared/api/internal-account'
 import { dataList, pagedList } from '../../src/shared/api/list'
 import { Quote } from '../../src/shared/api/quote'
 import { IncomingTransaction, KnownTransaction, OutgoingTransaction } from '../../src/shared/api/transaction'
-import { activeAccount, createUsAccount, internalAccountOf, sandboxForSuite } from './util'
+import {
+  activeAccount,
+  createUsAccount,
+  DEFER,
+  fakeClock,
+  internalAccountOf,
+  platformFor,
+  sandboxForSuite
+} from './util'
 
-const c = sandboxForSuite({ seed: true, timeScale: 1 }, { ledger: false })
+// A stepped clock: a payment deferred (202) waits for approve/reject however slow the machine.
+const c = sandboxForSuite({ seed: true, timeScale: 1, now: fakeClock().now }, { ledger: false })
 
 function parses(schema: z.ZodType, body: unknown, what: string): void {
   const r = schema.safeParse(body)
@@ -67,26 +76,24 @@ describe('responses parse with the shared schemas', () => {
       'fund'
     )
 
-    const incoming = await c.post('/sandbox/uma/receive', {
+    const receipt = await c.post('/sandbox/uma/receive', {
       senderUmaAddress: '$success.usd@sandbox.uma.money',
       customerId: cust.body.id,
       receivingCurrencyCode: 'USD',
       receivingCurrencyAmount: 1_000
     })
-    parses(IncomingTransaction, incoming.body, 'sandbox receive')
-    parses(IncomingTransaction, (await c.post(`/transactions/${incoming.body.id}/approve`, {})).body, 'approve')
-    const other = await c.post('/sandbox/uma/receive', {
-      senderUmaAddress: '$success.usd@sandbox.uma.money',
-      customerId: cust.body.id,
-      receivingCurrencyCode: 'USD',
-      receivingCurrencyAmount: 1_000
-    })
-    parses(
-      IncomingTransaction,
-      (await c.post(`/transactions/${other.body.id}/reject`, { reason: 'NO' })).body,
-      'reject'
-    )
-    parses(KnownTransaction, (await c.get(`/transactions/${other.body.id}`)).body, 'GET transaction')
+    parses(IncomingTransaction, receipt.body, 'sandbox receive')
+    // approve and reject take payments whose approval webhook was answered 202.
+    const platform = await platformFor(c)
+    try {
+      const incoming = await platform.receive(cust.body.id, DEFER, { receivingCurrencyAmount: 1_000 })
+      parses(IncomingTransaction, (await c.post(`/transactions/${incoming.id}/approve`, {})).body, 'approve')
+      const other = await platform.receive(cust.body.id, DEFER, { receivingCurrencyAmount: 1_000 })
+      parses(IncomingTransaction, (await c.post(`/transactions/${other.id}/reject`, { reason: 'NO' })).body, 'reject')
+      parses(KnownTransaction, (await c.get(`/transactions/${other.id}`)).body, 'GET transaction')
+    } finally {
+      await platform.close()
+    }
 
     // timeScale 1: the account verifies after 5 s; make it ACTIVE now by running the due job early
     c.sb.server.state.store.externalAccounts.get(acct.id)!.data.status = 'ACTIVE'

@@ -7,13 +7,10 @@ import { client, expectLedgerConsistent, type Client } from './util'
 
 let c: Client
 beforeAll(async () => {
-  // The legacy approval window (not the real protocol): the seeded payment waiting for approval is the embedded Local
-  // profile's demo, which runs it until Paydesk speaks the approval protocol.
   const server = await createSandboxServer({
     memory: true,
     tokenId: 't',
     clientSecret: 's',
-    legacyApprovalWindow: true,
     log: () => undefined
   })
   c = client({
@@ -90,10 +87,17 @@ describe('seed data on first start (default)', () => {
     expectLedgerConsistent(c)
   })
 
-  it('a pending incoming payment can be approved by the operator right away', async () => {
+  it('its PENDING incoming payment is not waiting for the platform: approve is refused, as at the service', async () => {
     const pending = (await c.get('/transactions?status=PENDING&type=INCOMING')).body.data[0]
     const r = await c.post(`/transactions/${pending.id}/approve`, {})
-    expect(r.status, r.text).toBe(200)
-    expect(r.body.status).toBe('PROCESSING')
+    expect(r.status, r.text).toBe(409)
+    expect(r.body.code).toBe('TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL')
+  })
+
+  it('its history was decided by answers to approval webhooks: approved, rejected, timed out after a 202', async () => {
+    const data = (await c.get('/transactions?type=INCOMING&limit=100')).body.data
+    expect(data.filter((t: any) => t.status === 'REJECTED')).toHaveLength(1)
+    expect(data.filter((t: any) => t.failureReason === 'PAYMENT_APPROVAL_TIMED_OUT')).toHaveLength(1)
+    expect(data.filter((t: any) => t.status === 'COMPLETED').length).toBeGreaterThanOrEqual(6)
   })
 })

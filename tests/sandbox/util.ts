@@ -4,6 +4,7 @@ import { startTestSandbox, type TestSandbox } from '../support/sandbox'
 import type { SandboxServerOptions } from '../../src/sandbox/server'
 import { sandboxSparkAddress } from '../../src/sandbox/seed'
 import { DURATIONS } from '../../src/sandbox/timing'
+import { startReceiver, type Answer, type Receiver } from './webhooks/receiver'
 
 export interface Res<T = any> {
   status: number
@@ -89,6 +90,45 @@ export function receiveUsd(c: Client, customerId: string, extra: Record<string, 
     receivingCurrencyAmount: 100,
     ...extra
   })
+}
+
+/** A customer the sandbox's senders ask nothing about (fullName, birthDate and nationality on record). */
+export const KNOWN_RECEIVER = { fullName: 'Test Person', birthDate: '1990-01-15', nationality: 'US' }
+
+/** Answers to an approval webhook (docs/real-service.md): 200 approves, 403 rejects, 202 defers to approve/reject. */
+export const APPROVE: Answer = { status: 200, body: {} }
+export const REJECT: Answer = { status: 403, body: { reason: 'RESTRICTED_JURISDICTION' } }
+export const DEFER: Answer = { status: 202 }
+
+/**
+ * The platform's end of the approval protocol, for tests that need an incoming payment decided: a signed-webhook
+ * receiver set as the sandbox's webhookEndpoint. `receive` makes a payment and returns it once the answer to its
+ * approval webhook has been applied (awaited, never timed): approved, rejected, or deferred, when approve/reject are
+ * taken within the next 5 s of the sandbox's clock (a stepped clock makes that window exact).
+ */
+export interface Platform {
+  receiver: Receiver
+  receive(customerId: string, answer: Answer, extra?: Record<string, unknown>): Promise<any>
+  close(): Promise<void>
+}
+
+export async function platformFor(c: Client): Promise<Platform> {
+  const receiver = await startReceiver(() => c.sb.server.webhooks.publicKeyPem)
+  const r = await c.patch('/config', { webhookEndpoint: receiver.url })
+  expect(r.status, r.text).toBe(200)
+  return {
+    receiver,
+    async receive(customerId, answer, extra = {}) {
+      receiver.answer((d) => (d.type === 'INCOMING_PAYMENT.PENDING' ? answer : { status: 200 }))
+      const made = await receiveUsd(c, customerId, extra)
+      expect(made.status, made.text).toBe(200)
+      // Its own webhook: payments made without `receive` may have queued theirs before it.
+      while ((await receiver.next('INCOMING_PAYMENT.PENDING')).json.data.id !== made.body.id);
+      await c.sb.server.webhooks.idle()
+      return (await c.get(`/transactions/${made.body.id}`)).body
+    },
+    close: () => receiver.close()
+  }
 }
 
 /** Poll `probe` until `accept` holds (or fail after `timeoutMs`). */

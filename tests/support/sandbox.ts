@@ -14,10 +14,10 @@ export interface TestSandbox {
 
 /**
  * Starts a local sandbox on a free 127.0.0.1 port for a test. Defaults suited to tests: in memory, no seed data,
- * 100x faster simulated delays (timeScale 0.01), fault injection available (`server.faults`), fresh credentials, and
- * the legacy approval window (NOT the real protocol), which Paydesk's approval tests rely on until Paydesk speaks the
- * approval protocol: pass `{ legacyApprovalWindow: false }` for the real one.
- * Any option can be overridden (e.g. `{ seed: true }`, `{ dataFile }`, `{ approvalWindowSeconds: 5 }`).
+ * 100x faster simulated delays (timeScale 0.01), fault injection available (`server.faults`) and fresh credentials.
+ * It speaks the real approval protocol: an incoming payment is decided by the answer to its approval webhook (no
+ * endpoint: it fails with PAYMENT_APPROVAL_WEBHOOK_ERROR). Any option can be overridden (e.g. `{ seed: true }`,
+ * `{ dataFile }`).
  */
 export async function startTestSandbox(opts: SandboxServerOptions = {}): Promise<TestSandbox> {
   const tokenId = opts.tokenId ?? `test-token-${randomBytes(4).toString('hex')}`
@@ -28,7 +28,6 @@ export async function startTestSandbox(opts: SandboxServerOptions = {}): Promise
     timeScale: 0.01,
     faults: true,
     log: () => undefined,
-    legacyApprovalWindow: true,
     ...opts,
     tokenId,
     clientSecret,

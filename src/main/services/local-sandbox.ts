@@ -4,15 +4,13 @@ import { getPriority, setPriority } from 'node:os'
 import path from 'node:path'
 import { SandboxChildMessage, type SandboxStartMessage } from '../../shared/sandbox-process'
 import { parseGenerateCount } from '../../sandbox/generate'
-import { BASE_PATH, SANDBOX_DEFAULTS } from '../../sandbox/defaults'
+import { BASE_PATH } from '../../sandbox/defaults'
 import { nodeSandboxLauncher, type SandboxLauncher, type SandboxProcess } from './sandbox-process'
 
 /** What Paydesk needs from the embedded sandbox, which runs in a process of its own. */
 export interface LocalSandbox {
   /** Known at once (the port is chosen before the process starts), so the profile can point at it while it loads. */
   baseUrl: string
-  /** How long the sandbox lets an incoming payment wait for approval: the deadline Paydesk shows. */
-  approvalWindowMs: number
   /** Resolves once the sandbox answers requests; rejects with a clear message if it could not start. */
   ready: Promise<LocalSandboxReady>
   /** The sandbox process's id (undefined if it could not be spawned). */
@@ -100,7 +98,7 @@ function adoptLegacyStateFile(dataDir: string): void {
  * A free loopback port, so the address is known before the sandbox has loaded its data: `preferred` when it is free,
  * else any.
  */
-async function freePort(preferred: number | undefined): Promise<number> {
+export async function freePort(preferred: number | undefined): Promise<number> {
   if (preferred !== undefined) {
     try {
       return await probePort(preferred)
@@ -124,7 +122,7 @@ async function probePort(port: number): Promise<number> {
 }
 
 /** The port of a Local sandbox address from an earlier run, if it names one. */
-function portOf(baseUrl: string | undefined): number | undefined {
+export function portOf(baseUrl: string | undefined): number | undefined {
   if (baseUrl === undefined) return undefined
   try {
     const port = Number(new URL(baseUrl).port)
@@ -134,7 +132,7 @@ function portOf(baseUrl: string | undefined): number | undefined {
   }
 }
 
-function describeExit(code: number | null, signal: string | null): string {
+export function describeExit(code: number | null, signal: string | null): string {
   return signal ? `signal ${signal}` : `exit code ${String(code)}`
 }
 
@@ -143,7 +141,6 @@ function describeExit(code: number | null, signal: string | null): string {
  * as soon as the process is spawned: the backend serves its cache meanwhile and `ready` says when requests work.
  */
 export async function startLocalSandbox(options: LocalSandboxOptions): Promise<LocalSandbox> {
-  const approvalWindowSeconds = SANDBOX_DEFAULTS.approvalWindowSeconds
   adoptLegacyStateFile(options.dataDir)
   const port = await freePort(portOf(options.previousBaseUrl))
   const child: SandboxProcess = (options.launcher ?? nodeSandboxLauncher)()
@@ -199,17 +196,12 @@ export async function startLocalSandbox(options: LocalSandboxOptions): Promise<L
     dataFile: localSandboxStateFile(options.dataDir),
     tokenId: options.tokenId,
     clientSecret: options.clientSecret,
-    approvalWindowSeconds,
-    // Paydesk's approvals still treat a PENDING incoming payment as waiting for them (approvals.ts): the Local profile
-    // keeps the legacy window until it speaks the approval protocol.
-    legacyApprovalWindow: true,
     ...(options.generateTransactions !== undefined && { generateTransactions: options.generateTransactions }),
     ...(options.nativeBinding !== undefined && { nativeBinding: options.nativeBinding })
   }
   child.postMessage(start)
   return {
     baseUrl: `http://127.0.0.1:${port}${BASE_PATH}`,
-    approvalWindowMs: approvalWindowSeconds * 1000,
     ready,
     pid: child.pid,
     onUnexpectedExit: (listener) => void exitListeners.push(listener),

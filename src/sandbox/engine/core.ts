@@ -17,13 +17,6 @@ import type { Store } from '../store'
 import type { ApprovalChannel } from './approval'
 
 export interface EngineOptions {
-  /** Seconds of the legacy approval window (only with legacyApprovalWindow). */
-  approvalWindowSeconds: number
-  /**
-   * Not the real protocol: incoming payments stay PENDING for approvalWindowSeconds and take approve/reject at any
-   * time, with no webhook. Kept until Paydesk's Local profile speaks the approval protocol (engine/approval.ts).
-   */
-  legacyApprovalWindow: boolean
   /** Where the approval webhook goes out (webhooks/dispatcher.ts). */
   approvals: ApprovalChannel
 }

@@ -1,7 +1,6 @@
 /**
  * Incoming payments (the sandbox's UMA receive): the platform decides through the approval protocol
- * (engine/approval.ts), or, with the legacy approval window (not the real protocol), by approve/reject within that
- * window; an approved payment settles into the customer's internal account or default deposit account.
+ * (engine/approval.ts); an approved payment settles into the customer's internal account or default deposit account.
  */
 import type { SandboxReceiveRequest } from '../../shared/api/sandbox'
 import type { ApprovePaymentRequest, RejectPaymentRequest } from '../../shared/api/transaction'
@@ -75,10 +74,10 @@ export function incomingOperations(core: EngineCore) {
     return deposit
   }
 
-  /** The real protocol takes approve/reject only in the window a 202 answer opened; the legacy window, any time. */
+  /** Approve/reject are taken only in the window a 202 answer opened (reference). */
   function waitsForDecision(rec: TransactionRec): boolean {
     if (rec.data.type !== 'INCOMING' || rec.data.status !== 'PENDING') return false
-    return core.options.legacyApprovalWindow || rec.meta.approval?.phase === 'DEFERRED'
+    return rec.meta.approval?.phase === 'DEFERRED'
   }
 
   function pendingIncoming(id: string, action: string): TransactionRec {
@@ -177,11 +176,7 @@ export function incomingOperations(core: EngineCore) {
           ...(deposit ? {} : { creditAccountId: internalId, credit: amount })
         }
       }
-      if (!failsCompliance && core.options.legacyApprovalWindow) {
-        const deadline = t + clock.delay(core.options.approvalWindowSeconds)
-        rec.meta.approvalDeadline = deadline
-        scheduler.scheduleAt(JOB.incomingTimeout, id, deadline)
-      } else if (!failsCompliance) {
+      if (!failsCompliance) {
         // Answered PENDING first, as the service does; the approval webhook goes out right after (incoming.ask).
         rec.meta.approval = { phase: 'ASKING', requested: requestedFields(c.data) }
         scheduler.scheduleAt(JOB.incomingAsk, id, t)
@@ -237,7 +232,7 @@ export function settlement(core: EngineCore): Settlement {
 export function incomingJobs(core: EngineCore): JobHandlers<'incoming.timeout' | 'incoming.settle'> {
   const { store, clock } = core
   return {
-    /** Nobody decided within the window (a 202's 5 s, or the legacy approval window). */
+    /** Nobody decided within the 5 s a 202 answer opened. */
     [JOB.incomingTimeout]: (job) => {
       const rec = store.transactions.get(job.ref)
       if (!rec || rec.data.type !== 'INCOMING' || rec.data.status !== 'PENDING') return

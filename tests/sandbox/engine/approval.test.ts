@@ -13,7 +13,7 @@ let platform: Receiver
 
 beforeEach(async () => {
   clock = fakeClock()
-  c = await start({ legacyApprovalWindow: false, timeScale: 1, now: clock.now })
+  c = await start({ timeScale: 1, now: clock.now })
   platform = await startReceiver(() => c.sb.server.webhooks.publicKeyPem)
   expect((await c.patch('/config', { webhookEndpoint: platform.url })).status).toBe(200)
 })
@@ -196,7 +196,7 @@ describe('the approval webhook', () => {
     const record = c.sb.server.webhooks.deliveries().find((d) => d.subject === down.body.id)
     expect(record).toMatchObject({ type: 'INCOMING_PAYMENT.PENDING', outcome: 'failed', error: 'connection refused' })
 
-    const fresh = await start({ legacyApprovalWindow: false, timeScale: 1, now: clock.now })
+    const fresh = await start({ timeScale: 1, now: clock.now })
     try {
       const someone = await createCustomer(fresh)
       const none = await fresh.post('/sandbox/uma/receive', {

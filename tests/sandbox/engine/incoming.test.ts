@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies under test are untyped JSON, checked by assertions and the shared schemas */
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { IncomingTransaction } from '../../../src/shared/api/transaction'
 import { DURATIONS } from '../../../src/sandbox/timing'
 import {
@@ -7,19 +7,30 @@ import {
   type Client,
   createCustomer,
   createUsAccount,
+  DEFER,
   expectError,
   fakeClock,
   internalAccountOf,
+  KNOWN_RECEIVER,
+  platformFor,
   sandboxForSuite,
-  start
+  start,
+  type Platform
 } from '../util'
 
 // A stepped clock drives every deadline and settlement of the suite: a payment moves on only when a test advances
 // time, so nothing a test checks can change under it however slow the machine is (at a scaled real clock the 30 ms
 // settlement used to credit the account before "nothing credited yet" was read).
 const clock = fakeClock()
-const WINDOW_SECONDS = 60
-const c = sandboxForSuite({ approvalWindowSeconds: WINDOW_SECONDS, now: clock.now, timeScale: 1 })
+const c = sandboxForSuite({ now: clock.now, timeScale: 1 })
+// The platform defers every approval webhook (202): approve/reject then decide, within 5 s of the stepped clock.
+let platform: Platform
+beforeAll(async () => {
+  platform = await platformFor(c)
+})
+afterAll(async () => {
+  await platform.close()
+})
 const elapse = (seconds: number) => clock.advance(seconds * 1000)
 const statusOf = async (id: string) => (await c.get(`/transactions/${id}`)).body
 
@@ -123,10 +134,14 @@ describe('POST /sandbox/uma/receive', () => {
 })
 
 describe('approve / reject / timeout', () => {
+  /** A payment whose approval webhook was answered 202: approve/reject decide it. */
+  const deferred = (customerId: string, extra: Record<string, unknown> = {}) =>
+    platform.receive(customerId, DEFER, { receivingCurrencyAmount: 10_000, ...extra })
+
   it('approve → PROCESSING → COMPLETED, crediting the primary internal account', async () => {
-    const cust = await createCustomer(c)
+    const cust = await createCustomer(c, KNOWN_RECEIVER)
     const internal = await internalAccountOf(c, cust.id)
-    const tx = (await receive(c, { customerId: cust.id, receivingCurrencyAmount: 4_321 })).body
+    const tx = await deferred(cust.id, { receivingCurrencyAmount: 4_321 })
     const r = await c.post(`/transactions/${tx.id}/approve`, {
       receiverCustomerInfo: { FULL_NAME: 'Test Person', BIRTH_DATE: '1990-01-01' }
     })
@@ -142,15 +157,15 @@ describe('approve / reject / timeout', () => {
   })
 
   it('approve accepts an empty body', async () => {
-    const cust = await createCustomer(c)
-    const tx = (await receive(c, { customerId: cust.id })).body
+    const cust = await createCustomer(c, KNOWN_RECEIVER)
+    const tx = await deferred(cust.id)
     const r = await c.req('POST', `/transactions/${tx.id}/approve`)
     expect(r.status, r.text).toBe(200)
   })
 
   it('validates the approve body', async () => {
-    const cust = await createCustomer(c)
-    const tx = (await receive(c, { customerId: cust.id })).body
+    const cust = await createCustomer(c, KNOWN_RECEIVER)
+    const tx = await deferred(cust.id)
     expectError(
       await c.post(`/transactions/${tx.id}/approve`, { receiverCustomerInfo: { fullName: 'x' } }),
       400,
@@ -161,12 +176,12 @@ describe('approve / reject / timeout', () => {
   })
 
   it('deposits into the default deposit external account when one is set (no internal credit)', async () => {
-    const cust = await createCustomer(c)
+    const cust = await createCustomer(c, KNOWN_RECEIVER)
     const internal = await internalAccountOf(c, cust.id)
     const dep = await createUsAccount(c, cust.id, '6060606060', { defaultUmaDepositAccount: true })
     elapse(DURATIONS.accountVerification)
     expect((await c.get(`/customers/external-accounts/${dep.id}`)).body.status).toBe('ACTIVE')
-    const tx = (await receive(c, { customerId: cust.id, receivingCurrencyAmount: 9_999 })).body
+    const tx = await deferred(cust.id, { receivingCurrencyAmount: 9_999 })
     expect(tx.destination.accountId).toBe(dep.id)
     expect((await c.post(`/transactions/${tx.id}/approve`, {})).status).toBe(200)
     elapse(DURATIONS.incomingProcessing)
@@ -177,42 +192,43 @@ describe('approve / reject / timeout', () => {
   })
 
   it('409 when the default deposit account is not ACTIVE yet', async () => {
-    const cust = await createCustomer(c)
+    const cust = await createCustomer(c, KNOWN_RECEIVER)
     await createUsAccount(c, cust.id, '6060606104', { defaultUmaDepositAccount: true })
     expectError(await receive(c, { customerId: cust.id }), 409, 'EXTERNAL_ACCOUNT_NOT_ACTIVE')
   })
 
   it('reject → REJECTED, nothing credited, then 409', async () => {
-    const cust = await createCustomer(c)
+    const cust = await createCustomer(c, KNOWN_RECEIVER)
     const internal = await internalAccountOf(c, cust.id)
-    const tx = (await receive(c, { customerId: cust.id })).body
+    const tx = await deferred(cust.id)
     const r = await c.post(`/transactions/${tx.id}/reject`, { reason: 'RESTRICTED_JURISDICTION' })
     expect(r.status).toBe(200)
     expect(r.body.status).toBe('REJECTED')
-    // Past the window: the cancelled deadline does not turn the rejection into a failure.
-    elapse(WINDOW_SECONDS)
+    // Past the 5 s: the cancelled deadline does not turn the rejection into a failure.
+    elapse(DURATIONS.approvalDeferral)
     expect((await statusOf(tx.id)).status).toBe('REJECTED')
     expect(await balanceOf(c, internal, cust.id)).toBe(0)
     await expectDecided(tx.id)
   })
 
-  it('no decision within the approval window → FAILED with PAYMENT_APPROVAL_TIMED_OUT', async () => {
-    const cust = await createCustomer(c)
-    const tx = (await receive(c, { customerId: cust.id })).body
-    elapse(WINDOW_SECONDS)
+  it('deferred (202), then no decision within 5 s → FAILED with PAYMENT_APPROVAL_TIMED_OUT', async () => {
+    const cust = await createCustomer(c, KNOWN_RECEIVER)
+    const tx = await deferred(cust.id)
+    elapse(DURATIONS.approvalDeferral)
     const failed = await statusOf(tx.id)
     expect(failed).toMatchObject({ status: 'FAILED', failureReason: 'PAYMENT_APPROVAL_TIMED_OUT' })
     expectError(await c.post(`/transactions/${tx.id}/approve`, {}), 409, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL')
   })
 
-  it('the window is exact and observable at once (stepped clock, default 600 s window)', async () => {
+  it('the 5 s after a 202 are exact and observable at once (stepped clock)', async () => {
     const clock = fakeClock()
     const fc = await start({ now: clock.now, timeScale: 1 })
+    const own = await platformFor(fc)
     try {
-      const cust = await createCustomer(fc)
-      const a = (await receive(fc, { customerId: cust.id })).body
-      const b = (await receive(fc, { customerId: cust.id })).body
-      clock.advance(599_999)
+      const cust = await createCustomer(fc, KNOWN_RECEIVER)
+      const a = await own.receive(cust.id, DEFER)
+      const b = await own.receive(cust.id, DEFER)
+      clock.advance(4_999)
       expect((await fc.get(`/transactions/${a.id}`)).body.status).toBe('PENDING')
       expect((await fc.post(`/transactions/${b.id}/approve`, {})).status).toBe(200)
       clock.advance(1)
@@ -220,16 +236,17 @@ describe('approve / reject / timeout', () => {
       expect(r).toMatchObject({ status: 'FAILED', failureReason: 'PAYMENT_APPROVAL_TIMED_OUT' })
       expect((await fc.get(`/transactions/${b.id}`)).body.status).not.toBe('FAILED')
     } finally {
+      await own.close()
       await fc.sb.close()
     }
   })
 
   it('$pending.long.usd stays PROCESSING long after approval', async () => {
-    const cust = await createCustomer(c)
+    const cust = await createCustomer(c, KNOWN_RECEIVER)
     const internal = await internalAccountOf(c, cust.id)
-    const tx = (await receive(c, { customerId: cust.id, senderUmaAddress: '$pending.long.usd@sandbox.uma.money' })).body
+    const tx = await deferred(cust.id, { senderUmaAddress: '$pending.long.usd@sandbox.uma.money' })
     expect((await c.post(`/transactions/${tx.id}/approve`, {})).status).toBe(200)
-    const normal = (await receive(c, { customerId: cust.id })).body
+    const normal = await deferred(cust.id)
     expect((await c.post(`/transactions/${normal.id}/approve`, {})).status).toBe(200)
     elapse(DURATIONS.pendingLong - 1)
     expect((await statusOf(normal.id)).status).toBe('COMPLETED')

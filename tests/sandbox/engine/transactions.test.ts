@@ -6,11 +6,15 @@ import { DURATIONS } from '../../../src/sandbox/timing'
 import {
   type Client,
   createCustomer,
+  DEFER,
   expectError,
   fakeClock,
   internalAccountOf,
+  KNOWN_RECEIVER,
+  platformFor,
   start,
   startStepped,
+  type Platform,
   usAccountBody
 } from '../util'
 
@@ -105,9 +109,10 @@ describe('list answers follow status changes', () => {
   // COMPLETED where PROCESSING is asserted.
   it('a list never shows a stale status (item JSON is cached between changes)', async () => {
     const { c, elapse } = await startStepped()
+    const platform = await platformFor(c)
     try {
-      const cust = await createCustomer(c)
-      const tx = (await receive(c, cust.id)).body
+      const cust = await createCustomer(c, KNOWN_RECEIVER)
+      const tx = await platform.receive(cust.id, DEFER)
       const first = await c.get(`/transactions?customerId=${cust.id}&limit=1`)
       expect(first.body.data[0]).toMatchObject({ id: tx.id, status: 'PENDING' })
       expect((await c.post(`/transactions/${tx.id}/approve`, {})).status).toBe(200)
@@ -118,6 +123,7 @@ describe('list answers follow status changes', () => {
       expect(third.body.data[0]).toMatchObject({ id: tx.id, status: 'COMPLETED' })
       expect((await c.get(`/transactions?customerId=${cust.id}&limit=1`)).body.data[0].status).toBe('COMPLETED')
     } finally {
+      await platform.close()
       await c.sb.close()
     }
   })
@@ -150,17 +156,21 @@ describe('filters of spec 4.9', () => {
   const clock = fakeClock(Date.parse('2025-10-01T00:00:00Z'))
   let a: any
   let b: any
+  let platform: Platform
   const tx: Record<string, any> = {}
   beforeAll(async () => {
     c = await start({ now: clock.now, timeScale: 1 })
-    a = await createCustomer(c, { platformCustomerId: 'pa' })
-    b = await createCustomer(c, { platformCustomerId: 'pb' })
-    tx.a1 = (await receive(c, a.id)).body // 2025-10-01T00:00:00Z
+    // Each payment's approval webhook is deferred (202): approve/reject decide it, or nothing and it times out.
+    platform = await platformFor(c)
+    const deferred = (customerId: string) => platform.receive(customerId, DEFER, { receivingCurrencyAmount: 1_000 })
+    a = await createCustomer(c, { platformCustomerId: 'pa', ...KNOWN_RECEIVER })
+    b = await createCustomer(c, { platformCustomerId: 'pb', ...KNOWN_RECEIVER })
+    tx.a1 = await deferred(a.id) // 2025-10-01T00:00:00Z
     clock.set(Date.parse('2025-10-02T23:59:59.999Z'))
-    tx.a2 = (await receive(c, a.id)).body
+    tx.a2 = await deferred(a.id)
     await c.post(`/transactions/${tx.a2.id}/approve`, {})
     clock.set(Date.parse('2025-10-03T00:00:00.000Z'))
-    tx.b1 = (await receive(c, b.id)).body
+    tx.b1 = await deferred(b.id)
     await c.post(`/transactions/${tx.b1.id}/reject`, {})
     clock.set(Date.parse('2025-10-05T12:00:00Z'))
     const internal = await internalAccountOf(c, a.id)
@@ -178,6 +188,7 @@ describe('filters of spec 4.9', () => {
     tx.external = acct.body.id
   })
   afterAll(async () => {
+    await platform.close()
     await c.sb.close()
   })
 

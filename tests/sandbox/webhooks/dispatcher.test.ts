@@ -20,7 +20,6 @@ afterEach(async () => {
 async function setUp(opts: { timeScale?: number; clock?: ReturnType<typeof fakeClock> } = {}) {
   const clock = opts.clock
   const c = await start({
-    legacyApprovalWindow: false,
     timeScale: opts.timeScale ?? 1,
     ...(clock && { now: clock.now })
   })
@@ -165,7 +164,7 @@ describe('POST /sandbox/webhooks/test', () => {
     expect(validate('TestWebhookResponse', r.body)).toEqual([])
     expect(r.body).toEqual({ url: platform.url, response_status: 200, response_body: '{"ok":true}' })
 
-    const bare = await start({ legacyApprovalWindow: false })
+    const bare = await start()
     try {
       const none = await bare.post('/sandbox/webhooks/test')
       expect(none.status).toBe(400)
