@@ -37,7 +37,7 @@ test('edit a beneficiary: the warning, then the account goes UNDER_REVIEW and ba
   await form.getByLabel('City').fill('')
   await form.getByRole('button', { name: 'Save changes and send for re-review' }).click()
   await expect(form.getByLabel('City')).toHaveAttribute('aria-invalid', 'true')
-  await expect(form.getByText('Address city is required')).toBeVisible()
+  await expect(form.getByText('Enter the beneficiary’s city (required for a USD account)')).toBeVisible()
   await form.getByLabel('City').fill('Austin')
   await shot('account-edit-form')
   await form.getByRole('button', { name: 'Save changes and send for re-review' }).click()

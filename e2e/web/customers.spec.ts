@@ -47,7 +47,7 @@ test('customers: a new customer is validated inline, then created and shown in t
   // On submit: every problem, nothing sent.
   await form.getByLabel('Address line 1').fill('9 Elm Street')
   await form.getByRole('button', { name: /^Create customer/ }).click()
-  await expect(form.getByText('Address postalCode is required')).toBeVisible()
+  await expect(form.getByText('Enter the postal code')).toBeVisible()
   await shot('customers-new-invalid')
 
   await form.getByLabel('Full name').fill('Nora Lindqvist')

@@ -57,7 +57,7 @@ test('external accounts: a bad routing number is refused inline and nothing is c
   await form.getByRole('button', { name: 'Add US bank account' }).click()
   await expect(form.getByText('US routing number must be exactly 9 digits')).toBeVisible()
   // USD needs the beneficiary's address: the schema says so before anything is sent.
-  await expect(form.getByText(/Beneficiary address .* is required for a USD account/)).toBeVisible()
+  await expect(form.getByText(/Enter the beneficiary’s address: .* \(required for a USD account\)/)).toBeVisible()
   await shot('external-accounts-invalid')
   await expect(page.locator('.list-meta span').first()).toHaveText(before ?? '')
 

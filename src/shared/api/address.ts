@@ -18,11 +18,11 @@ export type Address = z.infer<typeof Address>
  * country. Per-country extra requirements (city) come from the beneficiary minimums (beneficiary.ts).
  */
 export const AddressInput = z.strictObject({
-  line1: nonBlank('Address line1'),
-  line2: nonBlank('Address line2').optional(),
-  city: nonBlank('Address city').optional(),
-  state: nonBlank('Address state').optional(),
-  postalCode: nonBlank('Address postalCode'),
-  country: countryCode('Address country')
+  line1: nonBlank('Address line 1', 'Enter address line 1 (street and number)'),
+  line2: nonBlank('Address line 2').optional(),
+  city: nonBlank('City').optional(),
+  state: nonBlank('State').optional(),
+  postalCode: nonBlank('Postal code', 'Enter the postal code'),
+  country: countryCode('Country', 'Enter the country, as a two-letter code such as US')
 })
 export type AddressInput = z.infer<typeof AddressInput>

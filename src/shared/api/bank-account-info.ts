@@ -3,7 +3,7 @@ import { US_ACCOUNT_CATEGORIES, XOF_REGIONS } from './account-types'
 import { BeneficiaryInput } from './beneficiary'
 import { closedEnum } from './enums'
 import { formatField, xofRegionOfPhone, type FormatRuleId } from './format-rules'
-import { nonBlank, patterned } from './text'
+import { nonBlank, requiredString, withoutSeparators } from './text'
 
 /** accountInfo of requests for bank and mobile-money accounts, one schema per accountType (spec 2.6). */
 
@@ -12,19 +12,19 @@ const paymentRails = z
     z.string().regex(/^[A-Z][A-Z0-9_]*$/, {
       error: 'Each payment rail must be an upper-case name such as ACH or WIRE'
     }),
-    { error: 'paymentRails must be a list of rail names such as ["ACH", "WIRE"]' }
+    { error: 'Payment rails must be a list of rail names such as ["ACH", "WIRE"]' }
   )
-  .min(1, { error: 'paymentRails, when given, must name at least one rail' })
+  .min(1, { error: 'Payment rails, when given, must name at least one rail' })
 
 /** Members every bank-account accountInfo may carry. bankName must be a value returned by GET /discoveries. */
 const bankCommon = {
-  bankName: nonBlank('bankName').optional(),
+  bankName: nonBlank('Bank name').optional(),
   paymentRails: paymentRails.optional(),
   beneficiary: BeneficiaryInput.optional()
 }
 const bankNameRequired = (country: string) => ({
   ...bankCommon,
-  bankName: nonBlank(`bankName (required for ${country} accounts; use a bankName from the discovery endpoint)`)
+  bankName: nonBlank('Bank name', `Choose the bank: required for ${country} accounts, from the service’s bank list`)
 })
 
 const usCommon = {
@@ -43,15 +43,15 @@ export const UsdAccountInfoInput = z
   .strictObject({
     accountType: z.literal('USD_ACCOUNT'),
     ...usCommon,
-    bankAccountType: closedEnum(US_ACCOUNT_CATEGORIES, 'USD bankAccountType').optional(),
-    accountCategory: closedEnum(US_ACCOUNT_CATEGORIES, 'US accountCategory').optional()
+    bankAccountType: closedEnum(US_ACCOUNT_CATEGORIES, 'Checking or savings').optional(),
+    accountCategory: closedEnum(US_ACCOUNT_CATEGORIES, 'Account category').optional()
   })
   .superRefine((a, ctx) => {
     if (a.bankAccountType !== undefined && a.accountCategory !== undefined && a.bankAccountType !== a.accountCategory)
       ctx.addIssue({
         code: 'custom',
         path: ['accountCategory'],
-        message: 'accountCategory and bankAccountType disagree; send only bankAccountType'
+        message: 'Account category and checking-or-savings disagree; give only checking or savings'
       })
   })
 
@@ -62,7 +62,7 @@ function mobileMoney<const T extends string>(accountType: T, rule: FormatRuleId)
   return z.strictObject({
     accountType: z.literal(accountType),
     phoneNumber: formatField(rule),
-    provider: nonBlank('Mobile-money provider'),
+    provider: nonBlank('Mobile-money provider', 'Enter the mobile-money provider, such as M-PESA'),
     paymentRails: paymentRails.optional(),
     beneficiary: BeneficiaryInput.optional()
   })
@@ -72,7 +72,7 @@ function mobileMoney<const T extends string>(accountType: T, rule: FormatRuleId)
 export const UsAccountInfoInput = z.strictObject({
   accountType: z.literal('US_ACCOUNT'),
   ...usCommon,
-  accountCategory: closedEnum(US_ACCOUNT_CATEGORIES, 'US accountCategory')
+  accountCategory: closedEnum(US_ACCOUNT_CATEGORIES, 'Account category')
 })
 export const GbpAccountInfoInput = z.strictObject({
   accountType: z.literal('GBP_ACCOUNT'),
@@ -88,24 +88,33 @@ export const MxnAccountInfoInput = z.strictObject({
 export const BRL_PIX_KEY_TYPES = ['CPF', 'CNPJ', 'EMAIL', 'PHONE', 'RANDOM'] as const
 export const BrlAccountInfoInput = z.strictObject({
   accountType: z.literal('BRL_ACCOUNT'),
-  pixKey: nonBlank('Brazilian pixKey'),
-  pixKeyType: closedEnum(BRL_PIX_KEY_TYPES, 'Brazilian pixKeyType').optional(),
-  taxId: patterned(
-    'Brazilian taxId',
-    /^[0-9]{11,14}$/,
-    'Brazilian taxId (CPF or CNPJ) must be 11 to 14 digits, without punctuation'
-  ),
+  pixKey: nonBlank('PIX key', 'Enter the PIX key'),
+  pixKeyType: closedEnum(BRL_PIX_KEY_TYPES, 'PIX key type').optional(),
+  // A CPF or CNPJ is written with dots, a dash and a slash (123.456.789-09); the service takes its digits.
+  taxId: requiredString('Tax id', 'Enter the tax id (CPF or CNPJ)')
+    .overwrite((s) => s.replace(/[\s./-]+/g, ''))
+    .regex(/^[0-9]{11,14}$/, { error: 'Tax id (CPF or CNPJ) must be 11 to 14 digits' }),
   ...bankCommon
 })
-const swiftCode = z.string().regex(/^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/, {
-  error: 'SWIFT/BIC code must be 8 or 11 upper-case letters or digits (bank, country, location, optional branch)'
-})
+const swiftCode = z
+  .string()
+  .overwrite((s) => withoutSeparators(s).toUpperCase())
+  .regex(/^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/, {
+    error: 'SWIFT/BIC code must be 8 or 11 letters or digits (bank, country, location, optional branch)'
+  })
+/**
+ * An IBAN as printed ("DE89 3704 0044 0532 0130 00") or typed in lower case: spaces (and dashes) out, upper case, so
+ * the electronic form the service publishes is what is checked and sent.
+ */
+const iban = (pattern: RegExp, message: string) =>
+  requiredString('IBAN', 'Enter the IBAN')
+    .overwrite((s) => withoutSeparators(s).toUpperCase())
+    .regex(pattern, { error: message })
 export const EurAccountInfoInput = z.strictObject({
   accountType: z.literal('EUR_ACCOUNT'),
-  iban: patterned(
-    'IBAN',
-    /^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{11,30}$/,
-    'IBAN must be a country code, 2 check digits and 11 to 30 letters or digits, without spaces'
+  iban: iban(
+    /^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/,
+    'IBAN must be a country code, 2 check digits and 11 to 30 letters or digits, such as DE89 3704 0044 0532 0130 00'
   ),
   swiftCode: swiftCode.optional(),
   ...bankCommon
@@ -113,7 +122,7 @@ export const EurAccountInfoInput = z.strictObject({
 /** AED (UAE) account: the spec names the type; fields from the reference (IBAN AE + 21 digits). */
 export const AedAccountInfoInput = z.strictObject({
   accountType: z.literal('AED_ACCOUNT'),
-  iban: patterned('IBAN', /^AE[0-9]{21}$/, 'UAE (AED) IBAN must be AE followed by 21 digits, without spaces'),
+  iban: iban(/^AE[0-9]{21}$/, 'UAE (AED) IBAN must be AE followed by 21 digits'),
   swiftCode: swiftCode.optional(),
   ...bankCommon
 })
@@ -146,14 +155,14 @@ export const RwfAccountInfoInput = mobileMoney('RWF_ACCOUNT', 'rwfPhone')
 export const MwkAccountInfoInput = mobileMoney('MWK_ACCOUNT', 'mwkPhone')
 export const UgxAccountInfoInput = mobileMoney('UGX_ACCOUNT', 'ugxPhone')
 export const XofAccountInfoInput = mobileMoney('XOF_ACCOUNT', 'xofPhone')
-  .extend({ region: closedEnum(XOF_REGIONS, 'XOF region') })
+  .extend({ region: closedEnum(XOF_REGIONS, 'Country') })
   .superRefine((info, ctx) => {
     const phoneRegion = xofRegionOfPhone(info.phoneNumber)
     if (phoneRegion !== null && phoneRegion !== info.region) {
       ctx.addIssue({
         code: 'custom',
         path: ['region'],
-        message: `XOF region ${info.region} does not match the phone number, which is from ${phoneRegion}`
+        message: `The country (${info.region}) does not match the phone number, which is from ${phoneRegion}`
       })
     }
   })

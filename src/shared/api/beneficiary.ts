@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { Address, AddressInput } from './address'
 import { countryCode, IsoDate } from './country'
 import { closedEnum, openEnum } from './enums'
-import { nonBlank } from './text'
+import { nonBlank, withoutSeparators } from './text'
 
 export const BENEFICIARY_TYPES = ['INDIVIDUAL', 'BUSINESS'] as const
 export type BeneficiaryType = (typeof BENEFICIARY_TYPES)[number]
@@ -26,10 +26,17 @@ export const Beneficiary = z.looseObject({
 export type Beneficiary = z.infer<typeof Beneficiary>
 
 export const BusinessInfoInput = z.strictObject({
-  legalName: nonBlank('Business legalName'),
-  taxId: nonBlank('Business taxId').optional()
+  legalName: nonBlank('Legal name', 'Enter the business’s legal name'),
+  taxId: nonBlank('Business tax id').optional()
 })
 export type BusinessInfoInput = z.infer<typeof BusinessInfoInput>
+
+/** What the business-only members are called on screen. */
+const BUSINESS_ONLY = {
+  businessInfo: 'Business information',
+  legalName: 'A legal name',
+  registrationNumber: 'A registration number'
+} as const
 
 /** E.164 phone number: "+", country code and subscriber number, 8 to 15 digits in all. */
 export const E164_PATTERN = /^\+[1-9][0-9]{7,14}$/
@@ -41,23 +48,25 @@ export const E164_PATTERN = /^\+[1-9][0-9]{7,14}$/
  */
 export const BeneficiaryInput = z
   .strictObject({
-    beneficiaryType: closedEnum(BENEFICIARY_TYPES, 'Beneficiary beneficiaryType'),
-    fullName: nonBlank('Beneficiary fullName').optional(),
+    beneficiaryType: closedEnum(BENEFICIARY_TYPES, 'Beneficiary type'),
+    fullName: nonBlank('Full name').optional(),
     birthDate: IsoDate.optional(),
-    nationality: countryCode('Beneficiary nationality').optional(),
-    email: z.email({ error: 'Beneficiary email must be a valid email address' }).optional(),
+    nationality: countryCode('Nationality').optional(),
+    email: z.email({ error: 'Email must be an email address such as jane@example.com' }).optional(),
     phoneNumber: z
       .string()
+      // Spaces and dashes between digit groups are how numbers are written; E.164 itself has none.
+      .overwrite(withoutSeparators)
       .regex(E164_PATTERN, {
-        error: 'Beneficiary phoneNumber must be in E.164 format: "+" then 8 to 15 digits, e.g. +14155550123'
+        error: 'Phone must be "+", the country code and the number, 8 to 15 digits in all, e.g. +1 415 555 0123'
       })
       .optional(),
-    countryOfResidence: countryCode('Beneficiary countryOfResidence').optional(),
+    countryOfResidence: countryCode('Country of residence').optional(),
     address: AddressInput.optional(),
     /** The published BusinessBeneficiary shape: legalName (and taxId, registrationNumber) at the top level. */
-    legalName: nonBlank('Business legalName').optional(),
-    registrationNumber: nonBlank('Business registrationNumber').optional(),
-    taxId: nonBlank('Business taxId').optional(),
+    legalName: nonBlank('Legal name').optional(),
+    registrationNumber: nonBlank('Registration number').optional(),
+    taxId: nonBlank('Business tax id').optional(),
     /** The spec's shape, still accepted so old requests and data read. */
     businessInfo: BusinessInfoInput.optional()
   })
@@ -67,7 +76,7 @@ export const BeneficiaryInput = z
         ctx.addIssue({
           code: 'custom',
           path: ['fullName'],
-          message: 'fullName is required for an INDIVIDUAL beneficiary'
+          message: 'Enter the beneficiary’s full name'
         })
       }
       for (const member of ['businessInfo', 'legalName', 'registrationNumber'] as const) {
@@ -75,7 +84,7 @@ export const BeneficiaryInput = z
           ctx.addIssue({
             code: 'custom',
             path: [member],
-            message: `${member} is only allowed for a BUSINESS beneficiary`
+            message: `${BUSINESS_ONLY[member]} is only for a business beneficiary, not an individual`
           })
         }
       }
@@ -84,7 +93,7 @@ export const BeneficiaryInput = z
         ctx.addIssue({
           code: 'custom',
           path: ['legalName'],
-          message: 'legalName is required for a BUSINESS beneficiary'
+          message: 'Enter the business’s legal name'
         })
       } else if (
         b.legalName !== undefined &&
@@ -94,7 +103,7 @@ export const BeneficiaryInput = z
         ctx.addIssue({
           code: 'custom',
           path: ['businessInfo', 'legalName'],
-          message: 'legalName and businessInfo.legalName disagree; send only legalName'
+          message: 'The two legal names given disagree; give only one'
         })
       }
     }
@@ -114,6 +123,15 @@ export interface BeneficiaryMinimum {
 }
 
 const ADDRESS_FIELDS = ['line1', 'city', 'postalCode', 'country'] as const
+/** The address members as the forms label them, for messages. */
+const ADDRESS_WORDS: Record<BeneficiaryAddressField, string> = {
+  line1: 'address line 1',
+  city: 'city',
+  postalCode: 'postal code',
+  country: 'country'
+}
+/** "(required for a USD account)" after what to enter, when the requirement comes from the currency. */
+const needed = (where: string) => (where ? ` (required${where})` : '')
 
 /**
  * Minimum beneficiary fields for individual beneficiaries, by account currency (spec 2.6). A row with required address
@@ -168,12 +186,14 @@ export function beneficiaryMinimumIssues(currency: string, beneficiary: unknown)
     (BENEFICIARY_MINIMUMS as Record<string, BeneficiaryMinimum>)[currency] ?? DEFAULT_BENEFICIARY_MINIMUM
   const where = minimum.country ? ` for a ${currency} account` : ''
   if (!isRecord(beneficiary)) {
-    return [{ path: [], message: `A beneficiary is required${where || ' for a bank account'}` }]
+    return [
+      { path: [], message: `Enter the beneficiary, who receives the money${needed(where || ' for a bank account')}` }
+    ]
   }
   const issues: BeneficiaryIssue[] = []
   const type = beneficiary.beneficiaryType
   if (!present(type)) {
-    issues.push({ path: ['beneficiaryType'], message: `Beneficiary beneficiaryType is required${where}` })
+    issues.push({ path: ['beneficiaryType'], message: `Choose the beneficiary type${needed(where)}` })
   }
   if (type === 'BUSINESS') {
     // legalName at the top level (published shape) or in businessInfo (spec shape): either one names the business.
@@ -181,28 +201,32 @@ export function beneficiaryMinimumIssues(currency: string, beneficiary: unknown)
     if (!present(beneficiary.legalName) && (!isRecord(info) || !present(info.legalName))) {
       issues.push({
         path: ['legalName'],
-        message: `Business beneficiary legalName is required${where}`
+        message: `Enter the business’s legal name${needed(where)}`
       })
     }
     return issues
   }
   if (minimum.requiredFields.includes('fullName') && !present(beneficiary.fullName)) {
-    issues.push({ path: ['fullName'], message: `Beneficiary fullName is required${where}` })
+    issues.push({ path: ['fullName'], message: `Enter the beneficiary’s full name${needed(where)}` })
   }
   const needsAddress = minimum.requiredFields.includes('address') || minimum.requiredAddressFields.length > 0
   const address = beneficiary.address
   if (needsAddress && !isRecord(address)) {
-    const members = minimum.requiredAddressFields.join(', ')
+    const members = minimum.requiredAddressFields.map((f) => ADDRESS_WORDS[f])
+    const list = `${members.slice(0, -1).join(', ')} and ${members[members.length - 1] ?? ''}`
     issues.push({
       path: ['address'],
-      message: `Beneficiary address (with ${members}) is required${where}`
+      message: `Enter the beneficiary’s address: ${list}${needed(where)}`
     })
     return issues
   }
   if (isRecord(address)) {
     for (const field of minimum.requiredAddressFields) {
       if (!present(address[field])) {
-        issues.push({ path: ['address', field], message: `Beneficiary address ${field} is required${where}` })
+        issues.push({
+          path: ['address', field],
+          message: `Enter the beneficiary’s ${ADDRESS_WORDS[field]}${needed(where)}`
+        })
       }
     }
   }

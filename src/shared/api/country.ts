@@ -1,12 +1,12 @@
 import { z } from 'zod'
 
 /** ISO 3166-1 alpha-2 country code: two upper-case letters. */
-export function countryCode(what = 'Country code') {
+export function countryCode(what = 'Country code', missing = `${what} is required`) {
   return z
     .string({
-      error: (issue) => (issue.input === undefined ? `${what} is required` : `${what} must be a string such as "US"`)
+      error: (issue) => (issue.input === undefined ? missing : `${what} must be a string such as "US"`)
     })
-    .regex(/^[A-Z]{2}$/, { error: `${what} must be two upper-case letters (ISO 3166-1 alpha-2, e.g. "US")` })
+    .regex(/^[A-Z]{2}$/, { error: `${what} must be a two-letter country code, such as US or GB` })
 }
 export const CountryCode = countryCode()
 export type CountryCode = z.infer<typeof CountryCode>

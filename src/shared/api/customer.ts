@@ -39,36 +39,36 @@ function todayIso(): string {
   return new Date().toISOString().slice(0, 10)
 }
 
-const BirthDate = IsoDate.refine((d) => d <= todayIso(), { error: 'birthDate must not be in the future' })
+const BirthDate = IsoDate.refine((d) => d <= todayIso(), { error: 'Birth date must not be in the future' })
 
 const currencies = z
-  .array(currencyCode('Each currency'), { error: 'currencies must be a list of currency codes' })
-  .min(1, { error: 'currencies, when given, must list at least one currency code' })
-  .refine((list) => new Set(list).size === list.length, { error: 'currencies must not list a currency twice' })
+  .array(currencyCode('Each currency'), { error: 'Currencies must be a list of currency codes' })
+  .min(1, { error: 'Currencies, when given, must list at least one currency code' })
+  .refine((list) => new Set(list).size === list.length, { error: 'Currencies must not list a currency twice' })
 
 /** The published API's `email` (format: email) on customer create and update; the spec does not show it. */
 const Email = z.email({
   error: (issue) =>
-    issue.input === undefined ? 'email is required' : 'email must be an email address such as jane@example.com'
+    issue.input === undefined ? 'Enter the email address' : 'Email must be an email address such as jane@example.com'
 })
 
 /** Fields a request may set on an individual customer. */
 const individualFields = {
   email: Email.optional(),
-  platformCustomerId: nonBlank('platformCustomerId').optional(),
+  platformCustomerId: nonBlank('Platform customer id').optional(),
   currencies: currencies.optional(),
   umaAddress: UmaAddress.optional(),
-  kycStatus: closedEnum(KYC_STATUSES, 'kycStatus').optional(),
-  fullName: nonBlank('fullName').optional(),
+  kycStatus: closedEnum(KYC_STATUSES, 'KYC status').optional(),
+  fullName: nonBlank('Full name', 'Enter the customer’s full name').optional(),
   birthDate: BirthDate.optional(),
-  nationality: countryCode('nationality').optional(),
+  nationality: countryCode('Nationality').optional(),
   address: AddressInput.optional()
 }
 
 /** POST /customers body (spec 4.15): customerType INDIVIDUAL is the only required field. */
 export const CustomerCreateRequest = z.strictObject({
-  customerType: closedEnum(CUSTOMER_TYPES, 'customerType'),
-  region: countryCode('region').optional(),
+  customerType: closedEnum(CUSTOMER_TYPES, 'Customer type'),
+  region: countryCode('Region').optional(),
   ...individualFields
 })
 export type CustomerCreateRequest = z.infer<typeof CustomerCreateRequest>
@@ -79,8 +79,8 @@ export type CustomerCreateRequest = z.infer<typeof CustomerCreateRequest>
  */
 export const CustomerUpdateRequest = z
   .strictObject({
-    customerType: closedEnum(CUSTOMER_TYPES, 'customerType').optional(),
-    region: z.undefined({ error: 'region cannot be changed after the customer is created' }).optional(),
+    customerType: closedEnum(CUSTOMER_TYPES, 'Customer type').optional(),
+    region: z.undefined({ error: 'Region cannot be changed after the customer is created' }).optional(),
     ...individualFields
   })
   .refine((u) => Object.keys(u).some((k) => k !== 'customerType' && u[k as keyof typeof u] !== undefined), {

@@ -95,12 +95,14 @@ export function cryptoNetworkOf(req: {
  */
 export const ExternalAccountCreateRequest = z
   .strictObject({
-    currency: currencyCode('currency'),
+    currency: currencyCode('Currency'),
     accountInfo: AccountInfoInput,
     customerId: CustomerId.optional(),
-    platformAccountId: nonBlank('platformAccountId').optional(),
-    defaultUmaDepositAccount: z.boolean({ error: 'defaultUmaDepositAccount must be true or false' }).optional(),
-    cryptoNetwork: closedEnum(CRYPTO_NETWORKS, 'cryptoNetwork').optional()
+    platformAccountId: nonBlank('Platform account id').optional(),
+    defaultUmaDepositAccount: z
+      .boolean({ error: 'Whether this is the customer’s default deposit account must be true or false' })
+      .optional(),
+    cryptoNetwork: closedEnum(CRYPTO_NETWORKS, 'Network').optional()
   })
   .superRefine((req, ctx) => {
     const info = req.accountInfo
@@ -111,13 +113,13 @@ export const ExternalAccountCreateRequest = z
         ctx.addIssue({
           code: 'custom',
           path: ['cryptoNetwork'],
-          message: `cryptoNetwork is required for a ${type} account (one of ${networks.join(', ')})`
+          message: `Choose the network of this ${type} (one of ${networks.join(', ')})`
         })
       } else if (req.cryptoNetwork !== undefined && networks.length > 0 && !networks.includes(req.cryptoNetwork)) {
         ctx.addIssue({
           code: 'custom',
           path: ['cryptoNetwork'],
-          message: `cryptoNetwork ${req.cryptoNetwork} does not fit a ${type} account (use one of ${networks.join(', ')})`
+          message: `The network ${req.cryptoNetwork} does not fit a ${type} (use one of ${networks.join(', ')})`
         })
       }
       return
@@ -126,7 +128,7 @@ export const ExternalAccountCreateRequest = z
       ctx.addIssue({
         code: 'custom',
         path: ['cryptoNetwork'],
-        message: `cryptoNetwork is only for crypto-wallet accounts, not for a ${type} bank account`
+        message: `A network is only for crypto wallets, not for a ${type} bank account`
       })
     }
     const expected = (ACCOUNT_TYPE_CURRENCY as Record<string, string>)[type]
@@ -134,7 +136,7 @@ export const ExternalAccountCreateRequest = z
       ctx.addIssue({
         code: 'custom',
         path: ['currency'],
-        message: `A ${type} account holds ${expected}, but currency is ${req.currency}`
+        message: `A ${type} holds ${expected}, not ${req.currency}`
       })
     }
     const beneficiary = 'beneficiary' in info ? info.beneficiary : undefined
@@ -142,7 +144,7 @@ export const ExternalAccountCreateRequest = z
       ctx.addIssue({
         code: 'custom',
         path: ['accountInfo', 'beneficiary'],
-        message: `accountInfo.beneficiary is required for a bank account (${type})`
+        message: `Enter the beneficiary, who receives the money: required for a bank account (${type})`
       })
       return
     }
@@ -158,11 +160,11 @@ export type ExternalAccountCreateRequest = z.infer<typeof ExternalAccountCreateR
  */
 export const ExternalAccountUpdateRequest = z
   .strictObject({
-    platformAccountId: nonBlank('platformAccountId').optional(),
+    platformAccountId: nonBlank('Platform account id').optional(),
     beneficiary: BeneficiaryInput.optional()
   })
   .refine((u) => u.platformAccountId !== undefined || u.beneficiary !== undefined, {
-    error: 'Give platformAccountId or beneficiary (only these can be changed on an external account)'
+    error: 'Change the platform account id or the beneficiary (only these can be changed on an external account)'
   })
 export type ExternalAccountUpdateRequest = z.infer<typeof ExternalAccountUpdateRequest>
 

@@ -1,10 +1,11 @@
 import { z } from 'zod'
 import type { InputAccountType, XofRegion } from './account-types'
+import { withoutSeparators } from './text'
 
 export interface FormatRule {
   /** Stable id, used by tests and UI hints. */
   id: string
-  /** The row of the spec's format table. */
+  /** The row of the spec's format table, also the value's name in messages ("Enter the US routing number"). */
   item: string
   accountTypes: readonly InputAccountType[]
   /** accountInfo member that carries the value (named by the reference). */
@@ -85,7 +86,7 @@ export const FORMAT_RULES = [
     accountTypes: ['GBP_ACCOUNT'],
     field: 'sortCode',
     pattern: /^[0-9]{6}$/,
-    message: 'UK (GBP) sort code must be exactly 6 digits, without dashes'
+    message: 'UK (GBP) sort code must be 6 digits, such as 12-34-56'
   },
   {
     id: 'gbpAccountNumber',
@@ -169,14 +170,18 @@ function ruleById(id: FormatRuleId): FormatRule {
   return rule
 }
 
-/** The schema of the member a format rule governs: required, a string, matching the rule. */
+/**
+ * The schema of the member a format rule governs: required, a string, matching the rule once the spaces and dashes
+ * people write inside numbers ("12-34-56", "+254 712 345 678") are taken out; what passes on is the bare published
+ * form. Every rule of the table is digits (with a leading + for phones), so no separator belongs to a value.
+ */
 export function formatField(id: FormatRuleId) {
   const rule = ruleById(id)
   return z
     .string({
-      error: (issue) =>
-        issue.input === undefined ? `${rule.item} (${rule.field}) is required` : `${rule.message} (got a non-string)`
+      error: (issue) => (issue.input === undefined ? `Enter the ${rule.item}` : `${rule.message} (got a non-string)`)
     })
+    .overwrite(withoutSeparators)
     .regex(rule.pattern, { error: rule.message })
 }
 

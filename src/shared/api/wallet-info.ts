@@ -6,7 +6,7 @@ import { patterned, requiredString } from './text'
 
 export const SparkWalletInfoInput = z.strictObject({
   accountType: z.literal('SPARK_WALLET'),
-  address: requiredString('Spark wallet address').superRefine((s, ctx) => {
+  address: requiredString('Spark wallet address', 'Enter the Spark wallet address').superRefine((s, ctx) => {
     const problem = sparkAddressProblem(s)
     if (problem !== null) ctx.addIssue({ code: 'custom', message: problem })
   })
@@ -16,11 +16,17 @@ export const SolanaWalletInfoInput = z.strictObject({
   address: patterned(
     'Solana wallet address',
     /^[1-9A-HJ-NP-Za-km-z]{32,44}$/,
-    'Solana wallet address must be 32 to 44 base58 characters'
+    'Solana wallet address must be 32 to 44 base58 characters',
+    'Enter the Solana wallet address'
   )
 })
 const evmAddress = (what: string) =>
-  patterned(what, /^0x[0-9a-fA-F]{40}$/, `${what} must be 0x followed by 40 hexadecimal characters`)
+  patterned(
+    what,
+    /^0x[0-9a-fA-F]{40}$/,
+    `${what} must be 0x followed by 40 hexadecimal characters`,
+    `Enter the ${what}`
+  )
 export const BaseWalletInfoInput = z.strictObject({
   accountType: z.literal('BASE_WALLET'),
   address: evmAddress('Base wallet address')

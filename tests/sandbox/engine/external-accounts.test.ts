@@ -279,7 +279,7 @@ describe('PATCH', () => {
     // The details name the refused field by its request path, so Paydesk can show the refusal at that field.
     expect(r.body.details.issues).toContainEqual({
       path: 'beneficiary.address',
-      message: expect.stringContaining('is required for a USD account')
+      message: expect.stringContaining('(required for a USD account)')
     })
     const after = (await c.get(`${EA}/${a.id}`)).body
     expect(after.accountInfo.beneficiary.fullName).toBe('Test Person')

@@ -16,11 +16,11 @@ import { expectIssue, expectValid, issuesOf } from './helpers'
 const RULE_CASES: Record<(typeof FORMAT_RULES)[number]['id'], { valid: string[]; invalid: string[] }> = {
   usRoutingNumber: {
     valid: ['021000021', '000000000'],
-    invalid: ['02100002', '0210000211', '02100002a', '021-000-021', ' 021000021', '']
+    invalid: ['02100002', '0210000211', '02100002a', '021_000_021', '021.000.021', '']
   },
   usAccountNumber: {
     valid: ['1234', '12345678901234567'],
-    invalid: ['123', '123456789012345678', '1234a', '12 34', '']
+    invalid: ['123', '123456789012345678', '1234a', '12/34', '']
   },
   mxnClabe: {
     valid: ['123456789012345678'],
@@ -31,7 +31,7 @@ const RULE_CASES: Record<(typeof FORMAT_RULES)[number]['id'], { valid: string[];
   cadBranchCode: { valid: ['00012'], invalid: ['0012', '000123', '0001a'] },
   cadAccountNumber: { valid: ['1234567', '123456789012'], invalid: ['123456', '1234567890123', '123456a'] },
   phpAccountNumber: { valid: ['12345678', '1234567890123456'], invalid: ['1234567', '12345678901234567', '1234567a'] },
-  gbpSortCode: { valid: ['123456'], invalid: ['12345', '1234567', '12-34-56', '12345a'] },
+  gbpSortCode: { valid: ['123456'], invalid: ['12345', '1234567', '12-34-5', '12.34.56', '12345a'] },
   gbpAccountNumber: { valid: ['12345678'], invalid: ['1234567', '123456789', '1234567a'] },
   zarAccountNumber: { valid: ['123456789', '1234567890123'], invalid: ['12345678', '12345678901234', '12345678a'] },
   kesPhone: { valid: ['+254712345678'], invalid: ['+25471234567', '+2547123456789', '254712345678', '+255712345678'] },
@@ -104,7 +104,7 @@ describe.each(ruleRows)('$rule.item on $accountType', ({ rule, accountType, case
   it('says the field is required when missing', () => {
     const info: Record<string, unknown> = { ...VALID_INFO[accountType] }
     delete info[rule.field]
-    expectIssue(AccountInfoInput, info, rule.field, 'is required')
+    expectIssue(AccountInfoInput, info, rule.field, `Enter the ${rule.item}`)
   })
   it('rejects a number where a string of digits is expected', () => {
     expect(AccountInfoInput.safeParse(withValueRaw(accountType, rule.field, 123456789)).success).toBe(false)
@@ -119,7 +119,7 @@ describe('US bank accounts', () => {
   it('US_ACCOUNT (spec shape) requires accountCategory CHECKING or SAVINGS', () => {
     const info: Record<string, unknown> = { ...VALID_INFO.US_ACCOUNT }
     delete info.accountCategory
-    expectIssue(AccountInfoInput, info, 'accountCategory', 'US accountCategory is required')
+    expectIssue(AccountInfoInput, info, 'accountCategory', 'Account category is required')
     expectIssue(AccountInfoInput, { ...info, accountCategory: 'BROKERAGE' }, 'accountCategory', 'CHECKING, SAVINGS')
     expectIssue(AccountInfoInput, { ...info, accountCategory: 'checking' }, 'accountCategory', 'CHECKING, SAVINGS')
     expectValid(AccountInfoInput, { ...info, accountCategory: 'SAVINGS' })
@@ -151,7 +151,7 @@ describe('bankName required for Philippines, Nigeria, South Africa', () => {
   it.each(['PHP_ACCOUNT', 'NGN_ACCOUNT', 'ZAR_ACCOUNT'] as const)('%s', (type) => {
     const info: Record<string, unknown> = { ...VALID_INFO[type] }
     delete info.bankName
-    expectIssue(AccountInfoInput, info, 'bankName', 'required')
+    expectIssue(AccountInfoInput, info, 'bankName', 'Choose the bank: required for')
     expectIssue(AccountInfoInput, { ...info, bankName: ' ' }, 'bankName', 'must not be empty')
   })
 })
@@ -163,7 +163,7 @@ describe('mobile money needs a provider', () => {
   it.each(mobileMoneyTypes)('%s', (type) => {
     const info: Record<string, unknown> = { ...VALID_INFO[type] }
     delete info.provider
-    expectIssue(AccountInfoInput, info, 'provider', 'Mobile-money provider is required')
+    expectIssue(AccountInfoInput, info, 'provider', 'Enter the mobile-money provider')
   })
 })
 
@@ -183,27 +183,27 @@ describe('XOF region', () => {
       AccountInfoInput,
       { ...VALID_INFO.XOF_ACCOUNT, region: 'BJ' },
       'region',
-      'XOF region BJ does not match the phone number, which is from SN'
+      'The country (BJ) does not match the phone number, which is from SN'
     )
   })
   it.each(['TG', 'sn', undefined])('rejects region %j', (region) => {
-    expectIssue(AccountInfoInput, { ...VALID_INFO.XOF_ACCOUNT, region }, 'region', 'XOF region')
+    expectIssue(AccountInfoInput, { ...VALID_INFO.XOF_ACCOUNT, region }, 'region', 'Country')
   })
 })
 
 describe('BRL, EUR, AED and other wallets', () => {
   it.each([
-    [{ ...VALID_INFO.BRL_ACCOUNT, taxId: '123.456.789-01' }, 'taxId', '11 to 14 digits'],
+    [{ ...VALID_INFO.BRL_ACCOUNT, taxId: '123.456.789' }, 'taxId', '11 to 14 digits'],
     [{ ...VALID_INFO.BRL_ACCOUNT, pixKey: '' }, 'pixKey', 'must not be empty'],
     [{ ...VALID_INFO.BRL_ACCOUNT, pixKeyType: 'IBAN' }, 'pixKeyType', 'CPF, CNPJ, EMAIL, PHONE, RANDOM'],
-    [{ ...VALID_INFO.EUR_ACCOUNT, iban: 'DE89 3704 0044 0532 0130 00' }, 'iban', 'IBAN must be'],
+    [{ ...VALID_INFO.EUR_ACCOUNT, iban: 'DE89 3704' }, 'iban', 'IBAN must be'],
     [{ ...VALID_INFO.EUR_ACCOUNT, swiftCode: 'DEUT' }, 'swiftCode', '8 or 11'],
     [{ ...VALID_INFO.AED_ACCOUNT, iban: 'DE89370400440532013000' }, 'iban', 'AE followed by 21 digits'],
-    [{ ...VALID_INFO.AED_ACCOUNT, iban: undefined }, 'iban', 'IBAN is required'],
-    [{ ...VALID_INFO.AED_ACCOUNT, swiftCode: 'ebilaead' }, 'swiftCode', '8 or 11'],
+    [{ ...VALID_INFO.AED_ACCOUNT, iban: undefined }, 'iban', 'Enter the IBAN'],
+    [{ ...VALID_INFO.AED_ACCOUNT, swiftCode: 'ebil-ae' }, 'swiftCode', '8 or 11'],
     [{ ...VALID_INFO.SOLANA_WALLET, address: '0OIl' }, 'address', 'base58'],
     [{ ...VALID_INFO.BASE_WALLET, address: '0x123' }, 'address', '40 hexadecimal'],
-    [{ ...VALID_INFO.ETHEREUM_WALLET, address: undefined }, 'address', 'Ethereum wallet address is required']
+    [{ ...VALID_INFO.ETHEREUM_WALLET, address: undefined }, 'address', 'Enter the Ethereum wallet address']
   ])('%#: fails at %s', (info, path, message) => {
     expectIssue(AccountInfoInput, info, path, message)
   })
@@ -294,5 +294,34 @@ describe('accountInfoIdentifier', () => {
     [{ accountType: 'X' }, undefined]
   ])('%#', (info, id) => {
     expect(accountInfoIdentifier(info)).toBe(id)
+  })
+})
+
+describe('identifiers as people write them: separators out, the published form sent', () => {
+  it.each([
+    [{ ...VALID_INFO.EUR_ACCOUNT, iban: 'DE89 3704 0044 0532 0130 00' }, { iban: 'DE89370400440532013000' }],
+    [{ ...VALID_INFO.EUR_ACCOUNT, iban: 'de89 3704 0044 0532 0130 00' }, { iban: 'DE89370400440532013000' }],
+    [{ ...VALID_INFO.EUR_ACCOUNT, swiftCode: 'deut de ff' }, { swiftCode: 'DEUTDEFF' }],
+    [{ ...VALID_INFO.AED_ACCOUNT, iban: 'AE07 0331 2345 6789 0123 456' }, { iban: 'AE070331234567890123456' }],
+    [{ ...VALID_INFO.GBP_ACCOUNT, sortCode: '12-34-56' }, { sortCode: '123456' }],
+    [{ ...VALID_INFO.GBP_ACCOUNT, sortCode: '12 34 56', accountNumber: '1234 5678' }, { accountNumber: '12345678' }],
+    [{ ...VALID_INFO.USD_ACCOUNT, routingNumber: '021-000-021' }, { routingNumber: '021000021' }],
+    [{ ...VALID_INFO.USD_ACCOUNT, routingNumber: ' 021000021 ' }, { routingNumber: '021000021' }],
+    [{ ...VALID_INFO.MXN_ACCOUNT, clabeNumber: '032 180 000118359719' }, { clabeNumber: '032180000118359719' }],
+    [{ ...VALID_INFO.CAD_ACCOUNT, accountNumber: '123-4567' }, { accountNumber: '1234567' }],
+    [{ ...VALID_INFO.KES_ACCOUNT, phoneNumber: '+254 712 345 678' }, { phoneNumber: '+254712345678' }],
+    [{ ...VALID_INFO.BRL_ACCOUNT, taxId: '123.456.789-09' }, { taxId: '12345678909' }],
+    [{ ...VALID_INFO.BRL_ACCOUNT, taxId: '12.345.678/0001-95' }, { taxId: '12345678000195' }]
+  ])('%#: %j', (info, sent) => {
+    expect(expectValid(AccountInfoInput, info)).toMatchObject(sent)
+  })
+  it.each([
+    [{ ...VALID_INFO.EUR_ACCOUNT, iban: 'DE89 3704 0044' }, 'iban', 'country code, 2 check digits and 11 to 30'],
+    [{ ...VALID_INFO.GBP_ACCOUNT, sortCode: '12-34-5' }, 'sortCode', 'UK (GBP) sort code must be 6 digits'],
+    [{ ...VALID_INFO.GBP_ACCOUNT, sortCode: '12/34/56' }, 'sortCode', 'UK (GBP) sort code must be 6 digits'],
+    [{ ...VALID_INFO.USD_ACCOUNT, routingNumber: '021-000-02' }, 'routingNumber', 'exactly 9 digits'],
+    [{ ...VALID_INFO.MXN_ACCOUNT, clabeNumber: '032 180 00011835971' }, 'clabeNumber', 'exactly 18 digits']
+  ])('%#: a truly wrong value still gets its own message', (info, path, message) => {
+    expectIssue(AccountInfoInput, info, path, message)
   })
 })

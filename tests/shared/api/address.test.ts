@@ -19,12 +19,12 @@ describe('AddressInput (request)', () => {
     expectValid(AddressInput, { line1: '1 High St', postalCode: 'SW1A 1AA', country: 'GB' })
   })
   it.each([
-    [{ ...full, line1: undefined }, 'line1', 'Address line1 is required'],
-    [{ ...full, line1: '   ' }, 'line1', 'Address line1 must not be empty'],
-    [{ ...full, postalCode: undefined }, 'postalCode', 'Address postalCode is required'],
-    [{ ...full, country: undefined }, 'country', 'Address country is required'],
-    [{ ...full, country: 'USA' }, 'country', 'two upper-case letters'],
-    [{ ...full, city: '' }, 'city', 'Address city must not be empty'],
+    [{ ...full, line1: undefined }, 'line1', 'Enter address line 1'],
+    [{ ...full, line1: '   ' }, 'line1', 'Address line 1 must not be empty'],
+    [{ ...full, postalCode: undefined }, 'postalCode', 'Enter the postal code'],
+    [{ ...full, country: undefined }, 'country', 'Enter the country'],
+    [{ ...full, country: 'USA' }, 'country', 'two-letter country code'],
+    [{ ...full, city: '' }, 'city', 'City must not be empty'],
     [{ ...full, zip: '94105' }, '', 'Unrecognized key']
   ])('%#: rejects at %s', (value, path, message) => {
     expectIssue(AddressInput, value, path, message)

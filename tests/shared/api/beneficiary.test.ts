@@ -79,14 +79,14 @@ describe('beneficiaryMinimumIssues', () => {
   it.each(invalid)('%s: %j lacks %j', (currency, b, paths) => {
     const issues = beneficiaryMinimumIssues(currency, b)
     expect(issues.map((i) => i.path.join('.'))).toEqual(paths)
-    for (const issue of issues) expect(issue.message).toMatch(/required/)
+    for (const issue of issues) expect(issue.message).toMatch(/^(Enter|Choose) the /)
   })
   it('names the currency in the message', () => {
     expect(beneficiaryMinimumIssues('GBP', individual)[0]?.message).toBe(
-      'Beneficiary address (with line1, city, postalCode, country) is required for a GBP account'
+      'Enter the beneficiary’s address: address line 1, city, postal code and country (required for a GBP account)'
     )
     expect(beneficiaryMinimumIssues('USD', withAddress(without('city')))[0]?.message).toBe(
-      'Beneficiary address city is required for a USD account'
+      'Enter the beneficiary’s city (required for a USD account)'
     )
   })
   it('does not require an address for MXN, BRL, PHP', () => {
@@ -116,25 +116,25 @@ describe('BeneficiaryInput (request)', () => {
     expectValid(BeneficiaryInput, { beneficiaryType: 'BUSINESS', businessInfo: { legalName: 'Acme', taxId: '12-3' } })
   })
   it.each([
-    [{ fullName: 'Jane' }, 'beneficiaryType', 'Beneficiary beneficiaryType is required'],
+    [{ fullName: 'Jane' }, 'beneficiaryType', 'Beneficiary type is required'],
     [{ beneficiaryType: 'PERSON', fullName: 'J' }, 'beneficiaryType', 'must be one of INDIVIDUAL, BUSINESS'],
-    [{ beneficiaryType: 'INDIVIDUAL' }, 'fullName', 'fullName is required for an INDIVIDUAL beneficiary'],
+    [{ beneficiaryType: 'INDIVIDUAL' }, 'fullName', 'Enter the beneficiary’s full name'],
     [{ ...individual, birthDate: '1990-02-30' }, 'birthDate', 'real calendar date'],
-    [{ ...individual, nationality: 'usa' }, 'nationality', 'two upper-case letters'],
-    [{ ...individual, countryOfResidence: 'U' }, 'countryOfResidence', 'two upper-case letters'],
-    [{ ...individual, email: 'not-an-email' }, 'email', 'valid email address'],
-    [{ ...individual, phoneNumber: '4155550123' }, 'phoneNumber', 'E.164'],
-    [{ ...individual, address: { line1: 'x' } }, 'address.postalCode', 'required'],
-    [{ ...individual, businessInfo: { legalName: 'A' } }, 'businessInfo', 'only allowed for a BUSINESS'],
-    [{ beneficiaryType: 'BUSINESS' }, 'legalName', 'legalName is required for a BUSINESS beneficiary'],
-    [{ beneficiaryType: 'BUSINESS', legalName: ' ' }, 'legalName', 'Business legalName'],
-    [{ ...individual, legalName: 'A' }, 'legalName', 'only allowed for a BUSINESS'],
+    [{ ...individual, nationality: 'usa' }, 'nationality', 'Nationality must be a two-letter country code'],
+    [{ ...individual, countryOfResidence: 'U' }, 'countryOfResidence', 'two-letter country code'],
+    [{ ...individual, email: 'not-an-email' }, 'email', 'Email must be an email address'],
+    [{ ...individual, phoneNumber: '4155550123' }, 'phoneNumber', 'Phone must be "+", the country code'],
+    [{ ...individual, address: { line1: 'x' } }, 'address.postalCode', 'Enter the postal code'],
+    [{ ...individual, businessInfo: { legalName: 'A' } }, 'businessInfo', 'only for a business beneficiary'],
+    [{ beneficiaryType: 'BUSINESS' }, 'legalName', 'Enter the business’s legal name'],
+    [{ beneficiaryType: 'BUSINESS', legalName: ' ' }, 'legalName', 'Legal name must not be empty'],
+    [{ ...individual, legalName: 'A' }, 'legalName', 'A legal name is only for a business beneficiary'],
     [
       { beneficiaryType: 'BUSINESS', legalName: 'A', businessInfo: { legalName: 'B' } },
       'businessInfo.legalName',
       'disagree'
     ],
-    [{ beneficiaryType: 'BUSINESS', businessInfo: {} }, 'businessInfo.legalName', 'Business legalName is required'],
+    [{ beneficiaryType: 'BUSINESS', businessInfo: {} }, 'businessInfo.legalName', 'Enter the business’s legal name'],
     [{ ...individual, middleName: 'Q' }, '', 'Unrecognized key']
   ])('%#: %j fails at %s', (b, path, message) => {
     expectIssue(BeneficiaryInput, b, path, message)

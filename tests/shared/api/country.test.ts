@@ -5,7 +5,7 @@ import { issuesOf } from './helpers'
 describe('CountryCode', () => {
   it.each(['US', 'GB', 'MX', 'PH'])('accepts %s', (c) => expect(CountryCode.parse(c)).toBe(c))
   it.each(['us', 'USA', 'U', '', 'U1', 'Us'])('rejects %j', (c) => {
-    expect(issuesOf(CountryCode, c)[0]?.message).toContain('two upper-case letters')
+    expect(issuesOf(CountryCode, c)[0]?.message).toContain('two-letter country code')
   })
 })
 

@@ -35,9 +35,9 @@ describe('CustomerCreateRequest', () => {
     expect(expectValid(CustomerCreateRequest, body)).toEqual(body)
   })
   it.each([
-    [{ customerType: undefined }, 'customerType', 'customerType is required'],
+    [{ customerType: undefined }, 'customerType', 'Customer type is required'],
     [{ customerType: 'BUSINESS' }, 'customerType', 'must be one of INDIVIDUAL'],
-    [{ region: 'usa' }, 'region', 'two upper-case letters'],
+    [{ region: 'usa' }, 'region', 'Region must be a two-letter country code'],
     [{ currencies: [] }, 'currencies', 'at least one'],
     [{ currencies: ['USD', 'USD'] }, 'currencies', 'twice'],
     [{ currencies: ['usd'] }, 'currencies.0', 'upper-case'],
@@ -48,12 +48,12 @@ describe('CustomerCreateRequest', () => {
     [{ birthDate: '1990-02-30' }, 'birthDate', 'real calendar date'],
     [{ birthDate: '15/01/1990' }, 'birthDate', 'YYYY-MM-DD'],
     [{ birthDate: '2999-01-01' }, 'birthDate', 'must not be in the future'],
-    [{ nationality: 'American' }, 'nationality', 'two upper-case letters'],
-    [{ address: { line1: 'x', country: 'US' } }, 'address.postalCode', 'required'],
+    [{ nationality: 'American' }, 'nationality', 'two-letter country code'],
+    [{ address: { line1: 'x', country: 'US' } }, 'address.postalCode', 'Enter the postal code'],
     [{ platformCustomerId: ' ' }, 'platformCustomerId', 'must not be empty'],
     [{ id: 'Customer:1' }, '', 'Unrecognized key'],
     [{ isDeleted: false }, '', 'Unrecognized key'],
-    [{ email: 'jane at example.com' }, 'email', 'email must be an email address']
+    [{ email: 'jane at example.com' }, 'email', 'Email must be an email address']
   ])('%#: %j fails at %s', (patch, path, message) => {
     expectIssue(CustomerCreateRequest, { customerType: 'INDIVIDUAL', ...patch }, path, message)
   })
@@ -72,7 +72,7 @@ describe('CustomerUpdateRequest', () => {
     [{}, '', 'at least one'],
     [{ customerType: 'INDIVIDUAL' }, '', 'at least one'],
     [{ region: 'US', fullName: 'x' }, 'region', 'cannot be changed'],
-    [{ email: 'not-an-address' }, 'email', 'email must be an email address'],
+    [{ email: 'not-an-address' }, 'email', 'Email must be an email address'],
     [{ id: 'Customer:1' }, '', 'Unrecognized key']
   ])('%#: rejects %j', (body, path, message) => {
     expectIssue(CustomerUpdateRequest, body, path, message)
@@ -113,7 +113,7 @@ describe('CustomerListQuery', () => {
     [{ isIncludingDeleted: '1' }, 'isIncludingDeleted', 'true or false'],
     [{ createdAfter: 'yesterday' }, 'createdAfter', 'ISO 8601'],
     [{ limit: '200' }, 'limit', 'at most 100'],
-    [{ region: 'us' }, 'region', 'two upper-case'],
+    [{ region: 'us' }, 'region', 'two-letter country code'],
     [{ createdAfter: '2025-02-01T00:00:00Z', createdBefore: '2025-01-01T00:00:00Z' }, 'createdBefore', 'not be before'],
     [{ updatedAfter: '2025-02-01T00:00:00Z', updatedBefore: '2025-01-01T00:00:00Z' }, 'updatedBefore', 'not be before'],
     [{ sort: 'asc' }, '', 'Unrecognized key']

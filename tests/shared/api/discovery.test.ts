@@ -20,7 +20,7 @@ describe('DiscoveryQuery', () => {
     expect(DiscoveryQuery.parse({ country: 'PH', currency: 'PHP' })).toEqual({ country: 'PH', currency: 'PHP' })
   })
   it.each([
-    [{ country: 'ph' }, 'country', 'two upper-case letters'],
+    [{ country: 'ph' }, 'country', 'two-letter country code'],
     [{ currency: 'peso' }, 'currency', 'upper-case'],
     [{ q: 'BDO' }, '', 'Unrecognized key']
   ])('rejects %j', (q, path, message) => {

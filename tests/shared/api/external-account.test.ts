@@ -69,14 +69,14 @@ describe('ExternalAccountCreateRequest', () => {
     it.each(['SOLANA_WALLET', 'BASE_WALLET', 'ETHEREUM_WALLET'] as const)('is required for %s', (type) => {
       const req = validRequest(type)
       delete req.cryptoNetwork
-      expectIssue(ExternalAccountCreateRequest, req, 'cryptoNetwork', `cryptoNetwork is required for a ${type} account`)
+      expectIssue(ExternalAccountCreateRequest, req, 'cryptoNetwork', `Choose the network of this ${type}`)
     })
     it.each(['US_ACCOUNT', 'GBP_ACCOUNT', 'MXN_ACCOUNT', 'KES_ACCOUNT'] as const)('is forbidden for %s', (type) => {
       expectIssue(
         ExternalAccountCreateRequest,
         { ...validRequest(type), cryptoNetwork: 'SPARK_MAINNET' },
         'cryptoNetwork',
-        'only for crypto-wallet accounts'
+        'A network is only for crypto wallets'
       )
     })
     it.each([
@@ -105,7 +105,12 @@ describe('ExternalAccountCreateRequest', () => {
       (type) => {
         const req = validRequest(type)
         req.accountInfo = VALID_INFO[type]
-        expectIssue(ExternalAccountCreateRequest, req, 'accountInfo.beneficiary', 'accountInfo.beneficiary is required')
+        expectIssue(
+          ExternalAccountCreateRequest,
+          req,
+          'accountInfo.beneficiary',
+          'Enter the beneficiary, who receives the money'
+        )
       }
     )
     it.each([
@@ -119,7 +124,7 @@ describe('ExternalAccountCreateRequest', () => {
         'USD_ACCOUNT',
         { ...fullBeneficiary, address: { ...usAddress, city: undefined } },
         'accountInfo.beneficiary.address.city',
-        'city is required'
+        'Enter the beneficiary’s city'
       ],
       [
         'GBP_ACCOUNT',
@@ -133,8 +138,13 @@ describe('ExternalAccountCreateRequest', () => {
         'accountInfo.beneficiary.address',
         'for a EUR account'
       ],
-      ['MXN_ACCOUNT', { beneficiaryType: 'INDIVIDUAL' }, 'accountInfo.beneficiary.fullName', 'fullName is required'],
-      ['BRL_ACCOUNT', { fullName: 'J' }, 'accountInfo.beneficiary.beneficiaryType', 'beneficiaryType is required']
+      [
+        'MXN_ACCOUNT',
+        { beneficiaryType: 'INDIVIDUAL' },
+        'accountInfo.beneficiary.fullName',
+        'Enter the beneficiary’s full name'
+      ],
+      ['BRL_ACCOUNT', { fullName: 'J' }, 'accountInfo.beneficiary.beneficiaryType', 'Beneficiary type is required']
     ] as const)('%s: minimum enforced at %s', (type, beneficiary, path, message) => {
       const req = validRequest(type)
       req.accountInfo = { ...VALID_INFO[type], beneficiary }
@@ -155,12 +165,7 @@ describe('ExternalAccountCreateRequest', () => {
       ['KES_ACCOUNT', 'TZS'],
       ['XOF_ACCOUNT', 'XAF']
     ] as const)('%s in %s is rejected', (type, currency) => {
-      expectIssue(
-        ExternalAccountCreateRequest,
-        { ...validRequest(type), currency },
-        'currency',
-        `A ${type} account holds`
-      )
+      expectIssue(ExternalAccountCreateRequest, { ...validRequest(type), currency }, 'currency', `A ${type} holds`)
     })
     it('lets a Spark wallet hold BTC or another token', () => {
       expectValid(ExternalAccountCreateRequest, { ...validRequest('SPARK_WALLET'), currency: 'USDB' })
@@ -168,7 +173,7 @@ describe('ExternalAccountCreateRequest', () => {
   })
 
   it.each([
-    [{ currency: undefined }, 'currency', 'currency is required'],
+    [{ currency: undefined }, 'currency', 'Currency is required'],
     [{ currency: 'usd' }, 'currency', 'upper-case'],
     [{ customerId: 'cust_1' }, 'customerId', '"Customer:<identifier>"'],
     [{ platformAccountId: '' }, 'platformAccountId', 'must not be empty'],
@@ -199,11 +204,11 @@ describe('ExternalAccountUpdateRequest', () => {
     expectValid(ExternalAccountUpdateRequest, body)
   })
   it.each([
-    [{}, '', 'Give platformAccountId or beneficiary'],
+    [{}, '', 'Change the platform account id or the beneficiary'],
     [{ currency: 'USD' }, '', 'Unrecognized key'],
     [{ accountInfo: VALID_INFO.US_ACCOUNT }, '', 'Unrecognized key'],
     [{ status: 'ACTIVE', platformAccountId: 'x' }, '', 'Unrecognized key'],
-    [{ beneficiary: { beneficiaryType: 'INDIVIDUAL' } }, 'beneficiary.fullName', 'fullName is required']
+    [{ beneficiary: { beneficiaryType: 'INDIVIDUAL' } }, 'beneficiary.fullName', 'Enter the beneficiary’s full name']
   ])('%#: rejects %j', (body, path, message) => {
     expectIssue(ExternalAccountUpdateRequest, body, path, message)
   })
@@ -226,7 +231,7 @@ describe('externalAccountUpdateFor: the update of one stored account', () => {
       usd,
       { beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'No Address' } },
       'beneficiary.address',
-      'is required for a USD account'
+      '(required for a USD account)'
     )
     expectValid(mxn, { beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ana Ruiz' } })
     expectValid(usd, { beneficiary: fullBeneficiary })
@@ -238,7 +243,7 @@ describe('externalAccountUpdateFor: the update of one stored account', () => {
   })
 
   it('keeps the request rules: only the two fields, at least one of them', () => {
-    expectIssue(gbp, {}, '', 'Give platformAccountId or beneficiary')
+    expectIssue(gbp, {}, '', 'Change the platform account id or the beneficiary')
     expectIssue(gbp, { platformAccountId: 'x', currency: 'EUR' }, '', 'Unrecognized key')
     expectIssue(gbp, { platformAccountId: '   ' }, 'platformAccountId', '')
   })
