@@ -23,6 +23,7 @@ export default defineConfig({
           'sandbox-process': resolve(__dirname, 'src/sandbox/process-entry.ts'),
           // The approval gate as production runs it (node out/main/gate.js): no tsx loader held in its memory.
           gate: resolve(__dirname, 'src/gate/cli.ts'),
+          'gate-process': resolve(__dirname, 'src/gate/process-entry.ts'),
           // The cache's writer thread (a worker_threads Worker of main): bulk writes never block main's event loop.
           'cache-writer': resolve(__dirname, 'src/main/services/cache/write-thread.ts'),
           // The cache's reader thread: the transaction views' queries never run on main's event loop.

@@ -12,6 +12,7 @@ import {
   startLocalSandbox,
   type LocalSandbox
 } from './services/local-sandbox'
+import { LocalGate, type LocalGateAccess } from './services/local-gate'
 import type { ReportDamage } from './services/notices'
 import type { SandboxLauncher } from './services/sandbox-process'
 import type { ProfileStore, StoredProfile } from './services/profiles'
@@ -29,10 +30,19 @@ interface LocalProfileDeps {
 /**
  * The Local profile's embedded sandbox: started once with credentials generated once and kept in the keychain like any
  * other profile's, watched while it runs, and what the Local profile's session and connection test are told about it
- * (why there is no client, a notice shown once).
+ * (why there is no client, a notice shown once). Once the sandbox is up, its approval gate (services/local-gate.ts)
+ * starts beside it and the sandbox's approval webhook goes there.
  */
 export class LocalProfile {
   private sandbox: LocalSandbox | undefined
+  /** The Local gate, or why there is none; settles once the sandbox is up (or could not start). */
+  private localGate: Promise<LocalGate> = Promise.reject(
+    new AppError('UNREACHABLE', 'The Local approval gate is not running: the embedded sandbox is switched off.')
+  )
+  private readonly gateExitListeners: ((reason: string) => void)[] = []
+  /** The gate once started, for close(), which must not wait for a sandbox still loading. */
+  private runningGate: LocalGate | undefined
+  private closing = false
   private error: string | undefined
   /** Told to the operator once, in the Local profile's sync status (and in its connection reports). */
   private notice: string | undefined
@@ -43,7 +53,9 @@ export class LocalProfile {
    */
   onChange: () => void = () => {}
 
-  private constructor(private readonly d: LocalProfileDeps) {}
+  private constructor(private readonly d: LocalProfileDeps) {
+    this.localGate.catch(() => undefined)
+  }
 
   /**
    * Settles once the sandbox is ready to answer, or could not start (a big state: once its process is spawned, as its
@@ -64,7 +76,10 @@ export class LocalProfile {
     if (enabled) {
       let addressed = () => {}
       local.addressed = new Promise((resolve) => (addressed = resolve))
-      local.started = local.run(addressed)
+      let gate: (g: Promise<LocalGate>) => void = () => {}
+      local.localGate = new Promise<LocalGate>((resolve) => (gate = resolve))
+      local.localGate.catch(() => undefined)
+      local.started = local.run(addressed, gate)
     } else local.error = 'the embedded sandbox is switched off'
     return local
   }
@@ -82,8 +97,58 @@ export class LocalProfile {
     return this.addressed
   }
 
-  private async run(addressed: () => void): Promise<void> {
+  /**
+   * The Local approval gate's address and Paydesk's operator token, once the gate runs and the Local sandbox's
+   * webhookEndpoint points at it (after a restart, the new run's); rejects with an AppError saying why it could not
+   * start.
+   */
+  async gate(): Promise<LocalGateAccess> {
+    return (await this.localGate).access()
+  }
+
+  /** Told when the Local gate's process stops unexpectedly, with why (it is started again: `gate()` waits for it). */
+  onGateExit(listener: (reason: string) => void): void {
+    this.gateExitListeners.push(listener)
+  }
+
+  /** The Local gate, started once the sandbox answers (its webhook key and customers are read from it). */
+  private startGate(sandbox: LocalSandbox, tokenId: string, clientSecret: string): Promise<LocalGate> {
+    const gate = sandbox.ready.then(
+      async () => {
+        if (this.closing)
+          throw new AppError('UNREACHABLE', 'The Local approval gate is not running: Paydesk is closing.')
+        const g = await LocalGate.start({
+          dataDir: this.d.dataDir,
+          sandbox: { baseUrl: sandbox.baseUrl, tokenId, clientSecret },
+          secrets: this.d.secrets,
+          launcher: this.d.launcher,
+          log: this.d.log,
+          onExit: (reason) => {
+            for (const l of this.gateExitListeners) l(reason)
+          }
+        })
+        this.runningGate = g
+        if (this.closing) void g.close()
+        return g
+      },
+      (error: unknown) => {
+        throw new AppError(
+          'UNREACHABLE',
+          `The Local approval gate is not running: the embedded sandbox failed to start (${error instanceof Error ? error.message : 'error'}).`
+        )
+      }
+    )
+    gate.then(
+      (g) => g.access().catch((e: unknown) => this.d.log(`Local gate not started: ${(e as Error).message}`)),
+      (e: unknown) => this.d.log(`Local gate not started: ${(e as Error).message}`)
+    )
+    return gate
+  }
+
+  private async run(addressed: () => void, gate: (g: Promise<LocalGate>) => void): Promise<void> {
     const { profiles, secrets } = this.d
+    // Whatever stops the sandbox before its gate starts is the gate's reason too.
+    let gateStarted = false
     try {
       const generateTransactions = generateCountFromEnv()
       const profile = profiles.get(LOCAL_PROFILE_ID)
@@ -107,6 +172,8 @@ export class LocalProfile {
         ...(generateTransactions !== undefined && { generateTransactions })
       })
       this.sandbox = sandbox
+      gate(this.startGate(sandbox, profile.tokenId, secret))
+      gateStarted = true
       await profiles.setLocalBaseUrl(sandbox.baseUrl)
       addressed()
       const stopped = (message: string) => {
@@ -139,6 +206,8 @@ export class LocalProfile {
     } catch (error) {
       this.error = error instanceof AppError ? error.message : 'the embedded sandbox failed to start'
       this.d.log(`local sandbox not started: ${error instanceof Error ? error.name : 'error'}`)
+      if (!gateStarted)
+        gate(Promise.reject(new AppError('UNREACHABLE', `The Local approval gate is not running: ${this.error}.`)))
     } finally {
       addressed()
     }
@@ -161,13 +230,12 @@ export class LocalProfile {
 
   /**
    * What a session of `profile` is told about the sandbox: nothing for other profiles; for the Local one, whether it
-   * may have a client, why not, its approval window, and the notice (once).
+   * may have a client, why not, and the notice (once).
    */
   sessionOptions(profile: StoredProfile): {
     withoutClient: boolean
     noClientReason?: string
     notice?: string
-    approvalWindowMs?: number
     serviceReady?: Promise<unknown>
   } {
     if (profile.environment !== 'local') return { withoutClient: false }
@@ -176,7 +244,7 @@ export class LocalProfile {
     return {
       withoutClient: !this.sandbox,
       ...(this.sandbox
-        ? { approvalWindowMs: this.sandbox.approvalWindowMs, serviceReady: this.sandbox.ready }
+        ? { serviceReady: this.sandbox.ready }
         : { noClientReason: `${this.notRunning} Cached data stays available.` }),
       ...(notice !== undefined && { notice })
     }
@@ -201,8 +269,10 @@ export class LocalProfile {
   }
 
   async close(): Promise<void> {
-    // A process still being spawned is closed too, not left behind.
+    // A process still being spawned is closed too, not left behind; the gate first, as it calls the sandbox.
+    this.closing = true
     await this.started
+    await this.runningGate?.close()
     await this.sandbox?.close().catch(() => {})
   }
 }

@@ -1,14 +1,17 @@
 import { utilityProcess } from 'electron'
 import { join } from 'node:path'
-import type { SandboxLauncher } from '../services/sandbox-process'
+import { builtEntry, type SandboxLauncher } from '../services/sandbox-process'
+
+const SERVICE_NAMES = { sandbox: 'Paydesk Local sandbox', gate: 'Paydesk Local approval gate' } as const
 
 /**
- * The desktop app's Local sandbox process: an Electron utility process running the built entry
- * (out/main/sandbox-process.js, an input of electron.vite.config.ts). Electron ends it with the app.
+ * The desktop app's Local processes (sandbox, approval gate): Electron utility processes running the built entries
+ * (out/main/sandbox-process.js, out/main/gate-process.js, inputs of electron.vite.config.ts). Electron ends them with
+ * the app.
  */
-export const electronSandboxLauncher: SandboxLauncher = () => {
-  const child = utilityProcess.fork(join(__dirname, 'sandbox-process.js'), [], {
-    serviceName: 'Paydesk Local sandbox',
+export const electronSandboxLauncher: SandboxLauncher = (kind = 'sandbox') => {
+  const child = utilityProcess.fork(join(__dirname, builtEntry(kind)), [], {
+    serviceName: SERVICE_NAMES[kind],
     stdio: 'inherit'
   })
   return {

@@ -3,8 +3,9 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 
 /**
- * A process running the Local sandbox (src/sandbox/process-entry.ts). Node's `child_process.fork` implements it here;
- * the desktop app passes an Electron `utilityProcess` one (src/main/electron/sandbox-process.ts).
+ * A process the Local profile runs: its sandbox (src/sandbox/process-entry.ts) or its approval gate
+ * (src/gate/process-entry.ts). Node's `child_process.fork` implements it here; the desktop app passes an Electron
+ * `utilityProcess` one (src/main/electron/sandbox-process.ts).
  */
 export interface SandboxProcess {
   readonly pid: number | undefined
@@ -17,27 +18,39 @@ export interface SandboxProcess {
   kill(): void
 }
 
-export type SandboxLauncher = () => SandboxProcess
+/** Which of the Local profile's processes to start. */
+export type LocalProcessKind = 'sandbox' | 'gate'
+
+/** Starts one of the Local profile's processes (default: the sandbox). */
+export type SandboxLauncher = (kind?: LocalProcessKind) => SandboxProcess
+
+const ENTRIES: Record<LocalProcessKind, { built: string; source: string }> = {
+  sandbox: { built: 'sandbox-process.js', source: '../../sandbox/process-entry.ts' },
+  gate: { built: 'gate-process.js', source: '../../gate/process-entry.ts' }
+}
+
+/** The built entry's file name (out/main/<name>, an input of electron.vite.config.ts). */
+export const builtEntry = (kind: LocalProcessKind): string => ENTRIES[kind].built
 
 /**
  * The entry script: the built one beside a built main (out/main; this code may sit in out/main/chunks, a chunk shared
  * by the app's and browser mode's entries), else the TypeScript source run through tsx.
  */
-export function nodeSandboxEntry(): { entry: string; execArgv: string[] } {
+export function nodeSandboxEntry(kind: LocalProcessKind = 'sandbox'): { entry: string; execArgv: string[] } {
   for (const dir of [import.meta.dirname, path.dirname(import.meta.dirname)]) {
-    const built = path.join(dir, 'sandbox-process.js')
+    const built = path.join(dir, ENTRIES[kind].built)
     if (existsSync(built)) return { entry: built, execArgv: [] }
   }
-  const source = path.resolve(import.meta.dirname, '../../sandbox/process-entry.ts')
+  const source = path.resolve(import.meta.dirname, ENTRIES[kind].source)
   return { entry: source, execArgv: ['--import', 'tsx'] }
 }
 
 /** Browser mode and tests: a Node child process with an IPC channel; it exits when that channel closes. */
-export const nodeSandboxLauncher: SandboxLauncher = () => {
-  const { entry, execArgv } = nodeSandboxEntry()
+export const nodeSandboxLauncher: SandboxLauncher = (kind = 'sandbox') => {
+  const { entry, execArgv } = nodeSandboxEntry(kind)
   const child = fork(entry, [], {
     execArgv,
-    // The parent's stdin is not the sandbox's business; stdout/stderr stay visible for crashes.
+    // The parent's stdin is not the process's business; stdout/stderr stay visible for crashes.
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     serialization: 'advanced'
   })
