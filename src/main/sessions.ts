@@ -85,7 +85,6 @@ export class ProfileSessions {
       ...(local.notice !== undefined && { notice: local.notice }),
       clientSecret: local.withoutClient ? undefined : await profiles.secretOf(profile.id),
       ...(local.noClientReason !== undefined && { noClientReason: local.noClientReason }),
-      ...(local.approvalWindowMs !== undefined && { approvalWindowMs: local.approvalWindowMs }),
       ...(local.serviceReady !== undefined && { serviceReady: local.serviceReady }),
       dataDir: d.dataDir,
       secrets: d.secrets,
