@@ -101,7 +101,7 @@ export interface Rig {
 
 export async function startRig(overrides: Record<string, unknown> = {}): Promise<Rig> {
   const clock = manualClock()
-  const sb = await startTestSandbox({ legacyApprovalWindow: false, timeScale: 1, now: clock.now })
+  const sb = await startTestSandbox({ timeScale: 1, now: clock.now })
   const dir = mkdtempSync(join(tmpdir(), 'gate-test-'))
   const dbFile = join(dir, 'gate.db')
   const store = new SqliteGateStore({ file: dbFile, now: clock.now })
