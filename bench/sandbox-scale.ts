@@ -38,7 +38,6 @@ async function seededStartFigure(): Promise<void> {
     memory: true,
     tokenId: 'bench',
     clientSecret: 'bench',
-    legacyApprovalWindow: true,
     log: () => undefined
   })
   const startMs = performance.now() - t
