@@ -20,7 +20,7 @@ afterEach(async () => {
 const env = backendAgainstSandbox('refresh', { sandbox: false })
 
 async function sandbox() {
-  const s = await startSandbox({ approvalWindowSeconds: 1_000_000 })
+  const s = await startSandbox()
   servers.push(s)
   return s
 }
