@@ -138,7 +138,7 @@ const QUERIES: BenchQuery[] = [
     type: 'OUTGOING',
     currency: 'EUR'
   }),
-  query('INCOMING PENDING (approval queue)', { awaitingApproval: true }, 'createdAt', 'asc'),
+  query('INCOMING PENDING', { type: 'INCOMING', status: ['PENDING'] }, 'createdAt', 'asc'),
   // Every other sort unfiltered (the total is the whole table), and a window far down the list (offset paging).
   query('unfiltered, oldest first', {}, 'createdAt', 'asc'),
   query('unfiltered, by updated desc', {}, 'updatedAt', 'desc'),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { evaluateRules, prefillFrom, senderIdentifiers } from '../../src/shared/approval-rules'
 import type { Customer, IncomingTransaction } from '../../src/shared/api'
-import type { ApprovalRules } from '../../src/shared/ipc/channels/approvals'
+import type { ApprovalRules } from '../../src/shared/approval-rules'
 
 const tx = (amount: number, currency = 'USD', sender = '$success.usd@sandbox.uma.money') =>
   ({
