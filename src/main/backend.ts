@@ -51,7 +51,7 @@ export interface Backend {
   setForeground(foreground: boolean): void
   /** The machine goes to sleep (true) or wakes up (false): polling pauses while asleep and runs at once on wake. */
   setSuspended(suspended: boolean): void
-  /** Approvals waiting, money in flight, app settings and updates: what the tray and the update policy read. */
+  /** Prompts waiting at the gates, money in flight, app settings and updates: what the tray and the update policy read. */
   desktop: DesktopView
   /** CSV exports: browser mode's server hands finished ones to the page. */
   exports?: ExportJobs
@@ -96,7 +96,7 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
   const profiles = await ProfileStore.open(host.dataDir, secrets, host.log, reportDamage)
 
   // The page's first calls (the profile list, the active profile's cached transactions) are answered first: the
-  // sandbox's process, the orphan scan, the other profiles' rules and sync all start now but finish behind them.
+  // sandbox's process, the orphan scan, the gates' streams and sync all start now but finish behind them.
   const local = LocalProfile.begin(
     { dataDir: host.dataDir, profiles, secrets, launcher: host.sandboxLauncher, log: host.log, reportDamage },
     options.localSandbox !== false
@@ -147,7 +147,7 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
     host: host.desktop,
     profiles,
     sessions: sessions.running,
-    rulesOn: sessions.rulesOn,
+    gates,
     secrets,
     emit,
     reportDamage
@@ -165,7 +165,7 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
     // The Local profile's address and secret are settled once its sandbox's process is spawned: profile calls wait for
     // that, and not for the sandbox to answer (its state may load for a while, and on a busy machine its start does).
     ...afterLocalAddressed(
-      profileHandlers({ dataDir: host.dataDir, profiles, sessions, secrets, local, emit, log: host.log }),
+      profileHandlers({ dataDir: host.dataDir, profiles, sessions, gates, secrets, local, emit, log: host.log }),
       local
     ),
     'app.info': async () => ({ name: 'Paydesk', version: host.appVersion, mode: host.mode, platform: os.platform() }),
@@ -207,26 +207,6 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
       return s.syncStatus()
     },
 
-    // ---- approvals
-    'approvals.list': async () => {
-      const s = await active()
-      return { profileId: s.profileId, items: s.approvals.list(), syncedAt: s.syncStatus().lastSyncedAt }
-    },
-    'approvals.approve': async ({ transactionId, receiverCustomerInfo, confirmProduction }) =>
-      (await active()).approvals.approve(transactionId, receiverCustomerInfo, confirmProduction),
-    'approvals.reject': async ({ transactionId, reason }) => (await active()).approvals.reject(transactionId, reason),
-    'approvals.rules.get': async () => (await active()).approvals.rules,
-    'approvals.rules.set': async ({ confirmProduction, ...rules }) => {
-      const s = await active()
-      const saved = await s.approvals.setRules(rules, confirmProduction)
-      await s.setRulesEnabled(saved.enabled)
-      sessions.setRulesOn(s.profileId, saved.enabled)
-      return saved
-    },
-    'approvals.decisions': async ({ limit }) => {
-      const s = await active()
-      return { profileId: s.profileId, decisions: s.approvals.decisions(limit) }
-    },
     ...accountHandlers(active, host.log),
     ...gateHandlers({ profiles, links: gates, active })
   }
@@ -252,9 +232,6 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
       await local.close()
     }
   }
-  // Then every other profile whose approval rules are on, so it keeps deciding payments in the background.
-  await sessions.loadRulesOn()
-  void sessions.reconcile().catch(() => {})
   return backend
 }
 

@@ -2,6 +2,7 @@ import { isUnresolvedTransfer } from '../shared/ipc/channels/data'
 import type { EventSink } from './backend'
 import { AppError } from './errors'
 import type { Handlers } from './ipc/dispatch'
+import type { GateLinks } from './gate/gate-links'
 import type { LocalProfile } from './local-profile'
 import type { ProfileSessions } from './sessions'
 import { testConnection } from './services/connection'
@@ -23,6 +24,7 @@ interface Deps {
   dataDir: string
   profiles: ProfileStore
   sessions: ProfileSessions
+  gates: Pick<GateLinks, 'forget' | 'reopen'>
   secrets: SecretStore
   local: LocalProfile
   emit: EventSink
@@ -71,16 +73,17 @@ export function profileHandlers(d: Deps): Pick<Handlers, ProfileChannel> {
         )
       }
       if (unknown.length > 0) d.log(`profile ${id} removed with ${unknown.length} unknown transfer(s), on confirmation`)
-      // Its files go with it, so its session (active or background) closes first.
+      // Its files and its gate token go with it, so its session and its gate's stream stop first.
       await sessions.close(id)
+      await d.gates.forget(id)
       let list
       try {
         list = await profiles.remove(id)
       } catch (error) {
         sessions.settle()
+        void d.gates.reopen(id)
         throw error
       }
-      sessions.setRulesOn(id, false)
       d.emit('profiles.changed', list)
       sessions.settle()
       return list
@@ -88,7 +91,7 @@ export function profileHandlers(d: Deps): Pick<Handlers, ProfileChannel> {
     'profiles.switch': async ({ id }) => {
       profiles.get(id)
       const list = await profiles.switch(id)
-      // The profile left behind keeps running only when its approval rules are on.
+      // The profile left behind closes (its gate is still followed: GateLinks needs no session).
       await sessions.reconcile()
       d.emit('profiles.changed', list)
       void sessions.active().catch(() => {})

@@ -1,14 +1,12 @@
-import path from 'node:path'
 import type { EventName } from '../shared/ipc/contract'
 import { AppError } from './errors'
 import type { LocalProfile } from './local-profile'
 import type { AppNotification } from './notifications/batch'
 import { Sequencer } from './sequencer'
 import type { ApiClientOptions } from './services/api-client'
-import { savedRulesEnabled } from './services/approval-state'
 import type { SecretStore } from './services/keychain'
 import type { ReportDamage } from './services/notices'
-import { profileDir, type ProfileStore } from './services/profiles'
+import type { ProfileStore } from './services/profiles'
 import { openProfileCache, type OpenedCache } from './services/profile-cache'
 import { ProfileSession, type Emit } from './services/session'
 import type { SchedulerClock, SchedulerState } from './services/sync/scheduler'
@@ -29,20 +27,16 @@ export interface SessionsDeps {
   pollsAfter?: Promise<void> | undefined
 }
 
-/** Events a background session keeps to itself: they would refresh the active profile's views for nothing. */
+/** Events a session that is no longer the active one (closing after a switch) keeps to itself. */
 const ACTIVE_ONLY_EVENTS = new Set<EventName>(['data.changed', 'transactions.changed', 'sync.status'])
 
 /**
- * The running profile sessions (cache, sync, approvals), one per profile that needs one: the active profile, plus
- * every profile whose approval rules are on, which keeps running in the background so its payments are still decided
- * inside the service's approval window after the operator switched to another profile. A background session emits no
- * data events (the renderer shows the active profile only) and names its profile in its notifications. Opening and
- * closing run one at a time.
+ * The running profile session (cache, sync, transfers): the active profile's, opened on first use and closed when the
+ * operator switches away. Approvals need no session: every profile's approval gate is followed by GateLinks, so no
+ * profile keeps running in the background. Opening and closing run one at a time.
  */
 export class ProfileSessions {
   readonly running = new Map<string, ProfileSession>()
-  /** Profiles whose approval rules are on: read from disk at start, then kept up to date by `setRulesOn`. */
-  readonly rulesOn = new Set<string>()
   private readonly order = new Sequencer()
   private readonly looking: Partial<SchedulerState> = { foreground: true, suspended: false }
   private closed = false
@@ -94,7 +88,7 @@ export class ProfileSessions {
       },
       notify: (n) => {
         try {
-          // A background profile's notification says whose it is; clicking it switches to that profile first.
+          // A profile left behind says whose notification it is; clicking it switches to that profile first.
           const name = profiles.all().find((p) => p.id === id)?.name ?? id
           d.notify({ ...n, profileId: id, ...(!isActive() && { title: `${name}: ${lowerFirst(n.title)}` }) })
         } catch {
@@ -114,24 +108,14 @@ export class ProfileSessions {
     return next
   }
 
-  /** Closes the sessions nobody needs any more and opens the background ones that are missing. */
+  /** Closes the sessions of profiles that are no longer active. */
   reconcile(): Promise<void> {
     return this.serial(async () => {
       const active = this.d.profiles.activeProfileId
-      const wanted = new Set([active, ...this.rulesOn])
       for (const [id, s] of [...this.running]) {
-        if (wanted.has(id)) continue
+        if (id === active) continue
         this.running.delete(id)
         await s.close().catch(() => this.d.log('closing a profile session failed'))
-      }
-      if (this.closed) return
-      for (const id of this.rulesOn) {
-        if (this.running.has(id) || id === active) continue
-        try {
-          this.running.set(id, await this.open(id))
-        } catch (error) {
-          this.d.log(`background session not started: ${error instanceof Error ? error.name : 'error'}`)
-        }
       }
     })
   }
@@ -145,9 +129,6 @@ export class ProfileSessions {
       if (!s) {
         s = await this.open(id)
         this.running.set(id, s)
-      } else if (s.sync) {
-        // A background session becoming the active one: the renderer learns its state now.
-        this.d.emit('sync.status', s.syncStatus())
       }
       return s
     })
@@ -162,7 +143,7 @@ export class ProfileSessions {
     })
   }
 
-  /** After a switch, a removal or a change of rules: background sessions follow, the active one opens. */
+  /** After a switch or a removal: the profile left behind closes, the active one opens. */
   settle(): void {
     void this.reconcile().catch(() => {})
     void this.active().catch(() => {})
@@ -180,27 +161,10 @@ export class ProfileSessions {
     if (this.running.has(id) && !this.closed) void this.restart(id).catch(() => {})
   }
 
-  setRulesOn(id: string, on: boolean): void {
-    if (on) this.rulesOn.add(id)
-    else this.rulesOn.delete(id)
-  }
-
   /** Whether a person is looking, and whether the machine sleeps: every session's polling follows. */
   setLooking(patch: Pick<SchedulerState, 'foreground'> | Pick<SchedulerState, 'suspended'>): void {
     Object.assign(this.looking, patch)
     for (const s of this.running.values()) s.setScheduler(patch)
-  }
-
-  /** At start: the profiles whose saved approval rules are on keep a session in the background. */
-  async loadRulesOn(): Promise<void> {
-    for (const p of this.d.profiles.all()) {
-      try {
-        const file = path.join(profileDir(this.d.dataDir, p.id), 'approvals.sealed')
-        if (await savedRulesEnabled(file, this.d.secrets, p.id)) this.rulesOn.add(p.id)
-      } catch {
-        this.d.log('reading approval rules failed')
-      }
-    }
   }
 
   async closeAll(): Promise<void> {

@@ -6,6 +6,7 @@ import { z } from 'zod'
  */
 export const NOTICE_KINDS = [
   'transfer-journal',
+  /** Told by Paydesk before the approval gate (its rules were then kept on the desktop): still read in old notices. */
   'approval-rules',
   'profile-list',
   'orphaned-data',

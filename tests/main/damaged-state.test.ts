@@ -54,24 +54,6 @@ describe('damaged state is loud, and nothing is lost with it', () => {
     expect(env.h.events.some((e) => e.event === 'notices.changed')).toBe(true)
   })
 
-  it('damaged approval rules stay off and say so', async () => {
-    const view = await addProfile(env.h, env.server)
-    await env.h.call('approvals.rules.set', {
-      enabled: true,
-      maxAmountByCurrency: { USD: 10_000 },
-      allowedSenders: [],
-      requireKycApproved: true
-    })
-    await env.h.close()
-    await damage(path.join(profileDir(env.dir, view.id), 'approvals.sealed'))
-    env.h = await startBackend(env.dir, env.service, { autoSync: false })
-    expect((await env.h.call('approvals.rules.get', null)).enabled).toBe(false)
-    const [notice] = await notices()
-    expect(notice).toMatchObject({ kind: 'approval-rules', profileId: view.id })
-    expect(notice!.title).toMatch(/OFF/)
-    expect(existsSync(notice!.setAsideAs!)).toBe(true)
-  })
-
   it('a damaged profile list: set aside, told, and the profiles it held reported as orphaned, not deleted', async () => {
     const id = await profileWithUnknownTransfer()
     await env.h.close()

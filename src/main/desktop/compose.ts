@@ -5,6 +5,7 @@ import type { SecretStore } from '../services/keychain'
 import type { ReportDamage } from '../services/notices'
 import { unresolvedTransfersOnDisk } from '../services/profile-data'
 import type { ProfileStore } from '../services/profiles'
+import type { GateLinks } from '../gate/gate-links'
 import type { ProfileSession } from '../services/session'
 import { AppSettings } from './app-settings'
 import type { DesktopSnapshot } from './tray-model'
@@ -44,7 +45,8 @@ interface Deps {
   host: DesktopHost | undefined
   profiles: ProfileStore
   sessions: ReadonlyMap<string, ProfileSession>
-  rulesOn: ReadonlySet<string>
+  /** Every profile's approval gate: its link and the prompts it holds. */
+  gates: Pick<GateLinks, 'link' | 'openPrompts'>
   secrets: SecretStore
   emit: (event: 'updates.status', status: UpdateStatus) => void
   log: (m: string) => void
@@ -76,8 +78,6 @@ export async function createDesktop(d: Deps): Promise<{ view: DesktopView; handl
       if (s.transfers.sendingNow > 0)
         live.push(`${plural(s.transfers.sendingNow, 'transfer')} being sent in “${nameOf(id)}”`)
       if (unknown > 0) live.push(`${plural(unknown, 'transfer')} of unknown outcome in “${nameOf(id)}”`)
-      if (s.approvals.decidingNow > 0)
-        live.push(`${plural(s.approvals.decidingNow, 'approval')} being sent in “${nameOf(id)}”`)
     }
     return [...onDisk, ...live]
   }
@@ -95,13 +95,13 @@ export async function createDesktop(d: Deps): Promise<{ view: DesktopView; handl
     snapshot: () => ({
       activeProfileId: d.profiles.activeProfileId,
       profiles: d.profiles.all().map((p) => {
-        const session = d.sessions.get(p.id)
+        const followsGate = d.gates.link(p.id).state !== 'none'
         return {
           id: p.id,
           name: p.name,
-          watched: session !== undefined,
-          pending: session ? session.approvals.pendingIds().length : 0,
-          rulesOn: d.rulesOn.has(p.id)
+          watched: followsGate,
+          pending: followsGate ? d.gates.openPrompts(p.id) : 0,
+          followsGate
         }
       })
     }),

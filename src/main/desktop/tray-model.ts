@@ -7,11 +7,12 @@
 export interface WatchedProfile {
   id: string
   name: string
-  /** Its session is running (the active profile, or one whose approval rules are on). */
+  /** Its approval gate is followed and its prompts counted (the link is not `none`). */
   watched: boolean
-  /** Payments waiting for approval, when its session is running; 0 otherwise. */
+  /** Payments its gate is holding for a person, as last counted; 0 when it has no gate. */
   pending: number
-  rulesOn: boolean
+  /** It has an approval gate: closing the window keeps Paydesk in the tray to tell of its prompts. */
+  followsGate: boolean
 }
 
 export interface DesktopSnapshot {

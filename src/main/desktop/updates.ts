@@ -23,7 +23,7 @@ export interface UpdaterDriver {
 export interface UpdateServiceDeps {
   settings: () => UpdateSettings
   driver: UpdaterDriver | undefined
-  /** Why a restart now could lose track of money (transfers being sent or of unknown outcome, approvals being sent). */
+  /** Why a restart now could lose track of money (transfers being sent or of unknown outcome). */
   moneyInFlight: () => Promise<string[]>
   onStatus: (status: UpdateStatus) => void
   log: (m: string) => void
@@ -97,7 +97,7 @@ export class UpdateService {
 
   /**
    * The operator clicked "Restart to install". Refused, changing nothing, while a transfer's outcome is unknown or a
-   * transfer or an approval is on its way: the restart would cut the request and lose the service's answer.
+   * transfer is on its way: the restart would cut the request and lose the service's answer.
    */
   async install(): Promise<UpdateStatus> {
     if (!this.d.driver || this.current.state !== 'ready') {

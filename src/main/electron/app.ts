@@ -130,7 +130,7 @@ export function runElectronApp(): void {
     if (window)
       closeToTray(window, {
         isQuitting: () => quitting,
-        anyRulesOn: () => snapshot().profiles.some((p) => p.rulesOn),
+        anyGateFollowed: () => snapshot().profiles.some((p) => p.followsGate),
         trayAvailable: tray !== null,
         settings: started.desktop.settings,
         notify,

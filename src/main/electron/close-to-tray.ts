@@ -11,7 +11,7 @@ export function closeToTray(
   window: Pick<BrowserWindow, 'on' | 'hide'>,
   deps: {
     isQuitting: () => boolean
-    anyRulesOn: () => boolean
+    anyGateFollowed: () => boolean
     trayAvailable: boolean
     settings: Pick<AppSettings, 'keptInTrayAnnounced' | 'markKeptInTrayAnnounced'>
     notify: (n: AppNotification) => void
@@ -22,7 +22,7 @@ export function closeToTray(
   window.on('close', (event) => {
     const decision = decideClose({
       quitting: deps.isQuitting(),
-      anyRulesOn: deps.anyRulesOn(),
+      anyGateFollowed: deps.anyGateFollowed(),
       trayAvailable: deps.trayAvailable,
       alreadyAnnounced: deps.settings.keptInTrayAnnounced
     })

@@ -1,58 +1,15 @@
-import type { Customer, IncomingTransaction, Transaction } from '../../shared/api'
+import type { Transaction } from '../../shared/api'
 import { formatAmountInSentence } from '../../shared/format/money'
-import { senderIdentifiers } from '../../shared/approval-rules'
 import { kindOf, type StoredTransferRecord } from '../services/transfer-journal'
 import type { AppNotification } from './batch'
 
 /**
- * What every notification of a profile says: payments awaiting approval or approved by the rules, and transfers the
- * operator started that reached an end. The services decide when to notify; the sentences live here.
+ * What a profile's session notifies: transfers the operator started that reached an end. The services decide when to
+ * notify; the sentences live here (the approval gate's are in gate-wording.ts).
  */
 
 /** A notification before the backend adds the profile it is about. */
 export type ProfileNotification = Omit<AppNotification, 'profileId'>
-
-/** Amount, sender address and customer of an incoming payment, as one sentence. */
-function describeIncoming(t: IncomingTransaction, customer: Customer | null): string {
-  const m = t.receivedAmount
-  const address = senderIdentifiers(t).find((x) => x.startsWith('$'))
-  const from = address ? ` from ${address}` : ''
-  return `${formatAmountInSentence(m.amount, m.currency.code, m.currency.decimals ?? 2)}${from} for ${customer?.fullName ?? t.customerId}.`
-}
-
-export function approvedAutomatically(t: IncomingTransaction, customer: Customer | null): ProfileNotification {
-  return {
-    id: `approval:${t.id}`,
-    title: 'Payment approved automatically',
-    body: `${describeIncoming(t, customer)} matched the approval rules.`,
-    route: 'approvals',
-    targetId: t.id
-  }
-}
-
-export function awaitingApproval(
-  t: IncomingTransaction,
-  customer: Customer | null,
-  deadline: string | null
-): ProfileNotification {
-  return {
-    id: `approval:${t.id}`,
-    title: 'Payment awaiting approval',
-    body: `${describeIncoming(t, customer)}${deadline ? ` Decide before ${deadline.slice(11, 16)} UTC.` : ''}`,
-    route: 'approvals',
-    targetId: t.id
-  }
-}
-
-/** Many payments at once: one notification for all of them. */
-export function manyAwaitingApproval(waiting: IncomingTransaction[]): ProfileNotification {
-  return {
-    id: `approvals:${waiting[0]!.id}`,
-    title: `${waiting.length} payments await approval`,
-    body: 'Open Approvals to review them.',
-    route: 'approvals'
-  }
-}
 
 type SentTransaction = Transaction & {
   sentAmount?: { amount: number; currency: { code: string; decimals?: number } }

@@ -10,7 +10,6 @@ import type {
 import type { SyncStatus, TransactionChange } from '../../shared/ipc/channels/sync'
 import { transferSettled, type ProfileNotification } from '../notifications/wording'
 import { ApiClient, type ApiClientOptions } from './api-client'
-import { ApprovalService } from './approvals'
 import { BackgroundRefresh } from './background-refresh'
 import {
   listInternalAccounts,
@@ -33,10 +32,9 @@ import { TransferJournal } from './transfer-journal'
 import { TransferService } from './transfers'
 
 /**
- * Everything Paydesk runs for one profile: its API client, encrypted cache, transfer journal, live sync and
- * approvals. The backend keeps one for the active profile and one for each other profile whose approval rules are on
- * (in the background); each has its own cache, polling, approvals and notifications, so profiles never mix. Every
- * event carries the profile id.
+ * Everything Paydesk runs for the active profile: its API client, encrypted cache, transfer journal and live sync.
+ * Approvals are the approval gate's (src/main/gate), followed for every profile without a session. Every event
+ * carries the profile id.
  */
 
 export type Emit = <K extends EventName>(event: K, payload: EventPayload<K>) => void
@@ -52,7 +50,6 @@ export interface SessionDeps {
   log: (m: string) => void
   clock?: SchedulerClock
   scheduler?: Partial<SchedulerState>
-  approvalWindowMs?: number
   clientOptions?: Partial<ApiClientOptions>
   /** false: no background polling (tests drive `sync.pollNow()` themselves). */
   autoSync?: boolean
@@ -105,7 +102,6 @@ export class ProfileSession {
     private readonly d: SessionDeps,
     readonly cache: CacheStore,
     journal: TransferJournal,
-    readonly approvals: ApprovalService,
     client: ApiClient | undefined
   ) {
     this.profileId = d.profile.id
@@ -164,38 +160,13 @@ export class ProfileSession {
           ...d.clientOptions
         })
       : undefined
-    // The session is built in two steps because approvals and sync call back into it.
-    const holder: { s?: ProfileSession } = {}
-    const approvals = await ApprovalService.open({
-      profileId: d.profile.id,
-      production: d.profile.environment === 'production',
-      file: path.join(dir, 'approvals.sealed'),
-      key,
-      client,
-      cache: store,
-      ...(d.approvalWindowMs !== undefined && { approvalWindowMs: d.approvalWindowMs }),
-      notify: d.notify,
-      onDecision: (decision) => d.emit('approvals.decided', decision),
-      onQueueChanged: (count) => d.emit('approvals.changed', { profileId: d.profile.id, count }),
-      log: d.log,
-      onDamage: (where) =>
-        d.reportDamage?.({
-          kind: 'approval-rules',
-          profileId: d.profile.id,
-          title: `The approval rules of “${d.profile.name}” were damaged and are OFF.`,
-          lost: 'The rules and the log of automatic decisions could not be read.',
-          todo: 'Incoming payments now wait for you. Set the rules again in Approvals when you are ready.',
-          ...(where !== undefined && { setAsideAs: where })
-        })
-    })
-    const session = new ProfileSession(d, store, journal, approvals, client)
+    const session = new ProfileSession(d, store, journal, client)
     const startPolling = () => {
       if (d.pollsAfter === undefined) return session.sync?.start()
       void d.pollsAfter.then(() => {
         if (!session.closed) session.sync?.start()
       })
     }
-    holder.s = session
     if (client) {
       session.sync = new SyncEngine({
         profileId: d.profile.id,
@@ -205,9 +176,8 @@ export class ProfileSession {
         log: d.log,
         operatorInFlight: () => session.operatorInFlight(),
         onChanges: (changes) => session.onTransactionChanges(changes),
-        afterPoll: (changes, seenAt) => approvals.afterPoll(changes, seenAt),
         onStatus: (status) => d.emit('sync.status', status),
-        initial: { ...d.scheduler, rulesEnabled: approvals.rules.enabled }
+        initial: { ...d.scheduler }
       })
       if (d.notice !== undefined) session.sync.addNote(d.notice)
       if (d.autoSync !== false && session.serviceUp) startPolling()
@@ -334,10 +304,6 @@ export class ProfileSession {
     for (const { record, change } of settled)
       this.d.notify(transferSettled(record, change.id, change.status, this.cache.get('transactions', change.id)))
     if (balancesMoved) this.refresh.internalAccounts(true)
-  }
-
-  async setRulesEnabled(enabled: boolean): Promise<void> {
-    this.sync?.scheduler.set({ rulesEnabled: enabled })
   }
 
   async close(): Promise<void> {

@@ -2,7 +2,6 @@ import { z } from 'zod'
 import type { ChannelSpec, IpcResult } from './define'
 import { accountChannels } from './channels/accounts'
 import { appChannels } from './channels/app'
-import { approvalChannels, approvalEvents } from './channels/approvals'
 import { dataChannels, dataEvents } from './channels/data'
 import { desktopChannels, desktopEvents } from './channels/desktop'
 import { quoteChannels } from './channels/quotes'
@@ -20,7 +19,6 @@ export const channels = {
   ...appChannels,
   ...dataChannels,
   ...syncChannels,
-  ...approvalChannels,
   ...quoteChannels,
   ...desktopChannels,
   ...accountChannels,
@@ -32,7 +30,6 @@ export const events = {
   ...appEvents,
   ...dataEvents,
   ...syncEvents,
-  ...approvalEvents,
   ...desktopEvents,
   ...exportEvents,
   ...gateEvents

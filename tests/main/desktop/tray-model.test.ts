@@ -11,16 +11,16 @@ function snapshot(pending: Record<string, number>, watched = Object.keys(pending
         name: 'Local sandbox',
         watched: watched.includes('local'),
         pending: pending['local'] ?? 0,
-        rulesOn: false
+        followsGate: false
       },
       {
         id: 'acme',
         name: 'Acme production',
         watched: watched.includes('acme'),
         pending: pending['acme'] ?? 0,
-        rulesOn: true
+        followsGate: true
       },
-      { id: 'idle', name: 'Idle', watched: false, pending: 0, rulesOn: false }
+      { id: 'idle', name: 'Idle', watched: false, pending: 0, followsGate: false }
     ]
   }
 }
@@ -85,13 +85,13 @@ describe('tray contents per approval count', () => {
 })
 
 describe('closing the window', () => {
-  const base = { quitting: false, anyRulesOn: true, trayAvailable: true, alreadyAnnounced: false }
+  const base = { quitting: false, anyGateFollowed: true, trayAvailable: true, alreadyAnnounced: false }
   it('keeps watching in the tray while rules are on, and says so the first time only', () => {
     expect(decideClose(base)).toEqual({ action: 'hide', announce: true })
     expect(decideClose({ ...base, alreadyAnnounced: true })).toEqual({ action: 'hide', announce: false })
   })
   it('quits when no profile has rules on, when the operator chose Quit, or without a tray', () => {
-    expect(decideClose({ ...base, anyRulesOn: false })).toEqual({ action: 'quit' })
+    expect(decideClose({ ...base, anyGateFollowed: false })).toEqual({ action: 'quit' })
     expect(decideClose({ ...base, quitting: true })).toEqual({ action: 'quit' })
     expect(decideClose({ ...base, trayAvailable: false })).toEqual({ action: 'quit' })
   })

@@ -134,20 +134,4 @@ describe('restarting into an update', () => {
     })
     expect(updater.installs).toEqual([])
   })
-
-  it('is refused while an approval is being sent', async () => {
-    const approving = dispatch(backend.handlers, 'approvals.approve', { transactionId: 'Transaction:in-1' })
-    await service.reached
-    expect(service.held).toHaveLength(1)
-    expect(await install()).toMatchObject({
-      ok: false,
-      error: { code: 'CONFLICT', message: expect.stringContaining('1 approval being sent in “Stub”') }
-    })
-    expect(updater.installs).toEqual([])
-    service.dropAll()
-    await approving
-    // The approval failed (no answer): nothing is in flight any more, and the restart goes ahead.
-    expect(await install()).toMatchObject({ ok: true })
-    expect(updater.installs).toEqual(['restart'])
-  })
 })

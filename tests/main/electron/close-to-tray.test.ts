@@ -5,13 +5,13 @@ import type { AppNotification } from '../../../src/main/notifications/batch'
 vi.mock('electron', () => ({}))
 const { closeToTray } = await import('../../../src/main/electron/close-to-tray')
 
-function setup(options: { rulesOn: boolean; tray?: boolean; announced?: boolean }) {
+function setup(options: { followsGate: boolean; tray?: boolean; announced?: boolean }) {
   const window = Object.assign(new EventEmitter(), { hidden: 0, hide: () => window.hidden++ })
   const notified: AppNotification[] = []
-  const state = { quitting: false, rulesOn: options.rulesOn, announced: options.announced ?? false }
+  const state = { quitting: false, followsGate: options.followsGate, announced: options.announced ?? false }
   closeToTray(window as never, {
     isQuitting: () => state.quitting,
-    anyRulesOn: () => state.rulesOn,
+    anyGateFollowed: () => state.followsGate,
     trayAvailable: options.tray ?? true,
     settings: {
       get keptInTrayAnnounced() {
@@ -34,7 +34,7 @@ function setup(options: { rulesOn: boolean; tray?: boolean; announced?: boolean 
 
 describe('closing the window', () => {
   it('with approval rules on, hides it to the tray and says so the first time only', async () => {
-    const { window, notified, close } = setup({ rulesOn: true })
+    const { window, notified, close } = setup({ followsGate: true })
     expect(close()).toBe(true)
     expect(window.hidden).toBe(1)
     expect(notified.map((n) => n.title)).toEqual(['Paydesk is still watching'])
@@ -45,24 +45,24 @@ describe('closing the window', () => {
   })
 
   it('an operator told in an earlier launch is not told again', () => {
-    const { notified, close } = setup({ rulesOn: true, announced: true })
+    const { notified, close } = setup({ followsGate: true, announced: true })
     expect(close()).toBe(true)
     expect(notified).toEqual([])
   })
 
   it('with no rules on, or after Quit, or without a tray, really closes', () => {
-    expect(setup({ rulesOn: false }).close()).toBe(false)
-    expect(setup({ rulesOn: true, tray: false }).close()).toBe(false)
-    const quitting = setup({ rulesOn: true })
+    expect(setup({ followsGate: false }).close()).toBe(false)
+    expect(setup({ followsGate: true, tray: false }).close()).toBe(false)
+    const quitting = setup({ followsGate: true })
     quitting.state.quitting = true
     expect(quitting.close()).toBe(false)
     expect(quitting.window.hidden).toBe(0)
   })
 
   it('follows the rules as they are at the moment of closing', () => {
-    const s = setup({ rulesOn: false })
+    const s = setup({ followsGate: false })
     expect(s.close()).toBe(false)
-    s.state.rulesOn = true
+    s.state.followsGate = true
     expect(s.close()).toBe(true)
   })
 })

@@ -41,8 +41,8 @@ function profiles(local: number, acme: number): DesktopSnapshot {
   return {
     activeProfileId: 'local',
     profiles: [
-      { id: 'local', name: 'Local sandbox', watched: true, pending: local, rulesOn: false },
-      { id: 'acme', name: 'Acme', watched: true, pending: acme, rulesOn: true }
+      { id: 'local', name: 'Local sandbox', watched: true, pending: local, followsGate: false },
+      { id: 'acme', name: 'Acme', watched: true, pending: acme, followsGate: true }
     ]
   }
 }

@@ -41,12 +41,6 @@ beforeAll(async () => {
     destinationAccountId: externalId,
     amount: 1_000
   })
-  await h.call('approvals.rules.set', {
-    enabled: true,
-    maxAmountByCurrency: { USD: 5_000 },
-    allowedSenders: [],
-    requireKycApproved: true
-  })
   await h.close()
   await writeFile(path.join(template.dir, 'app-settings.json'), JSON.stringify(SETTINGS))
   await writeFile(path.join(template.dir, 'notices.json'), JSON.stringify(NOTICES))
@@ -102,7 +96,6 @@ const CASES: Record<string, Case> = {
   'app-settings.json': { at: (d) => path.join(d, 'app-settings.json'), kinds: ALL, wrongShape: json({ a: 1 }) },
   'paydesk.lock': { at: (d) => path.join(d, 'paydesk.lock'), kinds: ['garbage', 'folder'], lock: true },
   'transfers.sealed': { at: inProfile('transfers.sealed'), kinds: ALL, wrongShape: sealed },
-  'approvals.sealed': { at: inProfile('approvals.sealed'), kinds: ALL, wrongShape: sealed },
   // An empty file is a new SQLite database: not damage (below).
   'cache.db': { at: inProfile('cache.db'), kinds: ['truncated', 'garbage', 'folder'] },
   'cache.db-wal': { at: inProfile('cache.db-wal'), kinds: ['folder'], toldAs: inProfile('cache.db') },
@@ -134,7 +127,6 @@ async function expectToldAndKept(h: Harness, told: string, target: string, kind:
 async function expectTheProfileWorks(h: Harness) {
   expect((await h.call('profiles.list', null)).profiles.some((p) => p.id === 'local')).toBe(true)
   await h.call('transactions.query', { limit: 10 })
-  await h.call('approvals.rules.get', null)
   await h.call('transfers.journal', null)
 }
 

@@ -45,8 +45,9 @@ describe('writes go straight to the service and land in the cache', () => {
       receivingCurrencyAmount: 7_00,
       customerId: customer.id
     })
+    await env.h.call('sync.now', null)
     await waitFor(async () =>
-      (await env.h.call('approvals.list', null)).items.some((i) => i.transaction.id === received.id)
+      (await env.h.call('transactions.query', { filter: { type: 'INCOMING' } })).rows.some((t) => t.id === received.id)
     )
 
     // Invalid input is refused before anything is sent; the service's own refusals come back with its code.

@@ -92,8 +92,8 @@ export function whereOf(
 ): { sql: string; params: unknown[] } {
   const conditions: string[] = []
   const params: unknown[] = []
-  const statuses = filter.awaitingApproval ? ['PENDING'] : filter.status
-  const type = filter.awaitingApproval ? 'INCOMING' : filter.type
+  const statuses = filter.status
+  const type = filter.type
   // Walking a sort's index, a unary + keeps the planner off the filters' own indexes: they are read from its entries.
   const own = (column: string) => (walk && SORT_COLUMN[walk] !== column ? `+${column}` : column)
   if (statuses && statuses.length) {

@@ -12,8 +12,9 @@ import { PollScheduler, type SchedulerClock, type PollOutcome, type SchedulerSta
  * 1. `GET /transactions?startDate=<watermark − overlap>&sortOrder=asc` pages through what was created since the last
  *    poll (usually an empty page); the watermark is the newest createdAt seen and is written in the same cache frame
  *    as the transactions, so a crash never skips or double-counts;
- * 2. `GET /transactions/{id}` for what is in flight: transfers the operator started, payments awaiting approval
- *    (least recently checked first, a few per poll), and once a minute a few other non-final transactions.
+ * 2. `GET /transactions/{id}` for what is in flight: transfers the operator started, and once a minute a few other
+ *    non-final transactions (least recently checked first). An incoming payment's PENDING is not an approval waiting
+ *    (the service asks through the approval gate's webhook), so it is polled like any other non-final status.
  * A first sync of a large history runs page after page (at most MAX_PAGES per poll, then straight on), each page
  * read while the ones before it are written (PageWriter).
  */
@@ -28,7 +29,6 @@ const TEXT_BEHIND = '. Text search finds these transactions once the history is 
 export const TEXT_REBUILDING = 'Rebuilding the text search index: a search finds older transactions once it is done.'
 /** Re-read this much before the watermark, for items committed slightly out of createdAt order. */
 const OVERLAP_MS = 2_000
-const APPROVAL_CHECKS_PER_POLL = 5
 /** Other non-final transactions are re-checked a few at a time: every minute in front, every 15 minutes behind. */
 const RECONCILE_EVERY_MS = 60_000
 const RECONCILE_BACKGROUND_EVERY_MS = 15 * 60_000
@@ -47,8 +47,6 @@ export interface SyncEngineDeps {
   operatorInFlight: () => string[]
   /** Called after each poll that saw new transactions or status changes (before the events go out). */
   onChanges: (changes: TransactionChange[]) => Promise<void>
-  /** Called after every successful poll, changes or not (the approval queue is worked from here). */
-  afterPoll?: (changes: TransactionChange[], seenAt: number) => Promise<void>
   onStatus: (status: SyncStatus) => void
   initial?: Partial<SchedulerState>
 }
@@ -57,7 +55,6 @@ export class SyncEngine {
   readonly scheduler: PollScheduler
   private lastChecked = new Map<string, number>()
   private lastReconcile = 0
-  private approvalQueueSize = 0
   private status: SyncStatus
 
   constructor(private readonly d: SyncEngineDeps) {
@@ -189,7 +186,6 @@ export class SyncEngine {
       touched.push(t)
     }
     let catchingUp = false
-    const pollStarted = Date.now()
     const pendingMeta: Record<string, unknown> = {}
     let writer: PageWriter<Transaction> | undefined
     try {
@@ -307,14 +303,9 @@ export class SyncEngine {
       const now = this.d.clock.now()
       const listed = new Set(touched.map((t) => t.id))
       const operator = this.d.operatorInFlight().filter((id) => !listed.has(id))
-      const pendingApproval = cache.transactions
-        .query({ awaitingApproval: true }, { field: 'createdAt', direction: 'asc' })
-        .filter((id) => !listed.has(id))
-      this.approvalQueueSize = pendingApproval.length
       const byAge = (ids: string[]) =>
         [...ids].sort((a, b) => (this.lastChecked.get(a) ?? 0) - (this.lastChecked.get(b) ?? 0))
       const toCheck = new Set<string>(operator)
-      for (const id of byAge(pendingApproval).slice(0, APPROVAL_CHECKS_PER_POLL)) toCheck.add(id)
       const reconcileEvery = this.scheduler.inputs.foreground ? RECONCILE_EVERY_MS : RECONCILE_BACKGROUND_EVERY_MS
       if (now - this.lastReconcile >= reconcileEvery) {
         this.lastReconcile = now
@@ -344,7 +335,6 @@ export class SyncEngine {
       const syncedAt = new Date().toISOString()
       await cache.setMeta({ ...pendingMeta, 'tx.syncedAt': syncedAt })
       if (changes.length) await this.d.onChanges(changes)
-      await this.d.afterPoll?.(changes, pollStarted)
       this.setStatus({
         state: catchingUp ? 'syncing' : 'live',
         lastSyncedAt: syncedAt,
@@ -355,7 +345,7 @@ export class SyncEngine {
             ? { message: this.endlessMessage }
             : this.notice !== undefined && { message: this.notice })
       })
-      const inFlight = operator.length > 0 || this.approvalQueueSize > 0 || changes.length > 0
+      const inFlight = operator.length > 0 || changes.length > 0
       return { ok: true, inFlight, catchingUp }
     } catch (error) {
       // What was already posted lands (or fails) before the changes it made are told.

@@ -1,8 +1,6 @@
 /**
  * When to poll. Pure timing over an injected clock, so every rule below is tested without waiting:
- * - approval rules on: every 500 ms, foreground or not (the real service rejects a deferred payment after 5 s, and
- *   a payment must be decided within about a second of appearing);
- * - window focused and something in flight (a transfer the operator started, a payment awaiting approval, a status
+ * - window focused and something in flight (a transfer the operator started, a status
  *   that just changed, or a first sync catching up): every second;
  * - window focused, nothing in flight: every 5 s;
  * - background with something in flight: every 10 s; background idle: every 40 s, which leaves room in a
@@ -29,7 +27,6 @@ export const realClock: SchedulerClock = {
 }
 
 export const INTERVALS = {
-  rules: 500,
   foregroundActive: 1_000,
   foregroundIdle: 5_000,
   backgroundActive: 10_000,
@@ -53,7 +50,6 @@ export interface ScheduleDecision {
 export interface SchedulerState {
   foreground: boolean
   suspended: boolean
-  rulesEnabled: boolean
 }
 
 export class PollScheduler {
@@ -77,10 +73,10 @@ export class PollScheduler {
     initial: Partial<SchedulerState> = {},
     private readonly onSchedule: (d: ScheduleDecision) => void = () => {}
   ) {
-    this.state = { foreground: true, suspended: false, rulesEnabled: false, ...initial }
+    this.state = { foreground: true, suspended: false, ...initial }
   }
 
-  /** The inputs in force (focus, sleep, rules). */
+  /** The inputs in force (focus, sleep). */
   get inputs(): Readonly<SchedulerState> {
     return this.state
   }
@@ -159,7 +155,6 @@ export class PollScheduler {
     }
     if (last?.ok && last.catchingUp) return { ms: INTERVALS.catchUp, reason: 'catching up with history' }
     const inFlight = last?.ok ? last.inFlight : false
-    if (this.state.rulesEnabled) return { ms: INTERVALS.rules, reason: 'approval rules are on' }
     if (this.state.foreground) {
       return inFlight
         ? { ms: INTERVALS.foregroundActive, reason: 'window focused, something in flight' }

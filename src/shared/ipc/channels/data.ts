@@ -81,9 +81,7 @@ export const TransactionFilter = z
      */
     search: TransactionSearchText.optional(),
     createdFrom: z.iso.datetime({ offset: true }).optional(),
-    createdTo: z.iso.datetime({ offset: true }).optional(),
-    /** Incoming payments still PENDING: the approval queue. */
-    awaitingApproval: z.boolean().optional()
+    createdTo: z.iso.datetime({ offset: true }).optional()
   })
   .refine((f) => f.amountMin === undefined || f.amountMax === undefined || f.amountMin <= f.amountMax, {
     error: 'The smallest amount is larger than the largest',

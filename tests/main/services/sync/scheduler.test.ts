@@ -44,13 +44,6 @@ describe('PollScheduler', () => {
     expect(at.length).toBe(n + 1) // within the 5 s foreground interval, not after the 30 s one
   })
 
-  it('polls every 500 ms with approval rules on, even in the background', async () => {
-    const { clock, at, s } = setup(() => ({ ok: true, inFlight: false }), { foreground: false, rulesEnabled: true })
-    s.start()
-    await clock.advance(2_000)
-    expect(gaps(at)).toEqual([500, 500, 500, 500])
-  })
-
   it('pauses while the machine sleeps and polls at once on wake', async () => {
     const { clock, at, s } = setup(() => ({ ok: true, inFlight: true }))
     s.start()
@@ -101,7 +94,7 @@ describe('PollScheduler', () => {
     expect(calls).toBe(1)
     const a = s.pollNow()
     const b = s.pollNow()
-    s.set({ rulesEnabled: true })
+    s.set({ foreground: true })
     await clock.advance(10_000)
     expect(calls).toBe(1)
     release()
@@ -109,7 +102,7 @@ describe('PollScheduler', () => {
     await b
     await flush()
     expect(s.maxConcurrent).toBe(1)
-    await clock.advance(500)
+    await clock.advance(1_000)
     expect(calls).toBe(2)
   })
 
