@@ -15,6 +15,7 @@ import {
   toCreateRequest
 } from '../../src/renderer/src/views/external-accounts/account-form'
 import { startTestSandbox, type TestSandbox } from '../support/sandbox'
+import { startReceiver, type Receiver } from '../sandbox/webhooks/receiver'
 import { formValues } from './form-values'
 import { allowed, PROXY_ALLOW_LIST } from './proxy-allow-list'
 import { startPrismProxy, type Prism } from './prism'
@@ -23,13 +24,27 @@ import { publishedStatuses } from './published-openapi'
 import { clientRequestsAndRefusals } from './proxy-session-clients'
 
 let sandbox: TestSandbox
+/** The platform's webhook endpoint: it approves every payment in its answer, as the approval protocol has it. */
+let platform: Receiver
 let prism: Prism
 let client: ApiClient
 const exchanges: Exchange[] = []
 
 beforeAll(async () => {
   // With the seed data every default Local sandbox starts with: the session's lists read it too.
-  sandbox = await startTestSandbox({ seed: true, approvalWindowSeconds: 1_000_000 })
+  sandbox = await startTestSandbox({ seed: true })
+  platform = await startReceiver(() => sandbox.server.webhooks.publicKeyPem)
+  platform.answer((d) =>
+    d.type === 'INCOMING_PAYMENT.PENDING'
+      ? { status: 200, body: { receiverCustomerInfo: { FULL_NAME: 'Amelia Hughes', BIRTH_DATE: '1979-11-02' } } }
+      : { status: 200 }
+  )
+  const configured = await fetch(`${sandbox.baseUrl}/config`, {
+    method: 'PATCH',
+    headers: { authorization: sandbox.authorization, 'content-type': 'application/json' },
+    body: JSON.stringify({ webhookEndpoint: platform.url })
+  })
+  expect(configured.status).toBe(200)
   prism = await startPrismProxy(sandbox.baseUrl)
   client = new ApiClient({
     baseUrl: prism.baseUrl,
@@ -43,6 +58,7 @@ afterAll(async () => {
   await client?.close()
   await prism?.close()
   await sandbox?.close()
+  await platform?.close()
 })
 
 /** Polls through prism until `probe` has a value; generous, as each call is validated on a machine that may be loaded. */
@@ -171,7 +187,7 @@ async function operatorSession(): Promise<void> {
     })
     await client.get(`transactions/${encodeURIComponent(sent.id)}`, Transaction)
 
-    // A payment received, then approved
+    // A payment received, approved by the platform's answer to its approval webhook; approve after that is refused
     const received = await client.request('POST', 'sandbox/uma/receive', {
       body: {
         senderUmaAddress: '$success.usd@sandbox.uma.money',
@@ -183,12 +199,14 @@ async function operatorSession(): Promise<void> {
     })
     await eventually(async () => {
       const t = await client.get(`transactions/${encodeURIComponent(received.id)}`, Transaction)
-      return t.status === 'PENDING' ? t : undefined
-    }, 'the received payment to wait for approval')
-    await client.request('POST', `transactions/${encodeURIComponent(received.id)}/approve`, {
-      body: { receiverCustomerInfo: { FULL_NAME: 'Amelia Hughes' } },
-      schema: Transaction
-    })
+      return t.status === 'PROCESSING' || t.status === 'COMPLETED' ? t : undefined
+    }, 'the received payment to be approved')
+    await expect(
+      client.request('POST', `transactions/${encodeURIComponent(received.id)}/approve`, {
+        body: { receiverCustomerInfo: { FULL_NAME: 'Amelia Hughes' } },
+        schema: Transaction
+      })
+    ).rejects.toMatchObject({ httpStatus: 409 })
 
     // The transaction list, page by page
     let cursor: string | undefined
