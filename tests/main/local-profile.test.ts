@@ -55,12 +55,16 @@ describe('the Local sandbox with a generated history', () => {
   }, 120_000)
 })
 
-/** A real sandbox process whose start is held until `release()`: a sandbox that is slow to load its state. */
+/**
+ * A real sandbox process whose start is held until `release()`: a sandbox that is slow to load its state. The Local
+ * gate, which starts once the sandbox answers, is launched as usual.
+ */
 function heldSandbox(): { launcher: SandboxLauncher; release(): void } {
   let release = () => {}
   const released = new Promise<void>((resolve) => (release = resolve))
-  const launcher: SandboxLauncher = () => {
-    const child = nodeSandboxLauncher()
+  const launcher: SandboxLauncher = (kind = 'sandbox') => {
+    const child = nodeSandboxLauncher(kind)
+    if (kind !== 'sandbox') return child
     return {
       get pid() {
         return child.pid
