@@ -35,7 +35,7 @@ const COLUMNS: TableColumn<Row>[] = [
         <span className="muted">—</span>
       )
   },
-  { key: 'why', header: 'Why', render: (r) => r.line.detail || <span className="muted">—</span> },
+  { key: 'why', header: 'Why', className: 'why', render: (r) => r.line.detail || <span className="muted">—</span> },
   { key: 'payment', header: 'Payment', render: (r) => <Id value={r.line.transactionId} /> }
 ]
 
@@ -50,7 +50,13 @@ function LogPage({ before, onLast }: { before: number | undefined; onLast(seq: n
   const oldest = events.length === PAGE ? (events[events.length - 1]?.seq ?? null) : null
   return (
     <>
-      <DataTable label="Decisions" columns={COLUMNS} rowKey={(r) => String(r.event.seq)} rows={rows} />
+      <DataTable
+        label="Decisions"
+        variant="decisions"
+        columns={COLUMNS}
+        rowKey={(r) => String(r.event.seq)}
+        rows={rows}
+      />
       {oldest !== null && <LoadMore onClick={() => onLast(oldest)} />}
     </>
   )

@@ -54,6 +54,8 @@ export function ReceiverInfoPanel() {
 
 function CustomerInfo({ customerId }: { customerId: string }) {
   const stored = useChannelQuery('gate.receiverInfo.get', { customerId })
+  // Kept here: the form below starts again (a new key) from what the gate holds once the save is read back.
+  const [saved, setSaved] = useState(false)
   if (stored.error) return <ErrorNotice error={stored.error} onRetry={stored.reload} />
   if (stored.loading) return <SkeletonRows label="receiver information" />
   const info = stored.data?.info ?? {}
@@ -64,14 +66,21 @@ function CustomerInfo({ customerId }: { customerId: string }) {
       customerId={customerId}
       info={info}
       updatedBy={stored.data?.updatedBy ?? null}
+      saved={saved}
+      onSaved={setSaved}
     />
   )
 }
 
-function InfoForm(props: { customerId: string; info: Record<string, unknown>; updatedBy: string | null }) {
+function InfoForm(props: {
+  customerId: string
+  info: Record<string, unknown>
+  updatedBy: string | null
+  saved: boolean
+  onSaved(saved: boolean): void
+}) {
   const production = useProduction()
   const [confirmed, setConfirmed] = useState(false)
-  const [saved, setSaved] = useState(false)
   const names = [...new Set([...COMMON_FIELDS, ...Object.keys(props.info)])]
   const form = useFlatForm(ReceiverCustomerInfo, toBoxes(props.info))
   const saving = useChannelMutation('gate.receiverInfo.set', { invalidates: ['gate.receiverInfo.get', 'gate.log'] })
@@ -83,7 +92,7 @@ function InfoForm(props: { customerId: string; info: Record<string, unknown>; up
       info,
       ...(production && { confirmProduction: true })
     })
-    setSaved(result.ok)
+    props.onSaved(result.ok)
   }
   return (
     <FormFrame className="form" label="Receiver information" onSubmit={() => void submit()}>
@@ -97,7 +106,7 @@ function InfoForm(props: { customerId: string; info: Record<string, unknown>; up
         Production: senders of real payments will receive these details.
       </ConfirmTwice>
       <FailedAction error={saving.error} />
-      {saved && <ActionResult ok>Saved at the gate.</ActionResult>}
+      {props.saved && <ActionResult ok>Saved at the gate.</ActionResult>}
       <div className="row">
         <button type="submit" className="primary" disabled={saving.busy || (production && !confirmed)}>
           {saving.busy ? 'Saving…' : 'Save receiver information'}
