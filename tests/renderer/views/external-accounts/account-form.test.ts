@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ExternalAccountCreateRequest } from '../../../../src/shared/api'
 import {
+  beneficiaryFromCustomer,
   INITIAL_VALUES,
   relevantKeys,
   toCreateRequest
@@ -66,5 +67,49 @@ describe('add external account form → ExternalAccountCreateRequest', () => {
       defaultUmaDepositAccount: 'true'
     }) as Record<string, unknown>
     expect(body['defaultUmaDepositAccount']).toBe(true)
+  })
+})
+
+describe('the beneficiary prefilled from the chosen customer', () => {
+  const amelia = {
+    fullName: 'Amelia Hughes',
+    address: { line1: '10 Downing Lane', city: 'London', postalCode: 'SW1A 2AA', country: 'GB' }
+  }
+  const nora = { fullName: 'Nora Lindqvist' }
+  const b = (m: string) => `accountInfo.beneficiary.${m}`
+
+  it('fills the name and the address, so a USD account for her passes the schema as chosen', () => {
+    const { patch } = beneficiaryFromCustomer(INITIAL_VALUES, {}, amelia)
+    expect(patch).toEqual({
+      [b('fullName')]: 'Amelia Hughes',
+      [b('address.line1')]: '10 Downing Lane',
+      [b('address.city')]: 'London',
+      [b('address.postalCode')]: 'SW1A 2AA',
+      [b('address.country')]: 'GB'
+    })
+    const values = {
+      ...INITIAL_VALUES,
+      ...patch,
+      customerId: customer,
+      'accountInfo.routingNumber': '021-000-021',
+      'accountInfo.accountNumber': '55501234'
+    }
+    const parsed = ExternalAccountCreateRequest.safeParse(toCreateRequest(values))
+    expect(parsed.success).toBe(true)
+    // What goes to the service is the published form: the dashes typed are gone.
+    expect(parsed.data?.accountInfo).toMatchObject({ routingNumber: '021000021' })
+  })
+
+  it('keeps what the operator typed, and a new choice replaces only what the earlier one filled', () => {
+    const first = beneficiaryFromCustomer(INITIAL_VALUES, {}, amelia)
+    const typed = { ...INITIAL_VALUES, ...first.patch, [b('address.city')]: 'Cambridge' }
+    const second = beneficiaryFromCustomer(typed, first.filled, nora)
+    expect(second.patch).toEqual({
+      [b('fullName')]: 'Nora Lindqvist',
+      [b('address.line1')]: '',
+      [b('address.postalCode')]: '',
+      [b('address.country')]: ''
+    })
+    expect(second.filled).toEqual({ [b('fullName')]: 'Nora Lindqvist' })
   })
 })

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { Address, ExternalAccount, Transaction } from '../../../../shared/api'
+import type { Address, ExternalAccount, InternalAccount, Transaction } from '../../../../shared/api'
 import { useUi } from '../../stores/ui'
 import { ErrorNotice, Id, StatusChip, Time } from '../../ui/atoms'
 import { useChannelQuery } from '../../data/channel-query'
@@ -10,6 +10,7 @@ import { TRANSACTION_COLUMNS, unheaded } from '../transactions/transaction-colum
 import { LoadedTable, type TableColumn } from '../../ui/DataTable'
 import { idOf } from '../../ui/WindowedTable'
 import { BALANCE_COLUMNS } from '../internal-accounts/balance-columns'
+import { useCustomerActions } from './customer-actions'
 
 const KYC_HINT: Record<string, string> = {
   UNVERIFIED: 'Identity not verified yet: this customer cannot move money until KYC is done.',
@@ -48,8 +49,14 @@ const EXTERNAL_COLUMNS: TableColumn<ExternalAccount>[] = [
 const { type, amount, status, created } = TRANSACTION_COLUMNS
 const PAYMENT_COLUMNS = unheaded<Transaction>([type, amount, status, created])
 
+/** The account a payment for this customer goes out from: the first with money in it, else the first. */
+export function payingAccount(accounts: readonly InternalAccount[]): InternalAccount | undefined {
+  return accounts.find((a) => a.balance.amount > 0) ?? accounts[0]
+}
+
 export function CustomerDetail({ id, onClose }: { id: string; onClose(): void }) {
   const go = useUi((s) => s.go)
+  const startAction = useCustomerActions((s) => s.start)
   const query = useChannelQuery('customers.get', { id: id as `Customer:${string}` })
   const internal = useChannelQuery('internalAccounts.list', { scope: 'customer', customerId: id })
   const external = useChannelQuery('externalAccounts.query', { scope: 'customer', customerId: id, limit: 50 })
@@ -67,6 +74,7 @@ export function CustomerDetail({ id, onClose }: { id: string; onClose(): void })
     )
   }
   const kycHint = customer.kycStatus ? KYC_HINT[customer.kycStatus] : undefined
+  const source = payingAccount(internal.data?.rows ?? [])
   return (
     <div className="detail" data-testid="customer-detail">
       <div className="panel-head">
@@ -80,6 +88,27 @@ export function CustomerDetail({ id, onClose }: { id: string; onClose(): void })
         <Freshness syncedAt={query.data?.syncedAt} />
       </p>
       {kycHint && <p className={`hint hint-${kycTone(customer.kycStatus)}`}>{kycHint}</p>}
+      <div className="row" data-testid="customer-actions">
+        <button
+          onClick={() => {
+            startAction({ kind: 'add-external-account', customerId: customer.id })
+            go('external-accounts')
+          }}
+        >
+          Add external account
+        </button>
+        <button
+          disabled={!source}
+          title={source ? undefined : 'This customer has no internal account to pay from yet'}
+          onClick={() => {
+            if (!source) return
+            startAction({ kind: 'send-money', customerId: customer.id, sourceId: source.id })
+            go('internal-accounts', source.id)
+          }}
+        >
+          Send money
+        </button>
+      </div>
       {query.error && <ErrorNotice error={query.error} onRetry={query.reload} />}
       {customer.isDeleted && <p className="result result-bad">This customer is marked deleted.</p>}
       <dl className="facts">
@@ -132,7 +161,7 @@ export function CustomerDetail({ id, onClose }: { id: string; onClose(): void })
         reload={external.reload}
         onOpen={(a) => go('external-accounts', a.id)}
         loadingLabel="external accounts"
-        empty={<p className="muted">No external accounts. Add one under External accounts to pay this customer out.</p>}
+        empty={<p className="muted">No external accounts. Add one (above) to pay this customer out.</p>}
       />
 
       <h3>Recent payments</h3>

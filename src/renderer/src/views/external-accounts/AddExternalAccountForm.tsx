@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { ExternalAccountCreateRequest, isWalletAccountType, type ExternalAccount } from '../../../../shared/api'
 import { Field } from '../../ui/Field'
 import { useFlatForm } from '../../ui/flat-form'
@@ -7,6 +8,8 @@ import { useCustomerNames } from '../customers/names'
 import { useChannelQuery } from '../../data/channel-query'
 import {
   ACCOUNT_FIELDS,
+  addFormChecks,
+  beneficiaryFromCustomer,
   FORM_ACCOUNT_TYPES,
   BANK_NAME_REQUIRED,
   fixedCurrency,
@@ -34,7 +37,7 @@ export function AddExternalAccountForm(props: {
       ...INITIAL_VALUES,
       ...(props.customerId === null ? { owner: 'platform' } : props.customerId ? { customerId: props.customerId } : {})
     },
-    { toInput: toCreateRequest, normalize: upperCaseCodes }
+    { toInput: toCreateRequest, normalize: upperCaseCodes, checks: addFormChecks }
   )
   const { submit, busy, error, formRef } = useFormSubmit(form, 'externalAccounts.create', props.onCreated)
   const v = form.values
@@ -43,6 +46,20 @@ export function AddExternalAccountForm(props: {
   const currency = v['currency'] ?? ''
 
   const { customers } = useCustomerNames({ enabled: v['owner'] === 'customer' })
+  const customerId = v['owner'] === 'customer' ? (v['customerId'] ?? '') : ''
+  const chosen = useChannelQuery(
+    'customers.get',
+    { id: customerId as `Customer:${string}` },
+    { enabled: customerId !== '' }
+  ).data?.customer
+  // The beneficiary follows the chosen customer once per choice, keeping whatever the operator typed.
+  const [prefill, setPrefill] = useState<{ id: string; filled: Record<string, string> } | null>(null)
+  if (chosen && chosen.id === customerId && prefill?.id !== chosen.id) {
+    const { patch, filled } = beneficiaryFromCustomer(v, prefill?.filled ?? {}, chosen)
+    setPrefill({ id: chosen.id, filled })
+    if (Object.keys(patch).length > 0) form.setMany(patch)
+  }
+  const prefilledFrom = prefill && prefill.id === customerId && Object.keys(prefill.filled).length > 0 ? chosen : null
   const banks = useChannelQuery(
     'discoveries.list',
     { currency: currency || undefined },
@@ -169,7 +186,14 @@ export function AddExternalAccountForm(props: {
         ))}
 
       {!isWallet && (
-        <BeneficiaryFields {...bound} base="accountInfo.beneficiary" legend="Beneficiary: who receives the money" />
+        <BeneficiaryFields {...bound} base="accountInfo.beneficiary" legend="Beneficiary: who receives the money">
+          {prefilledFrom && (
+            <p className="hint" data-testid="beneficiary-prefilled">
+              Filled in from {prefilledFrom.fullName ?? prefilledFrom.platformCustomerId}’s customer record: change
+              anything that differs for this account.
+            </p>
+          )}
+        </BeneficiaryFields>
       )}
       <TextField
         {...bound}

@@ -13,6 +13,7 @@ import { AddExternalAccountForm } from './AddExternalAccountForm'
 import { WALLET_CURRENCIES } from './account-form'
 import { accountTypeName, holderName, lastDigits, shortTypeName } from './describe'
 import { ExternalAccountDetail } from './ExternalAccountDetail'
+import { askedOnOpen, useTakeAction } from '../customers/customer-actions'
 
 const CURRENCIES = [...new Set([...Object.values(ACCOUNT_TYPE_CURRENCY), ...WALLET_CURRENCIES])].sort()
 
@@ -54,7 +55,13 @@ export function ExternalAccountsView() {
   )
   const { list } = page
   const { select } = list
-  const [adding, setAdding] = useState(false)
+  /** The add form, open for a customer chosen beforehand (from their detail), or for the operator to choose. */
+  // "Add external account" on a customer's detail: the section opens on the form, that customer chosen.
+  const [adding, setAdding] = useState<{ customerId?: string } | null>(() => {
+    const asked = askedOnOpen('add-external-account')
+    return asked ? { customerId: asked.customerId } : null
+  })
+  useTakeAction('add-external-account')
   const [notice, setNotice] = useState<string | null>(null)
 
   const input = useMemo<Omit<ExternalAccountsQueryInput, 'offset' | 'limit'>>(
@@ -77,7 +84,7 @@ export function ExternalAccountsView() {
   )
   const selected = inWindow ?? lookup.data?.rows.find((a) => a.id === list.selectedId)
   const startAdding = () => {
-    setAdding(true)
+    setAdding({})
     setNotice(null)
   }
 
@@ -137,9 +144,11 @@ export function ExternalAccountsView() {
         detail={
           adding ? (
             <AddExternalAccountForm
-              onCancel={() => setAdding(false)}
+              key={adding.customerId ?? 'new'}
+              {...(adding.customerId ? { customerId: adding.customerId } : {})}
+              onCancel={() => setAdding(null)}
               onCreated={(account) => {
-                setAdding(false)
+                setAdding(null)
                 setNotice(
                   `Added ${accountTypeName(account.accountInfo.accountType)} ${lastDigits(account)} (${account.status}).`
                 )

@@ -1,5 +1,6 @@
 import {
   ACCOUNT_TYPE_CURRENCY,
+  type Customer,
   BRL_PIX_KEY_TYPES,
   INPUT_ACCOUNT_TYPES,
   isWalletAccountType,
@@ -45,7 +46,7 @@ export const ACCOUNT_FIELDS: Record<InputAccountType, AccountField[]> = {
     { name: ai('bankAccountType'), label: 'Checking or savings', options: US_ACCOUNT_CATEGORIES }
   ],
   GBP_ACCOUNT: [
-    { name: ai('sortCode'), label: 'Sort code', hint: '6 digits, no dashes', numeric: true },
+    { name: ai('sortCode'), label: 'Sort code', hint: '6 digits, dashes optional', placeholder: '12-34-56' },
     { name: ai('accountNumber'), label: 'Account number', hint: '8 digits', numeric: true }
   ],
   MXN_ACCOUNT: [{ name: ai('clabeNumber'), label: 'CLABE', hint: '18 digits', numeric: true }],
@@ -55,11 +56,11 @@ export const ACCOUNT_FIELDS: Record<InputAccountType, AccountField[]> = {
     { name: ai('taxId'), label: 'Tax id (CPF or CNPJ)', hint: '11 to 14 digits', numeric: true }
   ],
   EUR_ACCOUNT: [
-    { name: ai('iban'), label: 'IBAN', placeholder: 'DE89370400440532013000' },
+    { name: ai('iban'), label: 'IBAN', placeholder: 'DE89 3704 0044 0532 0130 00', hint: 'Spaces optional' },
     { name: ai('swiftCode'), label: 'SWIFT/BIC', hint: 'Optional' }
   ],
   AED_ACCOUNT: [
-    { name: ai('iban'), label: 'IBAN', placeholder: 'AE070331234567890123456' },
+    { name: ai('iban'), label: 'IBAN', placeholder: 'AE07 0331 2345 6789 0123 456', hint: 'Spaces optional' },
     { name: ai('swiftCode'), label: 'SWIFT/BIC', hint: 'Optional' }
   ],
   NGN_ACCOUNT: [{ name: ai('accountNumber'), label: 'Account number', hint: '10 digits', numeric: true }],
@@ -160,4 +161,47 @@ export const INITIAL_VALUES: Record<string, string> = {
   'accountInfo.beneficiary.beneficiaryType': 'INDIVIDUAL',
   defaultUmaDepositAccount: 'false',
   'accountInfo.region': 'SN'
+}
+
+/** The customer members a beneficiary is prefilled from, by the box each fills. */
+const PREFILL_FROM_CUSTOMER: Record<string, (c: Pick<Customer, 'fullName' | 'address'>) => string | undefined> = {
+  'accountInfo.beneficiary.fullName': (c) => c.fullName,
+  ...Object.fromEntries(
+    ['line1', 'line2', 'city', 'state', 'postalCode', 'country'].map((m) => [
+      `accountInfo.beneficiary.address.${m}`,
+      (c: Pick<Customer, 'address'>) => c.address?.[m as keyof NonNullable<Customer['address']>]
+    ])
+  )
+}
+
+/**
+ * The beneficiary boxes filled from the chosen customer (their name and address: most accounts a customer adds are
+ * their own). A box the operator typed in is kept; one still holding what an earlier choice put there follows the
+ * new customer. Returns the patch to apply, and what now came from the customer (to tell the next choice apart).
+ */
+export function beneficiaryFromCustomer(
+  values: Record<string, string>,
+  earlier: Record<string, string>,
+  customer: Pick<Customer, 'fullName' | 'address'>
+): { patch: Record<string, string>; filled: Record<string, string> } {
+  const patch: Record<string, string> = {}
+  const filled: Record<string, string> = {}
+  for (const [key, read] of Object.entries(PREFILL_FROM_CUSTOMER)) {
+    const current = values[key] ?? ''
+    if (current !== '' && current !== earlier[key]) continue
+    const next = read(customer)?.trim() ?? ''
+    if (next !== current) patch[key] = next
+    if (next !== '') filled[key] = next
+  }
+  return { patch, filled }
+}
+
+/** What the schema cannot know: an account for "a customer" needs that customer chosen. */
+export function addFormChecks(values: Record<string, string>): Record<string, string | undefined> {
+  return {
+    customerId:
+      values['owner'] === 'customer' && !values['customerId']
+        ? 'Choose the customer this account belongs to'
+        : undefined
+  }
 }

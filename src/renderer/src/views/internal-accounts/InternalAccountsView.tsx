@@ -6,6 +6,7 @@ import { useUi } from '../../stores/ui'
 import { ErrorNotice, Id, Money, Time } from '../../ui/atoms'
 import { useListKeys } from '../../ui/list-keys'
 import { useCustomerNames } from '../customers/names'
+import { askedOnOpen, useTakeAction } from '../customers/customer-actions'
 import { useChannelQuery } from '../../data/channel-query'
 import { EmptyState, Freshness, SkeletonRows } from '../../ui/view-states'
 import { InternalAccountDetail } from './InternalAccountDetail'
@@ -23,9 +24,13 @@ export function InternalAccountsView() {
   const [scope, setScope] = useState(memory.filters['scope'] ?? 'all')
   const [currency, setCurrency] = useState(memory.filters['currency'] ?? '')
   const [selectedId, setSelectedId] = useState<string | null>(memory.selectedId)
-  const [sending, setSending] = useState<{ sourceId: string | null; resume: ResumeTransfer | null } | null>(null)
+  // "Send money" on a customer's detail: the section opens on the form, paying from that customer's account.
+  const [sending, setSending] = useState<{ sourceId: string | null; resume: ResumeTransfer | null } | null>(() => {
+    const asked = askedOnOpen('send-money')
+    return asked ? { sourceId: asked.sourceId, resume: null } : null
+  })
+  useTakeAction('send-money')
   const detailRef = useRef<HTMLElement>(null)
-
   const select = useCallback(
     (id: string | null) => {
       setSelectedId(id)
@@ -171,7 +176,7 @@ export function InternalAccountsView() {
         >
           {sending ? (
             <SendMoney
-              key={sending.resume?.actionId ?? 'new'}
+              key={sending.resume?.actionId ?? `new:${sending.sourceId ?? ''}`}
               accounts={accounts}
               customerNames={customerNames}
               sourceId={sending.sourceId}
