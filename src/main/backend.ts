@@ -119,7 +119,9 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
   const gates = new GateLinks({
     profiles,
     secrets,
-    resolveManaged: async (): Promise<ManagedGate | null> => null,
+    // The Local profile's gate is Paydesk's own (a process of its own, its token made once): gate() waits for it.
+    resolveManaged: async (profileId): Promise<ManagedGate | null> =>
+      profileId === LOCAL_PROFILE_ID ? { ...(await local.gate()), managed: true } : null,
     emit,
     notify: (n) => host.notify(n),
     customerName: (profileId, customerId) =>
@@ -129,6 +131,8 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
     ...(options.gateBackoff !== undefined && { backoff: options.gateBackoff })
   })
   gates.start()
+  // The Local gate died: say why at once; it is started again, and the link follows it there.
+  local.onGateExit((reason) => gates.managedExited(LOCAL_PROFILE_ID, reason))
   // The Local sandbox came up late or stopped: the Local profile's session re-opens and says so.
   local.onChange = () => sessions.restartIfRunning(LOCAL_PROFILE_ID)
   const active = () => sessions.active()

@@ -7,6 +7,7 @@ import type { Handlers } from '../ipc/dispatch'
 import { isProduction, requireProductionConfirmation } from '../services/production-guard'
 import type { ProfileStore } from '../services/profiles'
 import type { ProfileSession } from '../services/session'
+import type { GateClient } from './gate-client'
 import type { GateLinks } from './gate-links'
 
 type GateChannel = Extract<keyof Handlers, `gate.${string}`>
@@ -89,34 +90,42 @@ export function gateHandlers(d: Deps): Pick<Handlers, GateChannel> {
       )
       return gate().call('POST', '/operator/pre-approvals', PreApproval, preApproval)
     },
-    'gate.receiverInfo.get': async ({ customerId }) => {
-      try {
-        return await gate().call('GET', `/operator/receiver-info/${encodeURIComponent(customerId)}`, ReceiverInfo)
-      } catch (error) {
-        if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error
-        // The gate's own 404 names a code; a bare one is a gate that has no such route (its values stay sealed).
-        if (error.serviceCode !== undefined) return null
-        throw new AppError(
-          'NOT_FOUND',
-          'This approval gate does not read receiver information back: its values stay sealed in its store. Set them again to change them.'
-        )
-      }
-    },
+    'gate.receiverInfo.get': async ({ customerId }) => receiverInfoOf(gate(), customerId),
     'gate.receiverInfo.set': async ({ customerId, info, confirmProduction }) => {
       confirm(
         confirmProduction,
         'the gate sends this receiver information with real payments it approves. Confirm to save it; nothing changed.'
       )
-      const path = `/operator/receiver-info/${encodeURIComponent(customerId)}`
-      await gate().call('PUT', path, Nothing, { info })
-      // The gate answers 204 and never sends the values back (they stay sealed in its store): its record says who and
-      // when, and what was just sent is what it holds.
-      return { customerId, info, updatedBy: 'you', updatedAt: new Date().toISOString() }
+      const client = gate()
+      await client.call('PUT', `/operator/receiver-info/${encodeURIComponent(customerId)}`, Nothing, { info })
+      // The gate answers 204: its record (who, when) is read back.
+      const kept = await receiverInfoOf(client, customerId)
+      if (!kept)
+        throw new AppError(
+          'UNEXPECTED_RESPONSE',
+          'The approval gate took the receiver information but does not show it.'
+        )
+      return kept
     },
     'gate.failedApprovals': async () => {
       const s = await d.active()
       return { profileId: s.profileId, transactions: await failedApprovals(s) }
     }
+  }
+}
+
+/** What the gate keeps for a customer, or null when it keeps nothing (its 404 says RECEIVER_INFO_NOT_FOUND). */
+async function receiverInfoOf(client: GateClient, customerId: string): Promise<ReceiverInfo | null> {
+  try {
+    return await client.call('GET', `/operator/receiver-info/${encodeURIComponent(customerId)}`, ReceiverInfo)
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error
+    // The gate's own 404 names a code; a bare one is a gate too old to read receiver information back.
+    if (error.serviceCode !== undefined) return null
+    throw new AppError(
+      'NOT_FOUND',
+      'This approval gate cannot show receiver information (update it): set the values again to change them.'
+    )
   }
 }
 

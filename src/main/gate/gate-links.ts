@@ -61,6 +61,8 @@ export class GateLinks {
   /** Why a profile has no link (the Local gate failed to start), for `link()`. */
   private readonly why = new Map<string, string>()
   private readonly opening = new Map<string, Promise<void>>()
+  /** Profiles whose own gate (Paydesk's, the Local one) is being started or started again. */
+  private readonly starting = new Set<string>()
   private closed = false
 
   constructor(private readonly d: GateLinksDeps) {}
@@ -73,6 +75,16 @@ export class GateLinks {
   link(profileId: string): GateLink {
     const l = this.links.get(profileId)
     const lastSeq = l?.follower.lastSeq ?? 0
+    if (!l && this.starting.has(profileId))
+      return {
+        profileId,
+        state: 'connecting',
+        url: null,
+        managed: true,
+        lastSeq,
+        lastEventAt: null,
+        message: 'The Local approval gate is starting.'
+      }
     return {
       profileId,
       state: l?.state ?? 'none',
@@ -138,17 +150,40 @@ export class GateLinks {
     return next
   }
 
+  /** Paydesk's own gate for the profile stopped (`reason`); the link waits for the gate started again. */
+  managedExited(profileId: string, reason: string): void {
+    const l = this.links.get(profileId)
+    if (!l?.managed) return
+    this.setState(
+      profileId,
+      'unreachable',
+      `The Local approval gate stopped (${reason}); Paydesk is starting it again.`
+    )
+    void this.reopen(profileId)
+  }
+
   private async open(profileId: string): Promise<void> {
+    const previous = this.links.get(profileId)
+    // Paydesk's own gate keeps its log across a restart: the new stream resumes where the old one stopped.
+    const resumeFrom = previous?.managed ? previous.follower.lastSeq : 0
     await this.drop(profileId)
     if (this.closed) return
     let gate: ManagedGate | null
+    // The Local profile's gate is Paydesk's own: while it starts, the link says so instead of "no gate".
+    const own = this.d.profiles.get(profileId).environment === 'local'
+    if (own) {
+      this.starting.add(profileId)
+      this.changed(profileId)
+    }
     try {
       gate = await this.resolve(profileId)
     } catch (error) {
+      this.starting.delete(profileId)
       this.why.set(profileId, error instanceof AppError ? error.message : 'The approval gate could not be started.')
       this.changed(profileId)
       return
     }
+    this.starting.delete(profileId)
     this.why.delete(profileId)
     if (!gate || this.closed) return this.changed(profileId)
     const client = new GateClient({
@@ -168,6 +203,7 @@ export class GateLinks {
       counting: Promise.resolve(),
       follower: new GateFollower({
         client,
+        ...(gate.managed && resumeFrom > 0 && { resumeFrom }),
         log: this.d.log,
         ...(this.d.backoff !== undefined && { backoff: this.d.backoff }),
         onState: (state, message) => {

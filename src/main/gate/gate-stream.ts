@@ -15,6 +15,8 @@ export type FollowState = 'connecting' | 'live' | 'unreachable' | 'signed-out'
 
 export interface FollowerDeps {
   client: GateClient
+  /** The seq to resume after (the same gate followed before); absent: from where the log ends now. */
+  resumeFrom?: number
   onEvent(event: GateEvent): void
   onState(state: FollowState, message: string | null): void
   /**
@@ -50,7 +52,12 @@ export class GateFollower {
   private running: Promise<void> | undefined
   private found = false
 
-  constructor(private readonly d: FollowerDeps) {}
+  constructor(private readonly d: FollowerDeps) {
+    if (d.resumeFrom !== undefined && d.resumeFrom > 0) {
+      this.lastSeq = d.resumeFrom
+      this.found = true
+    }
+  }
 
   start(): void {
     this.running ??= this.run().catch((error: unknown) =>

@@ -5,7 +5,7 @@ import { backendAgainstSandbox, platformUsdAccount, sandboxApi, waitFor } from '
 requireRealKeyring()
 
 // Incoming payments stay PENDING for the whole test (the window is scaled by the sandbox's test time scale).
-const env = backendAgainstSandbox('profile-writes', { sandbox: { approvalWindowSeconds: 1_000_000 }, profile: true })
+const env = backendAgainstSandbox('profile-writes', { profile: true })
 
 const dataChanged = (collection: string) =>
   env.h.events.filter(

@@ -27,9 +27,7 @@ afterEach(async () => {
 const env = backendAgainstSandbox('session', { sandbox: false })
 
 async function sandbox(opts: Parameters<typeof startSandbox>[0] = {}) {
-  // Incoming payments stay PENDING for the whole test: the default window, scaled by the test time scale (0.01), is
-  // 6 s, which a loaded machine outlasts, and payments timing out mid-test would show up as unexpected changes.
-  const s = await startSandbox({ approvalWindowSeconds: 1_000_000, ...opts })
+  const s = await startSandbox(opts)
   servers.push(s)
   return s
 }

@@ -1,0 +1,75 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- recorded events are read by assertions */
+import { afterEach, describe, expect, it } from 'vitest'
+import { requireRealKeyring, testKeychainService } from '../../support/keyring'
+import { tempDir } from '../helpers'
+import { startBackend, type Harness } from '../sandbox-env'
+import { recorder } from './gate-rig'
+
+requireRealKeyring()
+
+let h: Harness | undefined
+let cleanup: (() => Promise<void>) | undefined
+afterEach(async () => {
+  await h?.close()
+  await cleanup?.()
+  h = undefined
+  cleanup = undefined
+})
+
+describe('the Local profile’s own gate', () => {
+  it('links to it once it runs (managed), and a simulated incoming payment is prompted, notified and approved by a click', async () => {
+    const t = await tempDir('local-gate-link')
+    cleanup = t.cleanup
+    h = await startBackend(t.dir, testKeychainService('local-gate-link'), { localSandbox: true, autoSync: false })
+    const rec = recorder()
+    h.backend.subscribe((event, payload) => rec.record(event, payload))
+    // Live already, or when it comes (the Local gate starts once the sandbox answers).
+    const link = await h.call('gate.link', null)
+    if ((link as any).state !== 'live')
+      await rec.until(
+        (s) => s.event === 'gate.linkChanged' && s.payload.profileId === 'local' && s.payload.state === 'live'
+      )
+    expect(await h.call('gate.link', null)).toMatchObject({
+      profileId: 'local',
+      state: 'live',
+      managed: true,
+      url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+      message: null
+    })
+    // The Local gate is Paydesk's own: nothing to connect or unlink.
+    expect(await h.raw('gate.disconnect', null)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } })
+
+    // The cache answers first and refreshes behind: the customers are read again once they have arrived.
+    const asked = rec.mark()
+    await h.call('customers.query', { kycStatus: 'APPROVED', limit: 500 })
+    await rec.until((s) => s.event === 'data.changed' && s.payload.collections.includes('customers'), asked)
+    const { rows } = await h.call('customers.query', { kycStatus: 'APPROVED', limit: 500 })
+    const customer = (rows as any[]).find((c) => c.currencies?.includes('USD')) ?? (rows as any[])[0]
+    expect(customer).toBeDefined()
+    const mark = rec.mark()
+    const received = await h.call('sandbox.receive', {
+      senderUmaAddress: '$success.usd@sandbox.uma.money',
+      receivingCurrencyCode: 'USD',
+      receivingCurrencyAmount: 12_34,
+      customerId: customer.id
+    })
+    const prompt = await rec.until(
+      (s) =>
+        s.event === 'gate.event' &&
+        s.payload.event.kind === 'prompt' &&
+        s.payload.event.data.transactionId === received.id,
+      mark
+    )
+    expect(prompt.payload).toMatchObject({ profileId: 'local', event: { data: { amount: 12_34, currency: 'USD' } } })
+    expect(h.notifications).toContainEqual(
+      expect.objectContaining({ title: 'Payment waiting for your approval', targetId: received.id, profileId: 'local' })
+    )
+    await rec.until((s) => s.event === 'gate.promptsChanged' && s.payload.count === 1, mark)
+
+    const answered = await h.raw('gate.answer', { transactionId: received.id, answer: { action: 'approve' } })
+    expect(answered).toMatchObject({ ok: true, value: { profileId: 'local', decision: { kind: 'decision' } } })
+    expect((answered as any).value.decision.data.outcome).toBe('approved')
+    await rec.until((s) => s.event === 'gate.promptsChanged' && s.payload.count === 0, mark)
+    // The sandbox and the gate are two processes of their own: a loaded machine takes a while to start both.
+  }, 90_000)
+})
