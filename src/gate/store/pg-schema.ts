@@ -114,43 +114,41 @@ export const toSeen = (row: { status: number | null; body: string | null }): See
   answer: row.status === null ? null : { status: row.status, body: row.body === null ? null : JSON.parse(row.body) }
 })
 
-/** Appends entries inside one writing transaction (the head is locked); they are inserted together at its end. */
+/**
+ * The log entries of one writing transaction. They are chained and inserted at its end (`flush`), which is where the
+ * head row is locked FOR UPDATE: the lock that makes writers take turns is held only for the insert and the commit,
+ * not while the transaction's other rows are written. Every writer takes its row locks first and the head last, so no
+ * two writers wait for each other in a circle.
+ */
 export class Appender {
-  readonly rows: { seq: number; at: string; kind: string; actor: string; data: string; prev: string; hash: string }[] =
-    []
   readonly events: GateEvent[] = []
-  constructor(
-    private seq: number,
-    private hash: string,
-    private readonly at: string
-  ) {}
+  private readonly entries: { entry: LogInput; event: GateEvent }[] = []
 
+  /** The entry's event; its seq and time are filled in by `flush`, before the transaction commits. */
   add(entry: LogInput): GateEvent {
-    const row = {
-      seq: this.seq + 1,
-      at: this.at,
-      kind: entry.kind,
-      actor: entry.actor,
-      data: JSON.stringify(entry.data)
-    }
-    const hash = rowHash(this.hash, row)
-    this.rows.push({ ...row, prev: this.hash, hash })
-    this.seq = row.seq
-    this.hash = hash
-    const event = { seq: row.seq, at: row.at, kind: row.kind, actor: row.actor, data: entry.data }
+    const event: GateEvent = { seq: 0, at: '', kind: entry.kind, actor: entry.actor, data: entry.data }
+    this.entries.push({ entry, event })
     this.events.push(event)
     return event
   }
 
-  /** The rows, the new head and the NOTIFY, in one statement. */
-  async flush(c: Q): Promise<void> {
-    if (this.rows.length === 0) return
+  /** Locks the head, then inserts the rows, moves the head and NOTIFYs, in one more statement. */
+  async flush(c: Q, at: string): Promise<void> {
+    if (this.entries.length === 0) return
+    const head = await c.query<{ seq: string; hash: string }>('SELECT seq, hash FROM log_head WHERE id = 1 FOR UPDATE')
+    let seq = Number(head.rows[0]?.seq ?? 0)
+    let prev = head.rows[0]?.hash ?? GENESIS_HASH
     const values: unknown[] = []
-    const tuples = this.rows.map((r) => {
-      const n = values.push(r.seq, r.at, r.kind, r.actor, r.data, r.prev, r.hash)
+    const tuples = this.entries.map(({ entry, event }) => {
+      const row = { seq: ++seq, at, kind: entry.kind, actor: entry.actor, data: JSON.stringify(entry.data) }
+      const hash = rowHash(prev, row)
+      const n = values.push(row.seq, row.at, row.kind, row.actor, row.data, prev, hash)
+      prev = hash
+      event.seq = row.seq
+      event.at = at
       return `($${n - 6}, $${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n})`
     })
-    const n = values.push(this.seq, this.hash, LOG_CHANNEL, String(this.seq))
+    const n = values.push(seq, prev, LOG_CHANNEL, String(seq))
     await c.query(
       `WITH added AS (INSERT INTO log (seq, at, kind, actor, data, prev_hash, hash) VALUES ${tuples.join(', ')})
        UPDATE log_head SET seq = $${n - 3}, hash = $${n - 2} WHERE id = 1 RETURNING pg_notify($${n - 1}, $${n})`,

@@ -1,8 +1,9 @@
 /**
  * The gate's store on PostgreSQL, for two or more replicas behind a load balancer. Every guarantee is the database's,
  * whichever replica a webhook or a click reaches:
- * - every writing transaction first locks the log's head row (FOR UPDATE): the chain is extended by one writer at a
- *   time across replicas, seqs commit in order, and writers never deadlock (they all take that lock first);
+ * - every writing transaction writes its rows, then locks the log's head row (FOR UPDATE) to chain its entries: the
+ *   chain is extended by one writer at a time across replicas and seqs commit in order, the lock is held only for
+ *   the log insert and the commit, and writers never wait for each other in a circle (the head is always last);
  * - PRIMARY KEY on the webhook id and on the decided transaction: a second delivery or a second decision finds the
  *   first one's committed row and writes nothing;
  * - a pre-approval is taken with a conditional UPDATE … RETURNING in the transaction of the decision that uses it;
@@ -140,15 +141,12 @@ export class PgGateStore implements GateStore {
     }
   }
 
-  /** One writing transaction: the head locked first, the entries appended at its end, listeners told after commit. */
+  /** One writing transaction: its rows, then its log entries under the head's lock; listeners told after commit. */
   private async write<T>(body: (c: Q, log: Appender) => Promise<T>): Promise<T> {
     const result = await this.tx(async (c) => {
-      const head = await c.query<{ seq: string; hash: string }>(
-        'SELECT seq, hash FROM log_head WHERE id = 1 FOR UPDATE'
-      )
-      const log = new Appender(Number(head.rows[0]?.seq ?? 0), head.rows[0]?.hash ?? '', this.now())
+      const log = new Appender()
       const r = await body(c, log)
-      await log.flush(c)
+      await log.flush(c, this.now())
       return r
     })
     this.drain()
@@ -163,14 +161,27 @@ export class PgGateStore implements GateStore {
   async settleWebhook(s: WebhookSettlement): Promise<Settled> {
     try {
       return await this.write(async (c, log): Promise<Settled> => {
-        const seen = await c.query('SELECT status, body FROM webhooks WHERE id = $1', [s.webhookId])
-        if (seen.rows[0]) return { settled: false, reason: 'seen', seen: toSeen(seen.rows[0]) }
+        // The id's primary key first: a concurrent delivery of the same id waits here for the first one's commit.
+        const claimed = await c.query(
+          `INSERT INTO webhooks (id, received_at, status, body) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING`,
+          [s.webhookId, this.now(), s.answer.status, JSON.stringify(s.answer.body ?? null)]
+        )
+        if (claimed.rowCount !== 1) {
+          const seen = await c.query('SELECT status, body FROM webhooks WHERE id = $1', [s.webhookId])
+          return { settled: false, reason: 'seen', seen: toSeen(seen.rows[0]) }
+        }
         log.add(s.received)
         let answer = s.answer
         if (s.decision) {
           const decided = await this.insertDecision(c, log, s.decision.record)
-          if (!decided) answer = s.decision.ifAlreadyDecided
-          else if (s.decision.preApproval) {
+          if (!decided) {
+            answer = s.decision.ifAlreadyDecided
+            await c.query('UPDATE webhooks SET status = $2, body = $3 WHERE id = $1', [
+              s.webhookId,
+              answer.status,
+              JSON.stringify(answer.body ?? null)
+            ])
+          } else if (s.decision.preApproval) {
             const taken = await c.query(
               `UPDATE pre_approvals SET used_by = $1 WHERE id = $2 AND used_by IS NULL AND expires_at > $3 RETURNING id`,
               [s.decision.record.transactionId, s.decision.preApproval.id, s.decision.preApproval.now]
@@ -188,12 +199,6 @@ export class PgGateStore implements GateStore {
           ])
           log.add(s.prompt.entry)
         }
-        await c.query('INSERT INTO webhooks (id, received_at, status, body) VALUES ($1, $2, $3, $4)', [
-          s.webhookId,
-          this.now(),
-          answer.status,
-          JSON.stringify(answer.body ?? null)
-        ])
         return { settled: true, answer, events: log.events }
       })
     } catch (err) {
@@ -203,13 +208,15 @@ export class PgGateStore implements GateStore {
   }
 
   private async insertDecision(c: Q, log: Appender, d: DecisionInput): Promise<GateEvent | null> {
-    const inserted = await c.query(
-      `INSERT INTO decisions (transaction_id, webhook_id, outcome, actor, reason, decided_at)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (transaction_id) DO NOTHING`,
+    // The decision and the end of its transaction's prompt (if one is open) in one round trip.
+    const inserted = await c.query<{ n: string }>(
+      `WITH d AS (INSERT INTO decisions (transaction_id, webhook_id, outcome, actor, reason, decided_at)
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (transaction_id) DO NOTHING RETURNING transaction_id),
+       p AS (DELETE FROM prompts WHERE transaction_id IN (SELECT transaction_id FROM d))
+       SELECT count(*) AS n FROM d`,
       [d.transactionId, d.webhookId, d.outcome, d.actor, d.reason, this.now()]
     )
-    if (inserted.rowCount !== 1) return null
-    await c.query('DELETE FROM prompts WHERE transaction_id = $1', [d.transactionId])
+    if (Number(inserted.rows[0]?.n) !== 1) return null
     const data = {
       ...d.details,
       transactionId: d.transactionId,
