@@ -89,6 +89,8 @@ export async function startHaproxy(o: HaproxyOptions): Promise<TestHaproxy> {
     '  timeout connect 1s',
     '  timeout client 30s',
     '  timeout server 30s',
+    // A busy replica may answer its health check late; only a refused connection or 3 s of silence counts as failed.
+    '  timeout check 3s',
     'frontend in',
     `  bind 127.0.0.1:${port}`,
     '  default_backend gates',
@@ -152,7 +154,9 @@ export async function startHaproxy(o: HaproxyOptions): Promise<TestHaproxy> {
     servers,
     down: (name) =>
       new Promise((resolve) => {
-        const seen = (): boolean => new RegExp(`Server gates/${name} is DOWN`).test(log)
+        // Only a report after this call counts: an earlier flap (DOWN, then UP again) is not the event waited for.
+        const from = log.length
+        const seen = (): boolean => new RegExp(`Server gates/${name} is DOWN`).test(log.slice(from))
         if (seen()) return resolve()
         const w = (): void => {
           if (!seen()) return

@@ -1,0 +1,73 @@
+/**
+ * A gate replica as deployed: `src/gate/cli.ts` in a process of its own (node with tsx's loader), configured only
+ * through its GATE_* variables, on a free port of 127.0.0.1. Ready when it logs "approval gate listening" (its own
+ * event, read from its log file); `kill` sends a signal and waits for the exit.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+
+const ROOT = resolve(import.meta.dirname, '../..')
+const READY_MS = 60_000
+
+export interface GateReplica {
+  proc: ChildProcess
+  url: string
+  /** host:port, for a balancer's configuration. */
+  address: string
+  logFile: string
+  kill(signal?: NodeJS.Signals): Promise<void>
+}
+
+const running = new Set<ChildProcess>()
+let exitHook = false
+
+export async function startGateReplica(dir: string, name: string, env: Record<string, string>): Promise<GateReplica> {
+  const logFile = join(dir, `${name}.log`)
+  // Everything comes from GATE_* variables: an empty configuration file, so a gate.config.json nearby is not read.
+  const config = join(dir, 'gate.config.json')
+  writeFileSync(config, '{}\n')
+  const fd = openSync(logFile, 'w')
+  const proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/gate/cli.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, GATE_CONFIG: config, GATE_HOST: '127.0.0.1', GATE_PORT: '0', ...env },
+    stdio: ['ignore', fd, 'pipe']
+  })
+  closeSync(fd)
+  running.add(proc)
+  if (!exitHook) {
+    exitHook = true
+    process.once('exit', () => {
+      for (const p of running) p.kill('SIGKILL')
+    })
+  }
+  let stderr = ''
+  proc.stderr?.on('data', (c: Buffer) => void (stderr = (stderr + c.toString('utf8')).slice(-4000)))
+  const exited = new Promise<void>((r) => proc.once('exit', () => r()))
+  void exited.then(() => running.delete(proc))
+  // The gate writes one JSON line when it listens; nothing else says so. Its log file is read every 50 ms (bounded).
+  const until = performance.now() + READY_MS
+  let url: string | undefined
+  while (!url) {
+    const line = readFileSync(logFile, 'utf8')
+      .split('\n')
+      .find((l) => l.includes('approval gate listening'))
+    if (line) url = (JSON.parse(line) as { url: string }).url
+    else if (proc.exitCode !== null) throw new Error(`gate ${name} exited with ${proc.exitCode}: ${stderr.trim()}`)
+    else if (performance.now() > until) {
+      proc.kill('SIGKILL')
+      throw new Error(`gate ${name} did not listen within ${READY_MS / 1000} s: ${stderr.trim()}`)
+    } else await sleep(50)
+  }
+  return {
+    proc,
+    url,
+    address: url.replace(/^http:\/\//, ''),
+    logFile,
+    kill: async (signal = 'SIGTERM') => {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal)
+      await exited
+    }
+  }
+}
