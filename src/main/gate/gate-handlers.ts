@@ -191,7 +191,7 @@ async function readBack(links: GateLinks, profileId: string, before: number | un
 }
 
 /** Incoming payments the service failed for an approval reason (PAYMENT_APPROVAL_*), newest first, from the cache. */
-async function failedApprovals(s: ProfileSession): Promise<Transaction[]> {
+export async function failedApprovals(s: Pick<ProfileSession, 'cache'>): Promise<Transaction[]> {
   const out: Transaction[] = []
   let after: unknown[] | null = null
   for (let page = 0; page < FAILED_SCAN_PAGES && out.length < FAILED_LIMIT; page++) {

@@ -69,6 +69,9 @@ describe('a profile’s gate link', () => {
     await rec.until(linkState('none'), mark)
     expect(await secrets.get(gateTokenAccount(id))).toBeUndefined()
     expect(profiles.get(id).gateUrl).toBeUndefined()
+    // The token went to the keychain only: no event, link or answer the renderer sees carries it.
+    expect(JSON.stringify(rec.seen)).not.toContain(r!.rig.token)
+    expect(JSON.stringify(await r!.call('gate.link'))).not.toContain(r!.rig.token)
   })
 
   it('goes signed-out when the gate refuses the kept token', async () => {
@@ -80,7 +83,9 @@ describe('a profile’s gate link', () => {
     await r.links.reopen(id)
     const out = await r.rec.until(linkState('signed-out'), mark)
     expect(out.payload.message).toMatch(/refused the operator token/)
-    expect(await r.call('gate.rules.get')).toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' } })
+    const refused = await r.call('gate.rules.get')
+    expect(refused).toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' } })
+    expect(JSON.stringify([refused, r.rec.seen])).not.toContain('a-token-this-gate-never-issued')
   })
 
   it('goes unreachable when the gate stops', async () => {
