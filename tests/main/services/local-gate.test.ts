@@ -5,6 +5,7 @@
  * gate process that dies is told and started again. Every wait holds an event (a stream entry, an exit), never a sleep.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AppError } from '../../../src/main/errors'
 import { LocalProfile } from '../../../src/main/local-profile'
 import { secretAccount, type SecretStore } from '../../../src/main/services/keychain'
 import { LOCAL_GATE_KEY_ACCOUNT, LOCAL_GATE_TOKEN_ACCOUNT } from '../../../src/main/services/local-gate'
@@ -144,8 +145,13 @@ describe('the Local profile’s approval gate', () => {
       // A fresh gate asks a person about every payment: 202 to the service, a prompt to the operators.
       const prompt = await stream.next('prompt', (e) => JSON.stringify(e).includes(payment.id))
       expect(JSON.stringify(prompt)).toContain(payment.id)
-      const metrics = await (await fetch(`${url}/metrics`)).text()
-      expect(metrics).toMatch(/gate_webhooks_total\{status="202"\} 1\b/)
+      // The answer is counted once it is sent, just after the prompt is logged: read until it is (bounded, no sleep
+      // before a single look).
+      const answered = async () =>
+        /gate_webhooks_total\{status="202"\} 1\b/.test(await (await fetch(`${url}/metrics`)).text())
+      const until = Date.now() + 20_000
+      while (!(await answered()) && Date.now() < until) await new Promise((r) => setTimeout(r, 20))
+      expect(await answered()).toBe(true)
     } finally {
       stream.close()
     }
@@ -187,4 +193,20 @@ describe('the Local profile’s approval gate', () => {
     expect((await sandbox('GET', '/config')).webhookEndpoint).toBe(`${next.url}/webhooks`)
     expect(watched.gates.at(-1)).not.toBe(victim)
   }, 120_000)
+
+  it('says why there is no gate when the embedded sandbox is switched off', async () => {
+    const off = await tempDir('local-gate-off')
+    try {
+      const p = await ProfileStore.open(off.dir, memorySecrets())
+      const l = LocalProfile.begin({ dataDir: off.dir, profiles: p, secrets: memorySecrets(), log: () => {} }, false)
+      const refused = await l.gate().catch((e: unknown) => e)
+      expect(refused).toBeInstanceOf(AppError)
+      expect((refused as AppError).message).toMatch(
+        /Local approval gate is not running: the embedded sandbox is switched off/
+      )
+      await l.close()
+    } finally {
+      await off.cleanup()
+    }
+  })
 })
