@@ -4,7 +4,7 @@ import type { AppSettings } from '../desktop/app-settings'
 import type { AppNotification } from '../notifications/batch'
 
 /**
- * Closing the window: hidden to the tray while approval rules are on (told once, the first time ever), closed
+ * Closing the window: hidden to the tray while any profile has an approval gate (told once, the first time ever), closed
  * otherwise. Electron's `close` event is the only place a close can still be turned into a hide.
  */
 export function closeToTray(

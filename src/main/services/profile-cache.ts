@@ -30,7 +30,7 @@ export async function openProfileCache(
       damageNotice(damage, {
         profileId: profile.id,
         title: `The data folder of “${profile.name}” was damaged.`,
-        lost: 'Its cache is rebuilt from the service; its transfer journal and approval rules start empty.',
+        lost: 'Its cache is rebuilt from the service; its transfer journal starts empty.',
         todo: 'Before sending any payment again, look at Transactions (outgoing, last days) to see what went out.'
       })
     )

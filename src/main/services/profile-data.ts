@@ -8,7 +8,7 @@ import { TransferJournal, type StoredTransferRecord } from './transfer-journal'
 
 /**
  * What Paydesk keeps for a profile outside its entry in the profile list: its folder (cache, transfer journal,
- * approvals) and its keychain entries. Read here so removing a profile, or losing the list, never leaves them behind
+ * files of older versions) and its keychain entries. Read here so removing a profile, or losing the list, never leaves them behind
  * silently.
  */
 
@@ -81,7 +81,7 @@ export async function findOrphans(
     kind: 'orphaned-data',
     title: `Data of ${ids.length} profile${ids.length === 1 ? '' : 's'} that ${ids.length === 1 ? 'is' : 'are'} not in the profile list.`,
     lost: `Paydesk keeps ${[
-      folders.length ? `folders (cache, transfer journal, approvals) for ${folders.join(', ')}` : '',
+      folders.length ? `folders (cache, transfer journal) for ${folders.join(', ')}` : '',
       accounts.length ? `keychain entries for ${[...new Set(accounts)].join(', ')}` : ''
     ]
       .filter(Boolean)

@@ -45,7 +45,7 @@ type ProfilesFile = z.infer<typeof ProfilesFile>
 
 export const LOCAL_PROFILE_NAME = 'Local sandbox'
 
-/** Folder of everything Paydesk keeps for one profile (cache, transfer journal, approval state). */
+/** Folder of everything Paydesk keeps for one profile (cache, transfer journal). */
 export function profileDir(dataDir: string, profileId: string): string {
   return path.join(dataDir, 'profiles', ProfileId.parse(profileId))
 }
@@ -254,7 +254,7 @@ export class ProfileStore {
     })
   }
 
-  /** Removes the profile, its secret, its cache key, its gate token and its folder (cache, journal, approvals). */
+  /** Removes the profile, its secret, its cache key, its gate token and its folder (cache, journal). */
   remove(id: string): Promise<ProfileList> {
     return this.serial(async () => {
       const current = this.get(id)

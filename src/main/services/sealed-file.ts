@@ -4,7 +4,7 @@ import { readOrSetAside, type Damage } from './damage'
 
 /**
  * A small JSON document encrypted with AES-256-GCM under a profile's cache key and replaced atomically on every write
- * (temp + fsync + rename). Used for the transfer journal and the approval state, which are small and must never be
+ * (temp + fsync + rename). Used for the transfer journal, which is small and must never be
  * half-written. Layout: magic(8) | iv(12) | ciphertext | tag(16); the magic doubles as AAD.
  */
 const MAGIC = Buffer.from('PDSEAL01', 'ascii')
