@@ -18,7 +18,8 @@ export function openGateDatabase(file: string, nativeBinding?: string): SqliteDa
   })
   try {
     db.pragma('journal_mode = WAL')
-    // FULL: an answer the gate sent is on disk before the next one, so a replay after a crash gets the same answer.
+    // FULL by default: what a commit records is on disk when it returns. The store relaxes this to NORMAL only for the
+    // settlements whose answer the service keeps anyway (sqlite-store.ts, docs/gate.md "Durability").
     db.pragma('synchronous = FULL')
     db.pragma('busy_timeout = 2000')
     return db
