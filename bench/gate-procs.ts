@@ -1,10 +1,11 @@
 /**
- * The processes of `npm run bench -- gate`: the gate itself (`src/gate/cli.ts`, configured through its GATE_*
- * variables exactly as an operator runs it) and the bare receiver, each a child process so their figures and RSS are
- * their own; a stub of the Payments API that notes when each approve arrives; and an operator's SSE stream client.
- * Everything listens on 127.0.0.1 and every wait is bounded.
+ * The processes of `npm run bench -- gate`: the gate itself (the build's `out/main/gate.js` under plain node, as the
+ * Dockerfile and the systemd unit run it, configured through its GATE_* variables exactly as an operator does) and the
+ * bare receiver, each a child process so their figures and RSS are their own; a stub of the Payments API that notes
+ * when each approve arrives; and an operator's SSE stream client. Everything listens on 127.0.0.1 and every wait is
+ * bounded.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
@@ -25,11 +26,25 @@ export interface Child {
 }
 
 function tsxChild(file: string, env: NodeJS.ProcessEnv, stdout: 'pipe' | number): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', join(ROOT, file)], {
+  return nodeChild(['--import', 'tsx', join(ROOT, file)], env, stdout)
+}
+
+function nodeChild(args: string[], env: NodeJS.ProcessEnv, stdout: 'pipe' | number): ChildProcess {
+  return spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', stdout, 'pipe']
   })
+}
+
+const BUILT_GATE = join(ROOT, 'out/main/gate.js')
+/** The V8 flags production gives the gate (src/gate/deploy: the Dockerfile's CMD, the unit's ExecStart). */
+const GATE_NODE_FLAGS = ['--max-semi-space-size=2']
+
+/** Builds what production runs (`npm run build` → out/main/gate.js), so the bench measures this checkout's gate. */
+export function buildGate(): void {
+  const build = spawnSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' })
+  if (build.status !== 0) throw new Error('the build (electron-vite) failed')
 }
 
 async function stopChild(proc: ChildProcess): Promise<void> {
@@ -82,8 +97,8 @@ export async function startGate(dir: string, publicKeyPem: string, serviceUrl: s
   writeFileSync(config, '{}\n')
   const logFile = join(dir, 'gate.log')
   const fd = openSync(logFile, 'w')
-  const proc = tsxChild(
-    'src/gate/cli.ts',
+  const proc = nodeChild(
+    [...GATE_NODE_FLAGS, BUILT_GATE],
     {
       GATE_CONFIG: config,
       GATE_HOST: '127.0.0.1',

@@ -12,8 +12,9 @@
  * - operator click → approve sent: from the operator's POST to the gate's approve arriving at a stub Payments API.
  * - RSS of the gate's own process after `--decisions` rule decisions, fed as fast as it answers (8 in flight).
  *
- * The gate and the bare receiver each run as a child process (`node --import tsx`, so both carry tsx's loader);
- * everything is on 127.0.0.1, bounded in count and time, and stops by itself.
+ * The gate runs as production runs it, built (the bench builds first) under plain node; the bare receiver under
+ * `node --import tsx`, its loader idle once the file is compiled. Each is a child process; everything is on
+ * 127.0.0.1, bounded in count and time, and stops by itself.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -37,7 +38,16 @@ import {
   type OpenLoopResult,
   type Signed
 } from './gate-load'
-import { cpuMsOf, openEventStream, rssOf, startBare, startGate, startStubService, type GateChild } from './gate-procs'
+import {
+  buildGate,
+  cpuMsOf,
+  openEventStream,
+  rssOf,
+  startBare,
+  startGate,
+  startStubService,
+  type GateChild
+} from './gate-procs'
 
 const APPROVE_SENDER = '$approve@bench.example'
 const ASK_SENDER = '$ask@bench.example'
@@ -77,7 +87,7 @@ async function operatorCall(ops: Pool, token: string, method: 'PUT' | 'POST', pa
 }
 
 /** Rules by sender (one approves, one asks) and every bench customer's receiver information, through the API. */
-async function configure(gate: GateChild, ops: Pool): Promise<void> {
+export async function configure(gate: GateChild, ops: Pool): Promise<void> {
   const base = { maxAmountByCurrency: { USD: 10_000_000 }, requireKycApproved: false, fallback: 'reject' }
   const rules = {
     rules: [
@@ -96,7 +106,7 @@ async function configure(gate: GateChild, ops: Pool): Promise<void> {
   }
 }
 
-const pools = (url: string) => ({
+export const pools = (url: string) => ({
   hooks: new Pool(url, { connections: 64, pipelining: 1, keepAliveTimeout: 30_000 }),
   ops: new Pool(url, { connections: 8, pipelining: 1 })
 })
@@ -140,6 +150,7 @@ export async function runGateBench(): Promise<void> {
   const decisions = option('decisions', 100_000)
   const promptCount = option('prompts', 500)
   const promptRate = option('prompt-rate', 20)
+  buildGate()
   const keys = newSigningKeyPair()
   const stub = await startStubService()
   const dirs: string[] = []
