@@ -39,8 +39,12 @@ const COLUMNS: TableColumn<Row>[] = [
   { key: 'payment', header: 'Payment', render: (r) => <Id value={r.line.transactionId} /> }
 ]
 
-/** One page of the log (the newest, or the entries before a seq). */
-function LogPage({ before, onLast }: { before: number | undefined; onLast(seq: number | null): void }) {
+/**
+ * One page of the log (the newest, or the entries before a seq), then the older pages asked for: each is read before
+ * the oldest entry of the page above as it is now, so entries pushed down by new ones are never skipped.
+ */
+export function LogPage(props: { before: number | undefined; older: number; onMore(): void }) {
+  const { before, older } = props
   const page = useChannelQuery('gate.log', before === undefined ? { limit: PAGE } : { before, limit: PAGE })
   const events = page.data?.events
   if (!events)
@@ -57,16 +61,15 @@ function LogPage({ before, onLast }: { before: number | undefined; onLast(seq: n
         rowKey={(r) => String(r.event.seq)}
         rows={rows}
       />
-      {oldest !== null && <LoadMore onClick={() => onLast(oldest)} />}
+      {oldest !== null &&
+        (older > 0 ? (
+          <LogPage before={oldest} older={older - 1} onMore={props.onMore} />
+        ) : (
+          <div className="row">
+            <button onClick={props.onMore}>Older entries</button>
+          </div>
+        ))}
     </>
-  )
-}
-
-function LoadMore({ onClick }: { onClick(): void }) {
-  return (
-    <div className="row">
-      <button onClick={onClick}>Older entries</button>
-    </div>
   )
 }
 
@@ -76,7 +79,7 @@ function LoadMore({ onClick }: { onClick(): void }) {
  */
 export function DecisionLog() {
   const first = useChannelQuery('gate.log', { limit: PAGE })
-  const [pages, setPages] = useState<number[]>([])
+  const [older, setOlder] = useState(0)
   if (first.data && first.data.events.length === 0) {
     return (
       <EmptyState title="The gate has logged nothing yet.">
@@ -86,14 +89,7 @@ export function DecisionLog() {
   }
   return (
     <div className="panel" data-testid="decision-log">
-      <LogPage before={undefined} onLast={(seq) => seq !== null && setPages((p) => (p.length ? p : [seq]))} />
-      {pages.map((before, i) => (
-        <LogPage
-          key={before}
-          before={before}
-          onLast={(seq) => seq !== null && setPages((p) => (p.length === i + 1 ? [...p, seq] : p))}
-        />
-      ))}
+      <LogPage before={undefined} older={older} onMore={() => setOlder((n) => n + 1)} />
     </div>
   )
 }
