@@ -5,6 +5,7 @@
 import { runCoreBench } from './core'
 import { runExportBench } from './export'
 import { runGateBench } from './gate'
+import { runGatePgBench } from './gate-pg'
 import { runSandboxBench } from './sandbox'
 import { runUiBench } from './ui'
 
@@ -13,7 +14,8 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   core: runCoreBench,
   ui: runUiBench,
   export: runExportBench,
-  gate: runGateBench
+  gate: runGateBench,
+  'gate-pg': runGatePgBench
 }
 
 // An option's value may follow it (`--seconds 10`): a number right after `--name` is not a section.
