@@ -95,13 +95,15 @@ export async function createDesktop(d: Deps): Promise<{ view: DesktopView; handl
     snapshot: () => ({
       activeProfileId: d.profiles.activeProfileId,
       profiles: d.profiles.all().map((p) => {
-        const followsGate = d.gates.link(p.id).state !== 'none'
+        const link = d.gates.link(p.id)
+        const watched = link.state !== 'none'
         return {
           id: p.id,
           name: p.name,
-          watched: followsGate,
-          pending: followsGate ? d.gates.openPrompts(p.id) : 0,
-          followsGate
+          watched,
+          pending: watched ? d.gates.openPrompts(p.id) : 0,
+          // The Local gate is Paydesk's own and stops with it: only a platform's gate is worth staying in the tray for.
+          followsGate: watched && !link.managed
         }
       })
     }),

@@ -11,7 +11,7 @@ export interface WatchedProfile {
   watched: boolean
   /** Payments its gate is holding for a person, as last counted; 0 when it has no gate. */
   pending: number
-  /** It has an approval gate: closing the window keeps Paydesk in the tray to tell of its prompts. */
+  /** It has a platform's approval gate (not Paydesk's own Local one): closing the window keeps Paydesk in the tray. */
   followsGate: boolean
 }
 

@@ -7,9 +7,9 @@ import { profileDir } from './profiles'
 import { TransferJournal, type StoredTransferRecord } from './transfer-journal'
 
 /**
- * What Paydesk keeps for a profile outside its entry in the profile list: its folder (cache, transfer journal,
- * files of older versions) and its keychain entries. Read here so removing a profile, or losing the list, never leaves them behind
- * silently.
+ * What Paydesk keeps for a profile outside its entry in the profile list: its folder (cache, transfer journal, files
+ * of older versions) and its keychain entries. Read here so removing a profile, or losing the list, never leaves them
+ * behind silently.
  */
 
 /** The transfers of a profile (not running now) whose outcome is unknown, read from its journal on disk. */

@@ -264,7 +264,7 @@ describe('built main process', () => {
     }
   }, 60_000)
 
-  it('closing the window quits when no profile has approval rules on (nothing to watch from the tray)', () => {
+  it('closing the window quits when no profile has a platform’s approval gate (nothing to watch from the tray)', () => {
     expect(report.probes['closePrevented']).toBe(false)
   })
 
@@ -275,7 +275,7 @@ describe('built main process', () => {
   it('shows a tray with the approvals waiting, a profile switcher and Quit, and puts the count on the badge', () => {
     expect(report.trays).toHaveLength(1)
     const tray = report.trays[0]!
-    // The Local sandbox's seed has a payment waiting: whether its sync landed before the report is a matter of
+    // The Local gate may hold a prompt of the seed's: whether it was counted before the report is a matter of
     // timing, so the tray (its tooltip, its Approvals item and the profile's own count) is held to the count
     // it last put on the badge, and the badge to starting at 0.
     expect(report.badgeCounts[0]).toBe(0)
