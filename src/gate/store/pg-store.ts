@@ -126,10 +126,12 @@ export class PgGateStore implements GateStore {
     )
   }
 
-  private async tx<T>(body: (c: Q) => Promise<T>): Promise<T> {
+  /** `lazy`: the commit does not wait for the WAL to reach the disk (see settleWebhook). */
+  private async tx<T>(body: (c: Q) => Promise<T>, lazy = false): Promise<T> {
     const c = await this.pool.connect()
     try {
-      await c.query('BEGIN')
+      // One simple-protocol round trip for both statements.
+      await c.query(lazy ? 'BEGIN; SET LOCAL synchronous_commit TO OFF' : 'BEGIN')
       const result = await body(c)
       await c.query('COMMIT')
       return result
@@ -142,13 +144,13 @@ export class PgGateStore implements GateStore {
   }
 
   /** One writing transaction: its rows, then its log entries under the head's lock; listeners told after commit. */
-  private async write<T>(body: (c: Q, log: Appender) => Promise<T>): Promise<T> {
+  private async write<T>(body: (c: Q, log: Appender) => Promise<T>, lazy = false): Promise<T> {
     const result = await this.tx(async (c) => {
       const log = new Appender()
       const r = await body(c, log)
       await log.flush(c, this.now())
       return r
-    })
+    }, lazy)
     this.drain()
     return result
   }
@@ -158,6 +160,13 @@ export class PgGateStore implements GateStore {
     return r.rows[0] ? toSeen(r.rows[0]) : null
   }
 
+  /**
+   * As the SQLite store's NORMAL commits (docs/gate.md, Durability): a settlement that takes no pre-approval commits
+   * without waiting for the WAL's fsync (synchronous_commit off for that transaction). Only a crash of the database
+   * server can lose such commits, the last ones, as a consistent tail; a replica's crash loses nothing. Everything
+   * else (a pre-approval taken, operators' decisions, fallbacks, the calls after a 202, rules, receiver information,
+   * operators) waits for the disk.
+   */
   async settleWebhook(s: WebhookSettlement): Promise<Settled> {
     try {
       return await this.write(async (c, log): Promise<Settled> => {
@@ -200,7 +209,7 @@ export class PgGateStore implements GateStore {
           log.add(s.prompt.entry)
         }
         return { settled: true, answer, events: log.events }
-      })
+      }, !s.decision?.preApproval)
     } catch (err) {
       if (err instanceof PreApprovalGone) return { settled: false, reason: 'pre-approval-gone' }
       throw err
