@@ -366,7 +366,8 @@ export class GateLinks {
 
   async close(): Promise<void> {
     this.closed = true
-    await Promise.all([...this.opening.values()].map((p) => p.catch(() => undefined)))
+    // Not waiting for links still opening: the Local gate may still be starting (it stops after this), and an
+    // opening that resolves now finds `closed` and opens nothing.
     await Promise.all([...this.links.keys()].map((id) => this.drop(id)))
   }
 }

@@ -74,6 +74,15 @@ describe('a profile’s gate link', () => {
     expect(JSON.stringify(await r!.call('gate.link'))).not.toContain(r!.rig.token)
   })
 
+  it('stops following a removed profile, whose token leaves the keychain with it', async () => {
+    const { profiles, secrets, links } = await connected()
+    const id = profiles.activeProfileId
+    await links.forget(id)
+    await profiles.remove(id)
+    expect(await secrets.get(gateTokenAccount(id))).toBeUndefined()
+    expect(links.link(id)).toMatchObject({ state: 'none', url: null })
+  })
+
   it('goes signed-out when the gate refuses the kept token', async () => {
     r = await linksRig()
     const id = r.profiles.activeProfileId
