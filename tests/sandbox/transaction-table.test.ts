@@ -6,12 +6,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { defaultNativeBinding } from '../../src/sandbox/sqlite'
 import { StoredTransaction } from '../../src/sandbox/stored-transaction'
 import type { TransactionRec } from '../../src/sandbox/model'
-import { type Client, createCustomer, receiveUsd, start } from './util'
+import { type Client, createCustomer, DEFER, fakeClock, platformFor, start } from './util'
 
 let dir: string
 let file: string
 const open: Client[] = []
+// A stepped clock shared by every run of a test: a deferred payment (202) keeps waiting for approve/reject across restarts.
+let clock: ReturnType<typeof fakeClock>
 beforeEach(() => {
+  clock = fakeClock()
   dir = mkdtempSync(join(tmpdir(), 'sandbox-tx-table-'))
   file = join(dir, 'state.db')
 })
@@ -21,7 +24,13 @@ afterEach(async () => {
 })
 
 async function boot(): Promise<Client> {
-  const c = await start({ dataFile: file, tokenId: 'rows-token', clientSecret: 'rows-secret' })
+  const c = await start({
+    dataFile: file,
+    tokenId: 'rows-token',
+    clientSecret: 'rows-secret',
+    now: clock.now,
+    timeScale: 1
+  })
   open.push(c)
   return c
 }
@@ -37,12 +46,18 @@ const readSoFar = (c: Client): string[] =>
     .map((r) => r.id)
 const idsOf = (res: { body: { data: { id: string }[] } }) => res.body.data.map((t) => t.id).sort()
 
-/** Two customers, each paid twice; Bob's first payment rejected, so statuses differ and a filter has rows to leave out. */
+/**
+ * Two customers, each paid twice, every payment's approval webhook answered 202 (it waits for approve/reject); Bob's
+ * first payment rejected, so statuses differ and a filter has rows to leave out.
+ */
 async function history(c: Client) {
   const alice = await createCustomer(c, { fullName: 'Alice Rows' })
   const bob = await createCustomer(c, { fullName: 'Bob Rows' })
   const paid: Record<string, string[]> = { [alice.id]: [], [bob.id]: [] }
-  for (const customer of [alice, bob, alice, bob]) paid[customer.id]!.push((await receiveUsd(c, customer.id)).body.id)
+  const platform = await platformFor(c)
+  for (const customer of [alice, bob, alice, bob])
+    paid[customer.id]!.push((await platform.receive(customer.id, DEFER)).id)
+  await platform.close()
   const rejected = await c.req('POST', `/transactions/${paid[bob.id]![0]}/reject`)
   expect(rejected.status, rejected.text).toBe(200)
   return { alice: alice.id as string, bob: bob.id as string, paid, rejected: rejected.body.status as string }
