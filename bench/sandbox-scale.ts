@@ -4,10 +4,13 @@
  * - persistence at 100,000 generated transactions: the first full write, a restart (load from SQLite), and the save of
  *   one payment, which writes only what it touched (the old state file rewrote every record on every change);
  * - the event loop of a backend-like process while the embedded Local sandbox (its own process, as the backend starts
- *   it) takes 20 incoming payments and has them approved: the longest block, target <= 50 ms.
+ *   it) takes 20 incoming payments, each approved by the answer to its approval webhook (a platform endpoint in this
+ *   process, as the approval protocol has it): the longest block, target <= 50 ms.
  */
 import { statSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
@@ -18,6 +21,8 @@ const SIZE = 100_000
 const PAYMENTS = 20
 const TARGET_EVENT_LOOP_MS = 50
 const TARGET_SEEDED_START_MS = 1_500
+
+const BENCH_RECEIVER = { FULL_NAME: 'Bench Receiver', BIRTH_DATE: '1990-01-15', NATIONALITY: 'US' }
 
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`
 
@@ -94,9 +99,25 @@ async function eventLoopFigure(dir: string): Promise<void> {
     generateTransactions: SIZE
   })
   const spawnMs = performance.now() - t
+  // The platform's webhook endpoint: it approves every payment in its answer, with the receiver fields asked for.
+  const platform = createServer((req, res) => {
+    req.resume()
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ receiverCustomerInfo: BENCH_RECEIVER }))
+    })
+  })
+  await new Promise<void>((resolve) => platform.listen(0, '127.0.0.1', resolve))
   try {
     await sandbox.ready
     const readyMs = performance.now() - t
+    const endpoint = `http://127.0.0.1:${(platform.address() as AddressInfo).port}/webhooks`
+    const configured = await fetch(`${sandbox.baseUrl}/config`, {
+      method: 'PATCH',
+      headers: json,
+      body: JSON.stringify({ webhookEndpoint: endpoint })
+    })
+    if (!configured.ok) throw new Error(`PATCH /config failed: ${configured.status}`)
     const receive = (customerId: string, amount: number) =>
       fetch(`${sandbox.baseUrl}/sandbox/uma/receive`, {
         method: 'POST',
@@ -108,13 +129,16 @@ async function eventLoopFigure(dir: string): Promise<void> {
           receivingCurrencyAmount: amount
         })
       })
-    const approve = async (id: string, key: string) => {
-      const approved = await fetch(`${sandbox.baseUrl}/transactions/${encodeURIComponent(id)}/approve`, {
-        method: 'POST',
-        headers: { ...json, 'idempotency-key': `bench-approve-${key}` },
-        body: '{}'
-      })
-      if (!approved.ok) throw new Error(`approve failed: ${approved.status} ${await approved.text()}`)
+    /** Until the platform's answer to the payment's approval webhook is applied (approved: PROCESSING or later). */
+    const approve = async (id: string) => {
+      for (;;) {
+        const got = (await (
+          await fetch(`${sandbox.baseUrl}/transactions/${encodeURIComponent(id)}`, { headers: auth })
+        ).json()) as { status?: string; failureReason?: string }
+        if (got.status === 'PROCESSING' || got.status === 'COMPLETED') return
+        if (got.status !== 'PENDING') throw new Error(`not approved: ${got.status} ${got.failureReason ?? ''}`)
+        await new Promise((r) => setTimeout(r, 5))
+      }
     }
     // A seeded customer who may receive USD (some are deliberately pending KYC or deleted).
     const listed = (await (await fetch(`${sandbox.baseUrl}/customers?limit=50`, { headers: auth })).json()) as {
@@ -126,7 +150,7 @@ async function eventLoopFigure(dir: string): Promise<void> {
       const body = (await probe.json()) as { id?: string }
       if (probe.ok && body.id) {
         customerId = c.id
-        await approve(body.id, 'warm-up')
+        await approve(body.id)
         break
       }
     }
@@ -139,7 +163,7 @@ async function eventLoopFigure(dir: string): Promise<void> {
       const res = await receive(customerId, 1_000 + i)
       const tx = (await res.json()) as { id?: string }
       if (!res.ok || !tx.id) throw new Error(`receive failed: ${res.status}`)
-      await approve(tx.id, String(i))
+      await approve(tx.id)
     }
     const burstMs = performance.now() - t
     histogram.disable()
@@ -153,5 +177,6 @@ async function eventLoopFigure(dir: string): Promise<void> {
     )
   } finally {
     await sandbox.close()
+    await new Promise((resolve) => platform.close(resolve))
   }
 }
