@@ -88,75 +88,78 @@ export function PromptCard(props: {
           {fallbackText(prompt, now)}
         </span>
       </div>
-      <dl className="facts">
-        <dt>Payment</dt>
-        <dd>
-          <Id value={prompt.transactionId} />
-        </dd>
-        <dt>From</dt>
-        <dd className="mono">{prompt.sender ?? '—'}</dd>
-        <dt>For customer</dt>
-        <dd>
-          <CustomerName id={prompt.customerId} />
-        </dd>
-        <dt>Why you are asked</dt>
-        <dd>{prompt.reasons.join(' ') || 'No rule decides this payment.'}</dd>
-        <dt>Requested fields</dt>
-        <dd>
-          {prompt.requestedFields.length === 0 ? (
-            'None'
-          ) : (
-            <ul className="plain" aria-label="Requested fields">
-              {prompt.requestedFields.map((f) => (
-                <li key={f.name}>
-                  {fieldLabel(f.name)} {f.mandatory ? '(mandatory)' : '(optional)'}:{' '}
-                  {prompt.availableFields.includes(f.name) ? (
-                    <span className="chip chip-good">the gate will send it</span>
-                  ) : f.mandatory ? (
-                    <span className="chip chip-bad">missing: fill it in below</span>
-                  ) : (
-                    <span className="chip chip-neutral">not known, not sent</span>
-                  )}
-                </li>
-              ))}
-            </ul>
+      {/* Facts beside the answer, not above it: the card stays short and its buttons clear of the corner's notices. */}
+      <div className="prompt-body">
+        <dl className="facts">
+          <dt>Payment</dt>
+          <dd>
+            <Id value={prompt.transactionId} />
+          </dd>
+          <dt>From</dt>
+          <dd className="mono">{prompt.sender ?? '—'}</dd>
+          <dt>For customer</dt>
+          <dd>
+            <CustomerName id={prompt.customerId} />
+          </dd>
+          <dt>Why you are asked</dt>
+          <dd>{prompt.reasons.join(' ') || 'No rule decides this payment.'}</dd>
+          <dt>Requested fields</dt>
+          <dd>
+            {prompt.requestedFields.length === 0 ? (
+              'None'
+            ) : (
+              <ul className="plain" aria-label="Requested fields">
+                {prompt.requestedFields.map((f) => (
+                  <li key={f.name}>
+                    {fieldLabel(f.name)} {f.mandatory ? '(mandatory)' : '(optional)'}:{' '}
+                    {prompt.availableFields.includes(f.name) ? (
+                      <span className="chip chip-good">the gate will send it</span>
+                    ) : f.mandatory ? (
+                      <span className="chip chip-bad">missing: fill it in below</span>
+                    ) : (
+                      <span className="chip chip-neutral">not known, not sent</span>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </dd>
+        </dl>
+        <FormFrame className="form" label={`Approve ${amountText}`} onSubmit={() => void answer('approve')}>
+          {missing.length > 0 && (
+            <>
+              <p>The sender requires these fields and the gate has no value for them: fill them in to approve.</p>
+              <ReceiverInfoFields form={form} prefix={`fill-${headingId}`} names={missing} />
+              <FormErrors messages={form.otherErrors(boxKeys(missing))} />
+            </>
           )}
-        </dd>
-      </dl>
-      <FormFrame className="form" label={`Approve ${amountText}`} onSubmit={() => void answer('approve')}>
-        {missing.length > 0 && (
-          <>
-            <p>The sender requires these fields and the gate has no value for them: fill them in to approve.</p>
-            <ReceiverInfoFields form={form} prefix={`fill-${headingId}`} names={missing} />
-            <FormErrors messages={form.otherErrors(boxKeys(missing))} />
-          </>
-        )}
-        <ConfirmTwice production={production} checked={confirmed} onChange={setConfirmed}>
-          {`Production: this decides a real payment of ${amountText}.`}
-        </ConfirmTwice>
-        <Field id={`${headingId}-reason`} label="Reason for rejecting (optional)">
-          <input
-            id={`${headingId}-reason`}
-            value={reason}
-            maxLength={200}
-            onChange={(e) => setReason(e.target.value)}
-          />
-        </Field>
-        <FailedAction error={answering.error} />
-        <div className="row">
-          <button type="submit" className="primary" disabled={answering.busy || (production && !confirmed)}>
-            Approve {amountText}
-          </button>
-          <button
-            type="button"
-            className="danger"
-            disabled={answering.busy || (production && !confirmed)}
-            onClick={() => void answer('reject')}
-          >
-            Reject {amountText}
-          </button>
-        </div>
-      </FormFrame>
+          <ConfirmTwice production={production} checked={confirmed} onChange={setConfirmed}>
+            {`Production: this decides a real payment of ${amountText}.`}
+          </ConfirmTwice>
+          <Field id={`${headingId}-reason`} label="Reason for rejecting (optional)">
+            <input
+              id={`${headingId}-reason`}
+              value={reason}
+              maxLength={200}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          </Field>
+          <FailedAction error={answering.error} />
+          <div className="row">
+            <button type="submit" className="primary" disabled={answering.busy || (production && !confirmed)}>
+              Approve {amountText}
+            </button>
+            <button
+              type="button"
+              className="danger"
+              disabled={answering.busy || (production && !confirmed)}
+              onClick={() => void answer('reject')}
+            >
+              Reject {amountText}
+            </button>
+          </div>
+        </FormFrame>
+      </div>
     </article>
   )
 }
