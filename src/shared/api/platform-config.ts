@@ -20,9 +20,9 @@ export type PlatformConfig = z.infer<typeof PlatformConfig>
  * plain http). Checked by pattern: src/shared runs where no URL parser is assumed.
  */
 export const WebhookEndpoint = z
-  .string({ error: 'webhookEndpoint must be a URL' })
+  .string({ error: 'Webhook URL must be a URL' })
   .regex(/^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i, {
-    error: 'webhookEndpoint must be an absolute http:// or https:// URL with a host'
+    error: 'Webhook URL must be an absolute http:// or https:// URL with a host'
   })
 
 /** PATCH /config body as the Local sandbox accepts it (the published request also has umaDomain and currencies). */

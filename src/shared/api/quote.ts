@@ -74,28 +74,28 @@ export const QuoteCreateRequest = z.strictObject({
         accountId: ExternalAccountId,
         paymentRail: z
           .string()
-          .regex(/^[A-Z][A-Z0-9_]*$/, { error: 'paymentRail must be a rail name such as ACH' })
+          .regex(/^[A-Z][A-Z0-9_]*$/, { error: 'Payment rail must be a rail name such as ACH' })
           .optional()
       }),
       z.strictObject({
         destinationType: z.literal('UMA_ADDRESS'),
         umaAddress: UmaAddress,
         /** The currency the receiver gets; the service picks one when absent. */
-        currency: currencyCode('destination.currency').optional()
+        currency: currencyCode('Currency').optional()
       })
     ],
     { error: 'destination.destinationType must be ACCOUNT or UMA_ADDRESS' }
   ),
-  lockedCurrencySide: closedEnum(QUOTE_LOCK_SIDES, 'lockedCurrencySide'),
+  lockedCurrencySide: closedEnum(QUOTE_LOCK_SIDES, 'Which side is fixed'),
   lockedCurrencyAmount: PositiveMinorUnits.refine((n) => n <= MAX_QUOTE_AMOUNT, {
-    error: `lockedCurrencyAmount must be at most ${MAX_QUOTE_AMOUNT}`
+    error: `The amount must be at most ${MAX_QUOTE_AMOUNT} minor units`
   }),
   immediatelyExecute: z.boolean().optional(),
-  description: nonBlank('description').optional(),
-  lookupId: nonBlank('lookupId').optional(),
-  purposeOfPayment: closedEnum(PURPOSES_OF_PAYMENT, 'purposeOfPayment').optional(),
+  description: nonBlank('Description').optional(),
+  lookupId: nonBlank('Receiver lookup id').optional(),
+  purposeOfPayment: closedEnum(PURPOSES_OF_PAYMENT, 'Purpose of payment').optional(),
   senderCustomerInfo: z
-    .record(z.string(), z.unknown(), { error: 'senderCustomerInfo must be an object of key-value pairs' })
+    .record(z.string(), z.unknown(), { error: 'Sender information must be an object of key-value pairs' })
     .optional()
 })
 export type QuoteCreateRequest = z.infer<typeof QuoteCreateRequest>

@@ -5,7 +5,7 @@ import { currencyCode, PositiveMinorUnits } from './money'
 /** POST /sandbox/send body (spec 4.13). */
 export const SandboxSendRequest = z.strictObject({
   quoteId: QuoteId,
-  currencyCode: currencyCode('currencyCode'),
+  currencyCode: currencyCode('Currency'),
   currencyAmount: PositiveMinorUnits.optional()
 })
 export type SandboxSendRequest = z.infer<typeof SandboxSendRequest>
@@ -14,13 +14,13 @@ export type SandboxSendRequest = z.infer<typeof SandboxSendRequest>
 export const SandboxReceiveRequest = z
   .strictObject({
     senderUmaAddress: UmaAddress,
-    receivingCurrencyCode: currencyCode('receivingCurrencyCode'),
+    receivingCurrencyCode: currencyCode('Currency'),
     receivingCurrencyAmount: PositiveMinorUnits,
     receiverUmaAddress: UmaAddress.optional(),
     customerId: CustomerId.optional()
   })
   .refine((r) => r.receiverUmaAddress !== undefined || r.customerId !== undefined, {
-    error: 'Give receiverUmaAddress or customerId to say who receives the payment',
+    error: 'Give the receiver’s UMA address or choose a customer: who receives the payment',
     path: ['receiverUmaAddress']
   })
 export type SandboxReceiveRequest = z.infer<typeof SandboxReceiveRequest>

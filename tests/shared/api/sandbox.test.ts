@@ -10,7 +10,7 @@ describe('SandboxSendRequest', () => {
   })
   it.each([
     [{ ...body, quoteId: 'Transaction:1' }, 'quoteId', 'Quote:'],
-    [{ ...body, currencyCode: undefined }, 'currencyCode', 'currencyCode is required'],
+    [{ ...body, currencyCode: undefined }, 'currencyCode', 'Currency is required'],
     [{ ...body, currencyAmount: 10.5 }, 'currencyAmount', 'no decimals'],
     [{ ...body, currencyAmount: -10 }, 'currencyAmount', 'greater than zero'],
     [{ ...body, extra: 1 }, '', 'Unrecognized key']
@@ -33,7 +33,7 @@ describe('SandboxReceiveRequest', () => {
     expectValid(SandboxReceiveRequest, b)
   })
   it.each([
-    [base, 'receiverUmaAddress', 'Give receiverUmaAddress or customerId'],
+    [base, 'receiverUmaAddress', 'Give the receiver’s UMA address or choose a customer'],
     [{ ...base, customerId: 'jane' }, 'customerId', 'Customer:'],
     [{ ...base, customerId: 'Customer:1', senderUmaAddress: 'success.usd' }, 'senderUmaAddress', 'UMA address'],
     [{ ...base, customerId: 'Customer:1', receivingCurrencyAmount: 0 }, 'receivingCurrencyAmount', 'greater than zero'],
