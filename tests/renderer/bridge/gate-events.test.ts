@@ -35,3 +35,23 @@ it('counts the active profile’s prompts only', async () => {
   expect(useBadges.getState().pendingApprovals).toBe(0)
   disconnect()
 })
+
+it('takes down the notice of a prompt once its payment is decided', async () => {
+  const { connectEvents } = await import('../../../src/renderer/src/bridge/events')
+  const { useUi } = await import('../../../src/renderer/src/stores/ui')
+  const disconnect = connectEvents()
+  useUi.getState().pushToast({ id: 'gate-prompt:Transaction:1', title: 'Payment waiting for your approval', body: '' })
+  useUi.getState().pushToast({ id: 'gate-prompt:Transaction:2', title: 'Payment waiting for your approval', body: '' })
+  listeners.get('gate.event')!({
+    profileId: 'team',
+    event: {
+      seq: 3,
+      at: '2026-11-27T10:00:04Z',
+      kind: 'decision',
+      actor: 'fallback:otherwise',
+      data: { transactionId: 'Transaction:1' }
+    }
+  })
+  expect(useUi.getState().toasts.map((t) => t.id)).toEqual(['gate-prompt:Transaction:2'])
+  disconnect()
+})

@@ -76,8 +76,13 @@ export function connectEvents(): () => void {
       if (isActive(profileId)) void invalidateChannels(['gate.link'])
     }),
     paydesk.on('gate.event', ({ profileId, event }) => {
+      // A decided payment no longer waits: its "waiting for your approval" notice (main's id for it) goes, whichever
+      // profile it belongs to, so a stale call to act never stays on screen.
+      if (event.kind === 'decision' && typeof event.data['transactionId'] === 'string') {
+        useUi.getState().dismissToast(`gate-prompt:${event.data['transactionId']}`)
+      }
       if (!isActive(profileId)) return
-      applyGateEvent(event)
+      void applyGateEvent(event)
     }),
     paydesk.on('gate.promptsChanged', ({ profileId, count }) => {
       if (profileId !== useProfiles.getState().list?.activeProfileId) return
