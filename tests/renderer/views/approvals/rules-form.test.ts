@@ -4,7 +4,7 @@ import { checkBoxes } from '../../../../src/renderer/src/ui/flat-form'
 import {
   boxesToRules,
   boxOfPath,
-  ceilingChecks,
+  ruleChecks,
   rulesToBoxes
 } from '../../../../src/renderer/src/views/approvals/rules-form'
 
@@ -35,7 +35,7 @@ const rules: GateRules = {
 const check = (boxes: Record<string, string>, layout: ReturnType<typeof rulesToBoxes>['layout']) =>
   checkBoxes(GateRules, boxes, true, {
     toInput: (v) => boxesToRules(v, layout),
-    checks: (v) => ceilingChecks(v, layout),
+    checks: (v) => ruleChecks(v, layout),
     boxOf: (path) => boxOfPath(path, layout)
   })
 
@@ -66,5 +66,8 @@ describe('the rule editor’s boxes', () => {
     expect(issues['r0.c0.amount']).toBe('Use at most 2 decimal places')
     expect(issues['r1.c0.amount']).toBe('Give a currency code such as USD')
     expect(issues['r0.c1.currency']).toBe('USD has a ceiling already in this rule')
+    const long = check({ ...boxes, 'r1.name': 'x'.repeat(101), 'r1.reason': 'y'.repeat(201) }, layout).issues
+    expect(long['r1.name']).toBe('Keep the rule’s name to 100 characters')
+    expect(long['r1.reason']).toBe('Keep the reason to 200 characters')
   })
 })

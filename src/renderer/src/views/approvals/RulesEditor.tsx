@@ -9,7 +9,7 @@ import { useFlatForm, type FlatForm } from '../../ui/flat-form'
 import { FailedAction, FormFrame } from '../../ui/form-submit'
 import { ActionResult, SkeletonRows } from '../../ui/view-states'
 import { ConfirmTwice, useProduction } from './ConfirmTwice'
-import { boxesToRules, boxOfPath, ceilingChecks, readCeiling, rulesToBoxes, YES, type RuleLayout } from './rules-form'
+import { boxesToRules, boxOfPath, ruleChecks, readCeiling, rulesToBoxes, YES, type RuleLayout } from './rules-form'
 
 const ACTIONS = [
   { value: 'approve', label: 'Approve at once' },
@@ -38,7 +38,7 @@ function RulesForm(props: { rules: GateRules; saved: string | null; onSaved(mess
   const saving = useChannelMutation('gate.rules.set', { invalidates: ['gate.rules.get', 'gate.log'] })
   const form = useFlatForm(GateRules, initial.boxes, {
     toInput: (v) => boxesToRules(v, layout),
-    checks: (v) => ceilingChecks(v, layout),
+    checks: (v) => ruleChecks(v, layout),
     boxOf: (path) => boxOfPath(path, layout)
   })
   const nextId = () => Math.max(-1, ...layout.map((r) => r.id)) + 1

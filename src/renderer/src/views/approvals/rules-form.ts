@@ -80,13 +80,18 @@ export function boxesToRules(v: Record<string, string>, layout: readonly RuleLay
   }
 }
 
-/** Messages the schema cannot give, at their boxes: a ceiling that does not read as an amount, a currency twice. */
-export function ceilingChecks(
+/**
+ * Messages the schema cannot give, or gives in a program's words, at their boxes: a ceiling that does not read as an
+ * amount, a currency twice, a name or reason too long.
+ */
+export function ruleChecks(
   v: Record<string, string>,
   layout: readonly RuleLayout[]
 ): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {}
   for (const { id, ceilings } of layout) {
+    if ((v[`r${id}.name`] ?? '').trim().length > 100) out[`r${id}.name`] = 'Keep the rule’s name to 100 characters'
+    if ((v[`r${id}.reason`] ?? '').trim().length > 200) out[`r${id}.reason`] = 'Keep the reason to 200 characters'
     const seen = new Set<string>()
     for (const row of ceilings) {
       const ceiling = readCeiling(v[`r${id}.c${row}.currency`] ?? '', v[`r${id}.c${row}.amount`] ?? '')
