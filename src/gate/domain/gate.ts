@@ -120,10 +120,10 @@ export class Gate {
   }
 
   private async settle(inbound: Accepted, receivedAt: number): Promise<GateAnswer> {
-    const seen = await this.o.store.seenWebhook(inbound.webhookId)
-    if (seen) return replayed(seen)
     const received: LogInput = { kind: 'webhook', actor: 'service', data: summaryOf(inbound) }
     try {
+      const seen = await this.o.store.seenWebhook(inbound.webhookId)
+      if (seen) return replayed(seen)
       let facts: Facts | undefined
       for (let attempt = 1; attempt <= SETTLE_ATTEMPTS; attempt++) {
         let plan: Plan
@@ -155,7 +155,7 @@ export class Gate {
       }
       throw new Error(`pre-approvals were taken by other payments ${SETTLE_ATTEMPTS} times`)
     } catch (err) {
-      // The commit failed: nothing was written or decided, and the service fails the payment on a 500.
+      // The store failed (its read or the commit): nothing was written or decided; the service fails the payment.
       this.o.log(`settling ${inbound.webhookId} failed: ${err instanceof Error ? err.message : 'error'}`)
       return gateError
     }
