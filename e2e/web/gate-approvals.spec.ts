@@ -153,7 +153,11 @@ test('a webhook with a forged signature is refused and decides nothing', async (
   expect(metrics).toMatch(/gate_webhooks_total\{status="401"\} 3\b/)
   const after = await gateLog(app)
   expect(after.map((e) => e.seq)).toEqual(before.map((e) => e.seq))
-  await page.getByRole('tab', { name: 'Decisions' }).click()
+  // By keyboard, as the tab pattern goes: the arrow key moves from the selected tab to the next.
+  await page.getByRole('tab', { name: /^Waiting for you/ }).focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(page.getByRole('tab', { name: 'Decisions' })).toBeFocused()
+  await expect(page.getByRole('tab', { name: 'Decisions' })).toHaveAttribute('aria-selected', 'true')
   await expect(page.getByTestId('decision-log').or(page.getByText('The gate has logged nothing yet.'))).toBeVisible({
     timeout: FIRST_SYNC_MS
   })

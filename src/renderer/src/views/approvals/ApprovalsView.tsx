@@ -55,12 +55,36 @@ export function ApprovalsView() {
             <ConnectGateForm onDone={() => setRelinking(false)} />
           </div>
         )}
-        <div className="tabs" role="tablist" aria-label="Approvals">
+        {/* The tab pattern: one tab in the Tab order, the arrow keys (and Home/End) move between them. */}
+        <div
+          className="tabs"
+          role="tablist"
+          aria-label="Approvals"
+          onKeyDown={(e) => {
+            const at = tabs.findIndex(([id]) => id === tab)
+            const to =
+              e.key === 'ArrowRight'
+                ? at + 1
+                : e.key === 'ArrowLeft'
+                  ? at - 1
+                  : e.key === 'Home'
+                    ? 0
+                    : e.key === 'End'
+                      ? -1
+                      : null
+            if (to === null) return
+            e.preventDefault()
+            const index = (to + tabs.length) % tabs.length
+            setTab(tabs[index]![0])
+            e.currentTarget.querySelectorAll<HTMLElement>('[role="tab"]')[index]?.focus()
+          }}
+        >
           {tabs.map(([id, label]) => (
             <button
               key={id}
               role="tab"
               aria-selected={tab === id}
+              tabIndex={tab === id ? 0 : -1}
               className={tab === id ? 'tab active' : 'tab'}
               onClick={() => setTab(id)}
             >
