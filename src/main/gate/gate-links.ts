@@ -362,6 +362,8 @@ export class GateLinks {
     await l.follower.stop()
     await l.counting
     await l.client.close()
+    // The badge of a profile whose gate is no longer followed counts nothing (a new link counts again once live).
+    if (l.count && !this.closed) this.d.emit('gate.promptsChanged', { profileId, count: 0 })
   }
 
   async close(): Promise<void> {

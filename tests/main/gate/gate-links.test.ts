@@ -176,6 +176,16 @@ describe('prompts and decisions from the stream', () => {
     expect(late.error.message).toBe('Too late: this payment was already decided by Ana. Nothing was sent.')
   })
 
+  it('a gate unlinked with a prompt open leaves the badge at 0', async () => {
+    const { rec, rig } = await connected()
+    const mark = rec.mark()
+    await rig.receive(await rig.customer(), 5_00)
+    await rec.until((s) => s.event === 'gate.promptsChanged' && s.payload.count === 1, mark)
+    expect(await r!.call('gate.disconnect')).toMatchObject({ ok: true })
+    await rec.until((s) => s.event === 'gate.promptsChanged' && s.payload.count === 0, mark)
+    expect(r!.links.openPrompts(r!.profiles.activeProfileId)).toBe(0)
+  })
+
   it('a prompt left alone is rejected by the fallback, and the operator is told in a sentence', async () => {
     const { rec, rig, names } = await connected()
     const customer = await rig.customer({ fullName: 'Priya Raman' })
