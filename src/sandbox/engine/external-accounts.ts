@@ -77,20 +77,20 @@ function checkNewAccount(req: ExternalAccountCreateRequest, info: AccountInfo, o
     )
   }
   if (req.defaultUmaDepositAccount === true && !owner) {
-    throw invalidInput('defaultUmaDepositAccount needs a customerId: only a customer has a UMA address to deposit to', {
+    throw invalidInput('Only a customer’s account can be their default deposit account: choose the customer', {
       field: 'defaultUmaDepositAccount'
     })
   }
   const bankName = typeof info.bankName === 'string' ? info.bankName : undefined
   if (wallet || !(BANK_NAME_REQUIRED.has(req.currency) || bankName !== undefined)) return
   if (bankName === undefined) {
-    throw invalidInput(`accountInfo.bankName is required for ${req.currency} accounts (use GET /discoveries)`, {
+    throw invalidInput(`Choose the bank: required for ${req.currency} accounts, from the service’s bank list`, {
       field: 'accountInfo.bankName'
     })
   }
   if (BANK_NAME_REQUIRED.has(req.currency) && !isDiscoveredBankName(bankName, req.currency)) {
     throw invalidInput(
-      `accountInfo.bankName "${bankName}" is not a bankName returned by GET /discoveries?currency=${req.currency}`,
+      `“${bankName}” is not a bank the service lists for ${req.currency}: choose one from its bank list`,
       { field: 'accountInfo.bankName', bankName }
     )
   }

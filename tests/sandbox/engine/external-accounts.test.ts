@@ -165,7 +165,7 @@ describe('validation the engine makes (spec 2.6 and 4.2)', () => {
     expectError(await c.post(EA, body()), 400, 'INVALID_INPUT')
     const r = await c.post(EA, body('Bank Nobody Heard Of'))
     expectError(r, 400, 'INVALID_INPUT')
-    expect(r.body.message).toMatch(/discoveries/)
+    expect(r.body.message).toMatch(/not a bank the service lists for PHP: choose one from its bank list/)
     expect((await c.post(EA, body(disc.body.data[0].bankName))).status).toBe(201)
   })
 
