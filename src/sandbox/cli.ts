@@ -1,6 +1,7 @@
 /**
  * `npm run sandbox -- --port <n> [--data <file> | --memory] [--token-id <id>] [--client-secret <secret>]
- *                     [--time-scale <factor>] [--faults] [--no-seed] [--generate-transactions <n>]`
+ *                     [--time-scale <factor>] [--approval-deferral <seconds>] [--faults] [--no-seed]
+ *                     [--generate-transactions <n>]`
  *
  * Prints the webhook public key, then `Local sandbox listening on <baseUrl>` once ready; SIGINT/SIGTERM close it
  * cleanly.
@@ -8,6 +9,7 @@
 import { MAX_GENERATED_TRANSACTIONS } from './generate'
 import { SANDBOX_DEFAULTS } from './defaults'
 import { createSandboxServer, type SandboxServerOptions } from './server'
+import { MAX_APPROVAL_DEFERRAL_SECONDS, validApprovalDeferral } from './timing'
 
 export const USAGE = `Usage: npm run sandbox -- [options]
 
@@ -17,6 +19,8 @@ export const USAGE = `Usage: npm run sandbox -- [options]
   --token-id <id>            API token id (default ${SANDBOX_DEFAULTS.tokenId})
   --client-secret <secret>   API client secret (default ${SANDBOX_DEFAULTS.clientSecret})
   --time-scale <factor>      multiply every simulated delay (default 1; 0.01 = 100x faster)
+  --approval-deferral <s>    seconds a payment answered 202 waits for approve/reject (default 5, the service's;
+                             longer only for tests and demos, at most ${MAX_APPROVAL_DEFERRAL_SECONDS})
   --faults                   enable fault injection (POST /__faults); for tests only
   --no-seed                  start empty instead of with demo data
   --generate-transactions <n>  add a deterministic synthetic 12-month history of n transactions (once per data file)
@@ -71,6 +75,14 @@ export function parseArgs(argv: string[]): SandboxServerOptions & { help?: boole
         break
       case '--time-scale':
         opts.timeScale = number(take(), name, (n) => n > 0, 'a positive number')
+        break
+      case '--approval-deferral':
+        opts.approvalDeferralSeconds = number(
+          take(),
+          name,
+          validApprovalDeferral,
+          `a positive number of seconds up to ${MAX_APPROVAL_DEFERRAL_SECONDS}`
+        )
         break
       case '--faults':
         opts.faults = true

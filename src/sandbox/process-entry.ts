@@ -71,6 +71,7 @@ port.onMessage((raw) => {
     tokenId: message.tokenId,
     clientSecret: message.clientSecret,
     ...(message.generateTransactions !== undefined && { generateTransactions: message.generateTransactions }),
+    ...(message.approvalDeferralSeconds !== undefined && { approvalDeferralSeconds: message.approvalDeferralSeconds }),
     ...(message.nativeBinding !== undefined && { nativeBinding: message.nativeBinding }),
     log: (m) => port.send({ type: 'log', message: m })
   }).then(

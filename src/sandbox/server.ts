@@ -30,6 +30,7 @@ import { webhookRoutes } from './webhook-routes'
 import { WebhookDispatcher, type SandboxWebhooks } from './webhooks/dispatcher'
 import { webhookEvents } from './webhooks/events'
 import { BASE_PATH, SANDBOX_DEFAULTS } from './defaults'
+import { MAX_APPROVAL_DEFERRAL_SECONDS, validApprovalDeferral } from './timing'
 
 export interface SandboxServerOptions {
   /** 0 (default): a free port. */
@@ -44,6 +45,12 @@ export interface SandboxServerOptions {
   clientSecret?: string
   /** Multiplies every simulated delay: 0.01 makes them 100x shorter. */
   timeScale?: number
+  /**
+   * How long a payment answered 202 waits for approve/reject, in seconds of the service (scaled by timeScale like every
+   * delay). Default 5, the published deadline; a longer window is a test/demo setting only (a test that must not race
+   * the real 5 s), never what the service does.
+   */
+  approvalDeferralSeconds?: number
   /** Create demo data on first start (default true). */
   seed?: boolean
   /** Add this many synthetic history transactions once per data file (see generate.ts). */
@@ -95,6 +102,11 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
   const clientSecret = options.clientSecret ?? SANDBOX_DEFAULTS.clientSecret
   if (!tokenId || !clientSecret) throw new Error('tokenId and clientSecret must not be empty')
   const clock = new Clock(options.now ?? Date.now, options.timeScale ?? SANDBOX_DEFAULTS.timeScale)
+  const approvalDeferral = options.approvalDeferralSeconds
+  if (approvalDeferral !== undefined && !validApprovalDeferral(approvalDeferral))
+    throw new Error(
+      `approvalDeferralSeconds must be a positive number of seconds up to ${MAX_APPROVAL_DEFERRAL_SECONDS}, got ${approvalDeferral}`
+    )
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
   const faultsEnabled = options.faults === true
   const faults = faultsEnabled ? new FaultController() : new DisabledFaults()
@@ -140,10 +152,16 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
     scheduler,
     log
   )
-  const engine = createEngine(theStore, clock, scheduler, { approvals: webhooks }, () => {
-    theStore.txVersion++
-    stateFile?.markDirty()
-  })
+  const engine = createEngine(
+    theStore,
+    clock,
+    scheduler,
+    { approvals: webhooks, ...(approvalDeferral !== undefined && { approvalDeferral }) },
+    () => {
+      theStore.txVersion++
+      stateFile?.markDirty()
+    }
+  )
   scheduler.load(jobs)
   theStore.events = webhookEvents(webhooks)
   if (fresh) {

@@ -30,3 +30,14 @@ export const DURATIONS = {
   /** Quote destination suffix 005: completed payout returned by the bank after this. */
   quoteReturned: 30
 } as const
+
+/**
+ * The longest approval deferral a sandbox may be given (`approvalDeferralSeconds`): a test or demo setting that keeps a
+ * 202'd payment waiting longer than the service's 5 s, so a test holds the decision instead of racing that deadline.
+ */
+export const MAX_APPROVAL_DEFERRAL_SECONDS = 3600
+
+/** True for a usable approval deferral: a positive number of seconds up to MAX_APPROVAL_DEFERRAL_SECONDS. */
+export function validApprovalDeferral(seconds: number): boolean {
+  return Number.isFinite(seconds) && seconds > 0 && seconds <= MAX_APPROVAL_DEFERRAL_SECONDS
+}

@@ -12,6 +12,8 @@ export const SandboxStartMessage = z.object({
   tokenId: z.string().min(1),
   clientSecret: z.string().min(1),
   generateTransactions: z.number().int().positive().optional(),
+  /** Seconds a 202'd payment waits for approve/reject (default the service's 5): a test-only stretch of that window. */
+  approvalDeferralSeconds: z.number().positive().max(3600).optional(),
   nativeBinding: z.string().optional()
 })
 export type SandboxStartMessage = z.infer<typeof SandboxStartMessage>

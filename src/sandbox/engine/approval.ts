@@ -141,7 +141,7 @@ export function applyAnswer(core: EngineCore, settlement: Settlement, id: string
       rec.data.updatedAt = iso(now)
       break
     case 'defer': {
-      const deadline = now + clock.delay(DURATIONS.approvalDeferral)
+      const deadline = now + clock.delay(core.options.approvalDeferral ?? DURATIONS.approvalDeferral)
       rec.meta.approvalDeadline = deadline
       scheduler.scheduleAt(JOB.incomingTimeout, rec.id, deadline)
       break

@@ -19,6 +19,11 @@ import type { ApprovalChannel } from './approval'
 export interface EngineOptions {
   /** Where the approval webhook goes out (webhooks/dispatcher.ts). */
   approvals: ApprovalChannel
+  /**
+   * Seconds of the service (scaled by timeScale) that a payment answered 202 waits for approve/reject; default
+   * DURATIONS.approvalDeferral, the published 5 s. Longer only for tests and demos (SandboxServerOptions).
+   */
+  approvalDeferral?: number
 }
 
 export interface EngineCore {
