@@ -9,36 +9,55 @@ import { z } from 'zod'
 const Port = z.coerce.number().int().min(0).max(65535)
 const Ms = z.coerce.number().int().positive()
 
-export const GateConfig = z.strictObject({
-  host: z.string().min(1).default('127.0.0.1'),
-  port: Port.default(8787),
-  /** The SQLite file (created 0600), used unless `databaseUrl` names a PostgreSQL database. */
-  database: z.string().min(1).default('gate.db'),
-  /**
-   * postgres://user@host:port/db: PostgreSQL instead of SQLite, for two or more replicas behind a load balancer. A URL
-   * holding a password belongs in the environment or the secrets file (or use PGPASSWORD / ~/.pgpass).
-   */
-  databaseUrl: z
-    .url({ protocol: /^postgres(ql)?$/, error: 'databaseUrl must be a postgres:// or postgresql:// URL' })
-    .optional(),
-  /** PEM public key from the service's dashboard, inline or as a file path. */
-  webhookPublicKey: z.string().min(1, 'webhookPublicKey is required: the PEM public key from the dashboard'),
-  serviceBaseUrl: z.url({ protocol: /^https?$/, error: 'serviceBaseUrl must be an http(s) URL' }),
-  serviceTokenId: z.string().min(1, 'serviceTokenId is required (GATE_SERVICE_TOKEN_ID)'),
-  serviceClientSecret: z.string().min(1, 'serviceClientSecret is required (GATE_SERVICE_CLIENT_SECRET)'),
-  /** 32 bytes, base64 or hex: seals the receiver information at rest (AES-256-GCM). */
-  receiverInfoKey: z
-    .string()
-    .refine((s) => keyBytes(s) !== null, 'receiverInfoKey must be 32 bytes in base64 or 64 hex digits'),
-  receiverLookupUrl: z.url({ protocol: /^https?$/ }).optional(),
-  webhookPath: z.string().startsWith('/').default('/webhooks'),
-  marginMs: Ms.max(4900).default(4000),
-  toleranceMs: Ms.default(5 * 60_000),
-  lookupTimeoutMs: Ms.max(3000).default(1500),
-  /** Largest body read, webhook or command (a pending-payment webhook is a few kB). */
-  bodyLimitBytes: Ms.max(10 * 1024 * 1024).default(256 * 1024),
-  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info')
-})
+/** The real service's deadline for approve/reject after a 202 (reference): 5 s. */
+export const SERVICE_DEADLINE_MS = 5000
+/** What the fallback's call is left at least, between `marginMs` and the deadline (the 4900 cap of a 5 s deadline). */
+export const FALLBACK_CALL_MS = 100
+
+export const GateConfig = z
+  .strictObject({
+    host: z.string().min(1).default('127.0.0.1'),
+    port: Port.default(8787),
+    /** The SQLite file (created 0600), used unless `databaseUrl` names a PostgreSQL database. */
+    database: z.string().min(1).default('gate.db'),
+    /**
+     * postgres://user@host:port/db: PostgreSQL instead of SQLite, for two or more replicas behind a load balancer. A URL
+     * holding a password belongs in the environment or the secrets file (or use PGPASSWORD / ~/.pgpass).
+     */
+    databaseUrl: z
+      .url({ protocol: /^postgres(ql)?$/, error: 'databaseUrl must be a postgres:// or postgresql:// URL' })
+      .optional(),
+    /** PEM public key from the service's dashboard, inline or as a file path. */
+    webhookPublicKey: z.string().min(1, 'webhookPublicKey is required: the PEM public key from the dashboard'),
+    serviceBaseUrl: z.url({ protocol: /^https?$/, error: 'serviceBaseUrl must be an http(s) URL' }),
+    serviceTokenId: z.string().min(1, 'serviceTokenId is required (GATE_SERVICE_TOKEN_ID)'),
+    serviceClientSecret: z.string().min(1, 'serviceClientSecret is required (GATE_SERVICE_CLIENT_SECRET)'),
+    /** 32 bytes, base64 or hex: seals the receiver information at rest (AES-256-GCM). */
+    receiverInfoKey: z
+      .string()
+      .refine((s) => keyBytes(s) !== null, 'receiverInfoKey must be 32 bytes in base64 or 64 hex digits'),
+    receiverLookupUrl: z.url({ protocol: /^https?$/ }).optional(),
+    webhookPath: z.string().startsWith('/').default('/webhooks'),
+    /** After receipt, when an unanswered prompt gets its fallback: below `serviceDeadlineMs` (see the refine below). */
+    marginMs: Ms.default(4000),
+    /**
+     * How long the service waits for approve/reject after a 202. The real service allows 5 s: a longer one only for a
+     * sandbox whose window was stretched for a test or a demo (its approvalDeferralSeconds), never for the real service.
+     */
+    serviceDeadlineMs: Ms.max(3_600_000).default(SERVICE_DEADLINE_MS),
+    toleranceMs: Ms.default(5 * 60_000),
+    lookupTimeoutMs: Ms.max(3000).default(1500),
+    /** Largest body read, webhook or command (a pending-payment webhook is a few kB). */
+    bodyLimitBytes: Ms.max(10 * 1024 * 1024).default(256 * 1024),
+    logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info')
+  })
+  .refine((c) => c.marginMs <= c.serviceDeadlineMs - FALLBACK_CALL_MS, {
+    path: ['marginMs'],
+    error: (issue) => {
+      const c = issue.input as { serviceDeadlineMs: number }
+      return `marginMs must be at most ${c.serviceDeadlineMs - FALLBACK_CALL_MS} (${FALLBACK_CALL_MS} ms before serviceDeadlineMs, ${c.serviceDeadlineMs}), so the fallback reaches the service in time`
+    }
+  })
 export type GateConfig = z.infer<typeof GateConfig>
 
 export function keyBytes(s: string): Buffer | null {
@@ -64,6 +83,7 @@ const ENV: Record<string, keyof GateConfig> = {
   GATE_RECEIVER_LOOKUP_URL: 'receiverLookupUrl',
   GATE_WEBHOOK_PATH: 'webhookPath',
   GATE_MARGIN_MS: 'marginMs',
+  GATE_SERVICE_DEADLINE_MS: 'serviceDeadlineMs',
   GATE_LOG_LEVEL: 'logLevel'
 }
 

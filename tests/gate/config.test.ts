@@ -71,6 +71,27 @@ describe('loadConfig', () => {
     expect(message).not.toContain('very-secret-value')
   })
 
+  it('gives a prompt its fallback before the service deadline: 4 s of the real 5 s by default', () => {
+    const c = loadConfig(files(shared, secrets))
+    expect(c).toMatchObject({ marginMs: 4000, serviceDeadlineMs: 5000 })
+    expect(loadConfig(files({ ...shared, marginMs: 4900 }, secrets)).marginMs).toBe(4900)
+    expect(() => loadConfig(files({ ...shared, marginMs: 4901 }, secrets))).toThrow(
+      /marginMs: marginMs must be at most 4900 \(100 ms before serviceDeadlineMs, 5000\)/
+    )
+  })
+
+  it('takes a longer service deadline (a stretched sandbox window) with a margin below it, from file or environment', () => {
+    const stretched = loadConfig(files({ ...shared, serviceDeadlineMs: 30_000, marginMs: 25_000 }, secrets))
+    expect(stretched).toMatchObject({ marginMs: 25_000, serviceDeadlineMs: 30_000 })
+    const env = { ...files(shared, secrets), GATE_SERVICE_DEADLINE_MS: '30000', GATE_MARGIN_MS: '29900' }
+    expect(loadConfig(env)).toMatchObject({ marginMs: 29_900, serviceDeadlineMs: 30_000 })
+    expect(() => loadConfig({ ...env, GATE_MARGIN_MS: '30000' })).toThrow(/marginMs must be at most 29900/)
+    // A margin beyond the real 5 s needs the deadline said too; and the deadline has a sane bound.
+    expect(() => loadConfig(files({ ...shared, marginMs: 25_000 }, secrets))).toThrow(/marginMs must be at most 4900/)
+    expect(() => loadConfig(files({ ...shared, serviceDeadlineMs: 3_600_001 }, secrets))).toThrow(/serviceDeadlineMs/)
+    expect(() => loadConfig(files({ ...shared, serviceDeadlineMs: 0 }, secrets))).toThrow(/serviceDeadlineMs/)
+  })
+
   it('finds the database for verify-log and operator add without the service credentials', () => {
     const env = files({ ...shared, database: '/var/lib/gate/x.db' })
     expect(() => loadConfig(env)).toThrow(/serviceTokenId/)

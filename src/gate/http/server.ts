@@ -19,9 +19,6 @@ import { GateMetrics } from './metrics'
 import { operatorRoutes } from './operator-routes'
 import { webhookRoute } from './webhook-route'
 
-/** The service's deadline for approve/reject after a 202 (reference). */
-export const SERVICE_DEADLINE_MS = 5000
-
 export interface GateServerOptions {
   config: GateConfig
   store: GateStore
@@ -77,7 +74,7 @@ export async function startGateServer(o: GateServerOptions): Promise<GateServer>
     clock,
     publicKey: publicKeyFrom(config.webhookPublicKey),
     marginMs: config.marginMs,
-    deadlineMs: SERVICE_DEADLINE_MS,
+    deadlineMs: config.serviceDeadlineMs,
     toleranceMs: config.toleranceMs,
     lookupTimeoutMs: config.lookupTimeoutMs,
     log
