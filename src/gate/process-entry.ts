@@ -64,6 +64,9 @@ async function start(m: GateStartMessage): Promise<GateServer> {
     serviceTokenId: m.serviceTokenId,
     serviceClientSecret: m.serviceClientSecret,
     receiverInfoKey: m.receiverInfoKey,
+    // Set only for a Local sandbox whose approval window a test stretched.
+    ...(m.serviceDeadlineMs !== undefined && { serviceDeadlineMs: m.serviceDeadlineMs }),
+    ...(m.marginMs !== undefined && { marginMs: m.marginMs }),
     // Problems only: a line per request would flood Paydesk's log, and decisions are in the gate's own log.
     logLevel: 'warn'
   })

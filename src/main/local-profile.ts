@@ -10,6 +10,7 @@ import {
   localSandboxIsBig,
   localSandboxStateFile,
   startLocalSandbox,
+  testApprovalWindowFromEnv,
   type LocalSandbox
 } from './services/local-sandbox'
 import { LocalGate, type LocalGateAccess } from './services/local-gate'
@@ -112,7 +113,12 @@ export class LocalProfile {
   }
 
   /** The Local gate, started once the sandbox answers (its webhook key and customers are read from it). */
-  private startGate(sandbox: LocalSandbox, tokenId: string, clientSecret: string): Promise<LocalGate> {
+  private startGate(
+    sandbox: LocalSandbox,
+    tokenId: string,
+    clientSecret: string,
+    approvalWindowMs: number | undefined
+  ): Promise<LocalGate> {
     const gate = sandbox.ready.then(
       async () => {
         if (this.closing)
@@ -123,6 +129,7 @@ export class LocalProfile {
           secrets: this.d.secrets,
           launcher: this.d.launcher,
           log: this.d.log,
+          approvalWindowMs,
           onExit: (reason) => {
             for (const l of this.gateExitListeners) l(reason)
           }
@@ -151,6 +158,8 @@ export class LocalProfile {
     let gateStarted = false
     try {
       const generateTransactions = generateCountFromEnv()
+      // Test-only (e2e): a longer approval window for the sandbox and its gate alike; unset in normal use.
+      const approvalWindowMs = testApprovalWindowFromEnv()
       const profile = profiles.get(LOCAL_PROFILE_ID)
       let secret = await secrets.get(secretAccount(LOCAL_PROFILE_ID))
       if (!secret) {
@@ -169,10 +178,11 @@ export class LocalProfile {
         previousBaseUrl: profile.baseUrl,
         log: this.d.log,
         ...(this.d.launcher !== undefined && { launcher: this.d.launcher }),
-        ...(generateTransactions !== undefined && { generateTransactions })
+        ...(generateTransactions !== undefined && { generateTransactions }),
+        ...(approvalWindowMs !== undefined && { approvalWindowMs })
       })
       this.sandbox = sandbox
-      gate(this.startGate(sandbox, profile.tokenId, secret))
+      gate(this.startGate(sandbox, profile.tokenId, secret, approvalWindowMs))
       gateStarted = true
       await profiles.setLocalBaseUrl(sandbox.baseUrl)
       addressed()

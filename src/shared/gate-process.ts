@@ -24,6 +24,12 @@ export const GateStartMessage = z.object({
   operator: z.object({ name: z.string().min(1), token: z.string().min(1) }),
   /** Demo receiver information, written only for customers the gate has none for (an operator's edit is kept). */
   receiverInfo: z.array(z.object({ customerId: z.string().min(1), info: ReceiverCustomerInfo })),
+  /**
+   * TEST-ONLY: the deadline and fallback for a Local sandbox whose approval window was stretched (the gate's config
+   * checks them; unset, the real 5 s / 4 s).
+   */
+  serviceDeadlineMs: z.number().int().positive().optional(),
+  marginMs: z.number().int().positive().optional(),
   nativeBinding: z.string().optional()
 })
 export type GateStartMessage = z.infer<typeof GateStartMessage>

@@ -13,7 +13,7 @@ import path from 'node:path'
 import { GateChildMessage, type GateStartMessage } from '../../shared/gate-process'
 import { AppError } from '../errors'
 import type { SecretStore } from './keychain'
-import { describeExit, freePort } from './local-sandbox'
+import { describeExit, freePort, localGateTiming } from './local-sandbox'
 import { nodeSandboxLauncher, type SandboxLauncher, type SandboxProcess } from './sandbox-process'
 
 /** Keychain accounts (under the Local profile's prefix, so the orphan scan knows them). */
@@ -57,6 +57,8 @@ export interface LocalGateOptions {
   /** Told when the gate's process ends unexpectedly (before it is started again), with why. */
   onExit?(reason: string): void
   nativeBinding?: string
+  /** TEST-ONLY: the Local sandbox's stretched approval window (PAYDESK_TEST_APPROVAL_WINDOW_MS); default the real 5 s. */
+  approvalWindowMs?: number | undefined
 }
 
 export interface LocalGateAccess {
@@ -168,6 +170,7 @@ export class LocalGate {
         receiverInfoKey,
         operator: { name: LOCAL_GATE_OPERATOR, token },
         receiverInfo,
+        ...(o.approvalWindowMs !== undefined && localGateTiming(o.approvalWindowMs)),
         ...(o.nativeBinding !== undefined && { nativeBinding: o.nativeBinding })
       },
       token

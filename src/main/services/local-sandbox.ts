@@ -35,6 +35,8 @@ export interface LocalSandboxOptions {
   launcher?: SandboxLauncher
   /** Synthetic history to add once (PAYDESK_LOCAL_GENERATE_TRANSACTIONS). */
   generateTransactions?: number
+  /** TEST-ONLY (PAYDESK_TEST_APPROVAL_WINDOW_MS): how long a 202'd payment waits for approve/reject; default 5 s. */
+  approvalWindowMs?: number
   /** A big state to load (`localSandboxIsBig`): the process runs at SANDBOX_NICENESS. */
   lowPriority?: boolean
   /** SQLite native addon for the sandbox process's ABI, when it is not Node's. */
@@ -66,6 +68,42 @@ export function localSandboxStateFile(dataDir: string): string {
 /** `PAYDESK_LOCAL_GENERATE_TRANSACTIONS=N`: a synthetic history for the embedded sandbox (throws on a bad value). */
 export function generateCountFromEnv(env: NodeJS.ProcessEnv = process.env): number | undefined {
   return parseGenerateCount(env.PAYDESK_LOCAL_GENERATE_TRANSACTIONS, 'PAYDESK_LOCAL_GENERATE_TRANSACTIONS')
+}
+
+/**
+ * `PAYDESK_TEST_APPROVAL_WINDOW_MS=N` — TEST-ONLY, never for operators: stretches the Local sandbox's approval window
+ * after a 202 (the service's 5 s) to N ms, and moves the Local gate's deadline and fallback with it (`localGateTiming`),
+ * so an end-to-end test clicks Approve on a prompt held open instead of racing the real 4 s fallback on a loaded
+ * machine. Unset, everything stays at the real protocol's 5 s / 4 s; an installed (packaged) app ignores it. Throws on
+ * a value that is not a whole number of ms from TEST_APPROVAL_WINDOW_MIN_MS to an hour.
+ */
+export function testApprovalWindowFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  packaged: boolean = isPackagedElectron()
+): number | undefined {
+  const raw = env.PAYDESK_TEST_APPROVAL_WINDOW_MS
+  if (raw === undefined || raw === '' || packaged) return undefined
+  const n = Number(raw)
+  if (!/^\d+$/.test(raw.trim()) || n < TEST_APPROVAL_WINDOW_MIN_MS || n > 3_600_000)
+    throw new Error(
+      `PAYDESK_TEST_APPROVAL_WINDOW_MS must be a whole number of milliseconds from ${TEST_APPROVAL_WINDOW_MIN_MS} to 3600000 (got "${raw}")`
+    )
+  return n
+}
+
+/** The shortest test approval window: the gate's fallback comes FALLBACK_LEAD_MS before it, at 5 s or later. */
+export const TEST_APPROVAL_WINDOW_MIN_MS = 10_000
+/** How long before a stretched window's end the Local gate gives its fallback: time for its call under load. */
+const FALLBACK_LEAD_MS = 5_000
+
+/** The Local gate's deadline and fallback for a stretched approval window (the gate's defaults, 5 s / 4 s, else). */
+export function localGateTiming(approvalWindowMs: number): { serviceDeadlineMs: number; marginMs: number } {
+  return { serviceDeadlineMs: approvalWindowMs, marginMs: approvalWindowMs - FALLBACK_LEAD_MS }
+}
+
+/** An installed Electron app (not `electron .` in development, not Node): test-only settings do not apply there. */
+function isPackagedElectron(): boolean {
+  return process.versions.electron !== undefined && !(process as { defaultApp?: boolean }).defaultApp
 }
 
 /** State files above this size load for a noticeable time: the backend then does not wait for the sandbox. */
@@ -197,6 +235,7 @@ export async function startLocalSandbox(options: LocalSandboxOptions): Promise<L
     tokenId: options.tokenId,
     clientSecret: options.clientSecret,
     ...(options.generateTransactions !== undefined && { generateTransactions: options.generateTransactions }),
+    ...(options.approvalWindowMs !== undefined && { approvalDeferralSeconds: options.approvalWindowMs / 1000 }),
     ...(options.nativeBinding !== undefined && { nativeBinding: options.nativeBinding })
   }
   child.postMessage(start)
