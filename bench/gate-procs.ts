@@ -2,8 +2,8 @@
  * The processes of `npm run bench -- gate`: the gate itself (the build's `out/main/gate.js` under plain node, as the
  * Dockerfile and the systemd unit run it, configured through its GATE_* variables exactly as an operator does) and the
  * bare receiver, each a child process so their figures and RSS are their own; a stub of the Payments API that notes
- * when each approve arrives; and an operator's SSE stream client. Everything listens on 127.0.0.1 and every wait is
- * bounded.
+ * when each approve arrives (the operator's side, Paydesk main's follower, is bench/gate-paydesk.ts). Everything
+ * listens on 127.0.0.1 and every wait is bounded.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -12,7 +12,6 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join, resolve } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { Client } from 'undici'
 import { hashToken, newToken } from '../src/gate/domain/operators'
 import { SqliteGateStore } from '../src/gate/store/sqlite-store'
 
@@ -40,6 +39,8 @@ function nodeChild(args: string[], env: NodeJS.ProcessEnv, stdout: 'pipe' | numb
 const BUILT_GATE = join(ROOT, 'out/main/gate.js')
 /** The V8 flags production gives the gate (src/gate/deploy: the Dockerfile's CMD, the unit's ExecStart). */
 const GATE_NODE_FLAGS = ['--max-semi-space-size=2']
+/** More flags for the gate's node, space-separated, to profile it: BENCH_GATE_NODE_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/p'. */
+const EXTRA_GATE_FLAGS = (process.env['BENCH_GATE_NODE_FLAGS'] ?? '').split(/\s+/).filter((f) => f !== '')
 
 /** Builds what production runs (`npm run build` → out/main/gate.js), so the bench measures this checkout's gate. */
 export function buildGate(): void {
@@ -98,7 +99,7 @@ export async function startGate(dir: string, publicKeyPem: string, serviceUrl: s
   const logFile = join(dir, 'gate.log')
   const fd = openSync(logFile, 'w')
   const proc = nodeChild(
-    [...GATE_NODE_FLAGS, BUILT_GATE],
+    [...GATE_NODE_FLAGS, ...EXTRA_GATE_FLAGS, BUILT_GATE],
     {
       GATE_CONFIG: config,
       GATE_HOST: '127.0.0.1',
@@ -182,64 +183,5 @@ export async function startStubService(): Promise<StubService> {
         server.close(() => r())
         server.closeAllConnections()
       })
-  }
-}
-
-export interface EventStream {
-  /** Resolves with the time (performance.now()) the `prompt` event of `transactionId` arrived. */
-  promptShown(transactionId: string): Promise<number>
-  events(): number
-  close(): Promise<void>
-}
-
-/** An operator connected to `GET /operator/events`, as Paydesk will be; resolves once the gate says connected. */
-export async function openEventStream(gateUrl: string, token: string): Promise<EventStream> {
-  const client = new Client(gateUrl)
-  const shown = new Map<string, number>()
-  const waiting = new Map<string, (at: number) => void>()
-  let count = 0
-  let buffer = ''
-  let connected: () => void = () => undefined
-  const isConnected = new Promise<void>((r) => (connected = r))
-  const onFrame = (frame: string, at: number): void => {
-    if (frame.startsWith(': connected')) return connected()
-    const event = /^event: (.*)$/m.exec(frame)?.[1]
-    const data = /^data: (.*)$/m.exec(frame)?.[1]
-    if (!event || !data) return
-    count++
-    if (event !== 'prompt') return
-    const id = (JSON.parse(data) as { data: { transactionId: string } }).data.transactionId
-    shown.set(id, at)
-    waiting.get(id)?.(at)
-    waiting.delete(id)
-  }
-  const res = await client.request({
-    path: '/operator/events',
-    method: 'GET',
-    headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
-    bodyTimeout: 0
-  })
-  if (res.statusCode !== 200) throw new Error(`GET /operator/events answered ${res.statusCode}`)
-  res.body.on('data', (c: Buffer) => {
-    const at = performance.now()
-    buffer += c.toString('utf8')
-    let end: number
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      onFrame(buffer.slice(0, end), at)
-      buffer = buffer.slice(end + 2)
-    }
-  })
-  res.body.on('error', () => undefined)
-  await isConnected
-  return {
-    promptShown: (id) => {
-      const at = shown.get(id)
-      return at !== undefined ? Promise.resolve(at) : new Promise((r) => waiting.set(id, r))
-    },
-    events: () => count,
-    close: async () => {
-      res.body.destroy()
-      await client.destroy()
-    }
   }
 }
