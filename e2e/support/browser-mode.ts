@@ -14,6 +14,16 @@ export interface BrowserModeApp {
 }
 
 /**
+ * The Local approval window every browser-mode Paydesk of the e2e runs with (PAYDESK_TEST_APPROVAL_WINDOW_MS, a
+ * test-only setting): the Local sandbox waits this long for approve/reject after a 202 instead of the service's 5 s, and
+ * the Local gate gives an unanswered prompt its fallback 5 s before the end, at APPROVAL_FALLBACK_MS instead of 4 s. A
+ * click on a prompt then never races that fallback, however loaded the machine; a test that awaits the fallback waits
+ * for its event that much longer.
+ */
+export const APPROVAL_WINDOW_MS = 30_000
+export const APPROVAL_FALLBACK_MS = APPROVAL_WINDOW_MS - 5_000
+
+/**
  * Starts the built browser mode, `out/main/web.js` (what `npm run web` runs), on a free port with a fresh data folder
  * (or `dataDir`, to start again on the data of an earlier run; `keepData` keeps it when this run stops).
  */
@@ -24,6 +34,7 @@ export async function startBrowserMode(
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'paydesk-e2e-'))
   const child: ChildProcess = spawn(process.execPath, ['out/main/web.js', '--port', '0', '--data-dir', dataDir], {
     cwd: root,
+    env: { ...process.env, PAYDESK_TEST_APPROVAL_WINDOW_MS: String(APPROVAL_WINDOW_MS) },
     stdio: ['ignore', 'pipe', 'pipe']
   })
   let output = ''

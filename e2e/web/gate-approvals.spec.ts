@@ -1,4 +1,4 @@
-import { expect, FIRST_SYNC_MS, test } from '../support/browser-mode'
+import { APPROVAL_FALLBACK_MS, expect, FIRST_SYNC_MS, test } from '../support/browser-mode'
 import {
   decisionRow,
   expectTransactionStatus,
@@ -13,10 +13,14 @@ import {
 } from '../support/gate'
 
 // Approvals against the Local profile's own approval gate: the Local sandbox signs each approval webhook to it, and the
-// gate answers from its rules, a pre-approval, an operator's click or its fallback (4 s after receipt, real clock).
+// gate answers from its rules, a pre-approval, an operator's click or its fallback. The e2e Paydesk runs with a
+// stretched approval window (browser-mode.ts: the fallback at APPROVAL_FALLBACK_MS after receipt instead of the real
+// 4 s), so a click is never a race against the fallback's timer on a loaded machine; the fallback test awaits its event.
 // Every wait is for what the page shows once the gate's stream told it; nothing sleeps.
 
 const DECIDED_MS = 20_000
+/** The fallback comes APPROVAL_FALLBACK_MS after receipt; then its decision reaches the page like any other. */
+const FALLBACK_DECIDED_MS = APPROVAL_FALLBACK_MS + DECIDED_MS
 
 test('a rule approves a payment at once, sending the fields the sender requested, and the payment completes', async ({
   page,
@@ -61,7 +65,36 @@ test('a prompt approved by a click before its fallback completes the payment', a
   await expectTransactionStatus(page, payment.id, /COMPLETED/)
 })
 
+test('a prompt missing a mandatory field is approved once the operator fills it in, and the field is sent', async ({
+  page,
+  app,
+  shot
+}) => {
+  await openLiveApprovals(page, app)
+  // The service has no birth date for Rosa and neither has the gate: no rule decides, and the prompt asks for it.
+  const rosa = await receiverWithoutBirthDate(app)
+  const payment = await receive(app, rosa.id, 6_789)
+
+  const prompt = page.getByTestId('prompt').filter({ has: page.locator(`[data-paydesk-id="${payment.id}"]`) })
+  await expect(prompt).toBeVisible({ timeout: DECIDED_MS })
+  await expect(prompt.getByRole('list', { name: 'Requested fields' })).toContainText('missing: fill it in below')
+  await prompt.getByLabel('Birth date (YYYY-MM-DD)').fill('1991-04-30')
+  await shot('gate-prompt-fill-in')
+  await prompt.getByRole('button', { name: 'Approve $67.89 USD' }).click()
+  await expect(page.getByTestId('approval-outcome')).toHaveText('Approved $67.89 USD.')
+  await expect(prompt).toHaveCount(0)
+
+  await page.getByRole('tab', { name: 'Decisions' }).click()
+  const row = decisionRow(page, payment.id, 'Approved')
+  await expect(row).toContainText('Operator Paydesk Local')
+  await expect(row).toContainText('Sent: BIRTH_DATE')
+  await shot('gate-prompt-filled-approved')
+  await expectTransactionStatus(page, payment.id, /COMPLETED/)
+})
+
 test('a prompt nobody answers is rejected by the fallback, and the operator is told', async ({ page, app, shot }) => {
+  // The app's start, the fallback's wait and its decision reaching the page: more than the default 60 s may be needed.
+  test.setTimeout(FIRST_SYNC_MS + FALLBACK_DECIDED_MS + 30_000)
   await openLiveApprovals(page, app)
   const jane = await seedCustomer(app, 'cust-jane-smith')
   const payment = await receive(app, jane.id, 2_500)
@@ -71,7 +104,7 @@ test('a prompt nobody answers is rejected by the fallback, and the operator is t
   await shot('gate-prompt-waiting')
 
   const recent = page.getByTestId('recent-decisions').getByRole('listitem').filter({ hasText: '$25.00' })
-  await expect(recent).toContainText('Rejected', { timeout: DECIDED_MS })
+  await expect(recent).toContainText('Rejected', { timeout: FALLBACK_DECIDED_MS })
   await expect(recent).toContainText('Fallback (no rule matched)')
   await expect(prompt).toHaveCount(0)
   await expect(page.locator('.toast').filter({ hasText: 'Payment rejected' })).toContainText('no operator answered')
