@@ -20,17 +20,27 @@ export function isLoopbackUrl(url: string): boolean {
 }
 
 const ProfileName = z.string().trim().min(1, 'Give the profile a name').max(60, 'Keep the name under 60 characters')
-const BaseUrl = z
-  .string()
-  .trim()
-  .url('Base URL must be a full URL such as https://api.example.com/2025-10-13')
-  .refine((u) => /^https?:\/\//i.test(u), 'Base URL must start with https:// (or http:// for a local server)')
-  // The client secret travels with every request: over plain http anyone on the way could read it.
-  .refine(
-    (u) => !/^http:\/\//i.test(u) || isLoopbackUrl(u),
-    'Use https://. Plain http:// is allowed only for a server on this machine (127.0.0.1, localhost or [::1]).'
-  )
-  .refine((u) => !/[?#]/.test(u), 'Base URL cannot contain a query or fragment')
+/**
+ * A server Paydesk sends a credential to with every request (the Payments API's client secret, a gate's operator
+ * token): https, or plain http only on this machine, where nobody on the way could read it.
+ */
+export function credentialedUrl(label: string, example: string) {
+  return z
+    .string()
+    .trim()
+    .url(`${label} must be a full URL such as ${example}`)
+    .refine(
+      (u) => /^https?:\/\//i.test(u),
+      `${label} must start with https:// (or http:// for a server on this machine)`
+    )
+    .refine(
+      (u) => !/^http:\/\//i.test(u) || isLoopbackUrl(u),
+      'Use https://. Plain http:// is allowed only for a server on this machine (127.0.0.1, localhost or [::1]).'
+    )
+    .refine((u) => !/[?#]/.test(u), `${label} cannot contain a query or fragment`)
+}
+
+const BaseUrl = credentialedUrl('Base URL', 'https://api.example.com/2025-10-13')
 const TokenId = z.string().trim().min(1, 'Enter the API token id').max(200)
 /** Write-only: travels renderer → main once, is stored in the OS keychain and never sent back. */
 export const ClientSecret = z.string().min(1, 'Enter the API client secret').max(500)

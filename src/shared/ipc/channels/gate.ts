@@ -10,7 +10,7 @@ import {
   PromptAnswer,
   ReceiverInfo
 } from '../../gate'
-import { isLoopbackUrl, ProfileId } from '../../profile'
+import { credentialedUrl, ProfileId } from '../../profile'
 import { channel, NoInput } from '../define'
 
 /**
@@ -20,16 +20,7 @@ import { channel, NoInput } from '../define'
  */
 
 /** Where the gate is: https, or plain http only on this machine (the operator token travels with every request). */
-export const GateUrl = z
-  .string()
-  .trim()
-  .url('Gate URL must be a full URL such as https://gate.example.com')
-  .refine((u) => /^https?:\/\//i.test(u), 'Gate URL must start with https:// (or http:// for a gate on this machine)')
-  .refine(
-    (u) => !/^http:\/\//i.test(u) || isLoopbackUrl(u),
-    'Use https://. Plain http:// is allowed only for a gate on this machine (127.0.0.1, localhost or [::1]).'
-  )
-  .refine((u) => !/[?#]/.test(u), 'Gate URL cannot contain a query or fragment')
+export const GateUrl = credentialedUrl('Gate URL', 'https://gate.example.com')
 
 /** Write-only: printed once by `npm run gate -- operator add NAME`, kept in the OS keychain, never sent back. */
 export const GateToken = z.string().trim().min(16, 'Paste the whole operator token').max(500)
