@@ -78,6 +78,16 @@ describe('the approval gate against the sandbox', () => {
     const logs = r.logs.join('')
     expect(r.logs.length).toBeGreaterThan(3)
     for (const line of r.logs) expect(() => JSON.parse(line)).not.toThrow()
+    // One line per request (the hot path writes once): method, URL, status and time, never headers or bodies.
+    const lines = r.logs.map((l) => JSON.parse(l) as Record<string, unknown>)
+    expect(lines.filter((l) => l['msg'] === 'incoming request')).toEqual([])
+    const requests = lines.filter((l) => l['msg'] === 'request completed')
+    expect(requests.filter((l) => l['method'] === 'PUT' && l['url'] === '/operator/rules')).toHaveLength(1)
+    for (const l of requests) {
+      expect(l).toMatchObject({ method: expect.any(String), url: expect.any(String), statusCode: expect.any(Number) })
+      expect(l).not.toHaveProperty('req')
+      expect(l).not.toHaveProperty('res')
+    }
     for (const secret of ['1990-01-02', r.token, r.sb.clientSecret, pending.signature!])
       expect(logs).not.toContain(secret)
   })
