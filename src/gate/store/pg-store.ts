@@ -62,6 +62,11 @@ export class PgGateStore implements GateStore {
   private draining: Promise<void> = Promise.resolve()
   private drainAgain = false
   private closed = false
+  /**
+   * The rules as last read. Each webhook still reads their text (so another replica's change is seen by this one's
+   * next webhook, with no window for a late NOTIFY), but re-parses it only when it changed.
+   */
+  private rulesCache: { json: string; rules: GateRules } | null = null
 
   private constructor(o: PgStoreOptions) {
     this.pool = new pg.Pool({ connectionString: o.url, max: o.poolSize ?? 10 })
@@ -281,7 +286,10 @@ export class PgGateStore implements GateStore {
 
   async getRules(): Promise<GateRules> {
     const r = await this.pool.query<{ json: string }>('SELECT json FROM rules WHERE id = 1')
-    return r.rows[0] ? GateRules.parse(JSON.parse(r.rows[0].json)) : DEFAULT_GATE_RULES
+    const json = r.rows[0]?.json
+    if (json === undefined) return DEFAULT_GATE_RULES
+    if (this.rulesCache?.json !== json) this.rulesCache = { json, rules: GateRules.parse(JSON.parse(json)) }
+    return this.rulesCache.rules
   }
 
   async putRules(rules: GateRules, actor: string): Promise<GateEvent> {

@@ -17,6 +17,7 @@ CREATE TABLE IF NOT EXISTS rules (id INTEGER PRIMARY KEY CHECK (id = 1), json TE
 CREATE TABLE IF NOT EXISTS pre_approvals (id TEXT PRIMARY KEY, customer_id TEXT NOT NULL, currency TEXT NOT NULL,
   min_amount INTEGER NOT NULL, max_amount INTEGER NOT NULL, sender TEXT, expires_at TEXT NOT NULL,
   created_by TEXT NOT NULL, created_at TEXT NOT NULL, used_by TEXT UNIQUE);
+CREATE INDEX IF NOT EXISTS pre_approvals_unused ON pre_approvals (customer_id) WHERE used_by IS NULL;
 CREATE TABLE IF NOT EXISTS receiver_info (customer_id TEXT PRIMARY KEY, sealed BLOB NOT NULL, updated_by TEXT NOT NULL,
   updated_at TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS operators (id TEXT PRIMARY KEY, name TEXT NOT NULL UNIQUE, token_hash BLOB NOT NULL,
@@ -91,6 +92,8 @@ export function prepareStatements(db: SqliteDatabase) {
     ),
     preApprovals: s('SELECT * FROM pre_approvals ORDER BY created_at, id'),
     // ISO-8601 UTC strings of one format compare as their instants.
+    // Answered from the partial index: most webhooks arrive with no pre-approval waiting, and skip the search below.
+    anyUnusedPreApproval: s('SELECT 1 FROM pre_approvals WHERE used_by IS NULL LIMIT 1'),
     findPreApproval: s(
       `SELECT * FROM pre_approvals WHERE used_by IS NULL AND customer_id = ? AND currency = ?
          AND min_amount <= ? AND max_amount >= ? AND expires_at > ?

@@ -57,6 +57,8 @@ export class SqliteGateStore implements GateStore {
   private readonly st: Statements
   private readonly listeners = new Set<(e: GateEvent) => void>()
   private readonly now: () => string
+  /** The rules as last read: re-parsed only when their stored text changed (any writer, any process). */
+  private rulesCache: { json: string; rules: GateRules } | null = null
 
   constructor(options: SqliteStoreOptions) {
     this.db = openGateDatabase(options.file, options.nativeBinding)
@@ -203,7 +205,11 @@ export class SqliteGateStore implements GateStore {
 
   async getRules(): Promise<GateRules> {
     const row = this.st.rules.get() as { json: string } | undefined
-    return row ? GateRules.parse(JSON.parse(row.json)) : DEFAULT_GATE_RULES
+    if (!row) return DEFAULT_GATE_RULES
+    // Reading the text is cheap; parsing and validating it on every webhook was not (docs/gate.md, Measured).
+    if (this.rulesCache?.json !== row.json)
+      this.rulesCache = { json: row.json, rules: GateRules.parse(JSON.parse(row.json)) }
+    return this.rulesCache.rules
   }
 
   async putRules(rules: GateRules, actor: string): Promise<GateEvent> {
@@ -240,6 +246,7 @@ export class SqliteGateStore implements GateStore {
   }
 
   async findPreApproval(m: PaymentMatch): Promise<PreApproval | null> {
+    if (this.st.anyUnusedPreApproval.get() === undefined) return null
     const row = this.st.findPreApproval.get(
       m.customerId,
       m.currency,

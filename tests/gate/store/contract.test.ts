@@ -260,6 +260,41 @@ describe.each(Object.keys(backends))('the %s store', (name) => {
     }
   })
 
+  it("reads another replica's rule change and pre-approval at once: nothing cached hides them", async () => {
+    const { open, tamper } = await backend.fresh()
+    const [a, b] = [await open(), await open()]
+    try {
+      const reject = { rules: [], otherwise: 'reject' as const, otherwiseFallback: 'reject' as const }
+      const ask = { rules: [], otherwise: 'ask' as const, otherwiseFallback: 'reject' as const }
+      await a.putRules(reject, 'operator:Ana')
+      expect(await a.getRules()).toEqual(reject)
+      // B's change, then A's very next read (its next webhook's), without waiting for any notification.
+      await b.putRules(ask, 'operator:Bo')
+      expect(await a.getRules()).toEqual(ask)
+      // A change by another process on the same database (SQLite: the CLI), behind both stores' backs.
+      await tamper(`UPDATE rules SET json = '${JSON.stringify(reject)}' WHERE id = 1`)
+      expect(await a.getRules()).toEqual(reject)
+      expect(await b.getRules()).toEqual(reject)
+
+      const match = {
+        customerId: 'Customer:9',
+        currency: 'USD',
+        amount: 100,
+        senders: [],
+        now: new Date(NOW).toISOString()
+      }
+      expect(await a.findPreApproval(match)).toBeNull()
+      const { preApproval } = await b.addPreApproval(
+        { customerId: 'Customer:9', currency: 'USD', minAmount: 0, maxAmount: 500, expiresAt: '2025-10-14T00:00:00Z' },
+        'operator:Bo'
+      )
+      expect((await a.findPreApproval(match))?.id).toBe(preApproval.id)
+    } finally {
+      await a.close()
+      await b.close()
+    }
+  })
+
   it('tells subscribers each committed entry once, in order, on the replica that wrote it and on the others', async () => {
     const { open } = await backend.fresh()
     const [a, b] = [await open(), await open()]
