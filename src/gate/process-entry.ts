@@ -11,38 +11,9 @@ import { hashToken } from './domain/operators'
 import { ReceiverInfoSeal } from './domain/receiver-info'
 import { startGateServer, type GateServer } from './http/server'
 import { SqliteGateStore } from './store/sqlite-store'
+import { parentChannel } from '../shared/parent-channel'
 
-interface Channel {
-  send(message: GateChildMessage): void
-  onMessage(listener: (message: unknown) => void): void
-  onParentGone(listener: () => void): void
-}
-
-interface ElectronParentPort {
-  postMessage(message: unknown): void
-  on(event: 'message', listener: (e: { data: unknown }) => void): void
-}
-
-function channel(): Channel {
-  const parentPort = (process as unknown as { parentPort?: ElectronParentPort }).parentPort
-  if (parentPort) {
-    return {
-      send: (m) => parentPort.postMessage(m),
-      onMessage: (listener) => parentPort.on('message', (e) => listener(e.data)),
-      // Electron ends utility processes with the app.
-      onParentGone: () => undefined
-    }
-  }
-  const send = process.send?.bind(process)
-  if (!send) throw new Error('The gate process entry must be started with an IPC channel (fork)')
-  return {
-    send: (m) => void send(m),
-    onMessage: (listener) => process.on('message', listener),
-    onParentGone: (listener) => process.on('disconnect', listener)
-  }
-}
-
-const port = channel()
+const port = parentChannel<GateChildMessage>(process, 'The gate process entry')
 let server: GateServer | undefined
 let starting = false
 let stopping = false

@@ -6,39 +6,9 @@
  */
 import { SandboxParentMessage, type SandboxChildMessage } from '../shared/sandbox-process'
 import { createSandboxServer, type SandboxServer } from './server'
+import { parentChannel } from '../shared/parent-channel'
 
-interface Channel {
-  send(message: SandboxChildMessage): void
-  onMessage(listener: (message: unknown) => void): void
-  /** Called when the parent is gone (its end of the channel closed). */
-  onParentGone(listener: () => void): void
-}
-
-interface ElectronParentPort {
-  postMessage(message: unknown): void
-  on(event: 'message', listener: (e: { data: unknown }) => void): void
-}
-
-function channel(): Channel {
-  const parentPort = (process as unknown as { parentPort?: ElectronParentPort }).parentPort
-  if (parentPort) {
-    return {
-      send: (m) => parentPort.postMessage(m),
-      onMessage: (listener) => parentPort.on('message', (e) => listener(e.data)),
-      // Electron ends utility processes with the app; nothing to watch.
-      onParentGone: () => undefined
-    }
-  }
-  const send = process.send?.bind(process)
-  if (!send) throw new Error('The sandbox process entry must be started with an IPC channel (fork)')
-  return {
-    send: (m) => void send(m),
-    onMessage: (listener) => process.on('message', listener),
-    onParentGone: (listener) => process.on('disconnect', listener)
-  }
-}
-
-const port = channel()
+const port = parentChannel<SandboxChildMessage>(process, 'The sandbox process entry')
 let server: SandboxServer | undefined
 let stopping = false
 
