@@ -171,3 +171,14 @@ export async function closedLoop(
 
 export const statusList = (m: Map<string, number>): string =>
   [...m.entries()].map(([k, v]) => `${k}: ${v.toLocaleString('en-US')}`).join(', ')
+
+/** `--name 10` or `--name=10`, a positive integer (underscores allowed), else `fallback`. */
+export function option(name: string, fallback: number): number {
+  const args = process.argv
+  const i = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`))
+  if (i < 0) return fallback
+  const raw = args[i]!.includes('=') ? args[i]!.split('=')[1] : args[i + 1]
+  const n = Number((raw ?? '').replace(/_/g, ''))
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} takes a positive whole number`)
+  return n
+}

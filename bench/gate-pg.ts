@@ -25,6 +25,7 @@ import {
   machine,
   ms,
   openLoop,
+  option,
   signedWebhook,
   stats,
   statusList,
@@ -34,16 +35,6 @@ import {
 const APPROVE_SENDER = '$approve@bench.example'
 const TARGET_P99_MS = 50
 const WARMUP_S = 2
-
-function option(name: string, fallback: number): number {
-  const args = process.argv
-  const i = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`))
-  if (i < 0) return fallback
-  const raw = args[i]!.includes('=') ? args[i]!.split('=')[1] : args[i + 1]
-  const n = Number((raw ?? '').replace(/_/g, ''))
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} takes a positive whole number`)
-  return n
-}
 
 /** A fresh database with the bench's operator, approving rule and every customer's sealed receiver information. */
 async function prepare(db: TestPostgres, key: Buffer): Promise<string> {

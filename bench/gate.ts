@@ -31,6 +31,7 @@ import {
   ms,
   onSchedule,
   openLoop,
+  option,
   postWebhook,
   signedWebhook,
   stats,
@@ -48,17 +49,6 @@ const TARGET = { answerP99: 20, ratio: 2, promptP99: 250, clickP99: 100, rssMb: 
 const WARMUP_S = 2
 const WAIT_MS = 5_000
 const RSS_PHASE_MS = 15 * 60_000
-
-/** `--name 10` or `--name=10`, a positive integer (underscores allowed), else `fallback`. */
-function option(name: string, fallback: number): number {
-  const args = process.argv
-  const i = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`))
-  if (i < 0) return fallback
-  const raw = args[i]!.includes('=') ? args[i]!.split('=')[1] : args[i + 1]
-  const n = Number((raw ?? '').replace(/_/g, ''))
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} takes a positive whole number`)
-  return n
-}
 
 function within<T>(p: Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined
