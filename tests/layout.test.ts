@@ -32,7 +32,20 @@ const CROSS_CUTTING: Record<string, string> = {
   'tests/main/web/server-fuzz.test.ts':
     'fuzzes the browser-mode bridge; kept apart from server.test.ts for its run time',
   'tests/sandbox/schemas.test.ts': "the sandbox's answers read through the client's schemas in src/shared/api",
-  'tests/gate/http/hostile.test.ts': "floods the gate's webhook, command and stream endpoints with hostile requests"
+  'tests/gate/http/hostile.test.ts': "floods the gate's webhook, command and stream endpoints with hostile requests",
+  'tests/gate/ha.test.ts': 'two gate processes on one PostgreSQL behind HAProxy, one killed with SIGKILL mid-load',
+  'tests/gate/http/prompts-replicas.test.ts':
+    'two gates on one database: a prompt opened on one, answered or given its fallback on the other',
+  'tests/main/gate/local-gate-link.test.ts':
+    "the Local profile's link end to end: its gate process, the link and the stream, prompted and approved",
+  'tests/main/services/test-approval-window.test.ts':
+    "the test-only approval window from the environment to the Local sandbox's start message and the gate's config",
+  'tests/sandbox/engine/approval-window.test.ts':
+    "the approval deferral option through the sandbox's CLI, its start message and the engine's deadline",
+  'tests/renderer/bridge/gate-events.test.ts':
+    "the gate's events through the bridge into the badge, the query cache and the notices",
+  'tests/renderer/views/external-accounts/operator-words.test.ts':
+    'every box of every account type the add form offers, against the shared schemas, for internal field names'
 }
 
 const TEST_FILE = /\.test\.tsx?$/
