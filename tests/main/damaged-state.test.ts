@@ -100,11 +100,14 @@ describe('damaged state is loud, and nothing is lost with it', () => {
     env.h = await startBackend(env.dir, env.service, { autoSync: false })
     await env.h.call('transfers.journal', null)
     await restart()
-    const [notice] = await notices()
+    const notice = (await notices()).find((n) => n.kind === 'transfer-journal')
     expect(notice).toBeDefined()
-    expect(await env.h.call('notices.dismiss', { id: notice!.id })).toEqual([])
+    // The claim is about this notice: whatever else start-up may tell meanwhile (it opens the profile's cache and
+    // journal beside these calls) is not what the operator dismissed.
+    const ids = (list: Notice[]) => list.map((n) => n.id)
+    expect(ids(await env.h.call('notices.dismiss', { id: notice!.id }))).not.toContain(notice!.id)
     await restart()
-    expect(await notices()).toEqual([])
+    expect(ids(await notices())).not.toContain(notice!.id)
   })
 })
 
