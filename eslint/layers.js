@@ -50,6 +50,14 @@ export const LAYERS = [
     why: 'Only the launcher starts a child process: the Local sandbox, outside the backend’s event loop.'
   },
   {
+    name: 'the browser-mode edge',
+    files: ['src/main/web/'],
+    code: ['src/main/', 'src/shared/'],
+    packages: [],
+    builtins: ['crypto', 'fs', 'http', 'net', 'os', 'path', 'util'],
+    why: 'Browser mode is the second edge beside Electron: it serves the page and the bridge, and composes the backend.'
+  },
+  {
     name: 'main',
     files: ['src/main/'],
     code: ['src/main/', 'src/shared/', 'src/sandbox/'],
@@ -69,9 +77,11 @@ export const LAYERS = [
       'url',
       'util'
     ],
-    exclude: ['src/main/electron/'],
-    notCode: ['src/main/electron/', 'src/main/index.ts'],
-    why: 'Main services never import electron (src/main/electron adapts them), nor renderer or preload code.'
+    exclude: ['src/main/electron/', 'src/main/web/'],
+    // The composition root and the two edges import main's code, never the reverse: a service that reached
+    // backend.ts or web/ would tie itself to one way of running.
+    notCode: ['src/main/electron/', 'src/main/index.ts', 'src/main/web/', 'src/main/backend.ts'],
+    why: 'Main services never import electron (src/main/electron adapts them), the composition root (backend.ts) or the browser-mode edge (web/), nor renderer or preload code.'
   },
   {
     name: 'preload',
@@ -85,7 +95,7 @@ export const LAYERS = [
     name: 'the renderer',
     files: ['src/renderer/'],
     code: ['src/renderer/', 'src/shared/'],
-    packages: ['react', 'react-dom', 'zustand', 'zod', '@tanstack/react-virtual', '@tanstack/react-query'],
+    packages: ['react', 'react-dom', 'zustand', 'zod', '@tanstack/react-query'],
     builtins: [],
     why: 'The renderer is a sandboxed page: it talks to main only through window.paydesk.'
   },
@@ -181,17 +191,44 @@ export const layersPlugin = {
       create(context) {
         const file = relative(ROOT, context.filename).split('\\').join('/')
         const layer = layerOf(file)
-        if (!layer) return {}
-        const check = (node) => {
-          if (!node.source || typeof node.source.value !== 'string') return
-          const reason = refusal(layer, file, node.source.value)
-          if (reason) context.report({ node: node.source, messageId: 'refused', data: { reason } })
+        // Fail closed: code that no layer names would otherwise be checked by nothing.
+        if (!layer) {
+          return {
+            Program(node) {
+              const reason = `No layer in eslint/layers.js names ${file}: say where this code may run by adding it to one.`
+              context.report({ node, messageId: 'refused', data: { reason } })
+            }
+          }
         }
+        const checkSource = (node, source) => {
+          if (source.type !== 'Literal' || typeof source.value !== 'string') {
+            const reason = `${layer.name} may load a module only by a literal name, which its allow-list can check.`
+            context.report({ node, messageId: 'refused', data: { reason } })
+            return
+          }
+          const reason = refusal(layer, file, source.value)
+          if (reason) context.report({ node: source, messageId: 'refused', data: { reason } })
+        }
+        const check = (node) => node.source && checkSource(node, node.source)
         return {
           ImportDeclaration: check,
           ExportNamedDeclaration: check,
           ExportAllDeclaration: check,
-          ImportExpression: check
+          ImportExpression: (node) => checkSource(node, node.source),
+          // require() and require.resolve() load code too (CommonJS, or an ESM module that made one with createRequire).
+          CallExpression(node) {
+            const callee = node.callee
+            const isRequire =
+              (callee.type === 'Identifier' && callee.name === 'require') ||
+              (callee.type === 'MemberExpression' &&
+                callee.object.type === 'Identifier' &&
+                callee.object.name === 'require' &&
+                callee.property.type === 'Identifier' &&
+                callee.property.name === 'resolve')
+            if (!isRequire) return
+            if (node.arguments.length === 0) return
+            checkSource(node, node.arguments[0])
+          }
         }
       }
     }

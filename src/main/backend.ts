@@ -1,6 +1,5 @@
 import os from 'node:os'
 import path from 'node:path'
-import type { EventName, EventPayload } from '../shared/ipc/contract'
 import { accountHandlers } from './account-handlers'
 import { createDesktop, type DesktopHost, type DesktopView } from './desktop/compose'
 import { exportHandlers } from './export-handlers'
@@ -8,6 +7,7 @@ import { gateHandlers } from './gate/gate-handlers'
 import { GateLinks, type ManagedGate } from './gate/gate-links'
 import type { FollowerDeps } from './gate/gate-stream'
 import type { Handlers } from './ipc/dispatch'
+import type { Emit } from './ipc/emit'
 import { QuietCalls, SETTLED_AT_MOST_MS, SETTLED_QUIET_MS } from './ipc/quiet-calls'
 import { LocalProfile } from './local-profile'
 import type { AppNotification } from './notifications/batch'
@@ -41,12 +41,10 @@ export interface BackendHost {
   chooseExportFile?(suggestedName: string): Promise<string | null>
 }
 
-export type EventSink = <K extends EventName>(event: K, payload: EventPayload<K>) => void
-
 export interface Backend {
   handlers: Handlers
   /** Subscribes to main → renderer events; returns the unsubscribe function. */
-  subscribe(sink: EventSink): () => void
+  subscribe(sink: Emit): () => void
   /** Tells the backend whether a person is looking (window focused / page visible): drives the polling rate. */
   setForeground(foreground: boolean): void
   /** The machine goes to sleep (true) or wakes up (false): polling pauses while asleep and runs at once on wake. */
@@ -80,8 +78,8 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
   const secrets: SecretStore = createKeytarStore(options.keychainService ?? KEYCHAIN_SERVICE)
   // The first poll waits for the window's first screen: see QuietCalls.
   const calls = new QuietCalls(SETTLED_QUIET_MS, SETTLED_AT_MOST_MS, options.quietCallsClock)
-  const sinks = new Set<EventSink>()
-  const emit: EventSink = (event, payload) => {
+  const sinks = new Set<Emit>()
+  const emit: Emit = (event, payload) => {
     for (const sink of sinks) {
       try {
         sink(event, payload)

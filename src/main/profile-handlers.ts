@@ -1,5 +1,5 @@
 import { isUnresolvedTransfer } from '../shared/ipc/channels/data'
-import type { EventSink } from './backend'
+import type { Emit } from './ipc/emit'
 import { AppError } from './errors'
 import type { Handlers } from './ipc/dispatch'
 import type { GateLinks } from './gate/gate-links'
@@ -27,7 +27,7 @@ interface Deps {
   gates: Pick<GateLinks, 'forget' | 'reopen'>
   secrets: SecretStore
   local: LocalProfile
-  emit: EventSink
+  emit: Emit
   log(message: string): void
 }
 

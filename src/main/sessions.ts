@@ -1,4 +1,5 @@
 import type { EventName } from '../shared/ipc/contract'
+import type { Emit } from './ipc/emit'
 import { AppError } from './errors'
 import type { LocalProfile } from './local-profile'
 import type { AppNotification } from './notifications/batch'
@@ -8,7 +9,7 @@ import type { SecretStore } from './services/keychain'
 import type { ReportDamage } from './services/notices'
 import type { ProfileStore } from './services/profiles'
 import { openProfileCache, type OpenedCache } from './services/profile-cache'
-import { ProfileSession, type Emit } from './services/session'
+import { ProfileSession } from './services/session'
 import type { SchedulerClock, SchedulerState } from './services/sync/scheduler'
 
 export interface SessionsDeps {

@@ -66,7 +66,18 @@ describe('lint boundaries', () => {
       'src/gate/store/sqlite-store.ts',
       "import Database from 'better-sqlite3-multiple-ciphers'",
       'only store/sqlite-open.ts loads the SQLite binding'
-    ]
+    ],
+    // Fail closed on what the import rules alone would miss.
+    ['src/tools/x.ts', 'export const x = 1', 'a file that no layer names'],
+    ['src/x.ts', 'export const x = 1', 'a file at the root of src'],
+    ['src/main/services/x.ts', "const ws = require('ws')", 'require() of a package no layer lists'],
+    ['src/main/services/x.ts', "const p = require.resolve('ws')", 'require.resolve() loads code too'],
+    ['src/shared/x.ts', "const fs = require('node:fs')", 'require() of a built-in shared does not list'],
+    ['src/main/services/x.ts', "const name = 'ws'\nconst m = require(name)", 'require() of a computed name'],
+    ['src/main/services/x.ts', "const name = 'ws'\nconst m = await import(name)", 'import() of a computed name'],
+    ['src/main/services/x.ts', "import type { Backend } from '../backend'", 'a service never reaches the root'],
+    ['src/main/gate/x.ts', "import { startBrowserModeServer } from '../web/server'", 'nor the browser-mode edge'],
+    ['src/main/web/x.ts', "import { app } from 'electron'", 'the browser-mode edge never loads electron']
   ])('%s: %s is refused (%s)', async (file, code) => {
     expect(await restrictedImportErrors(file, code)).toBeGreaterThan(0)
   })
@@ -87,7 +98,11 @@ describe('lint boundaries', () => {
     ['src/main/services/cache/sqlite.ts', "import Database from 'better-sqlite3-multiple-ciphers'"],
     ['src/gate/http/x.ts', "import Fastify from 'fastify'"],
     ['src/gate/domain/x.ts', "import { z } from '../../shared/gate'"],
-    ['src/gate/store/sqlite-open.ts', "import Database from 'better-sqlite3-multiple-ciphers'"]
+    ['src/gate/store/sqlite-open.ts', "import Database from 'better-sqlite3-multiple-ciphers'"],
+    ['src/main/web/x.ts', "import type { Backend } from '../backend'"],
+    ['src/main/electron/x.ts', "import { createBackend } from '../backend'"],
+    ['src/main/services/x.ts', "const m = await import('undici')"],
+    ['src/main/services/x.ts', "const z = require('zod')"]
   ])('%s may use %s', async (file, code) => {
     expect(await restrictedImportErrors(file, code)).toBe(0)
   })

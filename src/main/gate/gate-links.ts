@@ -8,7 +8,7 @@ import type { ProfileNotification } from '../notifications/wording'
 import type { AppNotification } from '../notifications/batch'
 import { gateTokenAccount, type SecretStore } from '../services/keychain'
 import type { ProfileStore } from '../services/profiles'
-import type { Emit } from '../services/session'
+import type { Emit } from '../ipc/emit'
 import { GateClient, type GateClientOptions } from './gate-client'
 import { GateFollower, type FollowerDeps } from './gate-stream'
 

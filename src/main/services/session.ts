@@ -1,6 +1,5 @@
 import path from 'node:path'
 import type { Customer, DiscoveryEntry, DiscoveryQuery, Transaction } from '../../shared/api'
-import type { EventName, EventPayload } from '../../shared/ipc/contract'
 import type {
   CustomersQueryInput,
   DataCollection,
@@ -30,6 +29,7 @@ import { SyncEngine, TERMINAL_STATUSES } from './sync/engine'
 import { realClock, type SchedulerClock, type SchedulerState } from './sync/scheduler'
 import { TransferJournal } from './transfer-journal'
 import { TransferService } from './transfers'
+import type { Emit } from '../ipc/emit'
 
 /**
  * Everything Paydesk runs for the active profile: its API client, encrypted cache, transfer journal and live sync.
@@ -37,7 +37,6 @@ import { TransferService } from './transfers'
  * carries the profile id.
  */
 
-export type Emit = <K extends EventName>(event: K, payload: EventPayload<K>) => void
 export type Notify = (n: ProfileNotification) => void
 
 export interface SessionDeps {

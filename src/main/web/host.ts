@@ -1,6 +1,7 @@
 import { homedir } from 'node:os'
 import { join } from 'node:path'
-import type { BackendHost, EventSink } from '../backend'
+import type { BackendHost } from '../backend'
+import type { Emit } from '../ipc/emit'
 import { batchNotifications } from '../notifications/batch'
 
 /** Where browser mode keeps its data: PAYDESK_DATA_DIR, else the same per-user folder the desktop app uses. */
@@ -15,7 +16,7 @@ export function browserModeDataDir(env: NodeJS.ProcessEnv = process.env): string
  * Notification or an in-app toast), because there is no native notification centre to call from Node.
  */
 export function createBrowserHost(options: { appVersion: string; dataDir: string; log: (m: string) => void }) {
-  const sinks = new Set<EventSink>()
+  const sinks = new Set<Emit>()
   const host: BackendHost = {
     mode: 'browser',
     appVersion: options.appVersion,
@@ -25,7 +26,7 @@ export function createBrowserHost(options: { appVersion: string; dataDir: string
       for (const sink of sinks) sink('notification', n)
     })
   }
-  const subscribe = (sink: EventSink) => {
+  const subscribe = (sink: Emit) => {
     sinks.add(sink)
     return () => void sinks.delete(sink)
   }

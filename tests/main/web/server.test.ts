@@ -4,7 +4,8 @@ import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Backend, EventSink } from '../../../src/main/backend'
+import type { Backend } from '../../../src/main/backend'
+import type { Emit } from '../../../src/main/ipc/emit'
 import type { Handlers } from '../../../src/main/ipc/dispatch'
 import { createLogger } from '../../../src/main/log'
 import { startBrowserModeServer, type BrowserModeServer } from '../../../src/main/web/server'
@@ -33,7 +34,7 @@ function send(
 describe('browser-mode server', () => {
   let server: BrowserModeServer
   let dir: string
-  const sinks = new Set<EventSink>()
+  const sinks = new Set<Emit>()
   const calls: unknown[] = []
 
   beforeAll(async () => {
