@@ -38,6 +38,8 @@ export interface ApiClientOptions {
   dispatcher?: Dispatcher
   /** One line per attempt, for the log. Carries method, path, status and timing only. */
   onAttempt?: (info: AttemptInfo) => void
+  /** An attempt is being sent (with onAttempt, what the connection state follows: a request left waiting is news). */
+  onAttemptStart?: (info: { method: string; path: string; attempt: number }) => void
 }
 
 export interface AttemptInfo {
@@ -100,7 +102,12 @@ export class ApiClient {
       | 'maxRetryAfterMs'
       | 'maxResponseBytes'
     >
-  > & { sleep: (ms: number) => Promise<void>; random: () => number; onAttempt: (i: AttemptInfo) => void }
+  > & {
+    sleep: (ms: number) => Promise<void>
+    random: () => number
+    onAttempt: (i: AttemptInfo) => void
+    onAttemptStart: NonNullable<ApiClientOptions['onAttemptStart']>
+  }
 
   constructor(options: ApiClientOptions) {
     let base: URL
@@ -123,7 +130,8 @@ export class ApiClient {
       maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       sleep: options.sleep ?? sleepReal,
       random: options.random ?? Math.random,
-      onAttempt: options.onAttempt ?? (() => {})
+      onAttempt: options.onAttempt ?? (() => {}),
+      onAttemptStart: options.onAttemptStart ?? (() => {})
     }
     this.ownsDispatcher = !options.dispatcher
     this.dispatcher = options.dispatcher
@@ -177,6 +185,7 @@ export class ApiClient {
     let anyMaybeProcessed = false
     for (let attempt = 0; ; attempt++) {
       const started = Date.now()
+      this.o.onAttemptStart({ method, path, attempt })
       let failure: ApiError
       try {
         const result = await this.once(method, url, options)

@@ -40,6 +40,23 @@ describe('ApiClient', () => {
     expect(req.headers.authorization).toBe(`Basic ${Buffer.from('tok:SECRET_xyz_987').toString('base64')}`)
   })
 
+  it('tells each attempt as it is sent and as it ends, in order (what the connection state follows)', async () => {
+    let n = 0
+    const told: string[] = []
+    const { client } = await setup(
+      (_req, res) =>
+        n++ === 0
+          ? json(res, 503, { code: 'SERVICE_UNAVAILABLE', message: 'busy' })
+          : json(res, 200, { id: 'x', amount: 1 }),
+      {
+        onAttemptStart: (i) => told.push(`start ${i.method} ${i.path} #${i.attempt}`),
+        onAttempt: (i) => told.push(`end #${i.attempt} ${i.status}`)
+      }
+    )
+    await client.get('thing', Item)
+    expect(told).toEqual(['start GET thing #0', 'end #0 503', 'start GET thing #1', 'end #1 200'])
+  })
+
   it('honours Retry-After on 429 before retrying', async () => {
     let n = 0
     const { stub, client } = await setup((_req, res) => {
