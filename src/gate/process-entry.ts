@@ -5,27 +5,15 @@
  * (only its hash is kept), writes the demo receiver information it has none for, listens on 127.0.0.1 and answers
  * `ready` with its address. It stops gracefully when told to `close` or when its parent goes away.
  */
+import { runChildEntry } from '../shared/child-entry'
 import { GateParentMessage, type GateChildMessage, type GateStartMessage } from '../shared/gate-process'
 import { GateConfig } from './config'
 import { hashToken } from './domain/operators'
 import { ReceiverInfoSeal } from './domain/receiver-info'
 import { startGateServer, type GateServer } from './http/server'
 import { SqliteGateStore } from './store/sqlite-store'
-import { parentChannel } from '../shared/parent-channel'
 
-const port = parentChannel<GateChildMessage>(process, 'The gate process entry')
-let server: GateServer | undefined
-let starting = false
-let stopping = false
-
-async function stop(code: number): Promise<void> {
-  if (stopping) return
-  stopping = true
-  await server?.close().catch(() => undefined)
-  process.exit(code)
-}
-
-async function start(m: GateStartMessage): Promise<GateServer> {
+async function start(m: GateStartMessage, log: (line: string) => void): Promise<GateServer> {
   const config = GateConfig.parse({
     host: '127.0.0.1',
     port: m.port,
@@ -58,7 +46,7 @@ async function start(m: GateStartMessage): Promise<GateServer> {
     return await startGateServer({
       config,
       store,
-      logStream: { write: (line) => port.send({ type: 'log', message: `Local gate: ${line.trim()}` }) }
+      logStream: { write: (line) => log(`Local gate: ${line.trim()}`) }
     })
   } catch (err) {
     await store.close().catch(() => undefined)
@@ -66,31 +54,9 @@ async function start(m: GateStartMessage): Promise<GateServer> {
   }
 }
 
-port.onParentGone(() => void stop(0))
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(0))
-port.onMessage((raw) => {
-  const parsed = GateParentMessage.safeParse(raw)
-  if (!parsed.success) {
-    port.send({ type: 'log', message: 'Local gate process: ignored a malformed message' })
-    return
-  }
-  const message = parsed.data
-  if (message.type === 'close') {
-    void stop(0)
-    return
-  }
-  if (starting) return
-  starting = true
-  start(message).then(
-    (s) => {
-      server = s
-      if (stopping) void s.close()
-      else port.send({ type: 'ready', pid: process.pid, url: s.url })
-    },
-    (err: unknown) => {
-      // A zod error's message names the fields, never their values.
-      port.send({ type: 'failed', message: err instanceof Error ? err.message : String(err) })
-      void stop(1)
-    }
-  )
+runChildEntry<GateStartMessage, GateServer, GateChildMessage>(process, {
+  name: 'Local gate process',
+  read: (raw) => GateParentMessage.safeParse(raw).data,
+  start,
+  ready: (s, pid) => ({ type: 'ready', pid, url: s.url })
 })
