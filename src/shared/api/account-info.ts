@@ -99,14 +99,5 @@ export const AccountInfo = z.looseObject({
 })
 export type AccountInfo = z.infer<typeof AccountInfo>
 
-/**
- * The identifier whose last digits pick a sandbox outcome (account number, CLABE, IBAN, phone number, wallet
- * address...), or undefined when the accountInfo has none.
- */
-export function accountInfoIdentifier(info: Record<string, unknown>): string | undefined {
-  for (const key of ['accountNumber', 'clabeNumber', 'iban', 'phoneNumber', 'address', 'pixKey', 'invoice']) {
-    const v = info[key]
-    if (typeof v === 'string' && v.length > 0) return v
-  }
-  return undefined
-}
+/** One definition with the labels that name accounts (src/shared/labels.ts). */
+export { accountInfoIdentifier } from '../labels'

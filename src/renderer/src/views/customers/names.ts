@@ -1,9 +1,8 @@
 import { useMemo } from 'react'
-import type { Customer } from '../../../../shared/api'
+import { customerName } from '../../../../shared/labels'
 import { useChannelQuery } from '../../data/channel-query'
 
-/** How a customer is named on screen: the full name, else the platform's own id. */
-export const customerName = (c: Pick<Customer, 'fullName' | 'platformCustomerId'>) => c.fullName ?? c.platformCustomerId
+export { customerName }
 
 /** The customers a picker offers, by name: every view asks the same, so they share one call and one cached answer. */
 export const CUSTOMER_CHOICES = { limit: 500, sort: { field: 'fullName', direction: 'asc' } } as const

@@ -1,10 +1,7 @@
-import { accountInfoIdentifier, type ExternalAccount } from '../../../../shared/api'
+import type { ExternalAccount } from '../../../../shared/api'
+import { beneficiaryName, lastDigits, shortTypeName } from '../../../../shared/labels'
 
-/** "…9012": the last four characters of the account's identifier (account number, CLABE, IBAN, wallet address). */
-export function lastDigits(account: Pick<ExternalAccount, 'accountInfo'>): string {
-  const identifier = accountInfoIdentifier(account.accountInfo as Record<string, unknown>)
-  return identifier ? `…${identifier.slice(-4)}` : ''
-}
+export { lastDigits, shortTypeName }
 
 /** Human names of account types; unknown ones are shown verbatim. */
 const TYPE_NAMES: Record<string, string> = {
@@ -36,10 +33,7 @@ const TYPE_NAMES: Record<string, string> = {
 export const accountTypeName = (type: string) => TYPE_NAMES[type] ?? type
 
 /** Who the money goes to: the beneficiary's name, the business's legal name, or the verified name. */
-export function holderName(account: ExternalAccount): string | undefined {
-  const b = account.accountInfo.beneficiary
-  return b?.fullName ?? b?.legalName ?? b?.businessInfo?.legalName ?? account.beneficiaryVerifiedData?.fullName
-}
+export const holderName = (account: ExternalAccount): string | undefined => beneficiaryName(account)
 
 /** One line that names an account for a person: "Jane Smith · US bank account …9012". */
 export function describeAccount(account: ExternalAccount): string {
@@ -49,25 +43,3 @@ export function describeAccount(account: ExternalAccount): string {
   ]
   return parts.filter(Boolean).join(' · ')
 }
-
-/** Short names for a list column: the rail or format a person recognises. */
-const SHORT_NAMES: Record<string, string> = {
-  US_ACCOUNT: 'US bank',
-  USD_ACCOUNT: 'US bank',
-  GBP_ACCOUNT: 'UK bank',
-  EUR_ACCOUNT: 'IBAN',
-  AED_ACCOUNT: 'UAE IBAN',
-  MXN_ACCOUNT: 'CLABE',
-  BRL_ACCOUNT: 'PIX',
-  NGN_ACCOUNT: 'NG bank',
-  CAD_ACCOUNT: 'CA bank',
-  PHP_ACCOUNT: 'PH bank',
-  ZAR_ACCOUNT: 'ZA bank',
-  SPARK_WALLET: 'Spark',
-  SOLANA_WALLET: 'Solana',
-  BASE_WALLET: 'Base',
-  ETHEREUM_WALLET: 'Ethereum',
-  LIGHTNING: 'Lightning'
-}
-export const shortTypeName = (type: string) =>
-  SHORT_NAMES[type] ?? (type.endsWith('_ACCOUNT') ? `${type.slice(0, 3)} mobile` : type)
