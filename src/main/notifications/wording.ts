@@ -1,5 +1,6 @@
 import type { Transaction } from '../../shared/api'
 import { formatAmountInSentence } from '../../shared/format/money'
+import { paymentStatusTitle, type PaymentNoun } from '../../shared/payment-status'
 import { kindOf, type StoredTransferRecord } from '../services/transfer-journal'
 import type { AppNotification } from './batch'
 
@@ -36,14 +37,19 @@ export function transferSettled(
     : `${record.amount} minor units`
   const ok = status === 'COMPLETED'
   const reason = transaction?.failureReason
-  const noun = kindOf(record) === 'quote-execute' ? 'Quote payment' : 'Transfer'
   return {
     id: `transfer:${transactionId}:${status}`,
-    title: ok ? `${noun} completed` : `${noun} ${status.toLowerCase()}`,
+    // The words every screen uses for this status (shared/payment-status.ts): the toast and the panel agree.
+    title: paymentStatusTitle(paymentNounOf(record), status),
     body: ok
       ? `${money.trim()} reached ${record.destinationAccountId}.`
       : `${money.trim()} to ${record.destinationAccountId} did not go through${reason ? ` (${reason})` : ''}.`,
     route: 'transactions',
     targetId: transactionId
   }
+}
+
+/** What the operator started, named as every screen names it. */
+export function paymentNounOf(record: Pick<StoredTransferRecord, 'kind'>): PaymentNoun {
+  return kindOf(record) === 'quote-execute' ? 'Quote payment' : 'Transfer'
 }

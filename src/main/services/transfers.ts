@@ -13,7 +13,7 @@ import type { TransactionChange } from '../../shared/ipc/channels/sync'
 import { AppError } from '../errors'
 import { recordFailedAttempt, type PaymentDeps } from './payment-attempt'
 import { isProduction, requireProductionConfirmation } from './production-guard'
-import { TERMINAL_STATUSES } from './sync/engine'
+import { isFinalPaymentStatus } from '../../shared/payment-status'
 import { publicRecord, type StoredTransferRecord, type TransferIntent } from './transfer-journal'
 
 /**
@@ -43,9 +43,19 @@ export class TransferService {
     return this.d.profile.id
   }
 
-  /** The record as the renderer sees it: without its key. */
+  /**
+   * The record as the renderer sees it: without its key, and with its payment's one live status, the cached
+   * transaction's (what Transactions shows), not the journal's copy, which a poll updates only after its event went out.
+   */
   private view(record: StoredTransferRecord) {
-    return publicRecord(record)
+    return publicRecord({ ...record, ...this.liveStatusOf(record) })
+  }
+
+  private liveStatusOf(record: StoredTransferRecord): { transactionStatus?: string } {
+    if (!record.transactionId) return {}
+    const cached = this.d.cachedTransaction(record.transactionId)?.status
+    const status = cached !== undefined ? String(cached) : record.transactionStatus
+    return status !== undefined ? { transactionStatus: status } : {}
   }
 
   /** Transfers on their way to the service right now. */
@@ -57,11 +67,13 @@ export class TransferService {
     return { profileId: this.profileId, records: this.d.journal.list().map((r) => this.view(r)) }
   }
 
-  /** Transactions of the operator's own transfers that were sent and are not final yet: polled every time. */
+  /** Transactions of the operator's own payments that were sent and are not final yet: polled until they are. */
   inFlightTransactionIds(): string[] {
     return this.d.journal
       .list()
-      .filter((r) => r.state === 'sent' && r.transactionId && !TERMINAL_STATUSES.has(r.transactionStatus ?? ''))
+      .filter(
+        (r) => r.state === 'sent' && r.transactionId && !isFinalPaymentStatus(this.liveStatusOf(r).transactionStatus)
+      )
       .map((r) => r.transactionId!)
   }
 
@@ -77,12 +89,12 @@ export class TransferService {
     for (const change of changes) {
       const record = this.d.journal.byTransactionId(change.id)
       if (!record) {
-        if (TERMINAL_STATUSES.has(change.status) || change.previousStatus === null) balancesMoved = true
+        if (isFinalPaymentStatus(change.status) || change.previousStatus === null) balancesMoved = true
         continue
       }
       if (record.transactionStatus === change.status) continue
       await this.d.journal.update(record.actionId, { transactionStatus: change.status })
-      if (TERMINAL_STATUSES.has(change.status)) {
+      if (isFinalPaymentStatus(change.status)) {
         balancesMoved = true
         settled.push({ record, change })
       }

@@ -194,6 +194,43 @@ describe('transfers.send over HTTP against the sandbox', () => {
     expect((await env.h.call('transfers.journal', null)).records).toEqual([])
   })
 
+  it('the journal row says the status Transactions says at every change: one live status per payment', async () => {
+    await env.h.close()
+    env.h = await startBackend(env.dir, env.service) // with live sync
+    await addProfile(env.h, env.server)
+    const { internalId, externalId } = await moneySetup(env.server)
+    const seen: Array<Promise<{ journal: string | undefined; transactions: string | undefined }>> = []
+    const state: { id?: string } = {}
+    // Read both surfaces the moment the renderer is told to re-read them (transactions.changed), as it does.
+    env.h.backend.subscribe((event, payload) => {
+      if (event !== 'transactions.changed' || !state.id) return
+      const changes = (payload as { changes: Array<{ id: string }> }).changes
+      if (!changes.some((c) => c.id === state.id)) return
+      seen.push(
+        Promise.all([
+          env.h.call('transfers.journal', null),
+          env.h.call('transactions.get', { id: state.id as never })
+        ]).then(([journal, detail]) => ({
+          journal: journal.records.find((r) => r.transactionId === state.id)?.transactionStatus,
+          transactions: detail.transaction?.status
+        }))
+      )
+    })
+    const sent = await env.h.call('transfers.send', {
+      actionId: randomUUID(),
+      sourceAccountId: internalId,
+      destinationAccountId: externalId,
+      amount: 900
+    })
+    state.id = sent.transaction.id
+    const n = await waitFor(() => env.h.notifications.find((x) => x.targetId === state.id), 15_000)
+    expect(n.title).toBe('Transfer completed')
+    const pairs = await Promise.all(seen)
+    expect(pairs.length).toBeGreaterThan(0)
+    for (const pair of pairs) expect(pair.journal).toBe(pair.transactions)
+    expect(pairs.at(-1)).toEqual({ journal: 'COMPLETED', transactions: 'COMPLETED' })
+  })
+
   it('notifies when a transfer the operator started completes or fails', async () => {
     await env.h.close()
     env.h = await startBackend(env.dir, env.service) // with live sync

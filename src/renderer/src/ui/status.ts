@@ -1,18 +1,10 @@
 /**
  * One meaning per colour across the app (design/ui.md). Unknown values from the server are shown verbatim in grey.
  */
+import { paymentStatusMeaning } from '../../../shared/payment-status'
+
 export type Tone = 'good' | 'waiting' | 'needs-you' | 'bad' | 'neutral' | 'unknown'
 
-const TRANSACTION: Record<string, Tone> = {
-  COMPLETED: 'good',
-  CREATED: 'waiting',
-  PENDING: 'waiting',
-  PROCESSING: 'waiting',
-  FAILED: 'bad',
-  REJECTED: 'bad',
-  EXPIRED: 'neutral',
-  REFUNDED: 'neutral'
-}
 const EXTERNAL_ACCOUNT: Record<string, Tone> = {
   ACTIVE: 'good',
   PENDING: 'waiting',
@@ -24,10 +16,11 @@ const EXTERNAL_ACCOUNT: Record<string, Tone> = {
 const KYC: Record<string, Tone> = { APPROVED: 'good', PENDING: 'waiting', UNVERIFIED: 'needs-you', REJECTED: 'bad' }
 
 /**
- * PENDING is amber whatever the direction: on an incoming payment it means the quote was created, never that it waits
+ * A payment's colour comes from the one vocabulary of payment statuses (shared/payment-status.ts) that main's
+ * notifications use too. PENDING is amber whatever the direction: on an incoming payment it means the quote was created, never that it waits
  * for an approval (only the approval gate's prompts do, and they live in Approvals).
  */
-export const transactionTone = (status: string | undefined): Tone => (status && TRANSACTION[status]) || 'unknown'
+export const transactionTone = (status: string | undefined): Tone => paymentStatusMeaning(status)
 export const externalAccountTone = (status: string | undefined): Tone =>
   (status && EXTERNAL_ACCOUNT[status]) || 'unknown'
 export const kycTone = (status: string | undefined): Tone => (status && KYC[status]) || 'unknown'
