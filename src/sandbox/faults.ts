@@ -5,7 +5,9 @@ import { ApiError } from './errors'
  * Fault injection for tests (issue item 8). Off unless the server was created with `faults: true` (or the CLI got
  * `--faults`). Rules match requests by route and apply, in this order: added latency, then one "terminal" fault
  * (an error status, 429 with Retry-After, a connection reset before anything happens, or "commit then drop": the
- * request takes effect and the socket is destroyed instead of answering).
+ * request takes effect and the socket is destroyed instead of answering). `hang` holds a matching request without an
+ * answer until the rule is removed (`DELETE /__faults`), then lets it go on as usual: a hung service, held as long as a
+ * test needs instead of a latency it must outwait.
  */
 export const FaultRuleInput = z.strictObject({
   /**
@@ -13,7 +15,7 @@ export const FaultRuleInput = z.strictObject({
    * `GET /transactions/{transactionId}`, `/customers`), or an exact request path (`/transactions/Transaction:...`).
    */
   route: z.string().min(1).default('*'),
-  kind: z.enum(['latency', 'error', 'rateLimit', 'reset', 'commitThenDrop']),
+  kind: z.enum(['latency', 'error', 'rateLimit', 'reset', 'commitThenDrop', 'hang']),
   /** latency: milliseconds to wait before handling. */
   latencyMs: z.number().int().min(0).max(60_000).optional(),
   /** error: HTTP status (default 500) and error code (default INTERNAL_ERROR, or what fits the status). */
@@ -44,6 +46,8 @@ export interface FaultRule extends z.output<typeof FaultRuleInput> {
 export interface FaultDecision {
   latencyMs: number
   terminal?: FaultRule
+  /** hang: resolves when the rule that holds the request is removed (by id or by clearing them all). */
+  hold?: Promise<void>
 }
 
 const TERMINAL = new Set(['error', 'rateLimit', 'reset', 'commitThenDrop'])
@@ -51,6 +55,8 @@ const TERMINAL = new Set(['error', 'rateLimit', 'reset', 'commitThenDrop'])
 export class FaultController {
   private rules: FaultRule[] = []
   private nextId = 1
+  /** Requests held by a hang rule, by its id: let go when that rule is removed, not when its `times` run out. */
+  private held = new Map<number, { promise: Promise<void>; release: () => void }>()
 
   /** Add a rule; returns it (with its id). */
   add(input: FaultRuleInput): FaultRule {
@@ -61,13 +67,33 @@ export class FaultController {
   }
 
   remove(id: number): boolean {
+    const found = this.drop(id)
+    this.held.get(id)?.release()
+    this.held.delete(id)
+    return found
+  }
+
+  clear(): void {
+    this.rules = []
+    for (const h of this.held.values()) h.release()
+    this.held.clear()
+  }
+
+  private drop(id: number): boolean {
     const before = this.rules.length
     this.rules = this.rules.filter((r) => r.id !== id)
     return this.rules.length !== before
   }
 
-  clear(): void {
-    this.rules = []
+  private holdFor(id: number): Promise<void> {
+    let h = this.held.get(id)
+    if (!h) {
+      let release = () => {}
+      const promise = new Promise<void>((resolve) => (release = resolve))
+      h = { promise, release }
+      this.held.set(id, h)
+    }
+    return h.promise
   }
 
   list(): FaultRule[] {
@@ -86,12 +112,14 @@ export class FaultController {
       if (!matches(rule.route, method, template, path)) continue
       if (rule.kind === 'latency') {
         decision.latencyMs += rule.latencyMs ?? 0
+      } else if (rule.kind === 'hang') {
+        decision.hold ??= this.holdFor(rule.id)
       } else if (TERMINAL.has(rule.kind)) {
         if (decision.terminal) continue
         decision.terminal = rule
       }
       rule.hits++
-      if (rule.times !== undefined && rule.hits >= rule.times) this.remove(rule.id)
+      if (rule.times !== undefined && rule.hits >= rule.times) this.drop(rule.id)
     }
     return decision
   }

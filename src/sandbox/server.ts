@@ -232,6 +232,7 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
     if (faultsEnabled && !route.admin) {
       const decision = faults.decide(method, route.template, rel)
       if (decision.latencyMs > 0) await new Promise((r) => setTimeout(r, decision.latencyMs))
+      if (decision.hold) await decision.hold
       const f = decision.terminal
       if (f?.kind === 'reset') {
         req.socket.destroy()

@@ -1,5 +1,5 @@
 import { request } from 'undici'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createSandboxServer } from '../../src/sandbox/server'
 import { activeAccount, createCustomer, expectError, sandboxForSuite, usAccountBody } from './util'
 
@@ -85,6 +85,32 @@ describe('fault injection (programmatic controller)', () => {
     expect(list.body.totalCount).toBe(1)
     const acc = await c.get(`/customers/internal-accounts?customerId=${cust.id}`)
     expect(acc.body.data[0].balance.amount).toBe(10_000 - 1_000 - 10)
+  })
+
+  it('"hang": holds a request without an answer until the rule is removed, then lets it go on', async () => {
+    const rule = c.sb.server.faults.add({ route: 'POST /customers', kind: 'hang', times: 1 })
+    const before = customers()
+    const held = c.post('/customers', { customerType: 'INDIVIDUAL', platformCustomerId: 'held-1' })
+    let answered = false
+    void held.then(() => (answered = true))
+    // Held once it has been counted; `times` used up, the next request goes through while the first still waits.
+    await vi.waitFor(() => expect(c.sb.server.faults.list()).toEqual([]))
+    expect((await c.get('/customers')).status).toBe(200)
+    expect(answered).toBe(false)
+    expect(customers()).toBe(before)
+    expect(c.sb.server.faults.remove(rule.id)).toBe(false)
+    expect((await held).status).toBe(201)
+    expect(customers()).toBe(before + 1)
+  })
+
+  it('"hang" without times holds every matching request until the rules are cleared', async () => {
+    c.sb.server.faults.add({ route: 'GET /customers', kind: 'hang' })
+    const a = c.get('/customers')
+    const b = c.get('/customers')
+    await vi.waitFor(() => expect(c.sb.server.faults.list()[0]?.hits).toBe(2))
+    c.sb.server.faults.clear()
+    expect((await a).status).toBe(200)
+    expect((await b).status).toBe(200)
   })
 
   it('matches every route with "*", and exact paths', async () => {
