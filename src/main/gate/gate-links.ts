@@ -10,6 +10,7 @@ import { gateTokenAccount, type SecretStore } from '../services/keychain'
 import type { ProfileStore } from '../services/profiles'
 import type { Emit } from '../ipc/emit'
 import { GateClient, type GateClientOptions } from './gate-client'
+import { readFrom, type ReadPositions } from './gate-position'
 import { GateFollower, type FollowerDeps } from './gate-stream'
 
 /**
@@ -33,6 +34,8 @@ export interface GateLinksDeps {
   log(message: string): void
   clientOptions?: Partial<GateClientOptions>
   backoff?: FollowerDeps['backoff']
+  /** Where each remote gate's log was last read; absent: every start follows from the log's end. */
+  positions?: ReadPositions
 }
 
 const PromptList = z.object({ prompts: z.array(Prompt) })
@@ -120,6 +123,8 @@ export class GateLinks {
       await probe.close()
     }
     await this.d.secrets.set(gateTokenAccount(profileId), token)
+    // A gate linked anew is followed from now: no summary of its history.
+    await this.d.positions?.forget(profileId)
     try {
       await this.d.profiles.setGateUrl(profileId, url)
     } catch (error) {
@@ -136,6 +141,7 @@ export class GateLinks {
     if (profile.environment === 'local')
       throw new AppError('INVALID_INPUT', 'The Local sandbox profile’s gate is Paydesk’s own; it cannot be unlinked.')
     await this.drop(profileId)
+    await this.d.positions?.forget(profileId)
     await this.d.secrets.delete(gateTokenAccount(profileId))
     await this.d.profiles.setGateUrl(profileId, undefined)
     this.changed(profileId)
@@ -192,6 +198,9 @@ export class GateLinks {
       token: gate.token,
       onUnauthorized: () => this.setState(profileId, 'signed-out', this.signedOut(gate.managed))
     })
+    // A remote gate is read from where Paydesk last stopped: what it decided meanwhile is told in one summary.
+    const positions = gate.managed ? undefined : this.d.positions
+    const resume = positions && (await readFrom(positions, profileId, client.url, (n) => this.notify(profileId, n)))
     const link: Link = {
       url: client.url,
       managed: gate.managed,
@@ -204,6 +213,7 @@ export class GateLinks {
       follower: new GateFollower({
         client,
         ...(gate.managed && resumeFrom > 0 && { resumeFrom }),
+        ...resume,
         log: this.d.log,
         ...(this.d.backoff !== undefined && { backoff: this.d.backoff }),
         onState: (state, message) => {
@@ -263,6 +273,7 @@ export class GateLinks {
     } catch {
       this.d.log('a gate notification failed')
     }
+    if (!l.managed) this.d.positions?.save(profileId, l.url, event.seq)
     if (event.kind === 'prompt' || event.kind === 'decision') this.countPrompts(profileId)
   }
 
@@ -353,6 +364,8 @@ export class GateLinks {
   async forget(profileId: string): Promise<void> {
     await this.drop(profileId)
     this.why.delete(profileId)
+    // The position goes with the profile's folder; no write of it may land after (it would make the folder again).
+    await this.d.positions?.flush()
   }
 
   private async drop(profileId: string): Promise<void> {
@@ -371,5 +384,6 @@ export class GateLinks {
     // Not waiting for links still opening: the Local gate may still be starting (it stops after this), and an
     // opening that resolves now finds `closed` and opens nothing.
     await Promise.all([...this.links.keys()].map((id) => this.drop(id)))
+    await this.d.positions?.flush()
   }
 }

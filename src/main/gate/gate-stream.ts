@@ -7,8 +7,10 @@ import type { GateClient } from './gate-client'
 /**
  * Follows one gate's event stream (SSE, `id:` = the log's seq) for one profile: resumes with Last-Event-ID from the
  * last seq it saw, so a drop loses nothing and repeats nothing; reconnects with backoff; stops for good when the gate
- * refuses the token. The log's past is not replayed on a fresh start (it would raise a notification per old entry):
- * the follower reads where the log ends (GET /operator/log) and follows from there; `gate.log` reads the past.
+ * refuses the token. The log's past is not replayed as events on a fresh start (it would raise a notification per old
+ * entry): the follower reads where the log ends (GET /operator/log) and follows from there; `gate.log` reads the past.
+ * From a saved read position (`missedFrom`), the entries after it are read the same way and handed over as what was
+ * missed (`onMissed`, page by page), for one summary instead of a notification each.
  */
 
 export type FollowState = 'connecting' | 'live' | 'unreachable' | 'signed-out'
@@ -17,6 +19,12 @@ export interface FollowerDeps {
   client: GateClient
   /** The seq to resume after (the same gate followed before); absent: from where the log ends now. */
   resumeFrom?: number
+  /** A saved read position: the entries after it are read as missed, then the stream follows from the log's end. */
+  missedFrom?: number
+  /** Entries written after `missedFrom`, page by page, each entry once (a retry goes on from the last page). */
+  onMissed?(events: GateEvent[]): void
+  /** The follower found where the log ends (the missed entries, if any, were all handed over): the stream starts after. */
+  onCaughtUp?(lastSeq: number): void
   onEvent(event: GateEvent): void
   onState(state: FollowState, message: string | null): void
   /**
@@ -56,7 +64,7 @@ export class GateFollower {
     if (d.resumeFrom !== undefined && d.resumeFrom > 0) {
       this.lastSeq = d.resumeFrom
       this.found = true
-    }
+    } else if (d.missedFrom !== undefined && d.missedFrom > 0) this.lastSeq = d.missedFrom
   }
 
   start(): void {
@@ -74,8 +82,9 @@ export class GateFollower {
     while (!signal.aborted) {
       try {
         if (!this.found) {
-          this.lastSeq = await this.endOfLog(this.lastSeq)
+          await this.endOfLog()
           this.found = true
+          this.d.onCaughtUp?.(this.lastSeq)
         }
         const body = await this.d.client.stream(this.lastSeq, signal)
         attempt = 0
@@ -104,17 +113,22 @@ export class GateFollower {
     }
   }
 
-  /** Where the gate's log ends now, from `after` on: the stream follows from there. */
-  private async endOfLog(after: number): Promise<number> {
-    let last = after
+  /**
+   * Reads the log from lastSeq to where it ends now (the stream follows from there), moving lastSeq page by page, so a
+   * failure part way goes on from the last page read and hands no missed entry over twice.
+   */
+  private async endOfLog(): Promise<void> {
+    const missed = this.d.missedFrom !== undefined && this.d.missedFrom > 0
     for (;;) {
-      const { events } = await this.d.client.call('GET', `/operator/log?after=${last}`, LogPage)
-      const tail = events.at(-1)
+      const { events } = await this.d.client.call('GET', `/operator/log?after=${this.lastSeq}`, LogPage)
+      const fresh = events.filter((e) => e.seq > this.lastSeq)
+      const tail = fresh.at(-1)
       if (tail) {
-        last = tail.seq
+        if (missed) this.d.onMissed?.(fresh)
+        this.lastSeq = tail.seq
         this.lastEventAt = tail.at
       }
-      if (events.length < PAGE) return last
+      if (events.length < PAGE) return
     }
   }
 

@@ -1,4 +1,4 @@
-import type { Decision, Prompt } from '../../shared/gate'
+import { Decision, type GateEvent, type Prompt } from '../../shared/gate'
 import { formatMoney, KNOWN_DECIMALS } from '../../shared/format/money'
 import type { ProfileNotification } from './wording'
 
@@ -107,4 +107,80 @@ export function decisionNotSent(
 
 export function lowerFirst(s: string): string {
   return /^[A-Z][a-z]/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s
+}
+
+/** What a gate decided while Paydesk was closed, counted by who decided (never one notification per entry). */
+export interface MissedTally {
+  byRule: number
+  byPreApproval: number
+  byOperator: number
+  rejected: number
+  /** Decided by a rule's fallback (nobody answered), or approved because no rule matched. */
+  fallbacks: number
+  /** 422: receiver information the sender requires was missing. */
+  unprocessable: number
+  /** Decisions after a 202 the service did not take. */
+  notSent: number
+}
+
+export const emptyTally = (): MissedTally => ({
+  byRule: 0,
+  byPreApproval: 0,
+  byOperator: 0,
+  rejected: 0,
+  fallbacks: 0,
+  unprocessable: 0,
+  notSent: 0
+})
+
+/** Counts one log entry read after the saved position: decisions by who made them, and calls the service refused. */
+export function tallyMissed(t: MissedTally, event: GateEvent): void {
+  if (event.kind === 'decision-sent') {
+    if (event.data['ok'] === false) t.notSent += 1
+    return
+  }
+  if (event.kind !== 'decision') return
+  const decision = Decision.safeParse(event.data)
+  if (!decision.success) return
+  const { outcome } = decision.data
+  const who = byWhom(event.actor).kind
+  // As decisionMade words them live: a fallback, or an approval because no rule matched, is told as the fallback's.
+  if (who === 'fallback' || (who === 'otherwise' && outcome === 'approved')) t.fallbacks += 1
+  else if (outcome === 'unprocessable') t.unprocessable += 1
+  else if (outcome === 'rejected') t.rejected += 1
+  else if (who === 'pre-approval') t.byPreApproval += 1
+  else if (who === 'operator') t.byOperator += 1
+  else t.byRule += 1
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
+
+/**
+ * One notification for everything a gate decided while Paydesk was closed, or null when there is nothing to tell:
+ * approvals alone are quiet, as they are live; a rejection, a fallback, a 422 or a decision the service did not take
+ * always tells, and then the approvals are counted beside them.
+ */
+export function missedWhileClosed(t: MissedTally, lastSeq: number): ProfileNotification | null {
+  const approved = t.byRule + t.byPreApproval + t.byOperator
+  const loud = t.rejected + t.fallbacks + t.unprocessable + t.notSent
+  if (loud === 0) return null
+  const by = [
+    t.byRule && `${t.byRule} by a rule`,
+    t.byPreApproval && `${t.byPreApproval} by a pre-approval`,
+    t.byOperator && `${t.byOperator} by an operator`
+  ].filter(Boolean)
+  const parts = [
+    approved > 0 && `${plural(approved, 'approved payment')} (${by.join(', ')})`,
+    t.rejected > 0 && `${plural(t.rejected, 'rejected payment')}`,
+    t.fallbacks > 0 && `${plural(t.fallbacks, 'payment')} decided by the fallback (no operator answered)`,
+    t.unprocessable > 0 &&
+      `${plural(t.unprocessable, 'payment')} that could not be approved (receiver information missing)`,
+    t.notSent > 0 && `${plural(t.notSent, 'decision')} the service did not take`
+  ].filter(Boolean)
+  return {
+    id: `gate-missed:${lastSeq}`,
+    title: 'Decided while Paydesk was closed',
+    body: `While Paydesk was closed, the approval gate logged ${parts.join('; ')}. See Approvals → Decisions.`,
+    route: 'approvals'
+  }
 }

@@ -3,7 +3,10 @@ import {
   decisionMade,
   decisionNotSent,
   describePayment,
-  promptArrived
+  emptyTally,
+  missedWhileClosed,
+  promptArrived,
+  tallyMissed
 } from '../../../src/main/notifications/gate-wording'
 import type { Decision, Prompt } from '../../../src/shared/gate'
 
@@ -110,5 +113,61 @@ describe('what the gate’s stream tells the operator', () => {
     expect(n.body).toBe(
       'The gate’s approval of $275.50 from $priya@uma.money for Priya Raman was not taken by the service: timed out.'
     )
+  })
+})
+
+describe('what a gate decided while Paydesk was closed', () => {
+  let seq = 0
+  const entry = (kind: string, actor: string, data: Record<string, unknown>) => ({
+    seq: ++seq,
+    at: '2026-11-27T12:00:00.000Z',
+    kind,
+    actor,
+    data: { transactionId: `Transaction:${seq}`, webhookId: `Webhook:${seq}`, via: 'answer', reason: 'x', ...data }
+  })
+  const tally = (...entries: ReturnType<typeof entry>[]) => {
+    const t = emptyTally()
+    for (const e of entries) tallyMissed(t, e)
+    return t
+  }
+
+  it('counts decisions by who made them, and the calls the service did not take', () => {
+    const t = tally(
+      entry('webhook', 'service', {}),
+      entry('decision', 'rule:small', { outcome: 'approved' }),
+      entry('decision', 'pre-approval:p1', { outcome: 'approved' }),
+      entry('decision', 'operator:Ana', { outcome: 'approved' }),
+      entry('decision', 'operator:Ana', { outcome: 'rejected' }),
+      entry('decision', 'otherwise', { outcome: 'rejected' }),
+      entry('decision', 'fallback:otherwise', { outcome: 'rejected' }),
+      entry('decision', 'rule:small', { outcome: 'unprocessable' }),
+      entry('decision-sent', 'fallback:otherwise', { ok: false, action: 'reject' }),
+      entry('decision-sent', 'operator:Ana', { ok: true, action: 'approve' }),
+      entry('decision', 'rule:small', { outcome: 'maybe' })
+    )
+    expect(t).toEqual({
+      byRule: 1,
+      byPreApproval: 1,
+      byOperator: 1,
+      rejected: 2,
+      fallbacks: 1,
+      unprocessable: 1,
+      notSent: 1
+    })
+    expect(missedWhileClosed(t, 42)).toEqual({
+      id: 'gate-missed:42',
+      title: 'Decided while Paydesk was closed',
+      body:
+        'While Paydesk was closed, the approval gate logged 3 approved payments (1 by a rule, 1 by a pre-approval, ' +
+        '1 by an operator); 2 rejected payments; 1 payment decided by the fallback (no operator answered); ' +
+        '1 payment that could not be approved (receiver information missing); 1 decision the service did not take. ' +
+        'See Approvals → Decisions.',
+      route: 'approvals'
+    })
+  })
+
+  it('is quiet when only approvals happened, as approvals are live', () => {
+    expect(missedWhileClosed(tally(entry('decision', 'rule:small', { outcome: 'approved' })), 9)).toBeNull()
+    expect(missedWhileClosed(emptyTally(), 9)).toBeNull()
   })
 })
