@@ -5,6 +5,7 @@ import { createDesktop, type DesktopHost, type DesktopView } from './desktop/com
 import { exportHandlers } from './export-handlers'
 import { gateHandlers } from './gate/gate-handlers'
 import { GateLinks, type ManagedGate } from './gate/gate-links'
+import { GatePositions } from './gate/gate-position'
 import type { FollowerDeps } from './gate/gate-stream'
 import type { Handlers } from './ipc/dispatch'
 import type { Emit } from './ipc/emit'
@@ -126,6 +127,13 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
       sessions.running.get(profileId)?.cache.get<{ id: string; fullName?: string }>('customers', customerId)
         ?.fullName ?? null,
     log: host.log,
+    // Where each remote gate was last read, so what it decided while Paydesk was closed is told at the next start.
+    positions: new GatePositions({
+      dataDir: host.dataDir,
+      log: host.log,
+      reportDamage,
+      profileName: (id) => profiles.all().find((p) => p.id === id)?.name ?? id
+    }),
     ...(options.gateBackoff !== undefined && { backoff: options.gateBackoff })
   })
   gates.start()
@@ -207,6 +215,11 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
       const s = await active()
       await s.sync?.scheduler.pollNow()
       return s.syncStatus()
+    },
+    // The top bar's Restart: the process first; its session then re-opens with a client (local.onChange).
+    'sync.restartLocalSandbox': async () => {
+      await local.restart()
+      return (await active()).syncStatus()
     },
 
     ...accountHandlers(active, host.log),
