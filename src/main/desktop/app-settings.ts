@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
+import { Appearance, DEFAULT_APPEARANCE } from '../../shared/appearance'
 import { DEFAULT_UPDATE_SETTINGS, UpdateSettings } from '../../shared/ipc/channels/desktop'
 import { writeFileAtomic } from '../services/atomic-file'
 import { damageNotice, readOrSetAside } from '../services/damage'
@@ -10,11 +11,18 @@ const AppSettingsFile = z.object({
   version: z.literal(1),
   updates: UpdateSettings,
   /** The operator was told once that closing the window leaves Paydesk watching in the tray. */
-  keptInTrayAnnounced: z.boolean()
+  keptInTrayAnnounced: z.boolean(),
+  /** Theme and time zone; a file written before they existed has none, and gets the defaults. */
+  appearance: Appearance.default(DEFAULT_APPEARANCE)
 })
 type AppSettingsFile = z.infer<typeof AppSettingsFile>
 
-const DEFAULTS: AppSettingsFile = { version: 1, updates: DEFAULT_UPDATE_SETTINGS, keptInTrayAnnounced: false }
+const DEFAULTS: AppSettingsFile = {
+  version: 1,
+  updates: DEFAULT_UPDATE_SETTINGS,
+  keptInTrayAnnounced: false,
+  appearance: DEFAULT_APPEARANCE
+}
 
 export class AppSettings {
   private constructor(
@@ -37,7 +45,9 @@ export class AppSettings {
         tell(
           damageNotice(damage, {
             title: 'The app settings were damaged and are back to their defaults.',
-            lost: 'Automatic updates are off and their feed is forgotten; the reminder about the tray will show again.',
+            lost:
+              'Automatic updates are off and their feed is forgotten; the theme follows the system and times are ' +
+              'local again; the reminder about the tray will show again.',
             todo: 'If you used automatic updates, turn them on again in Settings with your update feed.'
           })
         )
@@ -52,6 +62,15 @@ export class AppSettings {
 
   get keptInTrayAnnounced(): boolean {
     return this.state.keptInTrayAnnounced
+  }
+
+  get appearance(): Appearance {
+    return { ...this.state.appearance }
+  }
+
+  async setAppearance(appearance: Appearance): Promise<Appearance> {
+    await this.save({ ...this.state, appearance: Appearance.parse(appearance) })
+    return this.appearance
   }
 
   async setUpdates(updates: UpdateSettings): Promise<UpdateSettings> {

@@ -1,3 +1,4 @@
+import type { ThemeChoice } from '../../shared/appearance'
 import { isUnresolvedTransfer } from '../../shared/ipc/channels/data'
 import type { LinkedView, UpdateStatus } from '../../shared/ipc/channels/desktop'
 import type { Handlers } from '../ipc/dispatch'
@@ -18,6 +19,8 @@ export interface DesktopHost {
   showContextMenu?(copyId: string | null): void
   /** The view a link asked for before the page was listening, handed over once. */
   takeLaunchLink?(): LinkedView | null
+  /** The operator chose a theme: the window's own background and native parts (menus, dialogs) follow it. */
+  applyTheme?(theme: ThemeChoice): void
 }
 
 /** The backend's state as the tray, the close policy and the update policy read it. */
@@ -33,6 +36,8 @@ export type DesktopHandlers = Pick<
   Handlers,
   | 'desktop.contextMenu'
   | 'desktop.takeLaunchLink'
+  | 'appearance.get'
+  | 'appearance.set'
   | 'updates.settings.get'
   | 'updates.settings.set'
   | 'updates.status'
@@ -118,6 +123,12 @@ export async function createDesktop(d: Deps): Promise<{ view: DesktopView; handl
       return null
     },
     'desktop.takeLaunchLink': async () => d.host?.takeLaunchLink?.() ?? null,
+    'appearance.get': async () => settings.appearance,
+    'appearance.set': async (input) => {
+      const saved = await settings.setAppearance(input)
+      d.host?.applyTheme?.(saved.theme)
+      return saved
+    },
     'updates.settings.get': async () => settings.updates,
     'updates.settings.set': async (input) => {
       const saved = await settings.setUpdates(input)

@@ -45,6 +45,8 @@ export const CHANNEL_NAMES = [
   'desktop.takeLaunchLink',
   'desktop.contextMenu',
   'updates.settings.get',
+  'appearance.get',
+  'appearance.set',
   'updates.settings.set',
   'updates.status',
   'updates.check',

@@ -7,9 +7,10 @@ import { tempDirPerTest } from '../temp-dir-per-test'
 const tmp = tempDirPerTest('app-settings')
 
 describe('app settings', () => {
-  it('start with updates off and the tray notice not yet given', async () => {
+  it('start with updates off, the system theme, local times and the tray notice not yet given', async () => {
     const settings = await AppSettings.open(tmp.dir, () => {})
     expect(settings.updates).toEqual({ enabled: false, feedUrl: null })
+    expect(settings.appearance).toEqual({ theme: 'system', timeZone: 'local' })
     expect(settings.keptInTrayAnnounced).toBe(false)
   })
 
@@ -20,6 +21,26 @@ describe('app settings', () => {
     const again = await AppSettings.open(tmp.dir, () => {})
     expect(again.updates).toEqual({ enabled: true, feedUrl: 'https://updates.example.com/paydesk' })
     expect(again.keptInTrayAnnounced).toBe(true)
+  })
+
+  it('keep the theme and time zone across launches, and read a file written before they existed as the defaults', async () => {
+    const file = path.join(tmp.dir, 'app-settings.json')
+    const older = { version: 1, updates: { enabled: false, feedUrl: null }, keptInTrayAnnounced: true }
+    await writeFile(file, JSON.stringify(older))
+    const first = await AppSettings.open(tmp.dir, () => {})
+    expect(first.appearance).toEqual({ theme: 'system', timeZone: 'local' })
+    expect(first.keptInTrayAnnounced).toBe(true)
+    await first.setAppearance({ theme: 'dark', timeZone: 'utc' })
+    const again = await AppSettings.open(tmp.dir, () => {})
+    expect(again.appearance).toEqual({ theme: 'dark', timeZone: 'utc' })
+    expect(again.keptInTrayAnnounced).toBe(true)
+  })
+
+  it('refuse a theme it does not know and change nothing', async () => {
+    const settings = await AppSettings.open(tmp.dir, () => {})
+    await expect(settings.setAppearance({ theme: 'sepia', timeZone: 'utc' } as never)).rejects.toThrow()
+    expect(settings.appearance).toEqual({ theme: 'system', timeZone: 'local' })
+    expect(await readdir(tmp.dir)).toEqual([])
   })
 
   it('refuse a plain-http feed and change nothing', async () => {

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { channel, NoInput } from '../define'
 import { CustomerId, ExternalAccountId, InternalAccountId, QuoteId, TransactionId } from '../../api/ids'
 import { ProfileId } from '../../profile'
+import { Appearance } from '../../appearance'
 
 /**
  * Where updates come from. Off by default; the feed must be https (electron-updater's generic provider reads
@@ -53,6 +54,12 @@ export const desktopChannels = {
     z.strictObject({ copyId: CopyableId.nullable() }),
     z.null(),
     'Show the right-click menu (cut, copy, paste, select all, and "Copy id" over an id); the desktop app only'
+  ),
+  'appearance.get': channel(NoInput, Appearance, 'The theme and the time zone times are shown in'),
+  'appearance.set': channel(
+    Appearance,
+    Appearance,
+    'Choose the theme (system, light, dark) and the time zone (local, UTC)'
   ),
   'updates.settings.get': channel(NoInput, UpdateSettings, 'Whether updates are on, and their feed'),
   'updates.settings.set': channel(UpdateSettings, UpdateSettings, 'Turn updates on or off, or change their feed'),
