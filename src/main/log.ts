@@ -2,9 +2,9 @@ import { appendFileSync, chmodSync, mkdirSync, renameSync, statSync } from 'node
 import { join } from 'node:path'
 
 /** One log file grows to this size, then becomes `paydesk.1.log` (replacing the older one): at most twice this. */
-export const MAX_LOG_BYTES = 2 * 1024 * 1024
+const MAX_LOG_BYTES = 2 * 1024 * 1024
 
-export type Log = (message: string) => void
+type Log = (message: string) => void
 
 /**
  * Plain line log under the data folder, readable only by its owner. Callers pass sentences, never request headers or
@@ -44,7 +44,7 @@ function fileSize(file: string): number {
 }
 
 /** A log that hostile traffic may call without end: see `rateLimited`. */
-export interface RateLimitedLog extends Log {
+interface RateLimitedLog extends Log {
   /** Writes the count of lines left out so far, if any (at close). */
   flush(): void
 }
@@ -83,7 +83,7 @@ export function rateLimited(
   return Object.assign(limited, { flush })
 }
 
-export function redact(text: string): string {
+function redact(text: string): string {
   return text.replace(/\b(Basic|Bearer)\s+[A-Za-z0-9+/=._-]+/gi, '$1 [redacted]')
 }
 

@@ -3,7 +3,7 @@
  * sandbox in a process of its own, and importing them from server.ts loaded the whole sandbox (its engine, routes and
  * schemas, about 130 KB of code) into main before the page could be served.
  */
-export const API_VERSION = '2025-10-13'
+const API_VERSION = '2025-10-13'
 export const BASE_PATH = `/${API_VERSION}`
 
 /** Defaults of the standalone sandbox (also in src/sandbox/README.md). */

@@ -1,6 +1,6 @@
 /** Bank names of the discovery endpoint (spec 4.1). `bankName` is what account creation must send back. */
 
-export interface DiscoveryEntry {
+interface DiscoveryEntry {
   bankName: string
   displayName: string
   country: string
@@ -14,7 +14,7 @@ const e = (bankName: string, displayName: string, country: string, currency: str
   currency
 })
 
-export const DISCOVERIES: readonly DiscoveryEntry[] = [
+const DISCOVERIES: readonly DiscoveryEntry[] = [
   e('BDO Unibank', 'BDO Unibank', 'PH', 'PHP'),
   e('BPI', 'Bank of the Philippine Islands', 'PH', 'PHP'),
   e('Metrobank', 'Metropolitan Bank and Trust Company', 'PH', 'PHP'),

@@ -19,8 +19,6 @@ import { outgoingJobs, transferOperations } from './engine/transfers'
 import type { Scheduler } from './scheduler'
 import type { Store } from './store'
 
-export type { EngineOptions } from './engine/core'
-
 export function createEngine(
   store: Store,
   clock: Clock,

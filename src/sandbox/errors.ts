@@ -3,7 +3,7 @@
  * Every failure the sandbox answers goes through ApiError so that the body shape never varies.
  */
 
-export interface ApiErrorBody {
+interface ApiErrorBody {
   status: number
   code: string
   message: string
@@ -77,7 +77,7 @@ export const conflict = (
 ): ApiError => new ApiError(409, code, message, details, retryable ? undefined : { ...FINAL_ANSWER_HEADERS })
 
 /** Minimal structural view of a zod issue, so this module does not depend on zod's types. */
-export interface IssueLike {
+interface IssueLike {
   path: ReadonlyArray<PropertyKey>
   message: string
   code?: string

@@ -66,7 +66,7 @@ function partiesOf(store: Store): Party[] {
  * count and `now` give the same transactions (ids included). Returns how many were added; 0 when the store has no
  * customer with an internal account to attach them to.
  */
-export function generateHistory(store: Store, count: number, now: number): number {
+function generateHistory(store: Store, count: number, now: number): number {
   const parties = partiesOf(store)
   if (parties.length === 0 || count <= 0) return 0
   const random = prng(0x9e3779b9 ^ count)

@@ -127,7 +127,7 @@ export function checkBasicAuth(header: string | undefined, tokenId: string, clie
 }
 
 /** Stable JSON (sorted keys) for request fingerprints. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
   if (value && typeof value === 'object') {
     const keys = Object.keys(value as Record<string, unknown>).sort()

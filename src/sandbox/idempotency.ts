@@ -10,7 +10,7 @@ import type { Store } from './store'
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
 const MAX_IDEMPOTENCY_KEY_LENGTH = 255
 
-export interface KeyedRequest {
+interface KeyedRequest {
   method: string
   /** The route template: a key is scoped to its operation. */
   template: string

@@ -1,7 +1,7 @@
 import { invalidInput } from './errors'
 import type { Keyed, SortedIndex } from './sorted-index'
 
-export interface PageRequest<T> {
+interface PageRequest<T> {
   limit: number
   cursor?: string | undefined
   order: 'asc' | 'desc'
@@ -29,11 +29,11 @@ export interface Page<T> {
  * after that key under a stable sort means that items created between two pages are never skipped (ascending: they
  * come after the key) nor repeated, and deleted items do not shift the remaining ones, unlike an offset.
  */
-export function encodeCursor(key: Keyed): string {
+function encodeCursor(key: Keyed): string {
   return Buffer.from(JSON.stringify({ v: 1, t: key.t, id: key.id }), 'utf8').toString('base64url')
 }
 
-export function decodeCursor(cursor: string): Keyed {
+function decodeCursor(cursor: string): Keyed {
   try {
     if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw new Error('not base64url')
     const raw = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown

@@ -34,13 +34,13 @@ function isPersistedState(v: unknown): v is PersistedState {
   )
 }
 
-export type LoadResult =
+type LoadResult =
   | { kind: 'missing' }
   | { kind: 'loaded'; state: PersistedState }
   | { kind: 'corrupt'; movedTo: string; reason: string }
 
 /** What is saved: the live store and the scheduler's pending jobs. */
-export interface StateSource {
+interface StateSource {
   store: Store
   jobs(): Job[]
   savedAt(): string

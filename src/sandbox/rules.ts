@@ -2,7 +2,7 @@
  * Magic values of the real service's sandbox (reference README, "Sandbox behaviour of the real service").
  */
 
-export type KycStatus = 'UNVERIFIED' | 'PENDING' | 'APPROVED' | 'REJECTED'
+type KycStatus = 'UNVERIFIED' | 'PENDING' | 'APPROVED' | 'REJECTED'
 
 /** KYC by the last 3 characters of fullName: 001 PENDING, 002 REJECTED, 003 UNVERIFIED, else APPROVED. */
 export function kycForFullName(fullName: string | undefined): KycStatus {
@@ -14,7 +14,7 @@ export function kycForFullName(fullName: string | undefined): KycStatus {
 }
 
 /** Outcome of a transfer-out by the last 3 digits of the destination's identifier. */
-export type TransferScenario =
+type TransferScenario =
   | 'SUCCESS'
   | 'INSUFFICIENT_FUNDS' // 002: fails at once
   | 'ACCOUNT_CLOSED' // 003: fails at once
@@ -65,7 +65,7 @@ export function quoteScenario(identifier: string): QuoteScenario {
   }
 }
 
-export type BeneficiaryVerification =
+type BeneficiaryVerification =
   | 'MATCHED'
   | 'PARTIAL_MATCH'
   | 'NOT_MATCHED'
@@ -95,7 +95,7 @@ export function beneficiaryVerification(identifier: string): BeneficiaryVerifica
 }
 
 /** Test sender addresses of POST /sandbox/uma/receive. */
-export interface SandboxSender {
+interface SandboxSender {
   address: string
   currency: string
   behaviour: 'SUCCESS' | 'PENDING_LONG' | 'FAIL_COMPLIANCE'

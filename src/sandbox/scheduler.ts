@@ -10,7 +10,7 @@ export interface Job {
   ref: string
 }
 
-export type JobHandler = (job: Job) => void
+type JobHandler = (job: Job) => void
 
 /**
  * Runs jobs when they are due. Two paths make transitions observable without waiting: a single unref'd timer armed

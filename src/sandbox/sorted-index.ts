@@ -4,7 +4,7 @@ export interface Keyed {
   readonly id: string
 }
 
-export function compareKey(a: Keyed, b: Keyed): number {
+function compareKey(a: Keyed, b: Keyed): number {
   if (a.t !== b.t) return a.t < b.t ? -1 : 1
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0
 }

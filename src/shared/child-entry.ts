@@ -20,7 +20,7 @@ export interface ChildSelf {
 /** What any child says besides its `ready`: a log line for the parent's log, or why it could not start. */
 type ChildReport = { type: 'log'; message: string } | { type: 'failed'; message: string }
 
-export interface ChildEntry<Start, Running extends { close(): Promise<unknown> }, Ready> {
+interface ChildEntry<Start, Running extends { close(): Promise<unknown> }, Ready> {
   /** Names the process in the lines it sends, e.g. "Local gate process". */
   name: string
   /** The parent's message read with its schema; undefined when it is malformed (ignored, and said in the log). */

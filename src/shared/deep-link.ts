@@ -21,7 +21,7 @@ function linkSafe<T extends z.ZodType<string, string>>(schema: T, prefix: string
 }
 
 /** What a link opens: one view, never an action. */
-export const DeepLink = z.discriminatedUnion('kind', [
+const DeepLink = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('transactions'),
     id: linkSafe(TransactionId, 'Transaction'),
@@ -59,7 +59,7 @@ const DeepLinkText = z
       )
   )
 
-export type DeepLinkResult = { ok: true; link: DeepLink } | { ok: false; reason: string }
+type DeepLinkResult = { ok: true; link: DeepLink } | { ok: false; reason: string }
 
 /** Decodes one percent-encoded part once; a second layer of encoding then fails the id pattern. */
 function decodeOnce(part: string): string | null {

@@ -4,7 +4,7 @@ import { z } from 'zod'
  * What was damaged or left behind: each kind has its own sentence of what was lost and what to do. `damaged-file`:
  * any other file or folder of the data folder that was set aside (the cache, the app's settings, the notices, the lock).
  */
-export const NOTICE_KINDS = [
+const NOTICE_KINDS = [
   'transfer-journal',
   /** Told by Paydesk before the approval gate (its rules were then kept on the desktop): still read in old notices. */
   'approval-rules',

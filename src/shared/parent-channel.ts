@@ -3,7 +3,7 @@
  * `process.parentPort` in a utility process, Node's IPC channel in a fork (browser mode, tests). One shape for both,
  * so each entry point only says what it sends.
  */
-export interface ParentChannel<M> {
+interface ParentChannel<M> {
   send(message: M): void
   onMessage(listener: (message: unknown) => void): void
   /** Called when the parent is gone (its end of the channel closed). */
@@ -16,7 +16,7 @@ interface ElectronParentPort {
 }
 
 /** The parts of Node's `process` used here (src/shared knows no Node types: the entry passes its `process`). */
-export interface ChildProcessSelf {
+interface ChildProcessSelf {
   send?: ((message: never) => boolean) | undefined
   on(event: 'message', listener: (message: unknown) => void): unknown
   on(event: 'disconnect', listener: () => void): unknown

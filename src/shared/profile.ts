@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /** Where a profile points. Local is the embedded sandbox server; production moves real money. */
-export const PROFILE_ENVIRONMENTS = ['local', 'sandbox', 'production'] as const
+const PROFILE_ENVIRONMENTS = ['local', 'sandbox', 'production'] as const
 export const ProfileEnvironment = z.enum(PROFILE_ENVIRONMENTS)
 export type ProfileEnvironment = z.infer<typeof ProfileEnvironment>
 
@@ -14,7 +14,7 @@ export const ProfileId = z
 export type ProfileId = z.infer<typeof ProfileId>
 
 /** The addresses of this machine: the only hosts a profile may reach over plain http. */
-export function isLoopbackUrl(url: string): boolean {
+function isLoopbackUrl(url: string): boolean {
   // No URL global here (src/shared runs everywhere): the authority is read by pattern, userinfo excluded by it.
   return /^https?:\/\/(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d{1,5})?(\/|$)/i.test(url.trim())
 }

@@ -18,7 +18,7 @@ export const SandboxStartMessage = z.object({
 })
 export type SandboxStartMessage = z.infer<typeof SandboxStartMessage>
 
-export const SandboxCloseMessage = z.object({ type: z.literal('close') })
+const SandboxCloseMessage = z.object({ type: z.literal('close') })
 
 export const SandboxParentMessage = z.discriminatedUnion('type', [SandboxStartMessage, SandboxCloseMessage])
 export type SandboxParentMessage = z.infer<typeof SandboxParentMessage>

@@ -11,7 +11,7 @@ function fakeSelf() {
     pid: 4242,
     exit: (code: number) => void exits.push(code),
     send: ((m: unknown) => (sent.push(m), true)) as (message: never) => boolean,
-    on: (event: string, listener: (...args: never[]) => void) => events.on(event, listener)
+    on: ((event: string, listener: () => void) => events.on(event, listener)) as ChildSelf['on']
   } as ChildSelf
   return { self, sent, exits, emit: (event: string, ...args: unknown[]) => events.emit(event, ...args) }
 }

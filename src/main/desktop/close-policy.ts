@@ -4,11 +4,11 @@
  * for the tray is told to the operator once, the first time, and remembered across launches.
  */
 
-export type CloseDecision =
+type CloseDecision =
   | { action: 'quit' }
   | { action: 'hide'; /** Tell the operator, once: Paydesk is still watching from the tray. */ announce: boolean }
 
-export interface CloseState {
+interface CloseState {
   /** The operator chose Quit (tray, menu, Cmd+Q) or the OS is shutting down: always quit. */
   quitting: boolean
   anyGateFollowed: boolean

@@ -24,7 +24,7 @@ export function loggable(raw: unknown): string {
  * Decides what a `paydesk://` link opens. The profile named in `?profile=` must be one of this Paydesk's profiles;
  * without it, the item opens in the active profile.
  */
-export function decideLink(raw: unknown, knownProfileIds: readonly string[]): LinkDecision {
+function decideLink(raw: unknown, knownProfileIds: readonly string[]): LinkDecision {
   const parsed = parseDeepLink(raw)
   if (!parsed.ok) return { refused: parsed.reason }
   const { kind, id, profileId } = parsed.link

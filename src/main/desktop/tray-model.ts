@@ -27,7 +27,7 @@ export type TrayItem =
   | { kind: 'profile'; profileId: string; label: string; checked: boolean }
   | { kind: 'quit'; label: string }
 
-export interface TrayModel {
+interface TrayModel {
   /** Payments waiting across watched profiles: what the badge shows. */
   total: number
   tooltip: string

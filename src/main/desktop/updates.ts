@@ -20,7 +20,7 @@ export interface UpdaterDriver {
   installAndRestart(): void
 }
 
-export interface UpdateServiceDeps {
+interface UpdateServiceDeps {
   settings: () => UpdateSettings
   driver: UpdaterDriver | undefined
   /** Why a restart now could lose track of money (transfers being sent or of unknown outcome). */
@@ -31,7 +31,7 @@ export interface UpdateServiceDeps {
 }
 
 /** How often Paydesk looks for an update while updates are on. */
-export const UPDATE_CHECK_INTERVAL_MS = 6 * 3600 * 1000
+const UPDATE_CHECK_INTERVAL_MS = 6 * 3600 * 1000
 
 /**
  * The update flow's policy: off until the operator sets a feed in Settings, download in the background, and restart

@@ -10,7 +10,7 @@ import { PAGE_FILE_TYPES } from '../page-files'
  * any page in the window ask for any file.
  */
 export const APP_SCHEME = 'app'
-export const APP_HOST = 'paydesk'
+const APP_HOST = 'paydesk'
 export const APP_PAGE_URL = `${APP_SCHEME}://${APP_HOST}/index.html`
 
 /**
@@ -20,7 +20,7 @@ export const APP_PAGE_URL = `${APP_SCHEME}://${APP_HOST}/index.html`
  */
 export const APP_SCHEME_PRIVILEGES = { standard: true, secure: true, supportFetchAPI: true, codeCache: true } as const
 
-export type AppFile = { file: string; type: string } | { status: 400 | 403 | 404; reason: string }
+type AppFile = { file: string; type: string } | { status: 400 | 403 | 404; reason: string }
 
 /**
  * The file under `root` (out/renderer) that `url` names, or why there is none. Nothing outside `root` is ever named:

@@ -1,7 +1,7 @@
 import { app, Menu, nativeImage, Tray, type MenuItemConstructorOptions } from 'electron'
 import { trayModel, type DesktopSnapshot, type TrayItem } from '../desktop/tray-model'
 
-export interface TrayActions {
+interface TrayActions {
   open(): void
   openApprovals(): void
   switchProfile(profileId: string): void
@@ -9,7 +9,7 @@ export interface TrayActions {
 }
 
 /** The tray model's items, one to one, as a native menu template. */
-export function trayMenuTemplate(items: TrayItem[], actions: TrayActions): MenuItemConstructorOptions[] {
+function trayMenuTemplate(items: TrayItem[], actions: TrayActions): MenuItemConstructorOptions[] {
   return items.map((item): MenuItemConstructorOptions => {
     switch (item.kind) {
       case 'open':

@@ -8,7 +8,7 @@ import { APP_PAGE_URL, APP_SCHEME } from './app-files'
  * The only places a link may open in the OS browser: the service's documentation and the project's own pages. A
  * renderer compromised through some payload must not be able to launch arbitrary URLs on the operator's machine.
  */
-export const EXTERNAL_LINK_HOSTS: readonly string[] = ['grid.lightspark.com', 'lightspark.com', 'uma.me']
+const EXTERNAL_LINK_HOSTS: readonly string[] = ['grid.lightspark.com', 'lightspark.com', 'uma.me']
 
 /** Only https links to an allow-listed host leave the app, and only through the OS browser. */
 export function isSafeExternalUrl(url: string): boolean {

@@ -4,7 +4,7 @@ import type { BrowserWindowConstructorOptions } from 'electron'
  * The page's own background (`--bg` in styles.css, light and dark): the window is painted with it before the page
  * draws, so opening Paydesk never flashes the other theme.
  */
-export const WINDOW_BACKGROUND = { light: '#f7f8fa', dark: '#0f1115' } as const
+const WINDOW_BACKGROUND = { light: '#f7f8fa', dark: '#0f1115' } as const
 
 export function windowBackground(dark: boolean): string {
   return dark ? WINDOW_BACKGROUND.dark : WINDOW_BACKGROUND.light

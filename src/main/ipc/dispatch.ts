@@ -1,11 +1,5 @@
 import { z } from 'zod'
-import {
-  channels,
-  isChannelName,
-  type ChannelInput,
-  type ChannelName,
-  type ChannelOutput
-} from '../../shared/ipc/contract'
+import { channels, isChannelName, type ChannelName, type ChannelOutput } from '../../shared/ipc/contract'
 import type { IpcResult } from '../../shared/ipc/define'
 import { AppError } from '../errors'
 
@@ -14,7 +8,7 @@ export type Handlers = {
   [K in ChannelName]: (input: z.output<(typeof channels)[K]['input']>) => Promise<ChannelOutput<K>>
 }
 
-export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
+function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
   const out: Record<string, string[]> = {}
   for (const issue of error.issues) {
     const key = issue.path.map(String).join('.')
@@ -73,5 +67,3 @@ export async function dispatch<K extends ChannelName>(
     }
   }
 }
-
-export type { ChannelInput }

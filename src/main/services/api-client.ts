@@ -80,7 +80,7 @@ const RETRYABLE_STATUS = new Set([408, 424, 429, 500, 502, 503, 504])
  * long descriptions); an answer past this is not the Payments API as specified, and read whole it would hold main's
  * memory (a 400 MB answer took main from 114 MB to 1.68 GB).
  */
-export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024
+const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024
 
 const sleepReal = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 

@@ -30,7 +30,7 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, m
   await syncDir(dir)
 }
 
-export async function syncDir(dir: string): Promise<void> {
+async function syncDir(dir: string): Promise<void> {
   let handle: fs.FileHandle | undefined
   try {
     handle = await fs.open(dir, 'r')

@@ -21,7 +21,7 @@ import type { CacheStore } from './cache/store'
 /** Background refreshes of one collection run at most this often. */
 const REFRESH_MIN_INTERVAL_MS = 3_000
 
-export interface RefreshDeps {
+interface RefreshDeps {
   client: ApiClient | undefined
   cache: CacheStore
   /** A collection was refreshed: tell the renderer (`data.changed`). */

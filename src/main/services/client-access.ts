@@ -13,7 +13,7 @@ export function requireClient(client: ApiClient | undefined): ApiClient {
 }
 
 /** A network failure of a write as OFFLINE, saying whether it may have been applied; any other error unchanged. */
-export function offlineError(error: unknown, what: string): unknown {
+function offlineError(error: unknown, what: string): unknown {
   if (!(error instanceof ApiError && error.isNetwork)) return error
   const maybe = error.maybeProcessed
     ? ' The connection dropped after the request was sent, so it may have been applied: check before trying again.'

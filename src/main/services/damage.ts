@@ -20,7 +20,7 @@ export interface Damage {
 }
 
 /** What a damaged file held and what to do, in the operator's words; `damageNotice` adds which file and where. */
-export interface DamageWording {
+interface DamageWording {
   title: string
   /** What starting fresh lost. */
   lost: string
@@ -28,7 +28,7 @@ export interface DamageWording {
   profileId?: string
 }
 
-export async function keepAside(file: string, reason: string, why: string): Promise<Damage> {
+async function keepAside(file: string, reason: string, why: string): Promise<Damage> {
   return { file, setAsideAs: await setAside(file, reason), why }
 }
 

@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 
 /** The variable that turns the probe on; unset in normal use, so the probe costs nothing there. */
-export const EVENT_LOOP_PROBE_ENV = 'PAYDESK_BENCH_EVENT_LOOP'
+const EVENT_LOOP_PROBE_ENV = 'PAYDESK_BENCH_EVENT_LOOP'
 
 /**
  * For `npm run bench -- ui` only: when PAYDESK_BENCH_EVENT_LOOP is set, prints the longest event-loop block of each

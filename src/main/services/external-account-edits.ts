@@ -6,7 +6,7 @@ import { ApiError } from './api-errors'
 import type { CacheStore } from './cache/store'
 
 /** What the edits need from the profile's session. */
-export interface AccountEditDeps {
+interface AccountEditDeps {
   profileId: string
   client: ApiClient | undefined
   cache: CacheStore
@@ -34,7 +34,7 @@ export function defaultFollowDelayMs(attempt: number): number {
 const accountPath = (id: string) => `customers/external-accounts/${encodeURIComponent(id)}`
 
 /** PATCH /customers/external-accounts/{id} (spec 4.6); the response body is "not shown", so the account is read back. */
-export async function patchExternalAccount(
+async function patchExternalAccount(
   client: ApiClient,
   id: string,
   update: ExternalAccountUpdateRequest

@@ -13,7 +13,7 @@ import { AppError } from '../errors'
 type Candidate = Parameters<typeof paymentIntentKeys>[0] & { actionId: string }
 
 /** The record holding the same payment as `intent` (another action), if any. */
-export function holderOf<R extends TransferRecord>(records: Iterable<R>, intent: Candidate): R | undefined {
+function holderOf<R extends TransferRecord>(records: Iterable<R>, intent: Candidate): R | undefined {
   const keys = new Set(paymentIntentKeys(intent))
   for (const r of records) {
     if (r.actionId === intent.actionId || !holdsItsPayment(r)) continue

@@ -15,7 +15,7 @@ import { writeOnline } from './client-access'
 import { requireSandboxProfile } from './production-guard'
 import type { StoredProfile } from './profiles'
 
-export interface WriteDeps {
+interface WriteDeps {
   profile: StoredProfile
   client: ApiClient | undefined
   cache: CacheStore

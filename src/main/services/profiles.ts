@@ -8,7 +8,6 @@ import {
   ProfileCreateInput as ProfileCreateInputSchema,
   ProfileEnvironment,
   ProfileId,
-  type ProfileCreateInput,
   type ProfileList,
   type ProfileUpdateInput,
   type ProfileView
@@ -43,7 +42,7 @@ const ProfilesFile = z.object({
 })
 type ProfilesFile = z.infer<typeof ProfilesFile>
 
-export const LOCAL_PROFILE_NAME = 'Local sandbox'
+const LOCAL_PROFILE_NAME = 'Local sandbox'
 
 /** Folder of everything Paydesk keeps for one profile (cache, transfer journal). */
 export function profileDir(dataDir: string, profileId: string): string {
@@ -315,5 +314,3 @@ function environmentChangeWarning(current: StoredProfile, to: string): string {
 function stripTrailingSlash(url: string): string {
   return url.replace(/\/+$/, '')
 }
-
-export type { ProfileCreateInput }

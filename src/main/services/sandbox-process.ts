@@ -36,7 +36,7 @@ export const builtEntry = (kind: LocalProcessKind): string => ENTRIES[kind].buil
  * The entry script: the built one beside a built main (out/main; this code may sit in out/main/chunks, a chunk shared
  * by the app's and browser mode's entries), else the TypeScript source run through tsx.
  */
-export function nodeSandboxEntry(kind: LocalProcessKind = 'sandbox'): { entry: string; execArgv: string[] } {
+function nodeSandboxEntry(kind: LocalProcessKind = 'sandbox'): { entry: string; execArgv: string[] } {
   for (const dir of [import.meta.dirname, path.dirname(import.meta.dirname)]) {
     const built = path.join(dir, ENTRIES[kind].built)
     if (existsSync(built)) return { entry: built, execArgv: [] }

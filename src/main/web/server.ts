@@ -218,7 +218,7 @@ function readRendererFiles(rendererDir: string): Map<string, { body: Buffer; typ
 }
 
 /** The path of a request target, or null when it is not an origin-form path this server can read. */
-export function requestPath(target: string | undefined): string | null {
+function requestPath(target: string | undefined): string | null {
   if (!target || !target.startsWith('/')) return null
   try {
     // Parsed against a fixed origin, so `//host/x` cannot become another host: the path is all that is kept.

@@ -28,7 +28,7 @@ export interface ApprovalChannel {
  * What every sandbox sender's institution asks about the receiver (the sandbox's rule, src/sandbox/README.md): the
  * webhook lists only those the receiving customer's record lacks, as the service asks only for what it does not have.
  */
-export const SENDER_REQUESTED_FIELDS: readonly RequestedField[] = [
+const SENDER_REQUESTED_FIELDS: readonly RequestedField[] = [
   { name: 'FULL_NAME', mandatory: true },
   { name: 'BIRTH_DATE', mandatory: true },
   { name: 'NATIONALITY', mandatory: false }
@@ -51,7 +51,7 @@ export function missingMandatory(requested: RequestedField[], info: Record<strin
   return requested.filter((f) => f.mandatory && !given(info?.[f.name])).map((f) => f.name)
 }
 
-export type ApprovalDecision =
+type ApprovalDecision =
   | { kind: 'approve'; receiverCustomerInfo?: Record<string, unknown> }
   | { kind: 'reject'; reason?: string }
   | { kind: 'defer' }
@@ -75,7 +75,7 @@ const webhookError = (why: string): ApprovalDecision => ({
 })
 
 /** What the platform's answer means for the payment. */
-export function judgeAnswer(answer: WebhookAnswer, requested: RequestedField[]): ApprovalDecision {
+function judgeAnswer(answer: WebhookAnswer, requested: RequestedField[]): ApprovalDecision {
   if (answer.kind === 'unanswered') return webhookError(answer.reason)
   const { status } = answer
   const json = readJson(answer.body)

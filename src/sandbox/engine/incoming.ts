@@ -15,8 +15,8 @@ import type { EngineCore } from './core'
 import { JOB, type JobHandlers } from './jobs'
 
 /** Fees an incoming payment's sender pays (shown in rateDetails; the receiver gets receivedAmount in full). */
-export const INCOMING_FIXED_FEE = 10
-export const INCOMING_VARIABLE_FEE_RATE = 0.003
+const INCOMING_FIXED_FEE = 10
+const INCOMING_VARIABLE_FEE_RATE = 0.003
 
 const KNOWN_SENDERS = [
   '$success.usd@sandbox.uma.money',

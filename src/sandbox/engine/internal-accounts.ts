@@ -8,7 +8,7 @@ import { pageFor, type Page } from '../paging'
 import type { EngineCore } from './core'
 
 /** Currencies the sandbox platform is configured for (one platform internal account each). */
-export const PLATFORM_CURRENCIES = ['USD', 'EUR', 'GBP', 'MXN', 'BTC', 'USDC'] as const
+const PLATFORM_CURRENCIES = ['USD', 'EUR', 'GBP', 'MXN', 'BTC', 'USDC'] as const
 
 /** How a deposit reaches this account: a Spark wallet address for crypto, bank details with a memo for fiat. */
 function fundingInstruction(core: EngineCore, id: string, cur: string, isPlatformAccount: boolean): PaymentInstruction {

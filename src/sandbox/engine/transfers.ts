@@ -71,7 +71,7 @@ export function debit(
 }
 
 /** A quote follows the status of the payment it started. */
-export function syncQuote(core: EngineCore, tx: TransactionRec): void {
+function syncQuote(core: EngineCore, tx: TransactionRec): void {
   if (!tx.data.quoteId) return
   const q = core.store.quotes.get(tx.data.quoteId)
   if (!q) return

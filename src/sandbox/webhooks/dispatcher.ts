@@ -12,9 +12,9 @@ import { DURATIONS } from '../timing'
 import { SIGNATURE_HEADER, signBody, type SigningKeyPair } from './signing'
 
 /** Persisted with the jobs; a retry whose payload did not survive a restart finds nothing and does nothing. */
-export const WEBHOOK_RETRY_JOB = 'webhook.retry'
+const WEBHOOK_RETRY_JOB = 'webhook.retry'
 /** Seconds (scaled) before each retry of an informational event: five attempts in all. */
-export const RETRY_BACKOFF_SECONDS = [5, 30, 120, 600] as const
+const RETRY_BACKOFF_SECONDS = [5, 30, 120, 600] as const
 /** How many attempts the log keeps (the oldest go first). */
 const LOG_LIMIT = 500
 
@@ -34,7 +34,7 @@ export interface DeliveryRecord {
   outcome: 'delivered' | 'answered' | 'retrying' | 'failed'
 }
 
-export interface WebhookTarget {
+interface WebhookTarget {
   endpoint: string | undefined
   keys: SigningKeyPair
 }

@@ -24,7 +24,7 @@ const INCOMING: Record<string, string> = {
 }
 
 /** The event a transaction in this state sends; none for an incoming PENDING (the approval webhook is its own). */
-export function transactionEvent(tx: Pick<TransactionObj, 'type' | 'status'>): string | undefined {
+function transactionEvent(tx: Pick<TransactionObj, 'type' | 'status'>): string | undefined {
   return (tx.type === 'INCOMING' ? INCOMING : OUTGOING)[tx.status]
 }
 

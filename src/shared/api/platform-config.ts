@@ -4,7 +4,7 @@ import { z } from 'zod'
  * The platform's configuration (reference: `GET`/`PATCH /config`). Paydesk reads it tolerantly; the Local sandbox
  * accepts only the part it can honour (the webhook endpoint).
  */
-export const PlatformConfig = z.looseObject({
+const PlatformConfig = z.looseObject({
   id: z.string().optional(),
   umaDomain: z.string().optional(),
   webhookEndpoint: z.string().optional(),
@@ -19,7 +19,7 @@ export type PlatformConfig = z.infer<typeof PlatformConfig>
  * Where webhooks go: an absolute http(s) URL with a host (the real service sends to HTTPS; a loopback receiver is
  * plain http). Checked by pattern: src/shared runs where no URL parser is assumed.
  */
-export const WebhookEndpoint = z
+const WebhookEndpoint = z
   .string({ error: 'Webhook URL must be a URL' })
   .regex(/^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i, {
     error: 'Webhook URL must be an absolute http:// or https:// URL with a host'
@@ -51,7 +51,7 @@ export const IncomingPaymentWebhookUnprocessable = z.looseObject({
 })
 
 /** POST /sandbox/webhooks/test answer (reference TestWebhookResponse). */
-export const TestWebhookResponse = z.looseObject({
+const TestWebhookResponse = z.looseObject({
   url: z.string().optional(),
   response_status: z.number().int(),
   response_body: z.string().optional()

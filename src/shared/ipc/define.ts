@@ -22,7 +22,7 @@ export const NoInput = z
  * Failure kinds a person can act on. `message` is a sentence for the operator; `serviceCode` is the Payments API's own
  * code (e.g. TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL) when the failure came from the service.
  */
-export const IPC_ERROR_CODES = [
+const IPC_ERROR_CODES = [
   'INVALID_INPUT',
   'FORBIDDEN_SENDER',
   'UNKNOWN_CHANNEL',

@@ -11,7 +11,7 @@ const ANCHORED_LISTS = 16
 const ANCHORS_PER_LIST = 1_000
 
 /** Where a list's row at `position` is: the sort keys of the row just before it (keyset paging starts after them). */
-export interface Anchors {
+interface Anchors {
   positions: number[]
   keys: unknown[][]
 }

@@ -29,7 +29,7 @@ export const LONGEST_SLACK = 64
 /** The shortest stretch, in index entries: a few dozen index pages, a millisecond or two to read. */
 export const MIN_STRETCH = 2_000
 /** How much longer than the density seen says a next stretch is, so it does not fall just short. */
-export const MARGIN = 1.25
+const MARGIN = 1.25
 /**
  * The same for the rowids' estimate, closer: where rowids follow creation time they place the window's end nearly
  * exactly, and every entry past it is a page read for nothing ('41e' at a million rows: 24,000 entries, 15-19 ms).

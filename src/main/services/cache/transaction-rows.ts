@@ -37,13 +37,13 @@ type Loose = Record<string, unknown> & {
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null)
 
 /** What a text search matches (one definition with the renderer's, in src/shared). */
-export const searchTextOf = transactionSearchText
+const searchTextOf = transactionSearchText
 
 /**
  * Cheap and sufficient to skip unchanged writes: the service bumps updatedAt on every change; status guards servers
  * that do not.
  */
-export function transactionFingerprint(t: Transaction): string {
+function transactionFingerprint(t: Transaction): string {
   const r = t as Loose
   return `${String(r['status'])}|${String(r['updatedAt'])}|${String(r['settledAt'])}|${String(r['failureReason'])}`
 }

@@ -29,7 +29,7 @@ export type WriteRequest = { id: number } & (
   | { op: 'close' }
 )
 
-export type WriteReply = { ready: true } | ThreadAnswer<string[]>
+type WriteReply = { ready: true } | ThreadAnswer<string[]>
 
 type Op = WriteRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never
 

@@ -14,13 +14,13 @@ export interface TransactionPages {
   ): Promise<{ rows: Transaction[]; last: unknown[] | null }>
 }
 
-export interface ExportProgress {
+interface ExportProgress {
   written: number
   total: number
 }
 
 /** Rows read, formatted and written per step: one page in memory at a time, and the event loop runs between steps. */
-export const EXPORT_PAGE_ROWS = 500
+const EXPORT_PAGE_ROWS = 500
 
 /**
  * Writes the filtered, sorted transactions as CSV to `file`, page by page. The file appears whole or not at all: it is

@@ -82,7 +82,7 @@ function utc(v: unknown): string {
 }
 
 /** One transaction's cells, in column order. */
-export function transactionCells(t: Transaction): Record<Column, string> {
+function transactionCells(t: Transaction): Record<Column, string> {
   const r = t as Loose
   const sent = r['sentAmount'] as Money | undefined
   const received = r['receivedAmount'] as Money | undefined

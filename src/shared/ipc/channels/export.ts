@@ -8,7 +8,7 @@ import { TransactionFilter, TransactionSort } from './data'
  * (EXPORT_DOWNLOAD_PATH + id, token-protected like every bridge call), after which it is deleted.
  */
 
-export const ExportId = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, { error: 'Not an export id' })
+const ExportId = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, { error: 'Not an export id' })
 
 export const TransactionsExportInput = z.strictObject({
   filter: TransactionFilter.default({}),
@@ -26,7 +26,7 @@ export const ExportStarted = z.object({
 })
 export type ExportStarted = z.infer<typeof ExportStarted>
 
-export const EXPORT_STATES = ['running', 'done', 'cancelled', 'failed'] as const
+const EXPORT_STATES = ['running', 'done', 'cancelled', 'failed'] as const
 export const ExportProgress = z.object({
   exportId: ExportId,
   state: z.enum(EXPORT_STATES),
