@@ -23,6 +23,8 @@ const CROSS_CUTTING: Record<string, string> = {
   'tests/main/damaged-state.test.ts':
     'damages each persisted file in turn (cache, journal, approvals) through a backend',
   'tests/main/secrets.test.ts': 'walks a whole operator session and scans every output for a secret',
+  'tests/main/connection-states.test.ts':
+    "the top bar's connection state through a backend: the client's attempts, the monitor, the sync engine and the Local sandbox's process and Restart",
   'tests/main/electron/built-main.test.ts': 'reads the built bundle (out/main), not a module',
   'tests/main/services/fault-run.test.ts': 'replays injected service faults through a whole session',
   'tests/main/services/transfer-exactly-once.test.ts':

@@ -18,6 +18,8 @@ import type { ReportDamage } from './services/notices'
 import type { SandboxLauncher } from './services/sandbox-process'
 import type { ProfileStore, StoredProfile } from './services/profiles'
 
+const SWITCHED_OFF = 'the embedded sandbox is switched off'
+
 interface LocalProfileDeps {
   dataDir: string
   profiles: ProfileStore
@@ -81,7 +83,7 @@ export class LocalProfile {
       local.localGate = new Promise<LocalGate>((resolve) => (gate = resolve))
       local.localGate.catch(() => undefined)
       local.started = local.run(addressed, gate)
-    } else local.error = 'the embedded sandbox is switched off'
+    } else local.error = SWITCHED_OFF
     return local
   }
 
@@ -186,14 +188,7 @@ export class LocalProfile {
       gateStarted = true
       await profiles.setLocalBaseUrl(sandbox.baseUrl)
       addressed()
-      const stopped = (message: string) => {
-        if (this.sandbox !== sandbox) return
-        this.sandbox = undefined
-        this.error = message
-        // The Local profile's session re-opens without a client and says why.
-        this.onChange()
-      }
-      sandbox.onUnexpectedExit(stopped)
+      const stopped = this.watch(sandbox)
       // A small state is up in moments: wait, so the first sync works. A big one (a generated history, a large
       // state file) loads in the sandbox's own process while the cache answers; the session opened meanwhile starts
       // polling when it is up (`serviceReady`), so nothing the window already read is thrown away and asked again.
@@ -221,6 +216,75 @@ export class LocalProfile {
     } finally {
       addressed()
     }
+  }
+
+  /** What happens when `sandbox` stops unexpectedly: the Local profile's session re-opens without a client, saying why. */
+  private watch(sandbox: LocalSandbox): (message: string) => void {
+    const stopped = (message: string) => {
+      if (this.sandbox !== sandbox) return
+      this.sandbox = undefined
+      this.error = message
+      this.onChange()
+    }
+    sandbox.onUnexpectedExit(stopped)
+    return stopped
+  }
+
+  /**
+   * The top bar's Restart: starts the Local sandbox's process again (stopping it first if it still runs), with the same
+   * credentials and state file, on the same port when it is free, so the Local gate (which keeps running) still reaches
+   * it and its webhook still points at the gate. Resolves once the sandbox answers, after which the Local profile's
+   * session re-opens with a client (`onChange`); rejects with why it could not start.
+   */
+  async restart(): Promise<void> {
+    await this.started
+    if (this.closing) throw new AppError('INTERNAL', 'Paydesk is closing.')
+    if (this.error === SWITCHED_OFF)
+      throw new AppError('UNREACHABLE', `The Local sandbox is not running: ${SWITCHED_OFF}.`)
+    const attempt = this.respawn()
+    this.started = attempt.then(
+      () => undefined,
+      () => undefined
+    )
+    await attempt
+  }
+
+  private async respawn(): Promise<void> {
+    const { profiles, secrets } = this.d
+    const old = this.sandbox
+    this.sandbox = undefined
+    await old?.close().catch(() => {})
+    const profile = profiles.get(LOCAL_PROFILE_ID)
+    const secret = await secrets.get(secretAccount(LOCAL_PROFILE_ID))
+    if (!secret) throw new AppError('KEYCHAIN', 'The Local profile’s generated secret is missing from the keychain.')
+    const approvalWindowMs = testApprovalWindowFromEnv()
+    let sandbox: LocalSandbox
+    try {
+      sandbox = await startLocalSandbox({
+        dataDir: this.d.dataDir,
+        tokenId: profile.tokenId,
+        clientSecret: secret,
+        previousBaseUrl: profile.baseUrl,
+        log: this.d.log,
+        ...(this.d.launcher !== undefined && { launcher: this.d.launcher }),
+        ...(approvalWindowMs !== undefined && { approvalWindowMs })
+      })
+      await sandbox.ready
+    } catch (error) {
+      this.error = `the embedded sandbox failed to start again (${error instanceof Error ? error.message : 'error'})`
+      this.d.log(`Local sandbox: ${this.error}`)
+      throw new AppError('UNREACHABLE', `The Local sandbox is not running: ${this.error}.`)
+    }
+    // Its port was taken meanwhile: the Local gate still calls the old address until Paydesk restarts.
+    if (sandbox.baseUrl !== profile.baseUrl) {
+      this.d.log('Local sandbox: restarted on another port; the Local approval gate reaches it after Paydesk restarts')
+      await profiles.setLocalBaseUrl(sandbox.baseUrl)
+    }
+    this.sandbox = sandbox
+    this.error = undefined
+    this.watch(sandbox)
+    this.d.log('Local sandbox: restarted')
+    this.onChange()
   }
 
   private tellDamage(damage: Damage): void {

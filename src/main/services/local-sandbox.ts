@@ -208,7 +208,7 @@ export async function startLocalSandbox(options: LocalSandboxOptions): Promise<L
       const how = describeExit(code, signal)
       settle?.reject(new Error(`the sandbox process ended before it was ready (${how})`))
       if (closing) return
-      const message = `its process stopped unexpectedly (${how}); restart Paydesk to start it again`
+      const message = `its process stopped unexpectedly (${how}); use Restart in the top bar to start it again`
       options.log(`Local sandbox: ${message}`)
       for (const l of exitListeners) l(message)
     })

@@ -25,6 +25,7 @@ import { transferJournalDamaged } from './profile-data'
 import { ProfileWrites } from './profile-writes'
 import { profileDir, type StoredProfile } from './profiles'
 import { QuoteService } from './quotes'
+import { ConnectionMonitor } from './sync/connection-state'
 import { SyncEngine, TERMINAL_STATUSES } from './sync/engine'
 import { realClock, type SchedulerClock, type SchedulerState } from './sync/scheduler'
 import { TransferJournal } from './transfer-journal'
@@ -73,6 +74,8 @@ export interface SessionDeps {
   cache?: Promise<OpenedCache>
 }
 
+const NO_SECRET = 'This profile has no client secret yet: add it in Settings to sync.'
+
 /** How long a transaction the operator opened keeps being polled (each re-open extends it). */
 const WATCH_OPEN_DETAIL_MS = 5 * 60_000
 
@@ -93,6 +96,7 @@ export class ProfileSession {
   private closed = false
   /** False until the service answers, when the session was told to wait for it (`serviceReady`). */
   private serviceUp: boolean
+  private readonly openedAt = new Date().toISOString()
   get isClosed(): boolean {
     return this.closed
   }
@@ -151,14 +155,25 @@ export class ProfileSession {
     const journal = await TransferJournal.open(path.join(dir, 'transfers.sealed'), key, d.profile.id, d.log, (where) =>
       d.reportDamage?.(transferJournalDamaged(d.profile, where))
     )
+    // Every attempt of every request (sync, refreshes, writes) tells the connection state what the service did.
+    let connection: ConnectionMonitor | undefined
     const client = d.clientSecret
       ? new ApiClient({
           baseUrl: d.profile.baseUrl,
           tokenId: d.profile.tokenId,
           clientSecret: d.clientSecret,
-          ...d.clientOptions
+          ...d.clientOptions,
+          onAttemptStart: (info) => {
+            d.clientOptions?.onAttemptStart?.(info)
+            connection?.attemptStarted()
+          },
+          onAttempt: (info) => {
+            d.clientOptions?.onAttempt?.(info)
+            connection?.attemptEnded(info)
+          }
         })
       : undefined
+    if (client) connection = new ConnectionMonitor({ clock: d.clock ?? realClock, host: client.host })
     const session = new ProfileSession(d, store, journal, client)
     const startPolling = () => {
       if (d.pollsAfter === undefined) return session.sync?.start()
@@ -176,7 +191,8 @@ export class ProfileSession {
         operatorInFlight: () => session.operatorInFlight(),
         onChanges: (changes) => session.onTransactionChanges(changes),
         onStatus: (status) => d.emit('sync.status', status),
-        initial: { ...d.scheduler }
+        initial: { ...d.scheduler },
+        ...(connection && { connection })
       })
       if (d.notice !== undefined) session.sync.addNote(d.notice)
       if (d.autoSync !== false && session.serviceUp) startPolling()
@@ -204,8 +220,15 @@ export class ProfileSession {
       offlineSince: null,
       intervalMs: 0,
       reason: this.d.noClientReason ? 'not available' : 'no client secret',
-      message: this.d.noClientReason ?? 'This profile has no client secret yet: add it in Settings to sync.',
-      code: this.d.noClientReason ? 'UNREACHABLE' : 'UNAUTHORIZED'
+      message: this.d.noClientReason ?? NO_SECRET,
+      code: this.d.noClientReason ? 'UNREACHABLE' : 'UNAUTHORIZED',
+      // No client: the Local sandbox is not running (the top bar offers Restart), or there is no secret to sign in with.
+      connection: {
+        state: this.d.noClientReason ? 'sandboxStopped' : 'signedOut',
+        since: this.openedAt,
+        lastAnswerAt: null,
+        detail: this.d.noClientReason ?? NO_SECRET
+      }
     }
   }
 

@@ -38,6 +38,7 @@ export const CHANNEL_NAMES = [
   'sandbox.send',
   'sync.status',
   'sync.now',
+  'sync.restartLocalSandbox',
   'quotes.create',
   'quotes.get',
   'quotes.execute',

@@ -111,7 +111,9 @@ describe('the embedded Local sandbox', () => {
     sb.onUnexpectedExit((m) => told.push(m))
     process.kill(pid, 'SIGKILL')
     await until(() => told.length > 0)
-    expect(told[0]).toBe('its process stopped unexpectedly (signal SIGKILL); restart Paydesk to start it again')
+    expect(told[0]).toBe(
+      'its process stopped unexpectedly (signal SIGKILL); use Restart in the top bar to start it again'
+    )
     expect(messages.join('\n')).toContain('Local sandbox: its process stopped unexpectedly (signal SIGKILL)')
     await expect(fetch(`${sb.baseUrl}/customers`, { headers: auth })).rejects.toThrow()
   }, 60_000)

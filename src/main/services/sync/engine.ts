@@ -4,6 +4,7 @@ import type { ApiClient } from '../api-client'
 import { ApiError } from '../api-errors'
 import { TEXT_DEFERRED_KEY } from '../cache/schema'
 import type { CacheStore } from '../cache/store'
+import type { ConnectionMonitor } from './connection-state'
 import { PageWriter } from './page-writer'
 import { PollScheduler, type SchedulerClock, type PollOutcome, type SchedulerState } from './scheduler'
 
@@ -49,6 +50,8 @@ export interface SyncEngineDeps {
   onChanges: (changes: TransactionChange[]) => Promise<void>
   onStatus: (status: SyncStatus) => void
   initial?: Partial<SchedulerState>
+  /** What the client's requests did, as the top bar shows it: its changes go out in the status. */
+  connection?: ConnectionMonitor
 }
 
 export class SyncEngine {
@@ -65,8 +68,10 @@ export class SyncEngine {
       lastSyncedAt: syncedAt,
       offlineSince: null,
       intervalMs: 0,
-      reason: 'starting'
+      reason: 'starting',
+      ...(d.connection && { connection: d.connection.view })
     }
+    if (d.connection) d.connection.onChange = (connection) => this.setStatus({ connection })
     this.scheduler = new PollScheduler(
       () => this.poll(),
       d.clock,
@@ -87,6 +92,7 @@ export class SyncEngine {
 
   stop(): void {
     this.scheduler.dispose()
+    this.d.connection?.dispose()
   }
 
   /**
@@ -198,7 +204,9 @@ export class SyncEngine {
       let pages = 0
       let serverTime: number | undefined
       const firstSync = !cache.meta('tx.watermark')
-      if (firstSync) this.setStatus({ state: 'syncing' })
+      // Not while the service fails: a probe of an unreachable service saying 'syncing' each time made it flicker.
+      if (firstSync && this.status.state !== 'offline' && this.status.state !== 'error')
+        this.setStatus({ state: 'syncing' })
       // A text index left behind outside a catch-up (a cache just upgraded to a new schema, or a catch-up cut short)
       // is being rebuilt by the writer thread: minutes at a million rows, and this poll's writes wait behind it.
       else if (!this.midCatchUp && cache.meta(TEXT_DEFERRED_KEY) === true)
