@@ -5,8 +5,42 @@
  */
 import type { Pool, PoolClient } from 'pg'
 import type { GateEvent, PreApproval } from '../../shared/gate'
-import { GENESIS_HASH, rowHash } from '../domain/log-chain'
+import { GENESIS_HASH } from '../domain/log-chain'
 import type { LogInput, SeenWebhook, StoredPrompt } from './store'
+
+/** The NOTIFY channel that carries each committed log entry's seq to every replica. */
+export const LOG_CHANNEL = 'paydesk_gate_log'
+
+/**
+ * Appends a transaction's log entries, locking the head, in the database: the head's lock is then held for this one
+ * statement and the COMMIT sent with it (Appender.commit), never across a round trip to a replica whose event loop or
+ * core is busy elsewhere, which with two replicas made each one's webhooks queue behind the other's stalls. Each hash
+ * is log-chain.ts's rowHash: SHA-256 of the UTF-8 JSON array [prev, seq, at, kind, actor, data]; to_json escapes a
+ * string as JSON.stringify does, and verify-log recomputes every row in JavaScript, so a difference would be found.
+ */
+const APPEND_FUNCTION = `
+CREATE OR REPLACE FUNCTION paydesk_gate_append(p_at TEXT, p_kinds TEXT[], p_actors TEXT[], p_datas TEXT[])
+RETURNS BIGINT LANGUAGE plpgsql AS $$
+DECLARE
+  s BIGINT;
+  prev TEXT;
+  h TEXT;
+BEGIN
+  SELECT seq, hash INTO s, prev FROM log_head WHERE id = 1 FOR UPDATE;
+  FOR i IN 1 .. coalesce(array_length(p_kinds, 1), 0) LOOP
+    s := s + 1;
+    h := encode(sha256(convert_to('[' || to_json(prev)::text || ',' || s::text || ',' || to_json(p_at)::text || ','
+      || to_json(p_kinds[i])::text || ',' || to_json(p_actors[i])::text || ',' || to_json(p_datas[i])::text || ']',
+      'UTF8')), 'hex');
+    INSERT INTO log (seq, at, kind, actor, data, prev_hash, hash) VALUES (s, p_at, p_kinds[i], p_actors[i], p_datas[i],
+      prev, h);
+    prev := h;
+  END LOOP;
+  UPDATE log_head SET seq = s, hash = prev WHERE id = 1;
+  PERFORM pg_notify('${LOG_CHANNEL}', s::text);
+  RETURN s;
+END $$;
+`
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS log (seq BIGINT PRIMARY KEY, at TEXT NOT NULL, kind TEXT NOT NULL, actor TEXT NOT NULL,
@@ -25,10 +59,7 @@ CREATE TABLE IF NOT EXISTS operators (id TEXT PRIMARY KEY, name TEXT NOT NULL UN
   created_at TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS prompts (transaction_id TEXT PRIMARY KEY, webhook_id TEXT NOT NULL, due_at BIGINT NOT NULL,
   record TEXT NOT NULL);
-`
-
-/** The NOTIFY channel that carries each committed log entry's seq to every replica. */
-export const LOG_CHANNEL = 'paydesk_gate_log'
+${APPEND_FUNCTION}`
 
 /**
  * Creates what is missing. Replicas starting together take one advisory lock, so two CREATE TABLE IF NOT EXISTS never
@@ -115,16 +146,15 @@ export const toSeen = (row: { status: number | null; body: string | null }): See
 })
 
 /**
- * The log entries of one writing transaction. They are chained and inserted at its end (`flush`), which is where the
- * head row is locked FOR UPDATE: the lock that makes writers take turns is held only for the insert and the commit,
- * not while the transaction's other rows are written. Every writer takes its row locks first and the head last, so no
- * two writers wait for each other in a circle.
+ * The log entries of one writing transaction, appended at its end with its COMMIT (`commit`). Every writer takes its
+ * row locks first and the head last (in paydesk_gate_append), so no two writers wait for each other in a circle, and
+ * the head is held only while the database appends and commits: seqs still commit in order across replicas.
  */
 export class Appender {
   readonly events: GateEvent[] = []
   private readonly entries: { entry: LogInput; event: GateEvent }[] = []
 
-  /** The entry's event; its seq and time are filled in by `flush`, before the transaction commits. */
+  /** The entry's event; its seq and time are filled in by `commit`. */
   add(entry: LogInput): GateEvent {
     const event: GateEvent = { seq: 0, at: '', kind: entry.kind, actor: entry.actor, data: entry.data }
     this.entries.push({ entry, event })
@@ -132,27 +162,27 @@ export class Appender {
     return event
   }
 
-  /** Locks the head, then inserts the rows, moves the head and NOTIFYs, in one more statement. */
-  async flush(c: Q, at: string): Promise<void> {
-    if (this.entries.length === 0) return
-    const head = await c.query<{ seq: string; hash: string }>('SELECT seq, hash FROM log_head WHERE id = 1 FOR UPDATE')
-    let seq = Number(head.rows[0]?.seq ?? 0)
-    let prev = head.rows[0]?.hash ?? GENESIS_HASH
-    const values: unknown[] = []
-    const tuples = this.entries.map(({ entry, event }) => {
-      const row = { seq: ++seq, at, kind: entry.kind, actor: entry.actor, data: JSON.stringify(entry.data) }
-      const hash = rowHash(prev, row)
-      const n = values.push(row.seq, row.at, row.kind, row.actor, row.data, prev, hash)
-      prev = hash
-      event.seq = row.seq
+  /**
+   * Appends the entries and commits, in ONE round trip: a simple-protocol query of two statements, whose values are
+   * quoted by pg's escapeLiteral (the extended protocol, which takes parameters, allows one statement only). On an
+   * error PostgreSQL skips the COMMIT and the caller rolls back.
+   */
+  async commit(c: Q, at: string): Promise<void> {
+    if (this.entries.length === 0) {
+      await c.query('COMMIT')
+      return
+    }
+    const list = (f: (e: LogInput) => string): string =>
+      `ARRAY[${this.entries.map(({ entry }) => c.escapeLiteral(f(entry))).join(', ')}]::text[]`
+    const results = (await c.query(
+      `SELECT paydesk_gate_append(${c.escapeLiteral(at)}, ${list((e) => e.kind)}, ${list((e) => e.actor)},
+         ${list((e) => JSON.stringify(e.data))}) AS last; COMMIT`
+    )) as unknown as { rows: { last: string }[] }[]
+    const last = Number(results[0]?.rows[0]?.last)
+    const first = last - this.entries.length + 1
+    this.entries.forEach(({ event }, i) => {
+      event.seq = first + i
       event.at = at
-      return `($${n - 6}, $${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n})`
     })
-    const n = values.push(seq, prev, LOG_CHANNEL, String(seq))
-    await c.query(
-      `WITH added AS (INSERT INTO log (seq, at, kind, actor, data, prev_hash, hash) VALUES ${tuples.join(', ')})
-       UPDATE log_head SET seq = $${n - 3}, hash = $${n - 2} WHERE id = 1 RETURNING pg_notify($${n - 1}, $${n})`,
-      values
-    )
   }
 }

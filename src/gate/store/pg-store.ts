@@ -2,8 +2,9 @@
  * The gate's store on PostgreSQL, for two or more replicas behind a load balancer. Every guarantee is the database's,
  * whichever replica a webhook or a click reaches:
  * - every writing transaction writes its rows, then locks the log's head row (FOR UPDATE) to chain its entries: the
- *   chain is extended by one writer at a time across replicas and seqs commit in order, the lock is held only for
- *   the log insert and the commit, and writers never wait for each other in a circle (the head is always last);
+ *   chain is extended by one writer at a time across replicas and seqs commit in order; the head is locked, the
+ *   entries hashed and inserted by PostgreSQL and the transaction committed in one round trip, so the lock never
+ *   waits on a replica, and writers never wait for each other in a circle (the head is always last);
  * - PRIMARY KEY on the webhook id and on the decided transaction: a second delivery or a second decision finds the
  *   first one's committed row and writes nothing;
  * - a pre-approval is taken with a conditional UPDATE … RETURNING in the transaction of the decision that uses it;
@@ -131,12 +132,11 @@ export class PgGateStore implements GateStore {
     )
   }
 
-  /** `lazy`: the commit does not wait for the WAL to reach the disk (see settleWebhook). */
-  private async tx<T>(body: (c: Q) => Promise<T>, lazy = false): Promise<T> {
+  /** A reading transaction (verifyLog's one snapshot). */
+  private async tx<T>(body: (c: Q) => Promise<T>): Promise<T> {
     const c = await this.pool.connect()
     try {
-      // One simple-protocol round trip for both statements.
-      await c.query(lazy ? 'BEGIN; SET LOCAL synchronous_commit TO OFF' : 'BEGIN')
+      await c.query('BEGIN')
       const result = await body(c)
       await c.query('COMMIT')
       return result
@@ -148,14 +148,24 @@ export class PgGateStore implements GateStore {
     }
   }
 
-  /** One writing transaction: its rows, then its log entries under the head's lock; listeners told after commit. */
+  /**
+   * One writing transaction: its rows, then its log entries appended under the head's lock together with the COMMIT
+   * (Appender.commit), so no replica holds the head across a round trip; listeners told after commit.
+   */
   private async write<T>(body: (c: Q, log: Appender) => Promise<T>, lazy = false): Promise<T> {
-    const result = await this.tx(async (c) => {
+    const c = await this.pool.connect()
+    let result: T
+    try {
+      await c.query(lazy ? 'BEGIN; SET LOCAL synchronous_commit TO OFF' : 'BEGIN')
       const log = new Appender()
-      const r = await body(c, log)
-      await log.flush(c, this.now())
-      return r
-    }, lazy)
+      result = await body(c, log)
+      await log.commit(c, this.now())
+    } catch (err) {
+      await c.query('ROLLBACK').catch(() => undefined)
+      throw err
+    } finally {
+      c.release()
+    }
     this.drain()
     return result
   }

@@ -212,6 +212,24 @@ describe.each(Object.keys(backends))('the %s store', (name) => {
     }
   })
 
+  it('chains text that needs quoting or escaping exactly as verifyLog recomputes it, and stores it unchanged', async () => {
+    const { open } = await backend.fresh()
+    const store = await open()
+    try {
+      // Quotes, a backslash, SQL, control characters (JSON's short and \u00XX escapes), non-ASCII, an astral
+      // character, U+2028 and DEL: PostgreSQL hashes the entries it appends, JavaScript verifies them.
+      const awkward = `O'Brien "Ops" \\ '); DROP TABLE log; -- \n\t\r\b\f\u0001\u001f é 日本 😀 \u2028 \u007f`
+      await store.append({ kind: 'operator', actor: `operator:${awkward}`, data: { added: awkward, n: [1.5, null] } })
+      await store.append({ kind: 'rules', actor: 'gate', data: { why: awkward } })
+      expect(await store.verifyLog()).toEqual({ ok: true, rows: 2 })
+      const [first, second] = await store.readLog(0, 10)
+      expect(first).toMatchObject({ actor: `operator:${awkward}`, data: { added: awkward, n: [1.5, null] } })
+      expect(second?.data).toEqual({ why: awkward })
+    } finally {
+      await store.close()
+    }
+  })
+
   it("keeps a 202's prompt open for every replica until its transaction is decided, once", async () => {
     const { open } = await backend.fresh()
     const [a, b] = [await open(), await open()]
