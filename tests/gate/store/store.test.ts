@@ -206,6 +206,8 @@ describe.each(Object.keys(backends))('the %s store', (name) => {
       expect((await a.readLog(38, 100)).map((e) => e.seq)).toEqual([39, 40])
       await tamper(`UPDATE log SET actor = 'operator:someone-else' WHERE seq = 17`)
       expect(await b.verifyLog()).toEqual({ ok: false, seq: 17, problem: 'row 17 was changed after it was written' })
+      await tamper('DELETE FROM log WHERE seq = 17')
+      expect(await a.verifyLog()).toEqual({ ok: false, seq: 17, problem: 'row 17 is missing (the next row is 18)' })
     } finally {
       await a.close()
       await b.close()
@@ -213,7 +215,7 @@ describe.each(Object.keys(backends))('the %s store', (name) => {
   })
 
   it('chains text that needs quoting or escaping exactly as verifyLog recomputes it, and stores it unchanged', async () => {
-    const { open } = await backend.fresh()
+    const { open, tamper } = await backend.fresh()
     const store = await open()
     try {
       // Quotes, a backslash, SQL, control characters (JSON's short and \u00XX escapes), non-ASCII, an astral
@@ -225,6 +227,12 @@ describe.each(Object.keys(backends))('the %s store', (name) => {
       const [first, second] = await store.readLog(0, 10)
       expect(first).toMatchObject({ actor: `operator:${awkward}`, data: { added: awkward, n: [1.5, null] } })
       expect(second?.data).toEqual({ why: awkward })
+      await tamper('DELETE FROM log WHERE seq = 2')
+      expect(await store.verifyLog()).toEqual({
+        ok: false,
+        seq: 2,
+        problem: 'the log ends at row 1 but 2 rows were written'
+      })
     } finally {
       await store.close()
     }
