@@ -50,14 +50,11 @@ export function connectEvents(): () => void {
       // Another profile's data must never stay on screen: every view re-queries.
       if (before !== list.activeProfileId) {
         forgetProfileData()
-        // Each profile's count belongs to that profile: the new one's arrives with its gate's next count.
-        useBadges.getState().setPendingApprovals(0)
+        // Each count is kept under its own profile (stores/badges.ts): the new one's is asked for now.
         void paydesk.invoke('sync.status', null).then((r) => r.ok && applySync(r.value))
         void paydesk.invoke('notices.list', null).then((r) => r.ok && useNotices.getState().apply(r.value))
         void paydesk.invoke('gate.prompts', null).then((r) => {
-          if (r.ok && r.value.profileId === useProfiles.getState().list?.activeProfileId) {
-            useBadges.getState().setPendingApprovals(r.value.prompts.length)
-          }
+          if (r.ok) useBadges.getState().setPendingApprovals(r.value.profileId, r.value.prompts.length)
         })
       }
     }),
@@ -85,9 +82,9 @@ export function connectEvents(): () => void {
       void applyGateEvent(event)
     }),
     paydesk.on('gate.promptsChanged', ({ profileId, count }) => {
-      if (profileId !== useProfiles.getState().list?.activeProfileId) return
-      useBadges.getState().setPendingApprovals(count)
-      void invalidateChannels(['gate.prompts'])
+      // Kept under its profile whichever is active: only the active one's is on screen.
+      useBadges.getState().setPendingApprovals(profileId, count)
+      if (isActive(profileId)) void invalidateChannels(['gate.prompts'])
     }),
     paydesk.on('navigate', ({ route, id, profileId }) => {
       if (isRouteId(route)) void openItem(route, id ?? null, profileId)
@@ -118,9 +115,7 @@ export function connectEvents(): () => void {
   void paydesk.invoke('sync.status', null).then((r) => r.ok && applySync(r.value))
   void paydesk.invoke('notices.list', null).then((r) => r.ok && useNotices.getState().apply(r.value))
   void paydesk.invoke('gate.prompts', null).then((r) => {
-    if (r.ok && r.value.profileId === useProfiles.getState().list?.activeProfileId) {
-      useBadges.getState().setPendingApprovals(r.value.prompts.length)
-    }
+    if (r.ok) useBadges.getState().setPendingApprovals(r.value.profileId, r.value.prompts.length)
   })
   void paydesk.invoke('updates.status', null).then((r) => r.ok && useUpdates.getState().apply(r.value))
   // A paydesk:// link that launched Paydesk (or came while the page loaded) opens now that the page listens.

@@ -1,8 +1,8 @@
 import type { ProfileView } from '../../../shared/profile'
-import { useBadges } from '../stores/badges'
+import { usePendingApprovals } from '../stores/badges'
 import { useUi } from '../stores/ui'
 import { useChannelQuery } from '../data/channel-query'
-import { Freshness } from '../ui/view-states'
+import { Freshness, NeverSynced } from '../ui/view-states'
 import { ConnectionPanel } from './ConnectionPanel'
 import { TRANSACTION_COLUMNS, unheaded } from './transactions/transaction-columns'
 import { BALANCE_COLUMNS } from './internal-accounts/balance-columns'
@@ -15,7 +15,7 @@ const LATEST_COLUMNS = unheaded<Transaction>([status, type, amount, created, id]
 
 /** The operator's morning glance: what needs them, what the platform holds, what moved last. */
 export function HomeView({ profile }: { profile: ProfileView | undefined }) {
-  const pending = useBadges((s) => s.pendingApprovals)
+  const pending = usePendingApprovals()
   const go = useUi((s) => s.go)
   const balances = useChannelQuery('internalAccounts.list', { scope: 'platform' }, { enabled: !!profile })
   const recent = useChannelQuery(
@@ -55,7 +55,9 @@ export function HomeView({ profile }: { profile: ProfileView | undefined }) {
             error={balances.error}
             reload={balances.reload}
             loadingLabel="platform balances"
-            empty={<p className="muted">No platform internal accounts yet.</p>}
+            empty={
+              balances.data?.syncedAt ? <p className="muted">No platform internal accounts yet.</p> : <NeverSynced />
+            }
           />
         </div>
       </div>
@@ -73,7 +75,7 @@ export function HomeView({ profile }: { profile: ProfileView | undefined }) {
           reload={recent.reload}
           onOpen={(t) => go('transactions', t.id)}
           loadingLabel="latest transactions"
-          empty={<p className="muted">No transactions yet.</p>}
+          empty={recent.data?.syncedAt ? <p className="muted">No transactions yet.</p> : <NeverSynced />}
         />
       </div>
       <ConnectionPanel profile={profile} />

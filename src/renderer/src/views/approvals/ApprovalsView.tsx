@@ -4,7 +4,7 @@ import { useChannelQuery } from '../../data/channel-query'
 import { useUi } from '../../stores/ui'
 import { ErrorNotice } from '../../ui/atoms'
 import { SkeletonRows } from '../../ui/view-states'
-import { useBadges } from '../../stores/badges'
+import { usePendingApprovals } from '../../stores/badges'
 import { useProduction } from './ConfirmTwice'
 import { DecisionLog } from './DecisionLog'
 import { ConnectGateForm, GateLinkStatus } from './GateLinkPanel'
@@ -24,7 +24,7 @@ type Tab = 'prompts' | 'decisions' | 'pre-approvals' | 'receiver-info' | 'rules'
 export function ApprovalsView() {
   const link = useChannelQuery('gate.link', null)
   const focusId = useUi((s) => s.focusId)
-  const waiting = useBadges((s) => s.pendingApprovals)
+  const waiting = usePendingApprovals()
   const production = useProduction()
   const [tab, setTab] = useState<Tab>('prompts')
   const [relinking, setRelinking] = useState(false)
