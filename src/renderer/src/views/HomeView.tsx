@@ -2,7 +2,7 @@ import type { ProfileView } from '../../../shared/profile'
 import { usePendingApprovals } from '../stores/badges'
 import { useUi } from '../stores/ui'
 import { useChannelQuery } from '../data/channel-query'
-import { Freshness, NeverSynced } from '../ui/view-states'
+import { Freshness } from '../ui/view-states'
 import { ConnectionPanel } from './ConnectionPanel'
 import { TRANSACTION_COLUMNS, unheaded } from './transactions/transaction-columns'
 import { BALANCE_COLUMNS } from './internal-accounts/balance-columns'
@@ -55,9 +55,7 @@ export function HomeView({ profile }: { profile: ProfileView | undefined }) {
             error={balances.error}
             reload={balances.reload}
             loadingLabel="platform balances"
-            empty={
-              balances.data?.syncedAt ? <p className="muted">No platform internal accounts yet.</p> : <NeverSynced />
-            }
+            empty={<p className="muted">No platform internal accounts yet.</p>}
           />
         </div>
       </div>
@@ -75,7 +73,7 @@ export function HomeView({ profile }: { profile: ProfileView | undefined }) {
           reload={recent.reload}
           onOpen={(t) => go('transactions', t.id)}
           loadingLabel="latest transactions"
-          empty={recent.data?.syncedAt ? <p className="muted">No transactions yet.</p> : <NeverSynced />}
+          empty={<p className="muted">No transactions yet.</p>}
         />
       </div>
       <ConnectionPanel profile={profile} />
