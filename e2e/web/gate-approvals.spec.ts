@@ -92,6 +92,37 @@ test('a prompt missing a mandatory field is approved once the operator fills it 
   await expectTransactionStatus(page, payment.id, /COMPLETED/)
 })
 
+test('approving a prompt without its missing mandatory field shows the error at that field, not the gate’s sentence', async ({
+  page,
+  app,
+  shot
+}) => {
+  await openLiveApprovals(page, app)
+  const rosa = await receiverWithoutBirthDate(app)
+  const payment = await receive(app, rosa.id, 3_456)
+
+  const prompt = page.getByTestId('prompt').filter({ has: page.locator(`[data-paydesk-id="${payment.id}"]`) })
+  await expect(prompt).toBeVisible({ timeout: DECIDED_MS })
+  // Approve with the birth date box left empty: the gate refuses (422) and the card says so at the box.
+  await prompt.getByRole('button', { name: 'Approve $34.56 USD' }).click()
+  const box = prompt.getByLabel('Birth date (YYYY-MM-DD)')
+  await expect(box).toHaveAttribute('aria-invalid', 'true')
+  await expect(box).toHaveAccessibleDescription(
+    'The sender requires this to approve, and the gate has no value for it: fill it in.'
+  )
+  await expect(prompt.getByRole('alert').filter({ hasText: 'fill in each field marked' })).toBeVisible()
+  await expect(prompt).not.toContainText('Approving needs')
+  await expect(prompt).not.toContainText('MISSING_RECEIVER_INFO')
+  await shot('gate-prompt-missing-field-error')
+
+  // Typing clears the error; filled in, the same Approve goes through.
+  await box.fill('1991-04-30')
+  await expect(box).not.toHaveAttribute('aria-invalid', 'true')
+  await prompt.getByRole('button', { name: 'Approve $34.56 USD' }).click()
+  await expect(page.getByTestId('approval-outcome')).toHaveText('Approved $34.56 USD.')
+  await expect(prompt).toHaveCount(0)
+})
+
 test('a prompt nobody answers is rejected by the fallback, and the operator is told', async ({ page, app, shot }) => {
   // The app's start, the fallback's wait and its decision reaching the page: more than the default 60 s may be needed.
   test.setTimeout(FIRST_SYNC_MS + FALLBACK_DECIDED_MS + 30_000)

@@ -1,6 +1,6 @@
 import type { Agent, Dispatcher } from 'undici'
 import type { z } from 'zod'
-import { GateError } from '../../shared/gate'
+import { GateError, missingFieldErrors } from '../../shared/gate'
 import type { IpcErrorCode } from '../../shared/ipc/define'
 import { AppError } from '../errors'
 import { networkFailure } from '../services/api-errors'
@@ -147,6 +147,14 @@ export class GateClient {
         extra
       )
     }
+    // An Approve refused for fields the sender requires: each one is shown at its box, in the operator's words.
+    const fieldErrors = status === 422 ? missingFieldErrors(json) : null
+    if (fieldErrors)
+      return new AppError(
+        'INVALID_INPUT',
+        'The sender requires information the gate has no value for: fill in each field marked, then approve again.',
+        { ...extra, fieldErrors }
+      )
     const [code, sentence]: [IpcErrorCode, string] =
       status === 404
         ? ['NOT_FOUND', 'The approval gate has no such item.']

@@ -1,17 +1,17 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { Prompt } from '../../../../shared/gate'
 import { ReceiverCustomerInfo } from '../../../../shared/approval-rules'
 import { formatMoney } from '../../../../shared/format/money'
 import { useChannelMutation, useChannelQuery } from '../../data/channel-query'
 import { Id, Money } from '../../ui/atoms'
 import { Field } from '../../ui/Field'
-import { FormErrors } from '../../ui/FormFields'
+import { FormErrors, revealFirstError } from '../../ui/FormFields'
 import { useFlatForm } from '../../ui/flat-form'
 import { FailedAction, FormFrame } from '../../ui/form-submit'
 import { useNow } from '../../ui/view-states'
 import { ConfirmTwice } from './ConfirmTwice'
 import { fallbackText, missingMandatory } from './gate-text'
-import { boxKeys, fieldLabel, ReceiverInfoFields } from './receiver-fields'
+import { boxKeys, fieldLabel, isAddressField, ReceiverInfoFields } from './receiver-fields'
 
 /** A prompt's amount in its own decimals, formatted here at the edge. */
 export const promptAmount = (p: Pick<Prompt, 'amount' | 'currency' | 'decimals'>) =>
@@ -47,8 +47,15 @@ export function PromptCard(props: {
 }) {
   const { prompt, production } = props
   const now = useNow(250)
-  const missing = missingMandatory(prompt)
+  // Fields the gate refused an Approve for (a 422) that the prompt said it had: boxes for them too.
+  const [refused, setRefused] = useState<string[]>([])
+  const missing = [...new Set([...missingMandatory(prompt), ...refused])]
   const form = useFlatForm(ReceiverCustomerInfo, {})
+  const formRef = useRef<HTMLFormElement>(null)
+  const [reveal, setReveal] = useState(0)
+  useEffect(() => {
+    if (reveal > 0) revealFirstError(formRef.current)
+  }, [reveal])
   const [reason, setReason] = useState('')
   const [confirmed, setConfirmed] = useState(false)
   const answering = useChannelMutation('gate.answer', { invalidates: ['gate.prompts', 'gate.log'] })
@@ -59,7 +66,7 @@ export function PromptCard(props: {
     let info: ReceiverCustomerInfo | undefined
     if (action === 'approve' && missing.length > 0) {
       const filled = form.submit()
-      if (!filled) return
+      if (!filled) return setReveal((n) => n + 1)
       info = filled
     }
     const result = await answering.run({
@@ -70,7 +77,18 @@ export function PromptCard(props: {
           : { action, ...(reason.trim() && { reason: reason.trim() }) },
       ...(production && { confirmProduction: true })
     })
-    if (result.ok) props.onDecided(`${action === 'approve' ? 'Approved' : 'Rejected'} ${amountText}.`)
+    if (result.ok) return props.onDecided(`${action === 'approve' ? 'Approved' : 'Rejected'} ${amountText}.`)
+    const fieldErrors = result.error.fieldErrors
+    if (action !== 'approve' || !fieldErrors) return
+    // The gate's 422, mapped by main (src/shared/gate/errors.ts): each missing field's message at its box, an
+    // address's at its first line.
+    setRefused((was) => [...new Set([...was, ...Object.keys(fieldErrors)])])
+    form.setServerErrors(
+      Object.fromEntries(
+        Object.entries(fieldErrors).map(([name, messages]) => [isAddressField(name) ? `${name}.line1` : name, messages])
+      )
+    )
+    setReveal((n) => n + 1)
   }
 
   return (
@@ -112,7 +130,7 @@ export function PromptCard(props: {
                 {prompt.requestedFields.map((f) => (
                   <li key={f.name}>
                     {fieldLabel(f.name)} {f.mandatory ? '(mandatory)' : '(optional)'}:{' '}
-                    {prompt.availableFields.includes(f.name) ? (
+                    {prompt.availableFields.includes(f.name) && !refused.includes(f.name) ? (
                       <span className="chip chip-good">the gate will send it</span>
                     ) : f.mandatory ? (
                       <span className="chip chip-bad">missing: fill it in below</span>
@@ -125,7 +143,12 @@ export function PromptCard(props: {
             )}
           </dd>
         </dl>
-        <FormFrame className="form" label={`Approve ${amountText}`} onSubmit={() => void answer('approve')}>
+        <FormFrame
+          formRef={formRef}
+          className="form"
+          label={`Approve ${amountText}`}
+          onSubmit={() => void answer('approve')}
+        >
           {missing.length > 0 && (
             <>
               <p>The sender requires these fields and the gate has no value for them: fill them in to approve.</p>
@@ -144,7 +167,7 @@ export function PromptCard(props: {
               onChange={(e) => setReason(e.target.value)}
             />
           </Field>
-          <FailedAction error={answering.error} />
+          <FailedAction error={answering.error} withCode={!answering.error?.fieldErrors} />
           <div className="row">
             <button type="submit" className="primary" disabled={answering.busy || (production && !confirmed)}>
               Approve {amountText}
