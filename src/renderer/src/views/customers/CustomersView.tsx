@@ -10,6 +10,7 @@ import { useWindowQuery } from '../../data/window-query'
 import { EmptyState } from '../../ui/view-states'
 import { CustomerDetail } from './CustomerDetail'
 import { NewCustomerForm } from './NewCustomerForm'
+import { useAskedAction } from './customer-actions'
 
 const columns: Column<Customer>[] = [
   {
@@ -32,6 +33,8 @@ export function CustomersView() {
   const page = useListPage('customers', { search: '', kycStatus: '' }, 'Customer:')
   const { list } = page
   const [creating, setCreating] = useState(false)
+  // The command palette's "New customer": the form opens, whether or not this screen was already on.
+  useAskedAction('new-customer', () => setCreating(true))
 
   const input = useMemo<Omit<CustomersQueryInput, 'offset' | 'limit'>>(
     () => ({

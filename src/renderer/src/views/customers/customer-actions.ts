@@ -1,13 +1,15 @@
-import { useEffect } from 'react'
+import { useEffect, useEffectEvent } from 'react'
 import { create } from 'zustand'
 
 /**
- * What a customer's detail asked another section to start: adding an external account for that customer, or sending
- * money from one of their internal accounts. The section that does it takes the request as it opens, once.
+ * What a customer's detail (or the command palette) asked another section to start: adding an external account for
+ * that customer, sending money (from one of their internal accounts, or from one the operator picks), or registering a
+ * customer. The section that does it takes the request once.
  */
 export type CustomerAction =
   | { kind: 'add-external-account'; customerId: string }
-  | { kind: 'send-money'; customerId: string; sourceId: string }
+  | { kind: 'send-money'; customerId?: string; sourceId: string | null }
+  | { kind: 'new-customer' }
 
 interface CustomerActions {
   pending: CustomerAction | null
@@ -35,4 +37,21 @@ export function useTakeAction(kind: CustomerAction['kind']): void {
   useEffect(() => {
     if (useCustomerActions.getState().pending?.kind === kind) useCustomerActions.getState().clear()
   }, [kind])
+}
+
+/**
+ * Takes an action of this kind whenever one is asked, also while the section is already on screen (the command palette
+ * runs actions from anywhere, the section included), then clears it so it is taken once.
+ */
+export function useAskedAction<K extends CustomerAction['kind']>(
+  kind: K,
+  take: (action: Extract<CustomerAction, { kind: K }>) => void
+): void {
+  const pending = useCustomerActions((s) => (s.pending?.kind === kind ? s.pending : null))
+  const onAsked = useEffectEvent((action: Extract<CustomerAction, { kind: K }>) => take(action))
+  useEffect(() => {
+    if (!pending) return
+    useCustomerActions.getState().clear()
+    onAsked(pending as Extract<CustomerAction, { kind: K }>)
+  }, [pending])
 }

@@ -6,7 +6,7 @@ import { useUi } from '../../stores/ui'
 import { ErrorNotice, Id, Money, Time } from '../../ui/atoms'
 import { useListKeys } from '../../ui/list-keys'
 import { useCustomerNames } from '../customers/names'
-import { askedOnOpen, useTakeAction } from '../customers/customer-actions'
+import { askedOnOpen, useAskedAction } from '../customers/customer-actions'
 import { useChannelQuery } from '../../data/channel-query'
 import { EmptyState, Freshness, SkeletonRows } from '../../ui/view-states'
 import { InternalAccountDetail } from './InternalAccountDetail'
@@ -29,7 +29,8 @@ export function InternalAccountsView() {
     const asked = askedOnOpen('send-money')
     return asked ? { sourceId: asked.sourceId, resume: null } : null
   })
-  useTakeAction('send-money')
+  // Asked again while on screen (the command palette's "Send money"): the form opens then too.
+  useAskedAction('send-money', (asked) => setSending({ sourceId: asked.sourceId, resume: null }))
   const detailRef = useRef<HTMLElement>(null)
   const select = useCallback(
     (id: string | null) => {
