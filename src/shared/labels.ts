@@ -98,3 +98,12 @@ export function labelOf(id: string | null | undefined, names: Names | undefined)
   if (!id) return '—'
   return names?.[id] ?? shortenId(id)
 }
+
+type Party = { accountId?: unknown } | undefined
+/** The ids a transaction names, whose labels it is shown with: its customer, the account it left, the one it reached. */
+export function transactionParties(t: object): string[] {
+  const r = t as { customerId?: unknown; source?: Party; destination?: Party }
+  return [r.customerId, r.source?.accountId, r.destination?.accountId].filter(
+    (id): id is string => typeof id === 'string' && id.length > 0
+  )
+}

@@ -16,6 +16,7 @@ import {
   queryExternalAccounts,
   type InternalAccountsFilter
 } from './cache/collection-queries'
+import { transactionParties } from '../../shared/labels'
 import { CacheStore } from './cache/store'
 import { requireClient } from './client-access'
 import { openProfileCache, type OpenedCache } from './profile-cache'
@@ -253,10 +254,15 @@ export class ProfileSession {
   // ---------------------------------------------------------------- reads: the cache at once, a refresh behind it
 
   async queryTransactions(input: TransactionsQueryInput) {
-    const { rows, total } = await this.cache.queryTransactions(input.filter, input.sort, input.offset, input.limit)
+    const { rows, names, total } = await this.cache.queryTransactions(
+      input.filter,
+      input.sort,
+      input.offset,
+      input.limit
+    )
     // An empty cache asks for its first page now; a service still starting is polled as soon as it answers instead.
     if (this.sync && this.serviceUp && !this.cache.meta('tx.watermark')) void this.sync.scheduler.pollNow()
-    return { profileId: this.profileId, rows, total, offset: input.offset, syncedAt: this.syncedAt('tx') }
+    return { profileId: this.profileId, rows, names, total, offset: input.offset, syncedAt: this.syncedAt('tx') }
   }
 
   getTransaction(id: string) {
@@ -264,7 +270,8 @@ export class ProfileSession {
     // An open detail is watched like the operator's own transfers, so its status moves on screen while it is open.
     this.watched.set(id, this.clock.now() + WATCH_OPEN_DETAIL_MS)
     this.refresh.transaction(id)
-    return { profileId: this.profileId, transaction, syncedAt: this.syncedAt('tx') }
+    const names = this.cache.namesOf(transaction ? transactionParties(transaction) : [])
+    return { profileId: this.profileId, transaction, names, syncedAt: this.syncedAt('tx') }
   }
 
   queryCustomers(input: CustomersQueryInput) {

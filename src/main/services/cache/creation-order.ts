@@ -20,8 +20,9 @@ export const DEEPEST = 1_000
 
 /**
  * The rowids to sort for the first `need` rows of a search in creation order (see above), or null when this cannot
- * say: the late rows not listed yet, too many of them, a search whose index matches are only candidates to check, or
- * a text index left behind during a catch-up (its count would then not hold the late rows this finds in their text).
+ * say: the late rows not listed yet, too many of them, a search whose index matches are only candidates to check or
+ * are not all of them (a customer's name matched), or a text index left behind during a catch-up (its count would
+ * then not hold the late rows this finds in their text).
  */
 export function candidatesInCreationOrder(
   db: SqliteDatabase,
@@ -29,7 +30,7 @@ export function candidatesInCreationOrder(
   direction: TransactionSort['direction'],
   need: number
 ): number[] | null {
-  if (search.verify || search.floor !== undefined || search.rowids || need > DEEPEST) return null
+  if (search.verify || search.customers || search.floor !== undefined || search.rowids || need > DEEPEST) return null
   if (!creationOrderKnown(db) || textDeferred(db)) return null
   const late = db
     .prepare(`SELECT rid FROM tx_late LIMIT ${MOST_LATE + 1}`)

@@ -42,8 +42,8 @@ export type ReadReply =
   | { failed: string }
 
 export interface ReadAnswers {
-  window: { docs: string[]; total: number }
-  page: { docs: string[]; last: unknown[] | null }
+  window: { docs: string[]; names: Record<string, string>; total: number }
+  page: { docs: string[]; names: Record<string, string>; last: unknown[] | null }
   count: number
 }
 

@@ -160,6 +160,17 @@ export class CacheStore {
     }
   }
 
+  /** The labels of these customer and account ids that the cache knows (names.ts), by id. */
+  namesOf(ids: readonly (string | null | undefined)[]): Record<string, string> {
+    const wanted = ids.filter((id): id is string => typeof id === 'string' && id.length > 0)
+    if (wanted.length === 0) return {}
+    const rows = this.db
+      .prepare('SELECT id, name FROM names WHERE id IN (SELECT value FROM json_each(?))')
+      .raw()
+      .all(JSON.stringify(wanted)) as [string, string][]
+    return Object.fromEntries(rows)
+  }
+
   get<T>(c: CollectionName, id: string): T | undefined {
     const q = documentQueries(c)
     const doc = this.db
@@ -244,12 +255,12 @@ export class CacheStore {
   async queryTransactions(filter: TransactionFilter, sort: TransactionSort, offset: number, limit: number) {
     // The operator is at the list: the text index's merge waits, rather than take a core the answer needs.
     this.writer.holdMerge()
-    const { docs, total } =
+    const { docs, names, total } =
       this.reader.available && !this.firstRowsOnMain(filter, offset, limit)
         ? await this.reader.read('window', { filter, sort, offset, limit })
         : // One snapshot, as in the thread: the total and the rows agree even while the writer commits.
           this.db.transaction(() => this.queries.window(filter, sort, offset, limit))()
-    return { rows: docs.map((d) => JSON.parse(d) as Transaction), total }
+    return { rows: docs.map((d) => JSON.parse(d) as Transaction), names, total }
   }
 
   /**
@@ -269,10 +280,10 @@ export class CacheStore {
    * start). An export walks the whole set this way, one page in memory at a time, and the event loop runs between pages.
    */
   async transactionPage(filter: TransactionFilter, sort: TransactionSort, after: unknown[] | null, limit: number) {
-    const { docs, last } = this.reader.available
+    const { docs, names, last } = this.reader.available
       ? await this.reader.read('page', { filter, sort, after, limit })
       : this.queries.page(filter, sort, after, limit)
-    return { rows: docs.map((d) => JSON.parse(d) as Transaction), last }
+    return { rows: docs.map((d) => JSON.parse(d) as Transaction), names, last }
   }
 
   /** How many transactions match a filter, from the indexes (in the reader thread). */

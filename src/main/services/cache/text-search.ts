@@ -24,6 +24,11 @@ export interface TextSearch {
   floor?: number
   /** The candidates themselves, when the walk read them from FTS5 already (candidatesFrom): the floor's, in a list. */
   rowids?: number[]
+  /**
+   * The customers whose names hold the needle (names.ts): their transactions are candidates too, read by the customer
+   * index. The text index alone then does not list every candidate, so the ways that read only it are left out.
+   */
+  customers?: string[]
 }
 
 /** The search of a filter, or null for none. Shorter than three characters never gets here: the filter refuses it. */
@@ -122,6 +127,17 @@ export function checksCandidates(leadCandidates: number, spans: readonly number[
  */
 export function candidatesOf(search: TextSearch): { sql: string; params: unknown[] } {
   if (search.rowids) return { sql: 'SELECT value FROM json_each(?)', params: [JSON.stringify(search.rowids)] }
+  const text = textCandidatesOf(search)
+  if (!search.customers?.length) return text
+  const floor = search.floor === undefined ? '' : ' AND rid >= ?'
+  return {
+    sql: `${text.sql} UNION SELECT rid FROM tx WHERE customer_id IN (SELECT value FROM json_each(?))${floor}`,
+    params: [...text.params, JSON.stringify(search.customers), ...(search.floor === undefined ? [] : [search.floor])]
+  }
+}
+
+/** The rows whose own text holds a search's needle (see candidatesOf), as a subquery. */
+function textCandidatesOf(search: TextSearch): { sql: string; params: unknown[] } {
   // FTS5 seeks its doclists to the first rowid at or above the floor instead of reading them from the start.
   const floor = search.floor === undefined ? '' : ' AND tx_search.rowid >= ?'
   const floors = search.floor === undefined ? [] : [search.floor]
@@ -139,7 +155,7 @@ export function candidatesOf(search: TextSearch): { sql: string; params: unknown
  * 4-8 ms). Null for a lead to verify, whose candidates are not yet the needle's.
  */
 export function nthHighestCandidate(db: SqliteDatabase, search: TextSearch, n: number): number | null {
-  if (search.verify) return null
+  if (search.verify || search.customers) return null
   const rowid = db
     .prepare('SELECT rowid FROM tx_search WHERE tx_search MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?')
     .pluck()
@@ -154,7 +170,7 @@ export function nthHighestCandidate(db: SqliteDatabase, search: TextSearch, n: n
  * at the end.
  */
 export function candidatesFrom(db: SqliteDatabase, search: TextSearch, floor: number, cap: number): number[] | null {
-  if (search.verify) return null
+  if (search.verify || search.customers) return null
   const rowids: number[] = []
   const statement = db.prepare('SELECT rowid FROM tx_search WHERE tx_search MATCH ? ORDER BY rowid DESC').pluck()
   // Leaving the loop early resets the statement: FTS5 reads no further.

@@ -1,6 +1,7 @@
 import type { TransactionFilter, TransactionSort } from '../../../shared/ipc/channels/data'
 import { candidatesInCreationOrder } from './creation-order'
 import { ANCHOR_STEP, lastAtOrBefore, ListAnchors, remember } from './list-anchors'
+import { customersNamed, mergeNames, ROW_NAMES } from './names'
 import { FINISHED_SCHEMA_INDEX, hasIndex, KEYS_BY_ROWID } from './schema'
 import type { SqliteDatabase } from './sqlite'
 import {
@@ -41,6 +42,8 @@ export class TransactionQueries {
   private readonly counts = new Map<string, number>()
   /** How each needle is searched (textCandidates), the most recent kept. */
   private readonly searches = new Map<string, TextSearch>()
+  /** Which customers' names hold each needle, the most recent kept. */
+  private readonly named = new Map<string, string[]>()
   private dataVersion = ''
 
   constructor(private readonly db: SqliteDatabase) {}
@@ -68,10 +71,10 @@ export class TransactionQueries {
     // The total first: how many rows match decides how the window is found, and from which end.
     const total = this.countOf(filter, candidates)
     if (candidates || offset >= total || offset <= total - (offset + limit))
-      return { docs: this.windowRows(filter, sort, offset, limit, candidates, total), total }
+      return { ...this.windowRows(filter, sort, offset, limit, candidates, total), total }
     const start = Math.max(0, total - (offset + limit))
-    const docs = this.windowRows(filter, reversedOf(sort), start, total - offset - start, null, total)
-    return { docs: docs.reverse(), total }
+    const { docs, names } = this.windowRows(filter, reversedOf(sort), start, total - offset - start, null, total)
+    return { docs: docs.reverse(), names, total }
   }
 
   /** The documents of rows offset..offset+limit of a list (see window), found from the top of its sort's order. */
@@ -82,7 +85,7 @@ export class TransactionQueries {
     limit: number,
     candidates: { search: TextSearch; count: number } | null,
     total: number
-  ): string[] {
+  ): { docs: string[]; names: Record<string, string> } {
     const where = this.windowWhere(filter, sort, candidates, total, offset + limit)
     const list = offset >= ANCHOR_STEP ? this.anchors.of(JSON.stringify([filter, sort])) : null
     let from = 0
@@ -112,7 +115,7 @@ export class TransactionQueries {
     ) =>
       this.db
         .prepare(
-          `SELECT ${keys.join(', ')}, doc FROM tx WHERE rid IN (SELECT rid FROM ${source} ${and(and(where.sql, seek.sql), bound.sql)} ${order} LIMIT ? OFFSET ?) ${order}`
+          `SELECT ${keys.join(', ')}, ${ROW_NAMES}, doc FROM tx WHERE rid IN (SELECT rid FROM ${source} ${and(and(where.sql, seek.sql), bound.sql)} ${order} LIMIT ? OFFSET ?) ${order}`
         )
         .raw()
         .all(...where.params, ...seek.params, ...bound.params, limit, offset - from) as unknown[][]
@@ -127,7 +130,7 @@ export class TransactionQueries {
         NO_CONDITION,
         sorted()
       )
-      return rows.map((r) => r[r.length - 1] as string)
+      return documentsOf(rows)
     }
     // A search whose plan walks the sort's index walks it in stretches (text-walk.ts), and may give up for a sort.
     const walks = candidates !== null && where.walk
@@ -161,7 +164,7 @@ export class TransactionQueries {
         })
       : select(where, NO_CONDITION, sorted())
     if (list && rows.length) remember(list, offset + rows.length, rows[rows.length - 1]!.slice(0, keys.length))
-    return rows.map((r) => r[r.length - 1] as string)
+    return documentsOf(rows)
   }
 
   /**
@@ -178,12 +181,12 @@ export class TransactionQueries {
     // Keys first (ordered and limited from an index), then the documents of just this page's rows.
     const rows = this.db
       .prepare(
-        `SELECT ${keys.join(', ')}, doc FROM tx WHERE rid IN (SELECT rid FROM tx ${and(where.sql, seek.sql)} ${orderOf(sort)} LIMIT ?) ${orderOf(sort)}`
+        `SELECT ${keys.join(', ')}, ${ROW_NAMES}, doc FROM tx WHERE rid IN (SELECT rid FROM tx ${and(where.sql, seek.sql)} ${orderOf(sort)} LIMIT ?) ${orderOf(sort)}`
       )
       .raw()
       .all(...where.params, ...seek.params, limit) as unknown[][]
     return {
-      docs: rows.map((r) => r[r.length - 1] as string),
+      ...documentsOf(rows),
       last: rows.length ? rows[rows.length - 1]!.slice(0, keys.length) : null
     }
   }
@@ -233,6 +236,7 @@ export class TransactionQueries {
     this.anchors.clear()
     this.counts.clear()
     this.searches.clear()
+    this.named.clear()
     this.dataVersion = version
   }
 
@@ -315,7 +319,9 @@ export class TransactionQueries {
     if (!plain) return null
     // A needle of one trigram (the first search the list sends) has no rarer part to lead with: its phrase is its
     // query, and the index's directory is not read for it.
-    const search = trigramsOf(plain.needle).length < 2 ? plain : this.planned(plain)
+    const planned = trigramsOf(plain.needle).length < 2 ? plain : this.planned(plain)
+    const customers = this.customersNamed(plain.needle)
+    const search = customers.length ? { ...planned, customers } : planned
     const count = this.remembered(`text ${plain.needle}`, () => countCandidates(this.db, search))
     return { search, count }
   }
@@ -329,6 +335,17 @@ export class TransactionQueries {
       if (this.searches.size > COUNTS_KEPT) this.searches.delete(this.searches.keys().next().value!)
     }
     return search
+  }
+
+  /** The customers whose names hold a needle (names.ts), found once while the data does not change. */
+  private customersNamed(needle: string): string[] {
+    let customers = this.named.get(needle)
+    if (customers === undefined) {
+      customers = customersNamed(this.db, needle)
+      this.named.set(needle, customers)
+      if (this.named.size > COUNTS_KEPT) this.named.delete(this.named.keys().next().value!)
+    }
+    return customers
   }
 
   /** About how many transactions there are, from the end of the rowid B-tree (a count(*) would walk an index). */
@@ -368,6 +385,11 @@ export class TransactionQueries {
 }
 
 const NO_CONDITION = { sql: '', params: [] as unknown[] }
+
+/** A window's documents (each row's last column) and the names of its customers and accounts (the one before). */
+function documentsOf(rows: unknown[][]): { docs: string[]; names: Record<string, string> } {
+  return { docs: rows.map((r) => r[r.length - 1] as string), names: mergeNames(rows.map((r) => r[r.length - 2])) }
+}
 
 /** A WHERE clause (or none) with one more condition (or none). */
 function and(where: string, condition: string): string {

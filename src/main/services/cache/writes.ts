@@ -1,4 +1,5 @@
 import type { Transaction } from '../../../shared/api'
+import { NAMED_COLLECTIONS, removeName, writeNames } from './names'
 import { creationOrderKnown, DEFERRED_SCHEMA, TEXT_DEFERRED_KEY, textDeferred } from './schema'
 import type { SqliteDatabase } from './sqlite'
 import { TEXT_SEGMENTS } from './text-search'
@@ -53,6 +54,14 @@ export function putDocuments(db: SqliteDatabase, request: PutRequest): string[] 
     // Metadata first: a flag that leaves the text index behind (schema migration 3) covers the rows it comes with.
     writeMeta(db, request.meta ?? {})
     const changed = c === 'transactions' ? putTransactions(db, docs as unknown as Transaction[]) : putDocs(db, c, docs)
+    if (NAMED_COLLECTIONS.includes(c) && changed.length) {
+      const relabel = new Set(changed)
+      writeNames(
+        db,
+        c as 'customers',
+        docs.filter((d) => relabel.has(d.id))
+      )
+    }
     const removals = new Set(request.remove ?? [])
     if (request.replaceAll) {
       const seen = new Set(docs.map((d) => d.id))
@@ -190,6 +199,7 @@ function remove(db: SqliteDatabase, c: CollectionName, id: string): boolean {
     c === 'transactions'
       ? db.prepare('DELETE FROM tx WHERE id = ?').run(id)
       : db.prepare('DELETE FROM docs WHERE c = ? AND id = ?').run(c, id)
+  if (NAMED_COLLECTIONS.includes(c)) removeName(db, id)
   return result.changes > 0
 }
 

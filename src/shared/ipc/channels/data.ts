@@ -114,7 +114,12 @@ function windowOf<T extends z.ZodType>(row: T) {
     syncedAt: SyncedAt
   })
 }
-export const TransactionsWindow = windowOf(Transaction)
+/**
+ * The labels of the customers and accounts a window's rows name ("Priya Raman", "Platform · USD"), by id, read from
+ * the cache with the rows; an id without one is shown shortened (src/shared/labels.ts labelOf).
+ */
+export const Names = z.record(z.string().max(300), z.string().max(500))
+export const TransactionsWindow = windowOf(Transaction).extend({ names: Names })
 export type TransactionsWindow = z.infer<typeof TransactionsWindow>
 
 export const CustomersQueryInput = z.strictObject({
@@ -316,8 +321,8 @@ export const dataChannels = {
   ),
   'transactions.get': channel(
     z.strictObject({ id: TransactionId }),
-    z.object({ profileId: ProfileId, transaction: Transaction.nullable(), syncedAt: SyncedAt }),
-    'One transaction from the cache (then refreshed)'
+    z.object({ profileId: ProfileId, transaction: Transaction.nullable(), names: Names, syncedAt: SyncedAt }),
+    'One transaction from the cache (then refreshed), with the names of its customer and accounts'
   ),
   'customers.query': channel(CustomersQueryInput, CustomersWindow, 'A filtered window of cached customers'),
   'customers.get': channel(

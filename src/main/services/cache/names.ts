@@ -1,0 +1,101 @@
+import type { Customer, ExternalAccount, InternalAccount } from '../../../shared/api'
+import { customerName, externalAccountLabel, internalAccountLabel } from '../../../shared/labels'
+import type { SqliteDatabase } from './sqlite'
+
+/**
+ * The names table (schema.ts migration 7): the label of every cached customer and account by id, written with the
+ * documents by the shared labelling functions (src/shared/labels.ts). The transaction views read a window's names from
+ * it in the same statement as its rows (one lookup per id shown, however long the history), and a text search reads
+ * the customers whose names hold the needle from it, then their transactions by the customer index: a transaction's
+ * own row and its text index never hold a name, so a customer renamed changes one row here, not their history.
+ */
+
+type NamedCollection = 'customers' | 'internalAccounts' | 'externalAccounts'
+export const NAMED_COLLECTIONS: readonly string[] = ['customers', 'internalAccounts', 'externalAccounts']
+
+const KIND: Record<NamedCollection, string> = {
+  customers: 'customer',
+  internalAccounts: 'internal',
+  externalAccounts: 'external'
+}
+
+/** The names of a transaction row's customer and accounts, as one JSON object (id → label) beside its columns. */
+export const ROW_NAMES = `(SELECT json_group_object(names.id, names.name) FROM names
+  WHERE names.id IN (tx.customer_id, tx.source_account, tx.destination_account))`
+
+/** Labels a customer's or an account's documents into the names table; a customer renamed relabels their accounts. */
+export function writeNames(db: SqliteDatabase, c: NamedCollection, docs: readonly { id: string }[]): void {
+  const upsert = db.prepare(
+    `INSERT INTO names (id, kind, name, search, owner) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, name = excluded.name, search = excluded.search,
+       owner = excluded.owner`
+  )
+  const current = db.prepare('SELECT name FROM names WHERE id = ?').pluck()
+  const renamed: string[] = []
+  for (const doc of docs) {
+    const name = labelOf(db, c, doc)
+    if (name === null) {
+      removeName(db, doc.id)
+      continue
+    }
+    if (c === 'customers' && current.get(doc.id) !== name) renamed.push(doc.id)
+    const owner = c === 'customers' ? null : ((doc as { customerId?: string | null }).customerId ?? null)
+    upsert.run(doc.id, KIND[c], name, name.toLowerCase(), owner)
+  }
+  if (renamed.length === 0) return
+  // Accounts carry their holder's name: read theirs again from the documents, by the owner index.
+  const owned = db.prepare(
+    `SELECT docs.c, docs.doc FROM names JOIN docs ON docs.id = names.id
+     WHERE names.owner = ? AND docs.c IN ('internalAccounts', 'externalAccounts')`
+  )
+  for (const owner of renamed)
+    for (const row of owned.all(owner) as { c: NamedCollection; doc: string }[])
+      writeNames(db, row.c, [JSON.parse(row.doc) as { id: string }])
+}
+
+export function removeName(db: SqliteDatabase, id: string): void {
+  db.prepare('DELETE FROM names WHERE id = ?').run(id)
+}
+
+/** Labels every cached customer and account (a cache made before migration 7): customers first, then whose they are. */
+export function fillNames(db: SqliteDatabase): void {
+  const docs = db.prepare('SELECT doc FROM docs WHERE c = ?').pluck()
+  for (const c of NAMED_COLLECTIONS as NamedCollection[])
+    writeNames(
+      db,
+      c,
+      (docs.all(c) as string[]).map((d) => JSON.parse(d) as { id: string })
+    )
+}
+
+/** The customers whose names hold a (lowercased) needle: a text search finds their transactions too. */
+export function customersNamed(db: SqliteDatabase, needle: string): string[] {
+  return db
+    .prepare("SELECT id FROM names WHERE kind = 'customer' AND instr(search, ?) > 0")
+    .pluck()
+    .all(needle) as string[]
+}
+
+/** Merges the names of a window's rows (ROW_NAMES, one JSON object or null each) into one object. */
+export function mergeNames(perRow: readonly unknown[]): Record<string, string> {
+  const names: Record<string, string> = {}
+  for (const json of perRow) if (typeof json === 'string') Object.assign(names, JSON.parse(json))
+  return names
+}
+
+/** A document's label, or null for one too incomplete to name (it is then shown by its id, as before). */
+function labelOf(db: SqliteDatabase, c: NamedCollection, doc: { id: string }): string | null {
+  try {
+    if (c === 'customers') return customerName(doc as Customer) || null
+    const account = doc as { customerId?: string | null }
+    const owner = account.customerId
+      ? (db.prepare('SELECT name FROM names WHERE id = ?').pluck().get(account.customerId) as string | undefined)
+      : undefined
+    return c === 'internalAccounts'
+      ? internalAccountLabel(doc as InternalAccount, owner)
+      : externalAccountLabel(doc as ExternalAccount, owner)
+  } catch {
+    // A document the service sent without the fields a label reads (the schemas are loose): no name, never a failed write.
+    return null
+  }
+}
