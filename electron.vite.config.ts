@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import { defineConfig, externalizeDepsPlugin } from 'electron-vite'
 import react from '@vitejs/plugin-react'
-import type { Rollup } from 'vite'
+import type { Plugin, Rollup } from 'vite'
 
 /**
  * Build warnings known to be harmless, by Rollup's code and the package they come from: zod's sources carry comments
@@ -17,6 +17,20 @@ export function onBuildWarning(warning: Rollup.RollupLog, warn: (warning: Rollup
   const where = warning.id ?? warning.loc?.file ?? ''
   if (HARMLESS_BUILD_WARNINGS.some((h) => h.code === warning.code && h.from.test(where))) return
   warn(warning)
+}
+
+/**
+ * The page's one script blocks its first paint until it has run (blocking="render"): it puts the theme chosen in
+ * Settings on <html> before anything is drawn (stores/appearance.ts), so a start never flashes the other theme. Vite
+ * writes that script tag itself, so the attribute goes onto the tag it wrote.
+ */
+export const renderBlockingScript: Plugin = {
+  name: 'paydesk-render-blocking-script',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html) =>
+      html.replace('<script type="module" crossorigin', '<script type="module" blocking="render" crossorigin')
+  }
 }
 
 export default defineConfig({
@@ -42,6 +56,8 @@ export default defineConfig({
           // The approval gate as production runs it (node out/main/gate.js): no tsx loader held in its memory.
           gate: resolve(__dirname, 'src/gate/cli.ts'),
           'gate-process': resolve(__dirname, 'src/gate/process-entry.ts'),
+          // The gate's SQLite checkpointer, a worker thread: WAL checkpoints never run inside a commit on its event loop.
+          'gate-checkpoint': resolve(__dirname, 'src/gate/store/sqlite-checkpoint-thread.ts'),
           // The cache's writer thread (a worker_threads Worker of main): bulk writes never block main's event loop.
           'cache-writer': resolve(__dirname, 'src/main/services/cache/write-thread.ts'),
           // The cache's reader thread: the transaction views' queries never run on main's event loop.
@@ -63,7 +79,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
-    plugins: [react()],
+    plugins: [react(), renderBlockingScript],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       // electron-vite leaves every process unminified by default; the page's start-up parses all of this script.
