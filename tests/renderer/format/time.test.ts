@@ -1,5 +1,14 @@
-import { describe, expect, it, vi } from 'vitest'
-import { formatClock, formatRelative } from '../../../src/renderer/src/format/time'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import {
+  currentTimeZone,
+  formatClock,
+  formatDateTime,
+  formatRelative,
+  setTimeZone,
+  TIME_ZONE
+} from '../../../src/renderer/src/format/time'
+
+afterEach(() => setTimeZone('local'))
 
 const NOW = Date.parse('2026-03-10T12:00:00Z')
 
@@ -57,13 +66,50 @@ describe('formatRelative', () => {
   })
 })
 
+const CLOCK = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' } as const
+
 describe('formatClock', () => {
-  it('is the locale clock with its time zone named', () => {
+  it('is a 24-hour clock with its time zone named', () => {
     const iso = '2026-03-10T14:02:00Z'
-    expect(formatClock(iso)).toBe(
-      new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' })
-    )
+    expect(formatClock(iso)).toBe(new Date(iso).toLocaleTimeString(undefined, CLOCK))
+    expect(formatClock(iso)).not.toMatch(/AM|PM/)
     expect(formatClock(iso)).toMatch(/(UTC|GMT|[A-Z]{3,4})/)
     expect(formatClock('garbage')).toBe('garbage')
+  })
+})
+
+describe('the chosen time zone', () => {
+  it('shows UTC times named as UTC, and the operator’s own zone again when chosen back', () => {
+    setTimeZone('utc')
+    expect(currentTimeZone()).toBe('utc')
+    expect(TIME_ZONE).toBe('UTC')
+    expect(formatClock('2026-03-10T14:05:00Z')).toMatch(/^14:05\sUTC$/)
+    expect(formatDateTime('2026-03-10T14:05:09Z')).toMatch(/Mar.*10.*2026.*14:05:09\sUTC/)
+    // An absolute date is the UTC day: 23:30 UTC stays the 24th whatever the machine's zone.
+    expect(formatRelative('2025-12-24T23:30:00Z', NOW)).toMatch(/Dec.*24.*UTC/)
+
+    setTimeZone('local')
+    expect(TIME_ZONE).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone)
+    const iso = '2026-03-10T14:02:00Z'
+    expect(formatClock(iso)).toBe(new Date(iso).toLocaleTimeString(undefined, CLOCK))
+  })
+
+  it('words a time in another zone than the machine’s when UTC is chosen', () => {
+    // Under a zone other than UTC the two settings must differ; under UTC itself they agree on the clock.
+    const iso = '2026-03-10T14:05:00Z'
+    setTimeZone('utc')
+    const utc = formatClock(iso)
+    setTimeZone('local')
+    const local = formatClock(iso)
+    const offset = new Date(iso).getTimezoneOffset()
+    if (offset !== 0) expect(local).not.toBe(utc)
+    else expect(local.slice(0, 5)).toBe(utc.slice(0, 5))
+  })
+
+  it('keeps an unreadable time as it came, in either zone', () => {
+    setTimeZone('utc')
+    expect(formatClock('garbage')).toBe('garbage')
+    expect(formatDateTime('garbage')).toBe('garbage')
+    expect(formatRelative('garbage', NOW)).toBe('garbage')
   })
 })

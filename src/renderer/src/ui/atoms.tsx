@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { formatMoney, type CurrencyLike } from '../../../shared/format/money'
 import { shortenId } from '../../../shared/format/ids'
-import { formatRelative, TIME_ZONE } from '../format/time'
+import { formatDateTime, formatRelative } from '../format/time'
 import { useUi } from '../stores/ui'
 import type { Tone } from './status'
 
@@ -83,11 +83,11 @@ export function AccountOwner({ customerId }: { customerId: string | null | undef
   )
 }
 
-/** Relative within a day, absolute after; the ISO time and zone on hover. */
+/** Relative within a day, absolute after; the exact time in the chosen zone, and the ISO time, on hover. */
 export function Time({ iso }: { iso: string | undefined }) {
   if (!iso) return <span className="muted">—</span>
   return (
-    <time dateTime={iso} title={`${iso} (${TIME_ZONE})`}>
+    <time dateTime={iso} title={`${formatDateTime(iso)} · ${iso}`}>
       {formatRelative(iso)}
     </time>
   )

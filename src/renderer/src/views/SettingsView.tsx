@@ -5,6 +5,7 @@ import { useProfiles } from '../stores/profiles'
 import { DataTable, type TableColumn } from '../ui/DataTable'
 import { FailedAction } from '../ui/form-submit'
 import { ConnectionPanel } from './ConnectionPanel'
+import { AppearancePanel } from './settings/AppearancePanel'
 import { AddProfileForm, EditProfileForm } from './settings/ProfileForms'
 import { SecretForm } from './settings/SecretForm'
 import { UpdatesPanel } from './settings/UpdatesPanel'
@@ -98,6 +99,7 @@ export function SettingsView() {
       {list && list.profiles.find((p) => p.id === list.activeProfileId) && (
         <ConnectionPanel profile={list.profiles.find((p) => p.id === list.activeProfileId)!} />
       )}
+      <AppearancePanel />
       <UpdatesPanel />
     </section>
   )

@@ -1,0 +1,126 @@
+import { expect, test, type Page } from '../support/browser-mode'
+
+/** The page's background as drawn: the theme's --bg (light #f7f8fa, dark #0f1115). */
+const LIGHT_BG = 'rgb(247, 248, 250)'
+const DARK_BG = 'rgb(15, 17, 21)'
+
+const background = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)
+
+async function openSettings(page: Page) {
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: /^Settings/ })
+    .click()
+  await expect(page.getByRole('heading', { name: 'Appearance' })).toBeVisible()
+}
+
+const appearance = (page: Page) => page.getByRole('heading', { name: 'Appearance' }).locator('..')
+
+test('the theme is chosen in Settings, applied at once, and kept after a reload and in a new browser', async ({
+  page,
+  app,
+  browser,
+  shot
+}) => {
+  // The operating system says light: the dark theme must come from the setting alone.
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.goto(app.url)
+  await openSettings(page)
+  await expect(appearance(page).getByRole('radio', { name: /^System/ })).toBeChecked()
+  expect(await background(page)).toBe(LIGHT_BG)
+
+  await appearance(page).getByRole('radio', { name: 'Dark' }).check()
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+  expect(await background(page)).toBe(DARK_BG)
+  await shot('settings-theme-dark')
+
+  // Painted dark from the first frame: what the first animation frame (before the first paint) saw is recorded.
+  await page.addInitScript(() => {
+    requestAnimationFrame(() => {
+      ;(window as unknown as { firstFrame: string }).firstFrame =
+        `${document.documentElement.dataset['theme']} ${getComputedStyle(document.documentElement).backgroundColor}`
+    })
+  })
+  await page.reload()
+  await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible()
+  expect(await page.evaluate(() => (window as unknown as { firstFrame: string }).firstFrame)).toBe(`dark ${DARK_BG}`)
+  await openSettings(page)
+  await expect(appearance(page).getByRole('radio', { name: 'Dark' })).toBeChecked()
+  await shot('settings-theme-dark-after-reload')
+
+  // A browser that never saw this page (nothing kept in it) gets the choice from Paydesk itself.
+  const fresh = await browser.newContext({ colorScheme: 'light' })
+  try {
+    const other = await fresh.newPage()
+    await other.goto(app.url)
+    await expect(other.locator('html')).toHaveAttribute('data-theme', 'dark')
+    expect(await background(other)).toBe(DARK_BG)
+  } finally {
+    await fresh.close()
+  }
+
+  // Light, whatever the system says.
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await appearance(page).getByRole('radio', { name: 'Light' }).check()
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
+  expect(await background(page)).toBe(LIGHT_BG)
+  await shot('settings-theme-light-on-dark-system')
+})
+
+test('the System theme follows the operating system live', async ({ page, app, shot }) => {
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.goto(app.url)
+  await openSettings(page)
+  await appearance(page).getByRole('radio', { name: 'Dark' }).check()
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+  await appearance(page)
+    .getByRole('radio', { name: /^System/ })
+    .check()
+  await expect(page.locator('html')).not.toHaveAttribute('data-theme', /.+/)
+  expect(await background(page)).toBe(LIGHT_BG)
+  await page.emulateMedia({ colorScheme: 'dark' })
+  expect(await background(page)).toBe(DARK_BG)
+  await shot('settings-theme-system-dark')
+  await page.emulateMedia({ colorScheme: 'light' })
+  expect(await background(page)).toBe(LIGHT_BG)
+})
+
+test.describe('in a browser whose own zone is not UTC', () => {
+  // The machine running the tests may itself be on UTC: the page is told another zone, so local and UTC differ.
+  test.use({ timezoneId: 'Asia/Kolkata' })
+
+  test('times are shown in UTC when chosen, named as UTC, and kept after a reload', async ({ page, app, shot }) => {
+    await page.goto(app.url)
+    await openSettings(page)
+    const sample = page.getByTestId('time-sample')
+    await expect(appearance(page).getByRole('radio', { name: /^Local time \(Asia\/(Kolkata|Calcutta)\)$/ })).toBeChecked()
+    await expect(sample).toHaveText(/The time now reads \d{2}:\d{2}\sGMT\+5:30\./)
+
+    await appearance(page).getByRole('radio', { name: 'UTC', exact: true }).check()
+    await expect(sample).toHaveText(/The time now reads \d{2}:\d{2}\sUTC\./)
+    // Every time on the page goes through the same formatter: the connection test's time says UTC too.
+    await page.getByTestId('connection-panel').getByRole('button', { name: 'Test connection' }).click()
+    await expect(page.getByTestId('connection-result')).toContainText(/checked \d{2}:\d{2}\sUTC/)
+    await shot('settings-time-zone-utc')
+
+    await page.reload()
+    await openSettings(page)
+    await expect(appearance(page).getByRole('radio', { name: 'UTC', exact: true })).toBeChecked()
+    await expect(sample).toHaveText(/\d{2}:\d{2}\sUTC\./)
+    // The transactions list's hover says the exact time in UTC.
+    await page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('button', { name: /^Transactions/ })
+      .click()
+    await expect(page.locator('main time').first()).toHaveAttribute('title', /\d{2}:\d{2}:\d{2}\sUTC · /, {
+      timeout: 40_000
+    })
+    await shot('transactions-in-utc')
+
+    await openSettings(page)
+    await appearance(page)
+      .getByRole('radio', { name: /^Local time/ })
+      .check()
+    await expect(sample).toHaveText(/\d{2}:\d{2}\sGMT\+5:30\./)
+  })
+})
