@@ -116,6 +116,14 @@ export const LAYERS = [
     why: 'Only the PostgreSQL store talks to PostgreSQL: the domain sees the GateStore interface, whatever the database.'
   },
   {
+    name: 'the gate’s SQLite checkpoint thread',
+    files: ['src/gate/store/sqlite-checkpointer.ts', 'src/gate/store/sqlite-checkpoint-thread.ts'],
+    code: ['src/gate/', 'src/shared/'],
+    packages: [],
+    builtins: ['fs', 'path', 'url', 'worker_threads'],
+    why: 'WAL checkpoints run in a worker thread so that no commit on the gate’s event loop copies or fsyncs the database.'
+  },
+  {
     name: 'the approval gate',
     files: ['src/gate/'],
     code: ['src/gate/', 'src/shared/'],

@@ -52,7 +52,7 @@ export async function main(args: string[], out: (line: string) => void): Promise
   const config = loadConfig()
   const server = await startGateServer({
     config,
-    store: await openStore(storeChoice(config), Date.now, (m) => process.stderr.write(`${m}\n`))
+    store: await openStore(storeChoice(config), Date.now, (m) => process.stderr.write(`${m}\n`), true)
   })
   server.app.log.info({ url: server.url, webhookPath: config.webhookPath }, 'approval gate listening')
   const stop = (): void => {

@@ -10,8 +10,10 @@ import type { GateStore } from './store'
 export async function openStore(
   choice: StoreChoice,
   now: () => number = Date.now,
-  log?: (message: string) => void
+  log?: (message: string) => void,
+  /** The gate's server: SQLite's WAL checkpoints run in a thread of their own, off the event loop. */
+  serving = false
 ): Promise<GateStore> {
   if (choice.kind === 'postgres') return PgGateStore.open({ url: choice.url, now, ...(log && { log }) })
-  return new SqliteGateStore({ file: choice.file, now })
+  return new SqliteGateStore({ file: choice.file, now, checkpointThread: serving, ...(log && { log }) })
 }

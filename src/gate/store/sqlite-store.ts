@@ -3,11 +3,13 @@
  * webhook id and on the decided transaction, UNIQUE on a pre-approval's use; each write and its log entry commit in
  * one transaction, and a webhook's whole outcome in one (`settleWebhook`: one durable commit per webhook). SQLite
  * serialises writers, so the log's chain is extended by one writer at a time. Durability: WAL with synchronous=FULL
- * (sqlite-open.ts), so a committed answer survives a power cut.
+ * (sqlite-open.ts), so a committed answer survives a power cut, except the settlements `settleWebhook` commits NORMAL.
+ * The gate's server has its WAL checkpoints run by a thread of their own (sqlite-checkpointer.ts), off its event loop.
  */
 import { randomUUID } from 'node:crypto'
 import { DEFAULT_GATE_RULES, GateRules, type GateEvent, type PreApproval } from '../../shared/gate'
 import { checkChain, GENESIS_HASH, rowHash, type ChainRow } from '../domain/log-chain'
+import { SqliteCheckpointer } from './sqlite-checkpointer'
 import { openGateDatabase, type SqliteDatabase } from './sqlite-open'
 import {
   prepareStatements,
@@ -50,6 +52,13 @@ export interface SqliteStoreOptions {
   file: string
   now: () => number
   nativeBinding?: string
+  /**
+   * Checkpoint the WAL in a worker thread instead of inside commits (the gate's server: open-store.ts). Off by default:
+   * a short-lived store (the CLI, tests) or a quiet one (the Local profile's gate) does not need a thread.
+   */
+  checkpointThread?: boolean
+  /** Where the store tells that its checkpoint thread stopped. */
+  log?: (message: string) => void
 }
 
 export class SqliteGateStore implements GateStore {
@@ -59,6 +68,7 @@ export class SqliteGateStore implements GateStore {
   private readonly now: () => string
   /** The rules as last read: re-parsed only when their stored text changed (any writer, any process). */
   private rulesCache: { json: string; rules: GateRules } | null = null
+  private readonly checkpointer: SqliteCheckpointer | undefined
 
   constructor(options: SqliteStoreOptions) {
     this.db = openGateDatabase(options.file, options.nativeBinding)
@@ -69,6 +79,14 @@ export class SqliteGateStore implements GateStore {
       this.db.close()
       throw err
     }
+    this.checkpointer =
+      options.checkpointThread && options.file !== ':memory:'
+        ? new SqliteCheckpointer(this.db, {
+            file: options.file,
+            ...(options.nativeBinding !== undefined && { nativeBinding: options.nativeBinding }),
+            ...(options.log && { log: options.log })
+          })
+        : undefined
     this.now = () => new Date(options.now()).toISOString()
   }
 
@@ -293,8 +311,15 @@ export class SqliteGateStore implements GateStore {
     return () => this.listeners.delete(listener)
   }
 
+  /** The checkpoint thread, when the store has one (tests ask it for a pass and hold on its end). */
+  get checkpoints(): SqliteCheckpointer | undefined {
+    return this.checkpointer
+  }
+
   async close(): Promise<void> {
     this.listeners.clear()
+    // The thread's connection first: the last one to close checkpoints the whole WAL and removes it.
+    await this.checkpointer?.close()
     this.db.close()
   }
 }
