@@ -26,15 +26,17 @@ export const APPROVAL_FALLBACK_MS = APPROVAL_WINDOW_MS - 5_000
 /**
  * Starts the built browser mode, `out/main/web.js` (what `npm run web` runs), on a free port with a fresh data folder
  * (or `dataDir`, to start again on the data of an earlier run; `keepData` keeps it when this run stops).
+ * `approvalWindowMs`: a longer Local approval window than APPROVAL_WINDOW_MS, for a test that holds a prompt open
+ * across several screens.
  */
 export async function startBrowserMode(
-  options: { dataDir?: string; keepData?: boolean } = {}
+  options: { dataDir?: string; keepData?: boolean; approvalWindowMs?: number } = {}
 ): Promise<BrowserModeApp & { stop(): Promise<void> }> {
   const root = resolve(import.meta.dirname, '../..')
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'paydesk-e2e-'))
   const child: ChildProcess = spawn(process.execPath, ['out/main/web.js', '--port', '0', '--data-dir', dataDir], {
     cwd: root,
-    env: { ...process.env, PAYDESK_TEST_APPROVAL_WINDOW_MS: String(APPROVAL_WINDOW_MS) },
+    env: { ...process.env, PAYDESK_TEST_APPROVAL_WINDOW_MS: String(options.approvalWindowMs ?? APPROVAL_WINDOW_MS) },
     stdio: ['ignore', 'pipe', 'pipe']
   })
   let output = ''
