@@ -4,14 +4,14 @@ import { TransferSendInput, type TransferRecord } from '../../../../shared/ipc/c
 import { formatMoney } from '../../../../shared/format/money'
 import { activeProfile, useProfiles } from '../../stores/profiles'
 import { useUi } from '../../stores/ui'
-import { Id, StatusChip } from '../../ui/atoms'
+import { Id } from '../../ui/atoms'
 import { amountMessage, amountOf, currencyOf, MoneyField } from '../../ui/MoneyField'
 import { useFlatForm } from '../../ui/flat-form'
 import { FailedAction, FormFrame } from '../../ui/form-submit'
 import { useChannelMutation, useChannelQuery } from '../../data/channel-query'
 import { invalidateChannels } from '../../data/query-client'
-import { transactionTone } from '../../ui/status'
 import { accountTypeName, describeAccount, lastDigits } from '../external-accounts/describe'
+import { ReviewFigures, SentPayment } from './PaymentFigures'
 import { TransferCheck } from './TransferCheck'
 import { accountLabel, ExternalAccountSelect, InternalAccountSelect } from './account-selects'
 
@@ -179,20 +179,7 @@ export function SendMoney(props: {
             {amountDisplay} to {destination ? describeAccount(destination) : to}
           </h3>
           <p>The service accepted the payment.</p>
-          <dl className="facts">
-            <dt>Transaction</dt>
-            <dd>
-              <Id value={sent.transaction.id} />
-            </dd>
-            <dt>Status</dt>
-            <dd>
-              <StatusChip value={sent.transaction.status} tone={transactionTone(sent.transaction.status)} />
-            </dd>
-            <dt>Request key</dt>
-            <dd>
-              <Id value={sent.record.actionId} />
-            </dd>
-          </dl>
+          <SentPayment sent={sent} source={source} currency={currency} />
           <div className="row">
             <button onClick={() => go('transactions', sent.transaction.id)}>Open in Transactions</button>
             <button onClick={restart}>Send another</button>
@@ -257,6 +244,7 @@ export function SendMoney(props: {
               <Id value={actionId} />
             </dd>
           </dl>
+          {currency && <ReviewFigures amount={amount} source={source} currency={currency} />}
           {production && (
             <label className="confirm-twice">
               <input type="checkbox" checked={realMoney} onChange={(e) => setRealMoney(e.target.checked)} />I am sending

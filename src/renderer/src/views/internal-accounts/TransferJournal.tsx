@@ -3,7 +3,8 @@ import { holdsItsPayment, isUnresolvedTransfer, type TransferRecord } from '../.
 import { useUi } from '../../stores/ui'
 import { ErrorNotice, Id, Money, StatusChip, Time } from '../../ui/atoms'
 import { useChannelQuery } from '../../data/channel-query'
-import { transactionTone, type Tone } from '../../ui/status'
+import { type Tone } from '../../ui/status'
+import { PaymentStatus } from '../../ui/PaymentStatus'
 import { SkeletonRows } from '../../ui/view-states'
 import { accountTypeName, holderName, lastDigits } from '../external-accounts/describe'
 import type { ResumeTransfer } from './SendMoney'
@@ -36,7 +37,7 @@ function Outcome({ record: r, onResume }: { record: TransferRecord; onResume(res
   if (r.state === 'sent' && r.transactionStatus)
     return (
       <span className="row nowrap">
-        <StatusChip value={r.transactionStatus} tone={transactionTone(r.transactionStatus)} />
+        <PaymentStatus status={r.transactionStatus} noun="Transfer" />
         <span className="mono muted" aria-label={`Transaction ${r.transactionId}`}>
           …{r.transactionId?.slice(-4)}
         </span>

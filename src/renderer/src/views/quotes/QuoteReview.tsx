@@ -1,10 +1,11 @@
 import { useState } from 'react'
-import type { Quote } from '../../../../shared/api'
+import type { InternalAccount, Quote } from '../../../../shared/api'
 import type { QuoteExecuteResult } from '../../../../shared/ipc/channels/quotes'
 import { formatMoney } from '../../../../shared/format/money'
 import { formatClock, TIME_ZONE } from '../../format/time'
 import { useUi } from '../../stores/ui'
-import { Id, StatusChip } from '../../ui/atoms'
+import { Id, StatusChip, Time } from '../../ui/atoms'
+import { paymentStatusSentence, quoteStanding } from '../../../../shared/payment-status'
 import { currencyOf } from '../../ui/MoneyField'
 import { useChannelMutation, useChannelQuery } from '../../data/channel-query'
 import { transactionTone } from '../../ui/status'
@@ -34,6 +35,8 @@ export function QuoteReview(props: {
   /** A journal record whose outcome is unknown: the retry is to learn it, so the quote's expiry does not block it. */
   resumed: boolean
   production: boolean
+  /** The account the quote pays from, as last synced: the balance after is read from it. */
+  source?: InternalAccount | undefined
   /** The destination account as the operator knows it (holder, kind, last digits), when it is in the cache. */
   destinationName?: string | undefined
   renewing: boolean
@@ -56,8 +59,17 @@ export function QuoteReview(props: {
   )
   const transaction = live.data?.transaction ?? result?.transaction ?? null
 
+  // The quote the service answered the execution with, once there is one: it says it was executed.
+  const shown = result?.quote ?? quote
   const expiresAt = quote.expiresAt ? Date.parse(quote.expiresAt) : NaN
   const expired = quote.status === 'EXPIRED' || error?.serviceCode === 'QUOTE_EXPIRED' || expiresAt <= now
+  // One status: before execution the quote's own; after, its payment's live one (never a stale "ready" beside it).
+  const paymentStatus = transaction?.status ?? result?.record.transactionStatus ?? (result ? 'PENDING' : null)
+  const standing = quoteStanding({ status: String(shown.status), pastExpiry: expired, paymentStatus })
+  const figures =
+    props.source && quote.totalSendingAmount !== undefined
+      ? { total: quote.totalSendingAmount, balance: props.source.balance.amount }
+      : null
   const unknown = error !== null && UNKNOWN_OUTCOME.has(error.code)
   const canExecute = !result && (props.resumed || unknown || !expired)
   const sending = money(quote.totalSendingAmount, quote.sendingCurrency)
@@ -75,7 +87,7 @@ export function QuoteReview(props: {
   return (
     <div className="review" role="group" aria-label="Review quote">
       <div className="panel-head">
-        <h3>Quote {quote.status === 'PENDING' && !expired ? 'ready' : ''}</h3>
+        <h3 data-testid="quote-standing">Quote · {standing.title}</h3>
         <button className="icon" aria-label="Close quote" onClick={props.onClose}>
           ×
         </button>
@@ -84,8 +96,29 @@ export function QuoteReview(props: {
       <dl className="facts">
         <dt>They receive</dt>
         <dd>{money(quote.totalReceivingAmount, quote.receivingCurrency)}</dd>
-        <dt>Fees (included)</dt>
-        <dd>{money(quote.feesIncluded, quote.sendingCurrency)}</dd>
+        <dt>Fee (included in what you send)</dt>
+        <dd data-testid="quote-fee">{money(quote.feesIncluded, quote.sendingCurrency)}</dd>
+        <dt>Total debit</dt>
+        <dd data-testid="quote-total">{sending}</dd>
+        {figures && (
+          <>
+            <dt>Balance after</dt>
+            <dd data-testid="quote-balance-after">
+              {money(figures.balance - figures.total, quote.sendingCurrency)}{' '}
+              <span className="muted">of {money(figures.balance, quote.sendingCurrency)} now</span>
+            </dd>
+          </>
+        )}
+        <dt>Expected arrival</dt>
+        <dd>
+          {transaction?.settledAt && typeof transaction.settledAt === 'string' ? (
+            <>
+              Settled <Time iso={transaction.settledAt} />
+            </>
+          ) : (
+            'The service gives no arrival time for a quote; its payment is followed here until final'
+          )}
+        </dd>
         <dt>Rate</dt>
         <dd>
           {quote.exchangeRate !== undefined
@@ -97,10 +130,14 @@ export function QuoteReview(props: {
         <dt>Quote</dt>
         <dd>
           <Id value={quote.id} />{' '}
-          <StatusChip
-            value={quote.status === 'PENDING' && expired && !result ? 'EXPIRED' : String(quote.status)}
-            tone={expired && !result ? 'bad' : 'neutral'}
-          />
+          {standing.kind === 'executed' || standing.kind === 'other' ? (
+            <StatusChip value={standing.status} tone={transactionTone(standing.status)} />
+          ) : (
+            <StatusChip
+              value={standing.kind === 'expired' ? 'EXPIRED' : String(quote.status)}
+              tone={standing.kind === 'expired' ? 'bad' : 'neutral'}
+            />
+          )}
         </dd>
         <dt>Expires</dt>
         <dd>
@@ -119,7 +156,10 @@ export function QuoteReview(props: {
       </dl>
       {result ? (
         <div className="review-done" role="status" aria-label="Quote executed">
-          <p>The service executed the quote.</p>
+          <p>
+            The service executed the quote.{' '}
+            {paymentStatus && <span className="muted">{paymentStatusSentence('Quote payment', paymentStatus)}</span>}
+          </p>
           <dl className="facts">
             <dt>Transaction</dt>
             <dd>

@@ -6,7 +6,7 @@ import { useUi } from '../../stores/ui'
 import { ErrorNotice, Id, StatusChip, Time } from '../../ui/atoms'
 import { useChannelMutation, useChannelQuery } from '../../data/channel-query'
 import { useCustomerNames } from '../customers/names'
-import { transactionTone } from '../../ui/status'
+import { PaymentStatus } from '../../ui/PaymentStatus'
 import { EmptyState, Freshness, SkeletonRows } from '../../ui/view-states'
 import { describeAccount } from '../external-accounts/describe'
 import { DataTable, type TableColumn } from '../../ui/DataTable'
@@ -75,7 +75,7 @@ export function QuotesView() {
       header: 'Payment',
       render: (r) =>
         r.transactionStatus ? (
-          <StatusChip value={r.transactionStatus} tone={transactionTone(r.transactionStatus)} />
+          <PaymentStatus status={r.transactionStatus} noun="Quote payment" />
         ) : (
           <span className="muted">—</span>
         )
@@ -125,6 +125,7 @@ export function QuotesView() {
               actionId={open.actionId}
               resumed={open.resumed}
               production={production}
+              source={rows?.find((a) => a.id === open.quote.source?.accountId)}
               destinationName={(() => {
                 const a = externals.data?.rows.find((r) => r.id === open.quote.destination?.accountId)
                 return a ? `${describeAccount(a)} · ${a.currency}` : undefined
