@@ -6,6 +6,7 @@ import { Sidebar } from './shell/Sidebar'
 import { TopBar } from './shell/TopBar'
 import { ProductionBand } from './shell/ProductionBand'
 import { CommandPalette } from './shell/CommandPalette'
+import { ShortcutsDialog } from './shell/ShortcutsDialog'
 import { Toasts } from './shell/Toasts'
 import { NoticesBanner } from './shell/NoticesBanner'
 import { UpdateBanner } from './shell/UpdateBanner'
@@ -42,6 +43,7 @@ export function App() {
         )}
       </main>
       <CommandPalette />
+      <ShortcutsDialog />
       <Toasts />
     </div>
   )

@@ -1,19 +1,24 @@
-import { useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { useUi } from '../stores/ui'
 import { useDialogFocus } from '../ui/dialog-focus'
-import { ROUTES, useUi } from '../stores/ui'
 
-/** Ctrl/Cmd+K: jump anywhere; lists the shortcuts too. */
+/** The palette's content (cmdk and the searches) loads apart from the app's first chunk, fetched once the app is idle. */
+const loadBody = () => import('./PaletteBody')
+const PaletteBody = lazy(() => loadBody().then((m) => ({ default: m.PaletteBody })))
+
+/**
+ * Ctrl/Cmd+K: the palette's dialog. Its content comes in its own chunk; should the operator open it before that chunk
+ * is in, a plain box takes what they type and hands it over.
+ */
 export function CommandPalette() {
   const open = useUi((s) => s.paletteOpen)
   const setOpen = useUi((s) => s.setPaletteOpen)
-  const go = useUi((s) => s.go)
-  const [query, setQuery] = useState('')
-  const matches = useMemo(
-    () => ROUTES.filter((r) => r.label.toLowerCase().includes(query.trim().toLowerCase())),
-    [query]
-  )
   const dialog = useRef<HTMLDivElement>(null)
   useDialogFocus(dialog, open)
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1))
+    idle(() => void loadBody().catch(() => undefined))
+  }, [])
   if (!open) return null
   return (
     <div className="palette-backdrop" onClick={() => setOpen(false)}>
@@ -25,30 +30,27 @@ export function CommandPalette() {
         aria-label="Command palette"
         onClick={(e) => e.stopPropagation()}
       >
-        <input
-          autoFocus
-          aria-label="Jump to"
-          placeholder="Jump to…"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && matches[0]) go(matches[0].id)
-            if (e.key === 'Escape') setOpen(false)
-          }}
-        />
-        <ul>
-          {matches.map((r) => (
-            <li key={r.id}>
-              <button onClick={() => go(r.id)}>
-                {r.label} <kbd>g {r.key}</kbd>
-              </button>
-            </li>
-          ))}
-        </ul>
-        <p className="palette-hint">
-          <kbd>/</kbd> filter · <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>Enter</kbd> open · <kbd>Esc</kbd> close
-        </p>
+        <Loading />
       </div>
     </div>
+  )
+}
+
+function Loading() {
+  const [typed, setTyped] = useState('')
+  return (
+    <Suspense
+      fallback={
+        <input
+          autoFocus
+          aria-label="Search or jump to"
+          placeholder="Search names and ids, or type a command…"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+        />
+      }
+    >
+      <PaletteBody initialQuery={typed} />
+    </Suspense>
   )
 }

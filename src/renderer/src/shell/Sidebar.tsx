@@ -1,6 +1,38 @@
+import {
+  ArrowLeftRight,
+  Calculator,
+  FlaskConical,
+  House,
+  Landmark,
+  PanelLeftClose,
+  PanelLeftOpen,
+  Settings,
+  ShieldCheck,
+  Users,
+  Wallet,
+  type LucideIcon
+} from 'lucide-react'
 import type { ProfileEnvironment } from '../../../shared/profile'
-import { ROUTES, useUi } from '../stores/ui'
+import { ROUTES, useUi, type RouteId } from '../stores/ui'
 import { useBadges } from '../stores/badges'
+
+/** One icon per section: all the collapsed sidebar shows, with the section's name as its tooltip and accessible name. */
+const ICONS: Record<RouteId, LucideIcon> = {
+  home: House,
+  approvals: ShieldCheck,
+  transactions: ArrowLeftRight,
+  customers: Users,
+  'external-accounts': Landmark,
+  'internal-accounts': Wallet,
+  quotes: Calculator,
+  sandbox: FlaskConical,
+  settings: Settings
+}
+
+function NavIcon({ route }: { route: RouteId }) {
+  const Icon = ICONS[route]
+  return <Icon className="nav-icon" size={18} aria-hidden />
+}
 
 export function Sidebar({ environment }: { environment: ProfileEnvironment }) {
   const route = useUi((s) => s.route)
@@ -16,7 +48,7 @@ export function Sidebar({ environment }: { environment: ProfileEnvironment }) {
         onClick={toggle}
         aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
       >
-        {collapsed ? '»' : '«'}
+        {collapsed ? <PanelLeftOpen size={18} aria-hidden /> : <PanelLeftClose size={18} aria-hidden />}
       </button>
       <ul>
         {items.map((item) => (
@@ -25,8 +57,10 @@ export function Sidebar({ environment }: { environment: ProfileEnvironment }) {
               className={route === item.id ? 'nav-item active' : 'nav-item'}
               aria-current={route === item.id ? 'page' : undefined}
               onClick={() => go(item.id)}
-              title={`${item.label} (g then ${item.key})`}
+              title={collapsed ? undefined : `${item.label} (g then ${item.key})`}
             >
+              <NavIcon route={item.id} />
+              {/* Collapsed, the label stays the button's name and shows as its tooltip on hover and focus. */}
               <span className="nav-label">{item.label}</span>
               {item.id === 'approvals' && approvals > 0 && (
                 <span className="badge" aria-label={`${approvals} awaiting approval`}>
