@@ -197,3 +197,52 @@ describe('a custom scheme', () => {
     await expect(fake.modules.net.fetch(pathToFileURL(join(dir, 'none')).href)).rejects.toThrow('ERR_FILE_NOT_FOUND')
   })
 })
+
+describe('a utility process', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'paydesk-fake-utility-'))
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  it('sees what an Electron utility process sees: process.parentPort (messages queued until heard), no process.send', async () => {
+    // The child says it is up, then answers the message that follows with what it sees. It listens on parentPort only
+    // once that message has reached the process (the fake's Node channel underneath, heard after the fake's own
+    // listener, and registered before the parent could send): the message was queued until then.
+    const child = join(dir, 'child.mjs')
+    writeFileSync(
+      child,
+      `process.parentPort.postMessage('up')
+      process.once('message', () => setImmediate(() => process.parentPort.on('message', (e) =>
+        process.parentPort.postMessage({
+          got: e.data, ports: e.ports, send: typeof process.send, argv: process.execArgv.join(' ')
+        }))))`
+    )
+    const fake = fresh()
+    fake.life.launch()
+    const proc = fake.modules.utilityProcess.fork(child, [], { stdio: 'inherit', serviceName: 'probe' })
+    const answer = new Promise((resolve) =>
+      proc.on('message', (m) => {
+        if (m === 'up') proc.postMessage({ hello: 1 })
+        else resolve(m)
+      })
+    )
+    expect(await answer).toEqual({
+      got: { hello: 1 },
+      ports: [],
+      send: 'undefined',
+      argv: expect.not.stringContaining('register.mjs')
+    })
+    const exited = new Promise((resolve) => proc.on('exit', resolve))
+    expect(proc.kill()).toBe(true)
+    expect(await exited).toBe(1)
+  })
+
+  it('refuses a stdin other than ignore, as Electron documents', () => {
+    const fake = fresh()
+    fake.life.launch()
+    expect(
+      thrown(() => fake.modules.utilityProcess.fork('/x.js', [], { stdio: ['pipe', 'inherit', 'inherit'] }))
+    ).toEqual({
+      type: 'Error',
+      message: "fake-electron: utilityProcess stdin must be 'ignore', not 'pipe'"
+    })
+  })
+})

@@ -38,18 +38,22 @@ setImmediate(() => fake.life.launch({ openUrl: env.FAKE_ELECTRON_OPEN_URL }))
 /**
  * Main loads its window while the backend starts, and makes its tray (then the close policy, in the same turn) once the
  * backend is up; the Local sandbox's process is started alongside, behind the first answers: the probes wait for both
- * (the process's first message). If they never come, the report is written after 30 s so that what is missing shows.
+ * (the process's first message). With FAKE_ELECTRON_WAIT_FOR_LOCAL_GATE=1 they also wait for the Local profile's own
+ * gate (started once the sandbox answers) to be followed live. If that never comes, the report is written after 30 s
+ * (90 s when waiting for the gate) so that what is missing shows.
  */
+const waitForGate = env.FAKE_ELECTRON_WAIT_FOR_LOCAL_GATE === '1'
 let checkUp = () => {}
 const up = () =>
   report.trays.length > 0 &&
   report.utilityProcesses.length > 0 &&
-  report.utilityProcesses.every((p) => p.niceness !== undefined)
+  report.utilityProcesses.every((p) => p.niceness !== undefined) &&
+  (!waitForGate || report.gateLinks.some((l) => l.managed && l.state === 'live'))
 async function started() {
   await new Promise((resolve) => {
     checkUp = () => up() && resolve()
     checkUp()
-    setTimeout(resolve, 30_000).unref()
+    setTimeout(resolve, waitForGate ? 90_000 : 30_000).unref()
   })
   // The close policy is installed in the same turn as the tray: let that turn end.
   await new Promise((resolve) => setImmediate(resolve))

@@ -17,6 +17,15 @@ export interface FakeReport {
 
 type Constructor = new (...args: unknown[]) => unknown
 
+export interface FakeUtilityProcess {
+  readonly pid: number | undefined
+  postMessage(message: unknown): void
+  on(event: 'message', listener: (message: unknown) => void): void
+  on(event: 'exit', listener: (code: number) => void): void
+  once(event: 'spawn', listener: () => void): void
+  kill(): boolean
+}
+
 export interface FakeElectron {
   life: { isReady(): boolean; launch(options?: { openUrl?: string }): void }
   report: FakeReport
@@ -49,7 +58,9 @@ export interface FakeElectron {
     Menu: { setApplicationMenu(menu: { items: unknown[] } | null): void }
     nativeTheme: { shouldUseDarkColors: boolean }
     dialog: { showErrorBox(title: string, message: string): void }
-    utilityProcess: { fork(modulePath: string): unknown }
+    utilityProcess: {
+      fork(modulePath: string, args?: string[], options?: { stdio?: unknown; serviceName?: string }): FakeUtilityProcess
+    }
   }
 }
 

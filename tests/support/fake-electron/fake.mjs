@@ -23,6 +23,8 @@ export function newReport() {
     windows: [],
     ipcChannels: [],
     utilityProcesses: [],
+    /** gate.linkChanged events main sent to the window, in order. */
+    gateLinks: [],
     protocols: [],
     badgeCounts: [],
     trays: [],
@@ -80,7 +82,12 @@ export function createFakeElectron({
     setWindowOpenHandler(handler) {
       this.windowOpenHandler = handler
     }
-    send() {}
+    /** What main tells the page: the gate links' states are kept (they name no secret), the rest is dropped. */
+    send(_channel, event, payload) {
+      if (event !== 'gate.linkChanged') return
+      report.gateLinks.push(payload)
+      onChange()
+    }
   }
 
   class BrowserWindow extends EventEmitter {
@@ -246,11 +253,37 @@ export function createFakeElectron({
   }
 }
 
-/** utilityProcess.fork, as a Node fork of the same module with Electron's event shapes; records what was started. */
+/**
+ * docs/api/utility-process.md, `stdio`: "Currently this option only supports configuring stdout and stderr to either
+ * pipe, inherit or ignore. Configuring stdin to any property other than ignore is not supported and will result in an
+ * error"; a string stands for [ignore, it, it], and the default is inherit.
+ */
+function utilityStdio(stdio = 'inherit') {
+  const modes = ['pipe', 'inherit', 'ignore']
+  const [stdin, stdout, stderr] = typeof stdio === 'string' ? ['ignore', stdio, stdio] : stdio
+  if (stdin !== 'ignore') throw new Error(`fake-electron: utilityProcess stdin must be 'ignore', not '${stdin}'`)
+  for (const mode of [stdout, stderr])
+    if (!modes.includes(mode)) throw new Error(`fake-electron: utilityProcess stdout/stderr '${mode}' is not supported`)
+  return ['ignore', stdout, stderr, 'ipc']
+}
+
+/**
+ * utilityProcess.fork, as a Node fork of the same module with Electron's event shapes; records what was started. The
+ * child is made to look like a utility process (utility-child.mjs: process.parentPort, no process.send), and is started
+ * with only the flags it was given, not the fake main's `--import` (docs/api/utility-process.md: `execArgv`, "List of
+ * string arguments passed to the executable").
+ */
 function forkUtility(report, modulePath, args, options, onChange) {
-  const entry = { modulePath, exists: existsSync(modulePath), serviceName: options.serviceName }
+  const stdio = utilityStdio(options.stdio)
+  const entry = { modulePath, exists: existsSync(modulePath), serviceName: options.serviceName, stdio: options.stdio }
   report.utilityProcesses.push(entry)
-  const child = fork(modulePath, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' })
+  const child = fork(modulePath, args, {
+    stdio,
+    serialization: 'advanced',
+    execArgv: [...(options.execArgv ?? []), '--import', new URL('./utility-child.mjs', import.meta.url).href],
+    ...(options.env !== undefined && { env: options.env }),
+    ...(options.cwd !== undefined && { cwd: options.cwd })
+  })
   const events = new EventEmitter()
   child.on('message', (m) => {
     // The priority main gave the process once it was spawned, as the OS reports it.
@@ -269,6 +302,8 @@ function forkUtility(report, modulePath, args, options, onChange) {
     postMessage: (m) => child.send(m),
     on: (event, listener) => events.on(event, listener),
     once: (event, listener) => events.once(event, listener),
-    kill: () => child.kill('SIGKILL')
+    // docs/api/utility-process.md, child.kill(): "Terminates the process gracefully. On POSIX, it uses SIGTERM";
+    // "returns true if the kill is successful, and false otherwise".
+    kill: () => child.kill('SIGTERM')
   }
 }
