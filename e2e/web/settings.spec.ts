@@ -4,7 +4,8 @@ import { expect, test, type Page } from '../support/browser-mode'
 const LIGHT_BG = 'rgb(247, 248, 250)'
 const DARK_BG = 'rgb(15, 17, 21)'
 
-const background = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)
+/** Waits for the page's background to be drawn in a theme. */
+const painted = (page: Page, color: string) => expect(page.locator('html')).toHaveCSS('background-color', color)
 
 async function openSettings(page: Page) {
   await page
@@ -27,23 +28,24 @@ test('the theme is chosen in Settings, applied at once, and kept after a reload 
   await page.goto(app.url)
   await openSettings(page)
   await expect(appearance(page).getByRole('radio', { name: /^System/ })).toBeChecked()
-  expect(await background(page)).toBe(LIGHT_BG)
+  await painted(page, LIGHT_BG)
 
   await appearance(page).getByRole('radio', { name: 'Dark' }).check()
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
-  expect(await background(page)).toBe(DARK_BG)
+  await painted(page, DARK_BG)
   await shot('settings-theme-dark')
 
   // Painted dark from the first frame: what the first animation frame (before the first paint) saw is recorded.
-  await page.addInitScript(() => {
-    requestAnimationFrame(() => {
-      ;(window as unknown as { firstFrame: string }).firstFrame =
-        `${document.documentElement.dataset['theme']} ${getComputedStyle(document.documentElement).backgroundColor}`
-    })
+  // (A string: the e2e's types have no DOM.)
+  await page.addInitScript({
+    content: `requestAnimationFrame(() => {
+      window.firstFrame = document.documentElement.dataset.theme + ' ' +
+        getComputedStyle(document.documentElement).backgroundColor
+    })`
   })
   await page.reload()
   await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible()
-  expect(await page.evaluate(() => (window as unknown as { firstFrame: string }).firstFrame)).toBe(`dark ${DARK_BG}`)
+  expect(await page.evaluate('window.firstFrame')).toBe(`dark ${DARK_BG}`)
   await openSettings(page)
   await expect(appearance(page).getByRole('radio', { name: 'Dark' })).toBeChecked()
   await shot('settings-theme-dark-after-reload')
@@ -54,7 +56,7 @@ test('the theme is chosen in Settings, applied at once, and kept after a reload 
     const other = await fresh.newPage()
     await other.goto(app.url)
     await expect(other.locator('html')).toHaveAttribute('data-theme', 'dark')
-    expect(await background(other)).toBe(DARK_BG)
+    await painted(other, DARK_BG)
   } finally {
     await fresh.close()
   }
@@ -63,7 +65,7 @@ test('the theme is chosen in Settings, applied at once, and kept after a reload 
   await page.emulateMedia({ colorScheme: 'dark' })
   await appearance(page).getByRole('radio', { name: 'Light' }).check()
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
-  expect(await background(page)).toBe(LIGHT_BG)
+  await painted(page, LIGHT_BG)
   await shot('settings-theme-light-on-dark-system')
 })
 
@@ -77,12 +79,12 @@ test('the System theme follows the operating system live', async ({ page, app, s
     .getByRole('radio', { name: /^System/ })
     .check()
   await expect(page.locator('html')).not.toHaveAttribute('data-theme', /.+/)
-  expect(await background(page)).toBe(LIGHT_BG)
+  await painted(page, LIGHT_BG)
   await page.emulateMedia({ colorScheme: 'dark' })
-  expect(await background(page)).toBe(DARK_BG)
+  await painted(page, DARK_BG)
   await shot('settings-theme-system-dark')
   await page.emulateMedia({ colorScheme: 'light' })
-  expect(await background(page)).toBe(LIGHT_BG)
+  await painted(page, LIGHT_BG)
 })
 
 test.describe('in a browser whose own zone is not UTC', () => {
@@ -93,7 +95,9 @@ test.describe('in a browser whose own zone is not UTC', () => {
     await page.goto(app.url)
     await openSettings(page)
     const sample = page.getByTestId('time-sample')
-    await expect(appearance(page).getByRole('radio', { name: /^Local time \(Asia\/(Kolkata|Calcutta)\)$/ })).toBeChecked()
+    await expect(
+      appearance(page).getByRole('radio', { name: /^Local time \(Asia\/(Kolkata|Calcutta)\)$/ })
+    ).toBeChecked()
     await expect(sample).toHaveText(/The time now reads \d{2}:\d{2}\sGMT\+5:30\./)
 
     await appearance(page).getByRole('radio', { name: 'UTC', exact: true }).check()
