@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { rateDetailLines } from '../../../../shared/format/fees'
 import type { Transaction } from '../../../../shared/api'
 import { Id, Money, StatusChip, Time, ErrorNotice } from '../../ui/atoms'
 import { useChannelQuery } from '../../data/channel-query'
@@ -111,9 +112,9 @@ function TransactionFacts({ t, syncedAt, onClose }: { t: Transaction; syncedAt: 
         <>
           <h3>Rate and fees</h3>
           <dl className="facts">
-            {Object.entries(rateDetails).map(([k, v]) => (
-              <FactRow key={k} label={k}>
-                {String(v)}
+            {rateDetailLines(rateDetails, amount?.currency).map((line) => (
+              <FactRow key={line.key} label={line.label}>
+                {line.value}
               </FactRow>
             ))}
           </dl>
