@@ -1,6 +1,7 @@
 import { open, rename, rm } from 'node:fs/promises'
 import type { Transaction } from '../../../shared/api'
 import type { TransactionFilter, TransactionSort } from '../../../shared/ipc/channels/data'
+import type { Names } from '../../../shared/labels'
 import { transactionsCsv } from './transactions-csv'
 
 /** What an export reads: the cache's count and keyset pages (CacheStore, answered by its reader thread). */
@@ -11,7 +12,7 @@ export interface TransactionPages {
     sort: TransactionSort,
     after: unknown[] | null,
     limit: number
-  ): Promise<{ rows: Transaction[]; last: unknown[] | null }>
+  ): Promise<{ rows: Transaction[]; names?: Names; last: unknown[] | null }>
 }
 
 interface ExportProgress {
@@ -50,7 +51,7 @@ export async function exportTransactionsCsv(options: {
       signal?.throwIfAborted()
       const page = await source.transactionPage(filter, sort, after, options.pageRows ?? EXPORT_PAGE_ROWS)
       if (page.rows.length === 0 && !first) break
-      const chunk = Buffer.from(transactionsCsv(page.rows, first), 'utf8')
+      const chunk = Buffer.from(transactionsCsv(page.rows, first, page.names), 'utf8')
       await handle.write(chunk)
       bytes += chunk.length
       written += page.rows.length

@@ -1,6 +1,7 @@
 import { stringify } from 'csv-stringify/sync'
 import type { Transaction } from '../../../shared/api'
 import { KNOWN_DECIMALS, minorUnitsToDecimalString } from '../../../shared/format/money'
+import type { Names } from '../../../shared/labels'
 
 /**
  * Transactions as CSV for an accountant: RFC 4180 (CRLF records, quotes only where needed, doubled inside), UTF-8,
@@ -31,6 +32,7 @@ export const TRANSACTION_CSV_COLUMNS = [
   'fees_currency',
   'exchange_rate',
   'customer_id',
+  'customer_name',
   'platform_customer_id',
   'source_account',
   'destination_account',
@@ -81,8 +83,8 @@ function utc(v: unknown): string {
   return Number.isNaN(t) ? text(v) : new Date(t).toISOString()
 }
 
-/** One transaction's cells, in column order. */
-function transactionCells(t: Transaction): Record<Column, string> {
+/** One transaction's cells, in column order; `names`: the labels the cache gave its page (names.ts). */
+function transactionCells(t: Transaction, names: Names): Record<Column, string> {
   const r = t as Loose
   const sent = r['sentAmount'] as Money | undefined
   const received = r['receivedAmount'] as Money | undefined
@@ -105,6 +107,8 @@ function transactionCells(t: Transaction): Record<Column, string> {
     fees_currency: fees === undefined ? '' : text(sent?.currency?.code),
     exchange_rate: typeof r['exchangeRate'] === 'number' ? String(r['exchangeRate']) : '',
     customer_id: text(r['customerId']),
+    // The name as the cache knows it when the page is read (src/shared/labels.ts customerName); empty when unknown.
+    customer_name: typeof r['customerId'] === 'string' ? (names[r['customerId']] ?? '') : '',
     platform_customer_id: text(r['platformCustomerId']),
     source_account: text(source?.['accountId'] ?? source?.['umaAddress']),
     destination_account: text(destination?.['accountId'] ?? destination?.['umaAddress']),
@@ -116,13 +120,19 @@ function transactionCells(t: Transaction): Record<Column, string> {
   return cells
 }
 
-/** CSV text of some transactions; the first chunk of a file carries the header row (and the UTF-8 byte order mark). */
-export function transactionsCsv(transactions: readonly Transaction[], first: boolean): string {
-  return stringify(transactions.map(transactionCells), {
-    header: first,
-    // A byte order mark: spreadsheets then read the file as UTF-8 rather than the system's legacy code page.
-    bom: first,
-    columns: [...TRANSACTION_CSV_COLUMNS],
-    record_delimiter: '\r\n'
-  })
+/**
+ * CSV text of some transactions; the first chunk of a file carries the header row (and the UTF-8 byte order mark).
+ * `names`: labels of their customers by id, as a cache page carries them.
+ */
+export function transactionsCsv(transactions: readonly Transaction[], first: boolean, names: Names = {}): string {
+  return stringify(
+    transactions.map((t) => transactionCells(t, names)),
+    {
+      header: first,
+      // A byte order mark: spreadsheets then read the file as UTF-8 rather than the system's legacy code page.
+      bom: first,
+      columns: [...TRANSACTION_CSV_COLUMNS],
+      record_delimiter: '\r\n'
+    }
+  )
 }

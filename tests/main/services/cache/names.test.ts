@@ -122,7 +122,7 @@ describe('names in the cache', () => {
         all,
         needle,
         (t) =>
-          (!filter.status || filter.status.includes(t.status)) &&
+          (!filter.status || filter.status.includes(t.status as string)) &&
           (!filter.type || t.type === filter.type) &&
           (!filter.currency ||
             ((t as { receivedAmount?: { currency: { code: string } } }).receivedAmount ?? { currency: { code: '' } })

@@ -44,6 +44,33 @@ describe('exportTransactionsCsv', () => {
     expect(await readdir(dir)).not.toContain('out.csv.partial')
   })
 
+  it('names each row’s customer in customer_name, from the cache page by page, searched by name too', async () => {
+    await store.put('customers', [
+      {
+        id: 'Customer:7',
+        platformCustomerId: 'pc-7',
+        customerType: 'INDIVIDUAL',
+        umaAddress: '$p@x',
+        fullName: 'Priya Raman'
+      }
+    ])
+    const file = path.join(dir, 'priya.csv')
+    const filter = { search: 'priya' }
+    await exportTransactionsCsv({
+      source: store,
+      filter,
+      sort: { field: 'createdAt', direction: 'asc' },
+      file,
+      pageRows: 7
+    })
+    const rows = parse(await readFile(file), { columns: true, bom: true }) as Record<string, string>[]
+    expect(rows.length).toBe(makeTransactions(1234, 5).filter((t) => t.customerId === 'Customer:7').length)
+    expect(rows.length).toBeGreaterThan(7)
+    expect(new Set(rows.map((r) => `${r['customer_id']} ${r['customer_name']}`))).toEqual(
+      new Set(['Customer:7 Priya Raman'])
+    )
+  })
+
   it('cancelled halfway: no file, no partial file, and an existing file at the destination is untouched', async () => {
     const file = path.join(dir, 'out.csv')
     await writeFile(file, 'earlier export')

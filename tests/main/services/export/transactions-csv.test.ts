@@ -68,6 +68,23 @@ describe('transactions CSV', () => {
     })
   })
 
+  it('names the customer in customer_name as the cache labels them, and leaves it empty where no name is known', () => {
+    const rows = parsed(
+      transactionsCsv(
+        [outgoing(), outgoing({ id: 'Transaction:2', customerId: 'Customer:2' }), outgoing({ customerId: undefined })],
+        true,
+        { 'Customer:1': 'Priya Raman', 'Customer:2': '=Jane "JJ" Smith, Jr.' }
+      )
+    )
+    expect(rows.map((r) => [r['customer_id'], r['customer_name']])).toEqual([
+      ['Customer:1', 'Priya Raman'],
+      // Quoted where needed, and never a formula.
+      ['Customer:2', `'=Jane "JJ" Smith, Jr.`],
+      ['', '']
+    ])
+    expect(TRANSACTION_CSV_COLUMNS.indexOf('customer_name')).toBe(TRANSACTION_CSV_COLUMNS.indexOf('customer_id') + 1)
+  })
+
   it('formats 0-, 2- and 8-decimal currencies exactly, beyond what a float could hold', () => {
     expect(decimalAmount(1500, 0)).toBe('1500')
     expect(decimalAmount(7, 2)).toBe('0.07')
