@@ -1,20 +1,57 @@
 /**
- * The baseline of `npm run bench -- gate`, run as a child process like the gate: a bare `node:http` receiver that only
+ * The baselines of `npm run bench -- gate`, run as child processes like the gate: a bare `node:http` receiver that only
  * verifies X-Grid-Signature (with the gate's own verifier) and answers 200 or 401. Nothing parsed, stored or decided,
  * so the gate's figure divided by this one is what deciding and storing cost. Prints `listening <port>` once ready.
+ *
+ * With BENCH_FLOOR_DB (a file path) it is the floor instead: the same receiver plus what a durable gate cannot skip,
+ * one SQLite commit per verified webhook (its id and body, one row), on a connection opened as the gate opens its own
+ * (sqlite-open.ts: WAL), committed as the gate commits a settlement (synchronous = NORMAL), its WAL checkpoints in the
+ * gate's thread (sqlite-checkpointer.ts), or with BENCH_FLOOR_CHECKPOINTS=sqlite in SQLite's own (inside the commit
+ * that crosses 1,000 pages, as the gate did before). Nothing parsed or decided: the gate's figure against this one is
+ * what the gate adds beyond its one durable write.
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { publicKeyFrom, signatureValid } from '../src/gate/domain/signature'
+import { SqliteCheckpointer } from '../src/gate/store/sqlite-checkpointer'
+import { openGateDatabase } from '../src/gate/store/sqlite-open'
 
 const key = publicKeyFrom(process.env['BENCH_PUBLIC_KEY'] ?? '')
+
+/** One commit per webhook, or nothing for the bare receiver. */
+function floorStore(file: string | undefined): { commit(body: Buffer): void; close(): Promise<void> } {
+  if (!file) return { commit: () => undefined, close: async () => undefined }
+  const db = openGateDatabase(file)
+  db.exec('CREATE TABLE IF NOT EXISTS webhooks (id TEXT PRIMARY KEY, received_at TEXT NOT NULL, body BLOB NOT NULL)')
+  const checkpoints =
+    process.env['BENCH_FLOOR_CHECKPOINTS'] === 'sqlite' ? undefined : new SqliteCheckpointer(db, { file })
+  const insert = db.prepare('INSERT INTO webhooks (id, received_at, body) VALUES (?, ?, ?)')
+  const normal = db.prepare('PRAGMA synchronous = NORMAL')
+  const full = db.prepare('PRAGMA synchronous = FULL')
+  let n = 0
+  return {
+    commit(body) {
+      normal.run()
+      db.transaction(() => insert.run(`floor-${n++}`, new Date().toISOString(), body)).immediate()
+      full.run()
+    },
+    close: async () => {
+      await checkpoints?.close()
+      db.close()
+    }
+  }
+}
+
+const store = floorStore(process.env['BENCH_FLOOR_DB'] || undefined)
 
 const server = createServer((req, res) => {
   const chunks: Buffer[] = []
   req.on('data', (c: Buffer) => chunks.push(c))
   req.on('end', () => {
     const header = req.headers['x-grid-signature']
-    const ok = signatureValid(key, Buffer.concat(chunks), typeof header === 'string' ? header : undefined)
+    const body = Buffer.concat(chunks)
+    const ok = signatureValid(key, body, typeof header === 'string' ? header : undefined)
+    if (ok) store.commit(body)
     res.writeHead(ok ? 200 : 401, { 'content-type': 'application/json' }).end('{}')
   })
 })
@@ -23,6 +60,6 @@ server.listen(0, '127.0.0.1', () => {
   process.stdout.write(`listening ${(server.address() as AddressInfo).port}\n`)
 })
 process.once('SIGTERM', () => {
-  server.close(() => process.exit(0))
+  server.close(() => void store.close().then(() => process.exit(0)))
   server.closeAllConnections()
 })

@@ -5,8 +5,10 @@
  *
  * - webhook received → answer sent: 200 signed approval webhooks/s for 60 s (open loop), each approved by a rule with
  *   receiver information from the gate's encrypted table (a real decision and store write, SQLite), against the same
- *   bodies sent by the same generator to a bare `node:http` receiver that only verifies the signature. Latency is
- *   measured at the client (keep-alive undici pool), from a request leaving to its answer read.
+ *   bodies sent by the same generator to a bare `node:http` receiver that only verifies the signature, and to the floor:
+ *   that receiver plus one SQLite commit per webhook (what no durable gate can skip; bench/gate-bare.ts), once with the
+ *   gate's checkpoint thread and once with SQLite's own checkpoints. Latency is measured at the client (keep-alive
+ *   undici pool), from a request leaving to its answer read; the gate's event-loop delay during the run is its own.
  * - prompt → shown: a rule that asks a person; from the webhook's 202 read by the client to the `prompt` event's
  *   arrival in a connected Paydesk (main's own gate follower, bench/gate-paydesk.ts, where the entry is relayed to the
  *   window).
@@ -89,6 +91,28 @@ export async function configure(gate: GateChild, ops: Pool): Promise<void> {
   }
 }
 
+interface Floor {
+  db: string
+  /** Where WAL checkpoints run: the gate's thread, or SQLite's own inside commits. */
+  checkpoints: 'thread' | 'sqlite'
+}
+
+/**
+ * The bare receiver, or the floor (bench/gate-bare.ts). The mode goes through the environment the child inherits
+ * (startBare passes its own on top), set only while it starts.
+ */
+async function startBaseline(publicKeyPem: string, floor?: Floor) {
+  if (floor === undefined) return startBare(publicKeyPem)
+  process.env['BENCH_FLOOR_DB'] = floor.db
+  process.env['BENCH_FLOOR_CHECKPOINTS'] = floor.checkpoints
+  try {
+    return await startBare(publicKeyPem)
+  } finally {
+    delete process.env['BENCH_FLOOR_DB']
+    delete process.env['BENCH_FLOOR_CHECKPOINTS']
+  }
+}
+
 export const pools = (url: string) => ({
   hooks: new Pool(url, { connections: 64, pipelining: 1, keepAliveTimeout: 30_000 }),
   ops: new Pool(url, { connections: 8, pipelining: 1 })
@@ -111,6 +135,12 @@ function serverWithin20ms(before: Map<string, number>, after: Map<string, number
   const all = delta('gate_webhook_answer_seconds_count')
   const fast = delta('gate_webhook_answer_seconds_bucket{le="0.02"}')
   return all > 0 ? `${((fast / all) * 100).toFixed(1)}% of ${all.toLocaleString('en-US')}` : 'none'
+}
+
+/** The gate's event-loop delay since the previous /metrics read (prom-client samples it every 10 ms): its stalls. */
+function loopDelay(m: Map<string, number>): string {
+  const at = (k: string): string => ms((m.get(`gate_nodejs_eventloop_lag_${k}_seconds`) ?? NaN) * 1000)
+  return `delay p50 ${at('p50')}, p99 ${at('p99')}, max ${at('max')}`
 }
 
 /** Runs the measured load and notes the receiver's own CPU time per webhook (what it spent, whatever it waited on). */
@@ -150,17 +180,29 @@ export async function runGateBench(): Promise<void> {
       Array.from({ length: rate * WARMUP_S }, (_, i) => signedWebhook(keys, `w-${tag}-${i}`, APPROVE_SENDER, i))
 
     console.log(`webhook received → answer sent, ${rate} webhooks/s for ${seconds} s, open loop:`)
-    const bare = await startBare(keys.publicKeyPem)
-    let bareRun: OpenLoopResult & { cpuPerWebhook: number }
-    try {
-      const { hooks } = pools(bare.url)
-      await openLoop(hooks, '/webhooks', warmup('bare'), rate)
-      bareRun = await measure(bare.proc.pid, () => openLoop(hooks, '/webhooks', measured, rate))
-      await hooks.close()
-    } finally {
-      await bare.stop()
+    const baseline = async (tag: string, floor?: Floor) => {
+      const child = await startBaseline(keys.publicKeyPem, floor)
+      try {
+        const { hooks } = pools(child.url)
+        await openLoop(hooks, '/webhooks', warmup(tag), rate)
+        const r = await measure(child.proc.pid, () => openLoop(hooks, '/webhooks', measured, rate))
+        await hooks.close()
+        return r
+      } finally {
+        await child.stop()
+      }
     }
+    const bareRun = await baseline('bare')
     printLoad('bare node:http receiver (signature only)', bareRun, rate)
+    const floorRun = await baseline('floor', { db: join(dir(), 'floor.db'), checkpoints: 'thread' })
+    printLoad('floor: bare + one SQLite insert and commit per webhook (as the gate commits)', floorRun, rate)
+    const ownRun = await baseline('floor-own', { db: join(dir(), 'floor-own.db'), checkpoints: 'sqlite' })
+    printLoad("the same floor with SQLite's own checkpoints, inside commits (as the gate did before)", ownRun, rate)
+    const floorP99 = stats(floorRun.latencies).p99
+    const bareP99 = stats(bareRun.latencies).p99
+    console.log(
+      `  floor/bare p99 ${(floorP99 / bareP99).toFixed(2)}× (what one durable write per webhook costs against ${TARGET.ratio}×)`
+    )
 
     const gate = await startGate(dir(), keys.publicKeyPem, stub.url)
     try {
@@ -168,6 +210,7 @@ export async function runGateBench(): Promise<void> {
       await configure(gate, ops)
       const stream = await openEventStream(gate.url, gate.token)
       await openLoop(hooks, '/webhooks', warmup('gate'), rate)
+      // Reading /metrics also resets prom-client's event-loop delay histogram: the second read covers the run only.
       const metrics0 = await metricsOf(ops)
       const gateRun = await measure(gate.proc.pid, () => openLoop(hooks, '/webhooks', measured, rate))
       const metrics1 = await metricsOf(ops)
@@ -176,11 +219,12 @@ export async function runGateBench(): Promise<void> {
       const b = stats(bareRun.latencies)
       const allApproved = gateRun.statuses.get('200') === measured.length
       console.log(
-        `  gate p99 ${ms(g.p99)} (target ≤ ${TARGET.answerP99} ms: ${verdict(allApproved && g.p99 <= TARGET.answerP99)}); gate/bare p99 ${(g.p99 / b.p99).toFixed(2)}× (target ≤ ${TARGET.ratio}×: ${verdict(g.p99 / b.p99 <= TARGET.ratio)})${allApproved ? '' : '; NOT every webhook was approved'}`
+        `  gate p99 ${ms(g.p99)} (target ≤ ${TARGET.answerP99} ms: ${verdict(allApproved && g.p99 <= TARGET.answerP99)}); gate/bare p99 ${(g.p99 / b.p99).toFixed(2)}× (target ≤ ${TARGET.ratio}×: ${verdict(g.p99 / b.p99 <= TARGET.ratio)}); gate/floor p99 ${(g.p99 / floorP99).toFixed(2)}×${allApproved ? '' : '; NOT every webhook was approved'}`
       )
       console.log(
         `  answered within 20 ms as the gate itself times them (gate_webhook_answer_seconds, from the request read to the answer sent): ${serverWithin20ms(metrics0, metrics1)}`
       )
+      console.log(`  the gate's event loop during the run: ${loopDelay(metrics1)}`)
 
       // Prompts: a rule that asks; the operator approves as soon as the prompt shows.
       const shown: number[] = []
