@@ -31,7 +31,11 @@ test('quote, review, expiry, new quote, execute, completed', async ({ page, app,
     // 9 990 cents at 0.055 USD per MXN, fees of $0.10 included.
     await expect(review).toContainText('They receive')
     await expect(review).toContainText('1,816.36')
-    await expect(review).toContainText(/Fees \(included\)\s*\$0\.10/)
+    await expect(review.getByTestId('quote-fee')).toHaveText('$0.10')
+    // What leaves the account in all (the fee is inside it) and what stays.
+    await expect(review.getByTestId('quote-total')).toHaveText('$100.00')
+    await expect(review.getByTestId('quote-balance-after')).toContainText(/^\$[\d,]+\.\d{2} of \$[\d,]+\.\d{2} now$/)
+    await expect(review.getByTestId('quote-standing')).toHaveText('Quote · Ready to execute')
     await expect(review).toContainText('1 MXN = 0.055 USD')
     const timer = review.getByRole('timer', { name: 'Time left on this quote' })
     await expect(timer).toHaveText(/expires in 0:\d\d/)
@@ -50,6 +54,8 @@ test('quote, review, expiry, new quote, execute, completed', async ({ page, app,
     await expect(fresh.getByRole('status', { name: 'Quote executed' })).toBeVisible({ timeout: 30_000 })
     // Followed live until it settles.
     await expect(fresh.getByTestId('quote-payment-status')).toHaveText('COMPLETED', { timeout: 60_000 })
+    // Executed, the quote says its payment's status, never "ready" beside it.
+    await expect(fresh.getByTestId('quote-standing')).toHaveText('Quote · Quote payment completed')
     await expect(page.getByRole('table', { name: 'Quotes executed from this Paydesk' })).toContainText('Known')
     await shot('quote-executed-completed')
 
