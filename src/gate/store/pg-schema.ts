@@ -6,7 +6,7 @@
 import type { Pool, PoolClient } from 'pg'
 import type { GateEvent, PreApproval } from '../../shared/gate'
 import { GENESIS_HASH } from '../domain/log-chain'
-import type { LogInput, SeenWebhook, StoredPrompt } from './store'
+import type { DecisionInput, LogInput, SeenWebhook, StoredPrompt, WebhookSettlement } from './store'
 
 /** The NOTIFY channel that carries each committed log entry's seq to every replica. */
 export const LOG_CHANNEL = 'paydesk_gate_log'
@@ -42,6 +42,121 @@ BEGIN
 END $$;
 `
 
+/** The SQLSTATE paydesk_gate_settle raises when the pre-approval it was to take is taken or expired: all rolls back. */
+export const PRE_APPROVAL_GONE = 'PDG01'
+
+/**
+ * A webhook's whole settlement (store.ts, settleWebhook) in one statement, committed by itself: one round trip for
+ * what took four to five (BEGIN, the claim, the decision, the log, COMMIT), each of which, on a loaded machine, waits
+ * for a busy replica and a busy database process to be scheduled again. The order is the one every writer keeps: the
+ * id's claim (a concurrent delivery of it waits here, then finds its row), the decision, the pre-approval, the prompt,
+ * then the head, last. Returns 'seen' with the first delivery's answer, or 'settled', whether the decision was
+ * written (false: the transaction was decided already) and the log's last seq.
+ */
+const SETTLE_FUNCTION = `
+CREATE OR REPLACE FUNCTION paydesk_gate_settle(p_at TEXT, p_webhook_id TEXT, p_status INTEGER, p_body TEXT,
+  p_received_actor TEXT, p_received_data TEXT,
+  p_tx TEXT, p_outcome TEXT, p_decision_actor TEXT, p_reason TEXT, p_decision_data TEXT, p_alt_status INTEGER,
+  p_alt_body TEXT, p_pre_id TEXT, p_pre_now TEXT,
+  p_prompt_tx TEXT, p_prompt_webhook_id TEXT, p_due_at BIGINT, p_prompt_record TEXT, p_prompt_actor TEXT,
+  p_prompt_data TEXT, p_lazy BOOLEAN)
+RETURNS TABLE (outcome TEXT, status INTEGER, body TEXT, decided BOOLEAN, last BIGINT) LANGUAGE plpgsql AS $$
+DECLARE
+  kinds TEXT[] := ARRAY['webhook'];
+  actors TEXT[] := ARRAY[p_received_actor];
+  datas TEXT[] := ARRAY[p_received_data];
+BEGIN
+  INSERT INTO webhooks (id, received_at, status, body) VALUES (p_webhook_id, p_at, p_status, p_body)
+    ON CONFLICT (id) DO NOTHING;
+  IF NOT FOUND THEN
+    RETURN QUERY SELECT 'seen'::text, w.status, w.body, false, 0::bigint FROM webhooks w WHERE w.id = p_webhook_id;
+    RETURN;
+  END IF;
+  decided := false;
+  IF p_tx IS NOT NULL THEN
+    INSERT INTO decisions (transaction_id, webhook_id, outcome, actor, reason, decided_at)
+      VALUES (p_tx, p_webhook_id, p_outcome, p_decision_actor, p_reason, p_at) ON CONFLICT (transaction_id) DO NOTHING;
+    decided := FOUND;
+    IF decided THEN
+      DELETE FROM prompts WHERE transaction_id = p_tx;
+      kinds := kinds || 'decision'::text;
+      actors := actors || p_decision_actor;
+      datas := datas || p_decision_data;
+      IF p_pre_id IS NOT NULL THEN
+        UPDATE pre_approvals SET used_by = p_tx WHERE id = p_pre_id AND used_by IS NULL AND expires_at > p_pre_now;
+        IF NOT FOUND THEN
+          RAISE EXCEPTION 'the pre-approval % was taken or expired', p_pre_id USING ERRCODE = '${PRE_APPROVAL_GONE}';
+        END IF;
+      END IF;
+    ELSE
+      UPDATE webhooks SET status = p_alt_status, body = p_alt_body WHERE id = p_webhook_id;
+    END IF;
+  END IF;
+  IF p_prompt_tx IS NOT NULL THEN
+    INSERT INTO prompts (transaction_id, webhook_id, due_at, record)
+      VALUES (p_prompt_tx, p_prompt_webhook_id, p_due_at, p_prompt_record);
+    kinds := kinds || 'prompt'::text;
+    actors := actors || p_prompt_actor;
+    datas := datas || p_prompt_data;
+  END IF;
+  IF p_lazy THEN
+    PERFORM set_config('synchronous_commit', 'off', true);
+  END IF;
+  outcome := 'settled';
+  last := paydesk_gate_append(p_at, kinds, actors, datas);
+  RETURN NEXT;
+END $$;
+`
+
+export const SETTLE_SQL = `SELECT * FROM paydesk_gate_settle(${Array.from({ length: 22 }, (_, i) => `$${i + 1}`).join(', ')})`
+
+export interface SettleRow {
+  outcome: 'seen' | 'settled'
+  status: number | null
+  body: string | null
+  decided: boolean
+  last: string
+}
+
+/** A decision's log entry data: what was decided and why, with the caller's details. */
+export const decisionData = (d: DecisionInput): Record<string, unknown> => ({
+  ...d.details,
+  transactionId: d.transactionId,
+  webhookId: d.webhookId,
+  outcome: d.outcome,
+  reason: d.reason
+})
+
+/** paydesk_gate_settle's arguments, in its order. */
+export function settleValues(s: WebhookSettlement, at: string, decisionEntry: LogInput | null): unknown[] {
+  const { decision: d, prompt: p } = s
+  const json = (v: unknown): string => JSON.stringify(v ?? null)
+  return [
+    at,
+    s.webhookId,
+    s.answer.status,
+    json(s.answer.body),
+    s.received.actor,
+    json(s.received.data),
+    d?.record.transactionId ?? null,
+    d?.record.outcome ?? null,
+    d?.record.actor ?? null,
+    d?.record.reason ?? null,
+    decisionEntry ? json(decisionEntry.data) : null,
+    d?.ifAlreadyDecided.status ?? null,
+    d ? json(d.ifAlreadyDecided.body) : null,
+    d?.preApproval?.id ?? null,
+    d?.preApproval?.now ?? null,
+    p?.stored.transactionId ?? null,
+    p?.stored.webhookId ?? null,
+    p?.stored.dueAt ?? null,
+    p ? json(p.stored.record) : null,
+    p?.entry.actor ?? null,
+    p ? json(p.entry.data) : null,
+    !d?.preApproval
+  ]
+}
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS log (seq BIGINT PRIMARY KEY, at TEXT NOT NULL, kind TEXT NOT NULL, actor TEXT NOT NULL,
   data TEXT NOT NULL, prev_hash TEXT NOT NULL, hash TEXT NOT NULL);
@@ -59,7 +174,8 @@ CREATE TABLE IF NOT EXISTS operators (id TEXT PRIMARY KEY, name TEXT NOT NULL UN
   created_at TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS prompts (transaction_id TEXT PRIMARY KEY, webhook_id TEXT NOT NULL, due_at BIGINT NOT NULL,
   record TEXT NOT NULL);
-${APPEND_FUNCTION}`
+${APPEND_FUNCTION}
+${SETTLE_FUNCTION}`
 
 /**
  * Creates what is missing. Replicas starting together take one advisory lock, so two CREATE TABLE IF NOT EXISTS never

@@ -18,7 +18,11 @@ import { checkChain, type ChainRow } from '../domain/log-chain'
 import {
   Appender,
   createSchema,
+  decisionData,
   LOG_CHANNEL,
+  PRE_APPROVAL_GONE,
+  SETTLE_SQL,
+  settleValues,
   toEvent,
   toPreApproval,
   toSeen,
@@ -26,7 +30,8 @@ import {
   type PgLogRecord,
   type PgPreApprovalRecord,
   type PgPromptRecord,
-  type Q
+  type Q,
+  type SettleRow
 } from './pg-schema'
 import type {
   DecisionInput,
@@ -39,9 +44,6 @@ import type {
   StoredPrompt,
   WebhookSettlement
 } from './store'
-
-/** Rolls a transaction back when its pre-approval was taken or expired meanwhile. */
-class PreApprovalGone extends Error {}
 
 export interface PgStoreOptions {
   /** postgres://user@host:port/database */
@@ -176,59 +178,36 @@ export class PgGateStore implements GateStore {
   }
 
   /**
-   * As the SQLite store's NORMAL commits (docs/gate.md, Durability): a settlement that takes no pre-approval commits
-   * without waiting for the WAL's fsync (synchronous_commit off for that transaction). Only a crash of the database
-   * server can lose such commits, the last ones, as a consistent tail; a replica's crash loses nothing. Everything
-   * else (a pre-approval taken, operators' decisions, fallbacks, the calls after a 202, rules, receiver information,
-   * operators) waits for the disk.
+   * One statement (paydesk_gate_settle, pg-schema.ts) committed by itself: one round trip. As the SQLite store's
+   * NORMAL commits (docs/gate.md, Durability), a settlement that takes no pre-approval commits without waiting for the
+   * WAL's fsync (synchronous_commit off for that transaction): only a crash of the database server can lose such
+   * commits, the last ones, as a consistent tail; a replica's crash loses nothing. Everything else (a pre-approval
+   * taken, operators' decisions, fallbacks, the calls after a 202, rules, receiver information, operators) waits for
+   * the disk.
    */
   async settleWebhook(s: WebhookSettlement): Promise<Settled> {
+    const at = this.now()
+    const d = s.decision
+    const p = s.prompt
+    const decisionEntry: LogInput | null = d
+      ? { kind: 'decision', actor: d.record.actor, data: decisionData(d.record) }
+      : null
+    let row: SettleRow
     try {
-      return await this.write(async (c, log): Promise<Settled> => {
-        // The id's primary key first: a concurrent delivery of the same id waits here for the first one's commit.
-        const claimed = await c.query(
-          `INSERT INTO webhooks (id, received_at, status, body) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING`,
-          [s.webhookId, this.now(), s.answer.status, JSON.stringify(s.answer.body ?? null)]
-        )
-        if (claimed.rowCount !== 1) {
-          const seen = await c.query('SELECT status, body FROM webhooks WHERE id = $1', [s.webhookId])
-          return { settled: false, reason: 'seen', seen: toSeen(seen.rows[0]) }
-        }
-        log.add(s.received)
-        let answer = s.answer
-        if (s.decision) {
-          const decided = await this.insertDecision(c, log, s.decision.record)
-          if (!decided) {
-            answer = s.decision.ifAlreadyDecided
-            await c.query('UPDATE webhooks SET status = $2, body = $3 WHERE id = $1', [
-              s.webhookId,
-              answer.status,
-              JSON.stringify(answer.body ?? null)
-            ])
-          } else if (s.decision.preApproval) {
-            const taken = await c.query(
-              `UPDATE pre_approvals SET used_by = $1 WHERE id = $2 AND used_by IS NULL AND expires_at > $3 RETURNING id`,
-              [s.decision.record.transactionId, s.decision.preApproval.id, s.decision.preApproval.now]
-            )
-            if (taken.rowCount !== 1) throw new PreApprovalGone()
-          }
-        }
-        if (s.prompt) {
-          const p = s.prompt.stored
-          await c.query('INSERT INTO prompts (transaction_id, webhook_id, due_at, record) VALUES ($1, $2, $3, $4)', [
-            p.transactionId,
-            p.webhookId,
-            p.dueAt,
-            JSON.stringify(p.record)
-          ])
-          log.add(s.prompt.entry)
-        }
-        return { settled: true, answer, events: log.events }
-      }, !s.decision?.preApproval)
+      const r = await this.pool.query<SettleRow>(SETTLE_SQL, settleValues(s, at, decisionEntry))
+      row = r.rows[0] as typeof row
     } catch (err) {
-      if (err instanceof PreApprovalGone) return { settled: false, reason: 'pre-approval-gone' }
+      if ((err as { code?: string }).code === PRE_APPROVAL_GONE) return { settled: false, reason: 'pre-approval-gone' }
       throw err
     }
+    if (row.outcome === 'seen') return { settled: false, reason: 'seen', seen: toSeen(row) }
+    this.drain()
+    const entries = [s.received, ...(row.decided && decisionEntry ? [decisionEntry] : []), ...(p ? [p.entry] : [])]
+    const first = Number(row.last) - entries.length + 1
+    const events = entries.map(
+      (e, i): GateEvent => ({ seq: first + i, at, kind: e.kind, actor: e.actor, data: e.data })
+    )
+    return { settled: true, answer: d && !row.decided ? d.ifAlreadyDecided : s.answer, events }
   }
 
   private async insertDecision(c: Q, log: Appender, d: DecisionInput): Promise<GateEvent | null> {
@@ -241,14 +220,7 @@ export class PgGateStore implements GateStore {
       [d.transactionId, d.webhookId, d.outcome, d.actor, d.reason, this.now()]
     )
     if (Number(inserted.rows[0]?.n) !== 1) return null
-    const data = {
-      ...d.details,
-      transactionId: d.transactionId,
-      webhookId: d.webhookId,
-      outcome: d.outcome,
-      reason: d.reason
-    }
-    return log.add({ kind: 'decision', actor: d.actor, data })
+    return log.add({ kind: 'decision', actor: d.actor, data: decisionData(d) })
   }
 
   async decide(d: DecisionInput): Promise<GateEvent | null> {
