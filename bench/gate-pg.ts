@@ -1,8 +1,9 @@
 /**
  * `npm run bench -- gate-pg`: issue 30's "the same with PostgreSQL" row. Webhook received → answer sent at 200
  * webhooks/s for 60 s, open loop, each approved by a rule with sealed receiver information, against:
- * - one gate (`src/gate/cli.ts` in a process of its own, GATE_DATABASE_URL) on a throw-away PostgreSQL 15 cluster
- *   with fsync on (what a deployment pays; tests run theirs without);
+ * - one gate (the build's out/main/gate.js under plain node with production's flags, as `npm run bench -- gate` and
+ *   the Dockerfile run it, GATE_DATABASE_URL) on a throw-away PostgreSQL 15 cluster with fsync on (what a deployment
+ *   pays; tests run theirs without);
  * - two such replicas behind HAProxy (round robin, /healthz checks), the deployment the PostgreSQL store is for.
  * Latency is timed at the client (undici keep-alive pool on 127.0.0.1), printed beside the machine's cores and load.
  * `--seconds` and `--rate` shorten a run, as for `gate`.
@@ -16,6 +17,7 @@ import { ReceiverInfoSeal } from '../src/gate/domain/receiver-info'
 import { PgGateStore } from '../src/gate/store/pg-store'
 import { newSigningKeyPair, type SigningKeyPair } from '../src/sandbox/webhooks/signing'
 import { startGateReplica, type GateReplica } from '../tests/support/gate-replica'
+import { BUILT_GATE, buildGate, EXTRA_GATE_FLAGS, GATE_NODE_FLAGS } from './gate-procs'
 import { startHaproxy } from '../tests/support/haproxy'
 import { startPostgres, type TestPostgres } from '../tests/support/postgres'
 import {
@@ -91,6 +93,8 @@ export async function runGatePgBench(): Promise<void> {
   const rate = option('rate', 200)
   const keys = newSigningKeyPair()
   const key = Buffer.alloc(32, 0x42)
+  buildGate()
+  const built = [...GATE_NODE_FLAGS, ...EXTRA_GATE_FLAGS, BUILT_GATE]
   const dir = mkdtempSync(join(tmpdir(), 'paydesk-bench-gate-pg-'))
   console.log(`Gate on PostgreSQL (issue 30): machine ${machine()} at the start`)
   const db = await startPostgres({ durable: true })
@@ -108,13 +112,13 @@ export async function runGatePgBench(): Promise<void> {
     console.log(
       `webhook received → answer sent, ${rate} webhooks/s for ${seconds} s, open loop, PostgreSQL 15 (fsync on):`
     )
-    const one = await startGateReplica(dir, 'pg-1', env(await prepare(db, key)))
+    const one = await startGateReplica(dir, 'pg-1', env(await prepare(db, key)), built)
     replicas.push(one)
     await measure('one gate on PostgreSQL, rule approve with sealed receiver info', one.url, keys, 'one', rate, seconds)
     await one.kill()
 
     const url = await prepare(db, key)
-    const pair = await Promise.all(['pg-a', 'pg-b'].map((n) => startGateReplica(dir, n, env(url))))
+    const pair = await Promise.all(['pg-a', 'pg-b'].map((n) => startGateReplica(dir, n, env(url), built)))
     replicas.push(...pair)
     const lb = await startHaproxy({
       backends: pair.map((r, i) => ({ name: `g${i + 1}`, address: r.address })),

@@ -36,11 +36,11 @@ function nodeChild(args: string[], env: NodeJS.ProcessEnv, stdout: 'pipe' | numb
   })
 }
 
-const BUILT_GATE = join(ROOT, 'out/main/gate.js')
+export const BUILT_GATE = join(ROOT, 'out/main/gate.js')
 /** The V8 flags production gives the gate (src/gate/deploy: the Dockerfile's CMD, the unit's ExecStart). */
-const GATE_NODE_FLAGS = ['--max-semi-space-size=2']
+export const GATE_NODE_FLAGS = ['--max-semi-space-size=2']
 /** More flags for the gate's node, space-separated, to profile it: BENCH_GATE_NODE_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/p'. */
-const EXTRA_GATE_FLAGS = (process.env['BENCH_GATE_NODE_FLAGS'] ?? '').split(/\s+/).filter((f) => f !== '')
+export const EXTRA_GATE_FLAGS = (process.env['BENCH_GATE_NODE_FLAGS'] ?? '').split(/\s+/).filter((f) => f !== '')
 
 /** Builds what production runs (`npm run build` → out/main/gate.js), so the bench measures this checkout's gate. */
 export function buildGate(): void {

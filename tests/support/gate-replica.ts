@@ -1,6 +1,6 @@
 /**
- * A gate replica as deployed: `src/gate/cli.ts` in a process of its own (node with tsx's loader), configured only
- * through its GATE_* variables, on a free port of 127.0.0.1. Ready when it logs "approval gate listening" (its own
+ * A gate replica as deployed: `src/gate/cli.ts` in a process of its own (node with tsx's loader, or the build),
+ * configured only through its GATE_* variables, on a free port of 127.0.0.1. Ready when it logs "approval gate listening" (its own
  * event, read from its log file); `kill` sends a signal and waits for the exit.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -23,13 +23,22 @@ export interface GateReplica {
 const running = new Set<ChildProcess>()
 let exitHook = false
 
-export async function startGateReplica(dir: string, name: string, env: Record<string, string>): Promise<GateReplica> {
+/**
+ * `nodeArgs`: what node runs instead of the sources under tsx, e.g. a bench's
+ * `['--max-semi-space-size=2', 'out/main/gate.js']` (the build, as production runs it).
+ */
+export async function startGateReplica(
+  dir: string,
+  name: string,
+  env: Record<string, string>,
+  nodeArgs: string[] = ['--import', 'tsx', join(ROOT, 'src/gate/cli.ts')]
+): Promise<GateReplica> {
   const logFile = join(dir, `${name}.log`)
   // Everything comes from GATE_* variables: an empty configuration file, so a gate.config.json nearby is not read.
   const config = join(dir, 'gate.config.json')
   writeFileSync(config, '{}\n')
   const fd = openSync(logFile, 'w')
-  const proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/gate/cli.ts')], {
+  const proc = spawn(process.execPath, nodeArgs, {
     cwd: ROOT,
     env: { ...process.env, GATE_CONFIG: config, GATE_HOST: '127.0.0.1', GATE_PORT: '0', ...env },
     stdio: ['ignore', fd, 'pipe']
