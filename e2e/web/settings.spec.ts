@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '../support/browser-mode'
+import { SANDBOX_CREDENTIALS, startStandaloneSandbox } from '../support/standalone-sandbox'
 
 /** The page's background as drawn: the theme's --bg (light #f7f8fa, dark #0f1115). */
 const LIGHT_BG = 'rgb(247, 248, 250)'
@@ -127,4 +128,69 @@ test.describe('in a browser whose own zone is not UTC', () => {
       .check()
     await expect(sample).toHaveText(/\d{2}:\d{2}\sGMT\+5:30\./)
   })
+})
+
+test('a new profile is tested before it is saved: a wrong secret is told, and saving it asks first', async ({
+  page,
+  app,
+  shot
+}) => {
+  const sandbox = await startStandaloneSandbox()
+  try {
+    await page.goto(app.url)
+    await openSettings(page)
+    const form = page.getByRole('form', { name: 'Add a profile' })
+    const result = form.getByTestId('draft-connection-result')
+    await form.getByLabel('Name').fill('Team sandbox')
+    await form.getByLabel('Base URL').fill(sandbox.baseUrl)
+    await form.getByLabel('API token id').fill(SANDBOX_CREDENTIALS.tokenId)
+
+    // A bad secret: the service's refusal in the operator's words, before anything is saved.
+    await form.getByLabel('API client secret').fill('not-the-secret')
+    await form.getByRole('button', { name: 'Test connection' }).click()
+    await expect(result).toContainText(
+      /✗ Wrong credentials: 127\.0\.0\.1:\d+ refused the API token id "sandbox-token" or its client secret \(HTTP 401\)\./
+    )
+    await shot('profile-test-wrong-secret')
+    await form.getByRole('button', { name: 'Add profile' }).click()
+    const ask = form.getByRole('alert').filter({ hasText: 'failed their connection test' })
+    await expect(ask).toContainText('Wrong credentials')
+    await shot('profile-save-anyway-asked')
+    await ask.getByRole('button', { name: 'Keep editing' }).click()
+    await expect(ask).toHaveCount(0)
+    await expect(page.getByRole('table', { name: 'Profiles' }).getByRole('row', { name: /Team sandbox/ })).toHaveCount(
+      0
+    )
+
+    // The right secret: connected, then saved at once.
+    await form.getByLabel('API client secret').fill(SANDBOX_CREDENTIALS.clientSecret)
+    await expect(result).toBeEmpty()
+    await form.getByRole('button', { name: 'Test connection' }).click()
+    await expect(result).toContainText(/✓ Connected to 127\.0\.0\.1:\d+ as token sandbox-token in \d+ ms/)
+    await shot('profile-test-connected')
+    await form.getByRole('button', { name: 'Add profile' }).click()
+    await expect(form.getByText('Added “Team sandbox”.')).toBeVisible()
+    await expect(
+      page.getByRole('table', { name: 'Profiles' }).getByRole('row', { name: /Team sandbox/ })
+    ).toContainText('In keychain')
+
+    // Saved anyway, when the operator says so: a profile whose secret the service refused.
+    await form.getByLabel('Name').fill('Wrong secret sandbox')
+    await form.getByLabel('Base URL').fill(sandbox.baseUrl)
+    await form.getByLabel('API token id').fill(SANDBOX_CREDENTIALS.tokenId)
+    await form.getByLabel('API client secret').fill('still-not-the-secret')
+    await form.getByRole('button', { name: 'Test connection' }).click()
+    await expect(result).toContainText('✗ Wrong credentials')
+    await form.getByRole('button', { name: 'Add profile' }).click()
+    await form.getByRole('button', { name: 'Save anyway' }).click()
+    await expect(form.getByText('Added “Wrong secret sandbox”.')).toBeVisible()
+    await shot('profile-saved-anyway')
+
+    // The secrets went main-ward only: the page shows neither.
+    const html = await page.content()
+    expect(html).not.toContain('not-the-secret')
+    expect(html).not.toContain(SANDBOX_CREDENTIALS.clientSecret)
+  } finally {
+    sandbox.stop()
+  }
 })

@@ -19,6 +19,7 @@ type ProfileChannel =
   | 'profiles.setSecret'
   | 'profiles.clearSecret'
   | 'connection.test'
+  | 'connection.testDraft'
 
 interface Deps {
   dataDir: string
@@ -102,6 +103,24 @@ export function profileHandlers(d: Deps): Pick<Handlers, ProfileChannel> {
       const profile = profiles.get(id)
       const test = async () => testConnection(profile, await profiles.secretOf(id))
       return profile.environment === 'local' ? d.local.testConnection(profile, test) : test()
+    },
+    'connection.testDraft': async ({ baseUrl, tokenId, clientSecret, profileId }) => {
+      let secret = clientSecret
+      if (secret === undefined && profileId !== undefined) {
+        const saved = profiles.get(profileId)
+        // A stored secret goes only where it was given for, never to an address or token id just typed into a form
+        // (saving such a change removes it, for the same reason).
+        if (saved.environment !== 'local' && saved.baseUrl === baseUrl && saved.tokenId === tokenId) {
+          secret = await profiles.secretOf(profileId)
+        }
+      }
+      return testConnection({ id: profileId, baseUrl, tokenId }, secret, {
+        noSecret:
+          profileId === undefined
+            ? 'Enter the API client secret to test the connection.'
+            : 'Enter the API client secret for this base URL and token id to test them: the stored one is only ' +
+              'sent to the address it was given for.'
+      })
     }
   }
 }

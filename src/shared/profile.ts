@@ -76,5 +76,18 @@ export const ProfileUpdateInput = z.strictObject({
 })
 export type ProfileUpdateInput = z.infer<typeof ProfileUpdateInput>
 
+/**
+ * "Test connection" on a profile form before it is saved: the address and credentials as typed. The secret travels
+ * renderer → main for this one call and is never stored, returned or logged. `profileId` names the profile being
+ * edited: its stored secret is used only when the address and token id are still the ones it was given for.
+ */
+export const ConnectionDraft = z.strictObject({
+  baseUrl: BaseUrl,
+  tokenId: TokenId,
+  clientSecret: ClientSecret.optional(),
+  profileId: ProfileId.optional()
+})
+export type ConnectionDraft = z.infer<typeof ConnectionDraft>
+
 export const ProfileList = z.object({ activeProfileId: ProfileId, profiles: z.array(ProfileView) })
 export type ProfileList = z.infer<typeof ProfileList>

@@ -87,6 +87,21 @@ describe('secrets never leave the keychain', () => {
     await call('profiles.setSecret', { id, clientSecret: SECRET })
     await call('profiles.list', null)
     expect((await call('connection.test', { profileId: id })).value).toMatchObject({ ok: true })
+    // Tested before saving: the secret as typed goes to main for that call only, and no answer carries it.
+    const draft = { baseUrl: server.baseUrl, tokenId: TOKEN }
+    expect((await call('connection.testDraft', { ...draft, clientSecret: SECRET })).value).toMatchObject({ ok: true })
+    const typedWrong = await call('connection.testDraft', { ...draft, clientSecret: WRONG })
+    expect(typedWrong.value).toMatchObject({ ok: false, code: 'UNAUTHORIZED' })
+    expect(typedWrong.value.message).toMatch(/^Wrong credentials/)
+    expect((await call('connection.testDraft', draft)).value).toMatchObject({
+      ok: false,
+      message: 'Enter the API client secret to test the connection.'
+    })
+    // Editing: the stored secret tests its own address, and is never sent to a token id (or address) just typed.
+    expect((await call('connection.testDraft', { ...draft, profileId: id })).value).toMatchObject({ ok: true })
+    const retyped = await call('connection.testDraft', { ...draft, tokenId: 'tok_other', profileId: id })
+    expect(retyped.value).toMatchObject({ ok: false, code: 'UNAUTHORIZED' })
+    expect(retyped.value.message).toMatch(/only sent to the address it was given for/)
     await call('profiles.switch', { id })
     const { internalId, externalId } = await moneySetup(server)
     const api = sandboxApi(server)

@@ -13,18 +13,26 @@ const Probe = z.object({ data: z.array(z.unknown()) })
  * timeouts, reported as a sentence: success, wrong credentials, unreachable host, TLS problem or unexpected response.
  */
 export async function testConnection(
-  profile: StoredProfile,
+  profile: Pick<StoredProfile, 'baseUrl' | 'tokenId'> & { id?: string | undefined },
   clientSecret: string | undefined,
-  options: { now?: () => Date; connectTimeoutMs?: number; totalTimeoutMs?: number } = {}
+  options: {
+    now?: () => Date
+    connectTimeoutMs?: number
+    totalTimeoutMs?: number
+    /** What to say when there is no secret to test with (a form asks for one typed; a saved profile for one stored). */
+    noSecret?: string
+  } = {}
 ): Promise<ConnectionReport> {
   const checkedAt = (options.now ?? (() => new Date()))().toISOString()
-  const base = { profileId: profile.id, checkedAt, baseUrl: profile.baseUrl }
+  const base = { ...(profile.id !== undefined && { profileId: profile.id }), checkedAt, baseUrl: profile.baseUrl }
   if (!clientSecret) {
     return {
       ...base,
       ok: false,
       code: 'UNAUTHORIZED',
-      message: 'No client secret is stored for this profile yet: add it in the profile settings, then test again.'
+      message:
+        options.noSecret ??
+        'No client secret is stored for this profile yet: add it in the profile settings, then test again.'
     }
   }
   let client: ApiClient

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { syncViewOf } from '../../../src/renderer/src/stores/sync'
+import { connectionLabel, neverSyncedWhy, notLiveLabel, syncViewOf } from '../../../src/renderer/src/stores/sync'
+import type { ConnectionView } from '../../../src/shared/ipc/channels/sync'
 
 const report = {
   profileId: 'p1',
@@ -17,7 +18,8 @@ describe('the sync chip', () => {
       lastSyncedAt: null,
       offlineSince: null,
       message: 'not started',
-      progress: null
+      progress: null,
+      connection: null
     })
   })
 
@@ -35,5 +37,53 @@ describe('the sync chip', () => {
       message: 'The service cannot be reached',
       progress: { done: 10, total: 40 }
     })
+  })
+})
+
+describe('the connection’s words: exactly one state', () => {
+  const now = Date.parse('2026-11-24T09:31:00Z')
+  const clock = (iso: string) => iso.slice(11, 16)
+  const view = (patch: Partial<ConnectionView>): ConnectionView => ({
+    state: 'live',
+    since: '2026-11-24T09:30:00Z',
+    lastAnswerAt: '2026-11-24T09:30:15Z',
+    detail: 'd',
+    ...patch
+  })
+  const label = (patch: Partial<ConnectionView>) => connectionLabel(view(patch), now, clock)
+
+  it('says each state in the operator’s words', () => {
+    expect(label({ state: 'connecting' })).toBe('Connecting…')
+    expect(label({ state: 'live' })).toBe('Live')
+    expect(label({ state: 'slow', slowAnswerMs: 4_240 })).toBe('Slow · an answer took 4.2 s')
+    expect(label({ state: 'slow', slowAnswerMs: 12_600 })).toBe('Slow · an answer took 13 s')
+    expect(label({ state: 'serviceError' })).toBe('Service error')
+    expect(label({ state: 'offline' })).toBe('Offline since 09:30')
+    expect(label({ state: 'signedOut' })).toBe('Signed out')
+    expect(label({ state: 'sandboxStopped' })).toBe('Local sandbox stopped')
+  })
+
+  it('Not responding counts the time since the last answer: seconds, minutes, then the time of day', () => {
+    expect(label({ state: 'notResponding' })).toBe('Not responding · last answer 45 s ago')
+    expect(label({ state: 'notResponding', lastAnswerAt: '2026-11-24T09:26:40Z' })).toBe(
+      'Not responding · last answer 4 min ago'
+    )
+    expect(label({ state: 'notResponding', lastAnswerAt: '2026-11-24T07:00:00Z' })).toBe(
+      'Not responding · last answer at 07:00'
+    )
+    expect(label({ state: 'notResponding', lastAnswerAt: null })).toBe('Not responding · no answer yet')
+  })
+
+  it('a list says “as of” beside the state when not live, and why it never synced', () => {
+    expect(notLiveLabel(view({ state: 'live' }))).toBeNull()
+    expect(notLiveLabel(view({ state: 'slow' }))).toBeNull()
+    expect(notLiveLabel(null)).toBeNull()
+    expect(notLiveLabel(view({ state: 'sandboxStopped' }))).toBe('Local sandbox stopped')
+    expect(notLiveLabel(view({ state: 'notResponding' }))).toBe('Not responding')
+    expect(neverSyncedWhy(view({ state: 'offline' }))).toBe('Paydesk cannot reach the service.')
+    expect(neverSyncedWhy(view({ state: 'sandboxStopped' }))).toBe(
+      'the Local sandbox stopped: restart it from the top bar.'
+    )
+    expect(neverSyncedWhy(view({ state: 'live' }))).toBe('the first sync is running.')
   })
 })

@@ -10,10 +10,24 @@ import { useUpdates } from '../stores/updates'
 import { connectIdContextMenu } from './context-menu'
 import type { SyncStatus } from '../../../shared/ipc/channels/sync'
 
-function applySync(status: SyncStatus) {
+/** The active profile's sync.status events applied so far. */
+let syncEvents = 0
+
+function applySync(status: SyncStatus): boolean {
   const profileId = useProfiles.getState().list?.activeProfileId
-  if (profileId && status.profileId !== profileId) return
+  if (profileId && status.profileId !== profileId) return false
   useSync.getState().apply(syncViewOf(status))
+  return true
+}
+
+/**
+ * Asks main for the sync status. An event that arrives meanwhile is newer than the answer (main computed the answer
+ * before it, the event stream only delivered it first): the answer is then dropped, or a top bar that had said Offline
+ * went back to Connecting… and flickered.
+ */
+function askSync(): void {
+  const asked = syncEvents
+  void paydesk.invoke('sync.status', null).then((r) => r.ok && syncEvents === asked && applySync(r.value))
 }
 
 function isActive(profileId: string): boolean {
@@ -51,14 +65,16 @@ export function connectEvents(): () => void {
       if (before !== list.activeProfileId) {
         forgetProfileData()
         // Each count is kept under its own profile (stores/badges.ts): the new one's is asked for now.
-        void paydesk.invoke('sync.status', null).then((r) => r.ok && applySync(r.value))
+        askSync()
         void paydesk.invoke('notices.list', null).then((r) => r.ok && useNotices.getState().apply(r.value))
         void paydesk.invoke('gate.prompts', null).then((r) => {
           if (r.ok) useBadges.getState().setPendingApprovals(r.value.profileId, r.value.prompts.length)
         })
       }
     }),
-    paydesk.on('sync.status', applySync),
+    paydesk.on('sync.status', (status) => {
+      if (applySync(status)) syncEvents++
+    }),
     paydesk.on('notices.changed', (notices) => useNotices.getState().apply(notices)),
     // Only the active profile's data is on screen; events of a profile running in the background are not for it.
     paydesk.on('data.changed', ({ profileId, collections }) => {
@@ -112,7 +128,7 @@ export function connectEvents(): () => void {
   window.addEventListener('blur', reportForeground)
   document.addEventListener('visibilitychange', reportForeground)
   reportForeground()
-  void paydesk.invoke('sync.status', null).then((r) => r.ok && applySync(r.value))
+  askSync()
   void paydesk.invoke('notices.list', null).then((r) => r.ok && useNotices.getState().apply(r.value))
   void paydesk.invoke('gate.prompts', null).then((r) => {
     if (r.ok) useBadges.getState().setPendingApprovals(r.value.profileId, r.value.prompts.length)

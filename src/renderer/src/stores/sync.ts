@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import type { SyncStatus } from '../../../shared/ipc/channels/sync'
+import type { ConnectionView, SyncStatus } from '../../../shared/ipc/channels/sync'
 
 /** What the top bar's sync chip says; main's `SyncStatus` is the report it is drawn from. */
 export type SyncChipState = 'live' | 'syncing' | 'offline' | 'error' | 'paused' | 'unknown'
@@ -13,6 +13,8 @@ export interface SyncView {
   message: string | null
   /** While a long history is read: how many of how many transactions are in. */
   progress: { done: number; total: number } | null
+  /** The connection as main's ConnectionMonitor decided it (null until main has said). */
+  connection: ConnectionView | null
 }
 
 /** Main's report → what the chip shows: an idle sync has said nothing yet, so the chip says "unknown". */
@@ -22,8 +24,82 @@ export function syncViewOf(status: SyncStatus): SyncView {
     lastSyncedAt: status.lastSyncedAt,
     offlineSince: status.offlineSince,
     message: status.message ?? status.reason,
-    progress: status.progress ?? null
+    progress: status.progress ?? null,
+    connection: status.connection ?? null
   }
+}
+
+/**
+ * The top bar's words for the connection, exactly one state. `clock` formats a time of day (the operator's time zone);
+ * `now` makes "last answer 40 s ago" true at each render. Local sandbox stopped is followed by its Restart button.
+ */
+export function connectionLabel(c: ConnectionView, now: number, clock: (iso: string) => string): string {
+  switch (c.state) {
+    case 'connecting':
+      return 'Connecting…'
+    case 'live':
+      return 'Live'
+    case 'slow':
+      return `Slow · an answer took ${seconds(c.slowAnswerMs ?? 0)}`
+    case 'serviceError':
+      return 'Service error'
+    case 'notResponding':
+      return `Not responding · ${c.lastAnswerAt ? `last answer ${ago(c.lastAnswerAt, now, clock)}` : 'no answer yet'}`
+    case 'offline':
+      return `Offline since ${clock(c.since)}`
+    case 'signedOut':
+      return 'Signed out'
+    case 'sandboxStopped':
+      return 'Local sandbox stopped'
+  }
+}
+
+/** A list's connection words beside "as of 14:02" when its data is not live: null while the service answers. */
+export function notLiveLabel(c: ConnectionView | null): string | null {
+  switch (c?.state) {
+    case 'offline':
+      return 'Offline'
+    case 'notResponding':
+      return 'Not responding'
+    case 'signedOut':
+      return 'Signed out'
+    case 'sandboxStopped':
+      return 'Local sandbox stopped'
+    case 'serviceError':
+      return 'Service error'
+    default:
+      return null
+  }
+}
+
+/** Why a list that never matched the service has no rows to show: "Not synced yet — <this>". */
+export function neverSyncedWhy(c: ConnectionView | null): string {
+  switch (c?.state) {
+    case 'offline':
+      return 'Paydesk cannot reach the service.'
+    case 'notResponding':
+      return 'the service has not answered.'
+    case 'signedOut':
+      return 'the service refused the credentials, or none are set (Settings).'
+    case 'sandboxStopped':
+      return 'the Local sandbox stopped: restart it from the top bar.'
+    case 'serviceError':
+      return 'the service answers with errors.'
+    default:
+      return 'the first sync is running.'
+  }
+}
+
+function seconds(ms: number): string {
+  return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`
+}
+
+/** "12 s ago", "3 min ago", or "at 14:02" past an hour: a seconds count is what tells a hung service from a slow one. */
+function ago(iso: string, now: number, clock: (iso: string) => string): string {
+  const s = Math.max(0, Math.floor((now - Date.parse(iso)) / 1000))
+  if (s < 60) return `${s} s ago`
+  if (s < 3_600) return `${Math.floor(s / 60)} min ago`
+  return `at ${clock(iso)}`
 }
 
 export const useSync = create<SyncView & { apply(view: Partial<SyncView>): void }>((set) => ({
@@ -32,5 +108,6 @@ export const useSync = create<SyncView & { apply(view: Partial<SyncView>): void 
   offlineSince: null,
   message: null,
   progress: null,
+  connection: null,
   apply: (view) => set(view)
 }))

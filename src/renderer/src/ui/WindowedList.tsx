@@ -2,7 +2,7 @@ import { useCallback, type ReactNode, type RefObject } from 'react'
 import { ErrorNotice } from './atoms'
 import { useListKeys } from './list-keys'
 import type { ListState } from './list-state'
-import { EmptyState, Freshness, SkeletonRows } from './view-states'
+import { EmptyState, Freshness, NeverSynced, SkeletonRows } from './view-states'
 import { useWindowState, type WindowQuery } from '../data/window-query'
 import { WindowedTable, type Column } from './WindowedTable'
 
@@ -70,8 +70,11 @@ export function WindowedList<Row, F extends Record<string, string>>(props: {
       {data && data.total === 0 ? (
         props.filtered ? (
           <EmptyState title={props.noMatch} />
-        ) : (
+        ) : data.syncedAt ? (
           props.empty
+        ) : (
+          // Never matched the service: not "No transactions yet", which would claim the service has none.
+          <NeverSynced />
         )
       ) : (
         data && (

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { formatClock, formatRelative, TIME_ZONE } from '../format/time'
-import { useSync } from '../stores/sync'
+import { neverSyncedWhy, notLiveLabel, useSync } from '../stores/sync'
 
 /** Loading: skeleton rows where the list will be, never a spinner over a blank page. */
 export function SkeletonRows({ label }: { label: string }) {
@@ -22,8 +22,13 @@ export function EmptyState(props: { title: string; children?: ReactNode; action?
 export function useNow(ms = 30_000): number {
   const [now, setNow] = useState(() => Date.now())
   useEffect(() => {
+    // A faster tick asked for later (a count of seconds starting) starts from now, not from the last slow tick.
+    const first = setTimeout(() => setNow(Date.now()), 0)
     const timer = setInterval(() => setNow(Date.now()), ms)
-    return () => clearInterval(timer)
+    return () => {
+      clearTimeout(first)
+      clearInterval(timer)
+    }
   }, [ms])
   return now
 }
@@ -32,32 +37,49 @@ export function useNow(ms = 30_000): number {
 export const STALE_AFTER_MS = 60_000
 
 /**
- * Offline: "Offline · as of 14:02" (the cached data stays on screen). Stale: a quiet "updated 2 min ago". Fresh: a
- * muted "updated just now". `syncedAt` is what main said about this very answer.
+ * When this data last matched the service. Not live (offline, not responding, signed out, the Local sandbox stopped,
+ * service errors): "Offline · as of 14:02", the cached data staying on screen. Never read: "Not synced yet — why".
+ * Live: a muted "matched the service just now", quietly marked once older than a minute. `syncedAt` is what main said
+ * about this very answer.
  */
 export function Freshness({ syncedAt }: { syncedAt: string | null | undefined }) {
-  const status = useSync((s) => s.status)
+  const connection = useSync((s) => s.connection)
+  const offline = useSync((s) => s.status === 'offline')
   const now = useNow()
-  const title = syncedAt ? `${syncedAt} (${TIME_ZONE})` : undefined
-  if (status === 'offline') {
+  const title = syncedAt ? `Last matched the service: ${syncedAt} (${TIME_ZONE})` : undefined
+  const notLive = notLiveLabel(connection) ?? (offline ? 'Offline' : null)
+  if (notLive) {
     return (
       <span className="freshness offline-note" role="status" title={title}>
-        Offline · {syncedAt ? `as of ${formatClock(syncedAt)}` : 'never synced on this machine'}
+        {notLive} · {syncedAt ? `as of ${formatClock(syncedAt)}` : 'never synced on this machine'}
       </span>
     )
   }
   if (!syncedAt) {
     return (
       <span className="freshness muted" role="status">
-        Not synced yet
+        Not synced yet — {neverSyncedWhy(connection)}
       </span>
     )
   }
   const stale = now - new Date(syncedAt).getTime() > STALE_AFTER_MS
   return (
     <span className={stale ? 'freshness freshness-stale' : 'freshness muted'} role="status" title={title}>
-      updated {formatRelative(syncedAt, now)}
+      matched the service {formatRelative(syncedAt, now)}
     </span>
+  )
+}
+
+/**
+ * The empty state of a list that has never matched the service: it says so and why, never "No transactions yet",
+ * which would claim the service has none.
+ */
+export function NeverSynced() {
+  const connection = useSync((s) => s.connection)
+  return (
+    <EmptyState title={`Not synced yet — ${neverSyncedWhy(connection)}`}>
+      Paydesk has not read this list from the service yet: what the service has appears here once it has.
+    </EmptyState>
   )
 }
 

@@ -2,7 +2,7 @@ import type { ProfileView } from '../../../shared/profile'
 import { usePendingApprovals } from '../stores/badges'
 import { useUi } from '../stores/ui'
 import { useChannelQuery } from '../data/channel-query'
-import { Freshness } from '../ui/view-states'
+import { Freshness, NeverSynced } from '../ui/view-states'
 import { ConnectionPanel } from './ConnectionPanel'
 import { TRANSACTION_COLUMNS, unheaded } from './transactions/transaction-columns'
 import { BALANCE_COLUMNS } from './internal-accounts/balance-columns'
@@ -55,7 +55,9 @@ export function HomeView({ profile }: { profile: ProfileView | undefined }) {
             error={balances.error}
             reload={balances.reload}
             loadingLabel="platform balances"
-            empty={<p className="muted">No platform internal accounts yet.</p>}
+            empty={
+              balances.data?.syncedAt ? <p className="muted">No platform internal accounts yet.</p> : <NeverSynced />
+            }
           />
         </div>
       </div>
@@ -73,7 +75,7 @@ export function HomeView({ profile }: { profile: ProfileView | undefined }) {
           reload={recent.reload}
           onOpen={(t) => go('transactions', t.id)}
           loadingLabel="latest transactions"
-          empty={<p className="muted">No transactions yet.</p>}
+          empty={recent.data?.syncedAt ? <p className="muted">No transactions yet.</p> : <NeverSynced />}
         />
       </div>
       <ConnectionPanel profile={profile} />

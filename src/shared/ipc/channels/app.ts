@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { channel, IpcErrorCode, NoInput } from '../define'
 import {
   ClientSecret,
+  ConnectionDraft,
   ProfileCreateInput,
   ProfileId,
   ProfileList,
@@ -20,7 +21,8 @@ export const AppInfo = z.object({
 export type AppInfo = z.infer<typeof AppInfo>
 
 export const ConnectionReport = z.object({
-  profileId: ProfileId,
+  /** The profile tested; none for a profile not saved yet. */
+  profileId: ProfileId.optional(),
   ok: z.boolean(),
   checkedAt: z.string(),
   baseUrl: z.string(),
@@ -69,5 +71,10 @@ export const appChannels = {
     z.strictObject({ profileId: ProfileId.optional() }),
     ConnectionReport,
     'Call the service with a profile and say what it answered'
+  ),
+  'connection.testDraft': channel(
+    ConnectionDraft,
+    ConnectionReport,
+    'Call the service with the values of a profile form, before they are saved, and say what it answered'
   )
 }

@@ -8,7 +8,7 @@ import { useListKeys } from '../../ui/list-keys'
 import { useCustomerNames } from '../customers/names'
 import { askedOnOpen, useAskedAction } from '../customers/customer-actions'
 import { useChannelQuery } from '../../data/channel-query'
-import { EmptyState, Freshness, SkeletonRows } from '../../ui/view-states'
+import { EmptyState, Freshness, NeverSynced, SkeletonRows } from '../../ui/view-states'
 import { InternalAccountDetail } from './InternalAccountDetail'
 import { TransferJournal } from './TransferJournal'
 import { DataTable, type TableColumn } from '../../ui/DataTable'
@@ -137,7 +137,9 @@ export function InternalAccountsView() {
                   <Freshness syncedAt={all.data.syncedAt} />
                 </div>
                 {rows.length === 0 ? (
-                  accounts.length === 0 ? (
+                  accounts.length === 0 && !all.data.syncedAt ? (
+                    <NeverSynced />
+                  ) : accounts.length === 0 ? (
                     <EmptyState title="No internal accounts yet.">
                       Internal accounts hold the balances you pay out from. The service opens them for the platform and
                       for each customer; they appear here after the first sync.

@@ -4,6 +4,7 @@ import { useProfiles } from '../../stores/profiles'
 import { Field } from '../../ui/Field'
 import { useFlatForm, type FlatForm } from '../../ui/flat-form'
 import { FailedAction, FormFrame, useFormSubmit } from '../../ui/form-submit'
+import { DraftTestRow, SaveAnyway, useDraftTest, type DraftTest } from './DraftConnectionTest'
 
 /**
  * Profile forms send every box as typed, so an empty name is refused with the schema's own sentence ("Give the profile
@@ -12,6 +13,37 @@ import { FailedAction, FormFrame, useFormSubmit } from '../../ui/form-submit'
 function profileInput(values: Record<string, string>): Record<string, unknown> {
   const { clientSecret, ...rest } = values
   return { ...rest, ...(clientSecret && { clientSecret }) }
+}
+
+/**
+ * Saving asks first when the values as they are failed their connection test ("Save anyway"); untested values, or
+ * values that passed, save at once.
+ */
+function useSaveAfterTest(test: DraftTest, submit: () => void) {
+  const [asking, setAsking] = useState(false)
+  const save = () => {
+    if (test.failed) return setAsking(true)
+    setAsking(false)
+    submit()
+  }
+  const prompt =
+    asking && test.failed && test.outcome ? (
+      <SaveAnyway
+        message={test.outcome.message}
+        onSave={() => {
+          setAsking(false)
+          submit()
+        }}
+        onKeepEditing={() => setAsking(false)}
+      />
+    ) : null
+  return { save, prompt }
+}
+
+/** The boxes a connection test must show their own errors in when they cannot be tested as they are. */
+const revealEndpoint = (form: FlatForm<typeof ProfileCreateInput | typeof ProfileUpdateInput>) => () => {
+  form.blur('baseUrl')
+  form.blur('tokenId')
 }
 
 /** Rename a profile or repoint it; the secret is replaced separately and never shown. */
@@ -33,16 +65,20 @@ export function EditProfileForm({ profile, onDone }: { profile: ProfileView; onD
     toRequest: (input) => (confirming.current ? { ...input, confirmEnvironmentChange: true } : input)
   })
   const endpointChanged = form.values['baseUrl'] !== profile.baseUrl || form.values['tokenId'] !== profile.tokenId
+  const test = useDraftTest(form.values, profile.id, revealEndpoint(form))
+  const { save, prompt } = useSaveAfterTest(test, submit)
   return (
-    <FormFrame formRef={formRef} className="panel form" label={`Edit ${profile.name}`} onSubmit={submit}>
+    <FormFrame formRef={formRef} className="panel form" label={`Edit ${profile.name}`} onSubmit={save}>
       <h2>Edit “{profile.name}”</h2>
       <ProfileFields idPrefix="e" form={form} />
+      <DraftTestRow test={test} />
       {endpointChanged && profile.hasSecret && (
         <p className="result result-warn" role="note">
           Saving removes the stored client secret: it belongs to the old base URL and token id. Enter it again below.
         </p>
       )}
       <FailedAction error={error} withCode={false} />
+      {prompt}
       <div className="row">
         {error?.code === 'CONFIRMATION_REQUIRED' ? (
           <button
@@ -87,9 +123,11 @@ export function AddProfileForm() {
     form.reset()
     void load()
   })
+  const test = useDraftTest(form.values, undefined, revealEndpoint(form))
+  const { save, prompt } = useSaveAfterTest(test, submit)
 
   return (
-    <FormFrame formRef={formRef} className="panel form" labelledBy="add-profile-title" onSubmit={submit}>
+    <FormFrame formRef={formRef} className="panel form" labelledBy="add-profile-title" onSubmit={save}>
       <h2 id="add-profile-title">Add a profile</h2>
       <ProfileFields idPrefix="p" form={form} />
       <Field
@@ -106,7 +144,9 @@ export function AddProfileForm() {
           autoComplete="off"
         />
       </Field>
+      <DraftTestRow test={test} />
       <FailedAction error={error} withCode={false} />
+      {prompt}
       {added && (
         <p className="result result-ok" role="status">
           Added “{added}”.
