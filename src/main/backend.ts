@@ -221,11 +221,6 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
       await local.restart()
       return (await active()).syncStatus()
     },
-    // The top bar's Restart: the process first; its session then re-opens with a client (local.onChange).
-    'sync.restartLocalSandbox': async () => {
-      await local.restart()
-      return (await active()).syncStatus()
-    },
 
     ...accountHandlers(active, host.log),
     ...gateHandlers({ profiles, links: gates, active })
