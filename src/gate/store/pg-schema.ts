@@ -47,8 +47,8 @@ export const PRE_APPROVAL_GONE = 'PDG01'
 
 /**
  * A webhook's whole settlement (store.ts, settleWebhook) in one statement, committed by itself: one round trip for
- * what took four to five (BEGIN, the claim, the decision, the log, COMMIT), each of which, on a loaded machine, waits
- * for a busy replica and a busy database process to be scheduled again. The order is the one every writer keeps: the
+ * what took four or more (BEGIN, the claim, the decision, a pre-approval's or a prompt's statement, the log with the
+ * COMMIT), each of which, on a loaded machine, waits for a busy replica and a busy database process to be scheduled. The order is the one every writer keeps: the
  * id's claim (a concurrent delivery of it waits here, then finds its row), the decision, the pre-approval, the prompt,
  * then the head, last. Returns 'seen' with the first delivery's answer, or 'settled', whether the decision was
  * written (false: the transaction was decided already) and the log's last seq.
