@@ -26,7 +26,10 @@ type Loose = Record<string, unknown> & {
   reconciliationInstructions?: { reference?: string }
 }
 
-/** What a text search matches: id, description, customer ids, reference, UMA addresses and account ids, lowercased. */
+/**
+ * What a transaction's own text search matches: id, description, customer ids, reference, UMA addresses and account
+ * ids, lowercased. (A search also finds a customer's transactions by the customer's name: see holdsTransactionNeedle.)
+ */
 export function transactionSearchText(t: Transaction): string {
   const r = t as Loose
   return [
@@ -51,10 +54,11 @@ export const transactionSearchNeedle = (search: string | undefined): string => (
 /**
  * Whether a transaction holds a needle of four characters or more, exactly as main decides it: main's trigram index
  * keeps positions, so it finds the rows whose text (this very text) holds the needle's trigrams one after another,
- * which is the substring. A three-character needle is left to main (null), as is a needle with U+FFFD or a lone
+ * which is the substring; and main finds a customer's transactions by their name (the label the cache keeps,
+ * lowercased the same way). A three-character needle is left to main (null), as is a needle with U+FFFD or a lone
  * surrogate, which SQLite and JavaScript strings do not hold alike.
  */
-export function holdsTransactionNeedle(t: Transaction, needle: string): boolean | null {
+export function holdsTransactionNeedle(t: Transaction, needle: string, customerName?: string): boolean | null {
   if ([...needle].length < 4 || /[\uD800-\uDFFF\uFFFD]/.test(needle)) return null
-  return transactionSearchText(t).includes(needle)
+  return transactionSearchText(t).includes(needle) || (customerName?.toLowerCase().includes(needle) ?? false)
 }

@@ -4,6 +4,7 @@ import type { ChannelInput, ChannelName, ChannelOutput } from '../../../shared/i
 import type { IpcError, IpcResult } from '../../../shared/ipc/define'
 import { paydesk } from '../bridge/paydesk'
 import { channelKey, invalidateChannels } from './query-client'
+import { withRowNames } from './row-names'
 
 export interface ChannelQuery<T> {
   data: T | null
@@ -14,7 +15,7 @@ export interface ChannelQuery<T> {
 }
 
 async function read<K extends ChannelName>(channel: K, input: ChannelInput<K>): Promise<ChannelOutput<K>> {
-  const result = await paydesk.invoke(channel, input)
+  const result = withRowNames(await paydesk.invoke(channel, input))
   if (!result.ok) throw result.error
   return result.value
 }

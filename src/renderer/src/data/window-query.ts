@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract'
 import { MAX_WINDOW_ROWS } from '../../../shared/ipc/wire'
 import { paydesk } from '../bridge/paydesk'
+import { withRowNames } from './row-names'
 import { TYPING_REST_MS, WindowLoader, type WindowLoaderState } from './window-loader'
 import { useWindowGeneration, useWindowGenerations } from './window-generations'
 
@@ -96,7 +97,7 @@ export function useWindowQuery<K extends WindowChannel>(
     queriedEpoch.current = profileEpoch
     loader.setQuery(
       (offset, limit) =>
-        paydesk.invoke(channel, { ...base, offset, limit } as ChannelInput<K>) as ReturnType<
+        paydesk.invoke(channel, { ...base, offset, limit } as ChannelInput<K>).then(withRowNames) as ReturnType<
           Parameters<typeof loader.setQuery>[0]
         >,
       {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CacheStore } from '../../../../src/main/services/cache/store'
+import { withRowNames } from '../../../../src/renderer/src/data/row-names'
 import { narrowTransactions } from '../../../../src/renderer/src/views/transactions/search-narrowing'
 import type { Transaction } from '../../../../src/shared/api'
 import type { TransactionFilter, TransactionSort } from '../../../../src/shared/ipc/channels/data'
@@ -24,13 +25,32 @@ beforeAll(async () => {
   Object.assign(data[5]!, { description: 'Café İNVOICE for BOB' })
   Object.assign(data[6]!, { description: 'Café olé' })
   await store.put('transactions', data)
+  // Customers found by name: main finds their transactions through the names table, the renderer by the row's names.
+  await store.put('customers', [
+    {
+      id: 'Customer:3',
+      platformCustomerId: 'pc-3',
+      customerType: 'INDIVIDUAL',
+      umaAddress: '$j@x',
+      fullName: 'Jane Smith'
+    },
+    {
+      id: 'Customer:4',
+      platformCustomerId: 'pc-4',
+      customerType: 'INDIVIDUAL',
+      umaAddress: '$t@x',
+      fullName: 'Janet Jones'
+    }
+  ])
 })
 afterAll(async () => {
   await store.close()
   await cleanup()
 })
 
-const main = (filter: TransactionFilter) => store.queryTransactions(filter, sort, 0, 500)
+/** Main's answer as the renderer holds it: each row with the names its window came with. */
+const main = async (filter: TransactionFilter) =>
+  withRowNames({ ok: true, value: await store.queryTransactions(filter, sort, 0, 500) }).value
 
 describe('narrowing a whole answer to a longer search', () => {
   it.each([
@@ -42,7 +62,9 @@ describe('narrowing a whole answer to a longer search', () => {
       { search: 'Account:1', status: ['FAILED', 'PENDING'] },
       { search: 'externalaccount:12' }
     ],
-    ['accents and a dotted capital', { search: 'café' }, { search: 'café i̇nv' }]
+    ['accents and a dotted capital', { search: 'café' }, { search: 'café i̇nv' }],
+    ['a customer’s name', { search: 'jan' }, { search: 'jane s' }],
+    ['a longer name', { search: 'JANE' }, { search: 'janet' }]
   ])('%s: the same rows as main, in main’s order', async (_, wider, narrower) => {
     const whole = await main(wider as TransactionFilter)
     expect(whole.rows.length).toBe(whole.total) // a whole answer

@@ -3,6 +3,8 @@ import { rateDetailLines } from '../../../../shared/format/fees'
 import type { Transaction } from '../../../../shared/api'
 import { Id, Money, StatusChip, Time, ErrorNotice } from '../../ui/atoms'
 import { useChannelQuery } from '../../data/channel-query'
+import { Named } from '../../ui/Named'
+import type { Names } from '../../../../shared/labels'
 import { FAILURE_REASON_TEXT, transactionTone } from '../../ui/status'
 import { Freshness } from '../../ui/view-states'
 import { headlineAmount } from './amount'
@@ -48,10 +50,20 @@ export function TransactionDetail({ id, onClose }: { id: string; onClose(): void
       </div>
     )
   }
-  return <TransactionFacts t={t} syncedAt={query.data.syncedAt} onClose={onClose} />
+  return <TransactionFacts t={t} names={query.data.names} syncedAt={query.data.syncedAt} onClose={onClose} />
 }
 
-function TransactionFacts({ t, syncedAt, onClose }: { t: Transaction; syncedAt: string | null; onClose(): void }) {
+function TransactionFacts({
+  t,
+  names,
+  syncedAt,
+  onClose
+}: {
+  t: Transaction
+  names: Names
+  syncedAt: string | null
+  onClose(): void
+}) {
   const loose = t as Loose
   const amount = headlineAmount(t)
   const failure = typeof loose['failureReason'] === 'string' ? (loose['failureReason'] as string) : undefined
@@ -68,10 +80,10 @@ function TransactionFacts({ t, syncedAt, onClose }: { t: Transaction; syncedAt: 
     rows.push(['Fees', <Money key="f" amount={loose['fees'] as number} currency={amount.currency} showCode />])
   if (typeof loose['exchangeRate'] === 'number') rows.push(['Exchange rate', String(loose['exchangeRate'])])
   rows.push(
-    ['Customer', <Id key="c" value={loose['customerId'] as string | undefined} />],
+    ['Customer', <Named key="c" id={loose['customerId'] as string | undefined} names={names} />],
     ['Platform customer id', (loose['platformCustomerId'] as string | undefined) ?? '—'],
-    ['From', <Endpoint key="from" value={loose['source']} />],
-    ['To', <Endpoint key="to" value={loose['destination']} />],
+    ['From', <Endpoint key="from" value={loose['source']} names={names} />],
+    ['To', <Endpoint key="to" value={loose['destination']} names={names} />],
     ['Created', <Time key="ct" iso={loose['createdAt'] as string | undefined} />],
     ['Updated', <Time key="ut" iso={loose['updatedAt'] as string | undefined} />],
     ['Settled', <Time key="st" iso={loose['settledAt'] as string | undefined} />]
@@ -172,12 +184,12 @@ function FactRow({ label, children }: { label: string; children: ReactNode }) {
   )
 }
 
-function Endpoint({ value }: { value: unknown }) {
+function Endpoint({ value, names }: { value: unknown; names: Names }) {
   if (!value || typeof value !== 'object') return <span className="muted">—</span>
   const v = value as { accountId?: string; umaAddress?: string; currency?: string }
   return (
     <span>
-      {v.accountId ? <Id value={v.accountId} /> : <span className="mono">{v.umaAddress ?? '—'}</span>}
+      {v.accountId ? <Named id={v.accountId} names={names} /> : <span className="mono">{v.umaAddress ?? '—'}</span>}
       {v.currency && <span className="muted"> · {v.currency}</span>}
     </span>
   )

@@ -14,12 +14,13 @@ import { WorkbenchFilters } from './WorkbenchFilters'
 import { SEARCH_TOO_SHORT_HINT, searchToApply, WORKBENCH_DEFAULTS, workbenchQuery } from './workbench-filters'
 import './workbench.css'
 
-const { status, type, amount, customer, created, id } = TRANSACTION_COLUMNS
+const { status, type, amount, customer, to, created, id } = TRANSACTION_COLUMNS
 const columns: Column<Transaction>[] = [
   { ...status, width: '130px' },
   { ...type, width: '90px' },
   amount,
   customer,
+  to,
   created,
   id
 ]
@@ -60,7 +61,7 @@ export function TransactionsView() {
         query={query}
         label="Transactions"
         searchLabel="Filter transactions"
-        searchPlaceholder="Id, customer, description, reference…  ( / )"
+        searchPlaceholder="Name, id, description, reference…  ( / )"
         searchHint={isTooShortTransactionSearch(list.filters.search) ? SEARCH_TOO_SHORT_HINT : null}
         onSearch={onSearch}
         filters={<ExportButton filter={filter} sort={sort} disabled={Object.keys(errors).length > 0} />}

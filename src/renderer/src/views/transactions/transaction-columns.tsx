@@ -1,5 +1,7 @@
 import type { Transaction } from '../../../../shared/api'
+import { rowNames } from '../../data/row-names'
 import { Id, Money, StatusChip, Time } from '../../ui/atoms'
+import { Named } from '../../ui/Named'
 import type { TableColumn } from '../../ui/DataTable'
 import { transactionTone } from '../../ui/status'
 import { headlineAmount } from './amount'
@@ -35,7 +37,18 @@ export const TRANSACTION_COLUMNS = {
   customer: {
     key: 'customer',
     header: 'Customer',
-    render: (t) => <Id value={'customerId' in t ? (t.customerId as string) : undefined} />
+    render: (t) => <Named id={'customerId' in t ? (t.customerId as string) : undefined} names={rowNames(t)} />
+  },
+  /** Where the money went: the customer's account it reached, or the external account it was sent to. */
+  to: {
+    key: 'to',
+    header: 'To',
+    render: (t) => {
+      const destination = (t as { destination?: { accountId?: string; umaAddress?: string } }).destination
+      if (!destination?.accountId && destination?.umaAddress)
+        return <span className="mono">{destination.umaAddress}</span>
+      return <Named id={destination?.accountId} names={rowNames(t)} />
+    }
   },
   created: {
     key: 'created',
