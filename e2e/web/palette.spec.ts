@@ -176,3 +176,32 @@ test('collapsed sidebar: an icon per section, each named, with its name as a too
   await sectionButton(page, 'Customers').click()
   await expect(sectionButton(page, 'Customers')).toHaveAttribute('aria-current', 'page')
 })
+
+test('palette: "switch" offers the other profiles and switches to the one picked', async ({ page, app, shot }) => {
+  await page.goto(app.url)
+  await expect(sectionButton(page, 'Home')).toBeVisible()
+  // A second profile; its service need not answer for a switch (nothing listens on port 9).
+  await invoke(app, 'profiles.create', {
+    name: 'Second desk',
+    environment: 'sandbox',
+    baseUrl: 'http://127.0.0.1:9/2025-10-13',
+    tokenId: 'token',
+    clientSecret: 'secret'
+  })
+  await expect(page.getByLabel('Active profile').locator('option', { hasText: 'Second desk' })).toHaveCount(1)
+  await openPalette(page)
+  await page.keyboard.type('switch')
+  const option = results(page)
+    .getByRole('group', { name: 'Profiles' })
+    .getByRole('option', { name: /Switch to Second desk\s*Sandbox/ })
+  await expect(option).toHaveAttribute('aria-selected', 'true')
+  await expect(results(page).getByRole('option', { name: /Switch to Local sandbox/ })).toHaveCount(0)
+  await shot('palette-switch-profile')
+  await page.keyboard.press('Enter')
+  await expect(palette(page)).toHaveCount(0)
+  await expect(page.getByLabel('Active profile')).toHaveValue(
+    (await page.getByLabel('Active profile').locator('option', { hasText: 'Second desk' }).getAttribute('value')) ?? ''
+  )
+  await expect(page.getByTestId('environment-chip')).toHaveText('Sandbox')
+  await shot('palette-switched-profile')
+})
