@@ -107,17 +107,17 @@ test('an unreachable remote profile: Offline steadily, never flipping, and its l
 }) => {
   await page.goto(app.url)
   await expect(chip(page)).toHaveText('Live', { timeout: FIRST_SYNC_MS })
-  // Every text the chip shows from here on, in order.
-  await page.evaluate(() => {
-    const seen: string[] = []
-    ;(window as unknown as { chipTexts: string[] }).chipTexts = seen
-    const target = document.querySelector('[data-testid="connection-state"]')!.parentElement!
+  // Every text the chip shows from here on, in order. (A string: the e2e's types have no DOM.)
+  await page.evaluate(`(() => {
+    const seen = []
+    window.chipTexts = seen
+    const chip = () => document.querySelector('[data-testid="connection-state"]')
     const note = () => {
-      const text = document.querySelector('[data-testid="connection-state"]')?.textContent?.trim() ?? ''
+      const text = (chip()?.textContent ?? '').trim()
       if (seen.at(-1) !== text) seen.push(text)
     }
-    new MutationObserver(note).observe(target, { subtree: true, childList: true, characterData: true })
-  })
+    new MutationObserver(note).observe(chip().parentElement, { subtree: true, childList: true, characterData: true })
+  })()`)
 
   const port = await closedPort()
   const profile = (await invoke(app, 'profiles.create', {
@@ -135,7 +135,7 @@ test('an unreachable remote profile: Offline steadily, never flipping, and its l
       timeout: 60_000
     })
     .toBeGreaterThanOrEqual(8_000)
-  const texts = await page.evaluate(() => (window as unknown as { chipTexts: string[] }).chipTexts)
+  const texts = (await page.evaluate('window.chipTexts')) as string[]
   const fromOffline = texts.slice(texts.findIndex((t) => t.startsWith('Offline since')))
   expect(fromOffline).toHaveLength(1)
 
