@@ -40,6 +40,14 @@ describe('commands', () => {
   it('offers every other profile to switch to, never the active one', () => {
     expect(labels('switch profile')).toEqual([['Profiles', ['Switch to Acme live']]])
     expect(labels('production')).toEqual([['Profiles', ['Switch to Acme live']]])
+    // Alone on its profile, it leads to where profiles are added.
+    const alone = { ...profiles, profiles: profiles.profiles.slice(0, 1) }
+    expect(commandGroups('switch profile', alone, 'local')).toEqual([
+      {
+        heading: 'Profiles',
+        entries: [expect.objectContaining({ label: 'Add a profile', run: { kind: 'go', route: 'settings' } })]
+      }
+    ])
   })
 
   it('goes to the sections the sidebar offers, with their shortcut; no Sandbox tools on production', () => {

@@ -115,6 +115,16 @@ export function commandGroups(
       keywords: ['switch profile', 'change profile', 'environment'],
       run: { kind: 'switch-profile', profileId: p.id }
     }))
+  // With no other profile to switch to, "switch profile" still leads somewhere: to where profiles are added.
+  if (others.length === 0) {
+    others.push({
+      value: 'go:add-profile',
+      label: 'Add a profile',
+      detail: 'Settings',
+      keywords: ['switch profile', 'new profile', 'environment'],
+      run: { kind: 'go', route: 'settings' }
+    })
+  }
   return [
     { heading: 'Actions', entries: ACTIONS.filter((e) => entryMatches(e, words)) },
     { heading: 'Go to', entries: sections.filter((e) => entryMatches(e, words)) },
