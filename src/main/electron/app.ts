@@ -79,7 +79,9 @@ export function runElectronApp(): void {
       desktop: {
         updater: electronUpdaterDriver(log),
         showContextMenu: (copyId) => showIdContextMenu(window, copyId),
-        takeLaunchLink: () => links.takeLaunchLink()
+        takeLaunchLink: () => links.takeLaunchLink(),
+        // The theme chosen in Settings: native menus and dialogs, and the window's own background, follow it.
+        applyTheme: (theme) => (nativeTheme.themeSource = theme)
       },
       // The operator picks where an export goes; the backend writes it there (beside it, then renamed).
       chooseExportFile: async (suggestedName) => {
@@ -107,6 +109,7 @@ export function runElectronApp(): void {
     const loading = window.loadURL(appPageUrl)
     const started = await starting
     backend = started
+    nativeTheme.themeSource = started.desktop.settings.appearance.theme
     // Polling stops while the laptop sleeps and catches up on wake.
     powerMonitor.on('suspend', () => backend?.setSuspended(true))
     powerMonitor.on('resume', () => backend?.setSuspended(false))
