@@ -123,9 +123,9 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
       profileId === LOCAL_PROFILE_ID ? { ...(await local.gate()), managed: true } : null,
     emit,
     notify: (n) => host.notify(n),
+    // The customer's label as the cache keeps it (src/shared/labels.ts customerName): the name, else the platform's id.
     customerName: (profileId, customerId) =>
-      sessions.running.get(profileId)?.cache.get<{ id: string; fullName?: string }>('customers', customerId)
-        ?.fullName ?? null,
+      sessions.running.get(profileId)?.cache.namesOf([customerId])[customerId] ?? null,
     log: host.log,
     // Where each remote gate was last read, so what it decided while Paydesk was closed is told at the next start.
     positions: new GatePositions({

@@ -1,5 +1,6 @@
 import type { Transaction } from '../../shared/api'
 import { formatAmountInSentence } from '../../shared/format/money'
+import type { Names } from '../../shared/labels'
 import { paymentStatusTitle, type PaymentNoun } from '../../shared/payment-status'
 import { kindOf, type StoredTransferRecord } from '../services/transfer-journal'
 import type { AppNotification } from './batch'
@@ -19,14 +20,17 @@ type SentTransaction = Transaction & {
 
 /**
  * A transfer or a quote's payment the operator started reached a final status (`transaction`: as cached, when it is).
- * It is named for what the operator did, so a quote's payment is not reported as a transfer.
+ * It is named for what the operator did, so a quote's payment is not reported as a transfer, and says where the money
+ * went by the account's label ("Priya Raman · US bank …3210", from the cache's `names`), else by its id.
  */
 export function transferSettled(
   record: Pick<StoredTransferRecord, 'amount' | 'destinationAccountId' | 'kind'>,
   transactionId: string,
   status: string,
-  transaction: SentTransaction | undefined
+  transaction: SentTransaction | undefined,
+  names: Names = {}
 ): ProfileNotification {
+  const to = names[record.destinationAccountId] ?? record.destinationAccountId
   // The amount the operator asked to send, in the currency of the source account.
   const money = transaction?.sentAmount
     ? formatAmountInSentence(
@@ -42,8 +46,8 @@ export function transferSettled(
     // The words every screen uses for this status (shared/payment-status.ts): the toast and the panel agree.
     title: paymentStatusTitle(paymentNounOf(record), status),
     body: ok
-      ? `${money.trim()} reached ${record.destinationAccountId}.`
-      : `${money.trim()} to ${record.destinationAccountId} did not go through${reason ? ` (${reason})` : ''}.`,
+      ? `${money.trim()} reached ${to}.`
+      : `${money.trim()} to ${to} did not go through${reason ? ` (${reason})` : ''}.`,
     route: 'transactions',
     targetId: transactionId
   }

@@ -331,7 +331,15 @@ export class ProfileSession {
     this.changed(['transactions'], this.syncedAt('tx') ?? new Date().toISOString())
     const { settled, balancesMoved } = await this.transfers.followChanges(changes)
     for (const { record, change } of settled)
-      this.d.notify(transferSettled(record, change.id, change.status, this.cache.get('transactions', change.id)))
+      this.d.notify(
+        transferSettled(
+          record,
+          change.id,
+          change.status,
+          this.cache.get('transactions', change.id),
+          this.cache.namesOf([record.destinationAccountId])
+        )
+      )
     if (balancesMoved) this.refresh.internalAccounts(true)
   }
 

@@ -21,6 +21,18 @@ describe('a payment the operator started settles', () => {
     expect(n.body).toBe('12.34 USD reached ExternalAccount:9.')
   })
 
+  it('says where the money went by the account’s label, and by its id where the cache has none', () => {
+    const record = { amount: 12_34, destinationAccountId: 'ExternalAccount:9' }
+    const names = { 'ExternalAccount:9': 'Priya Raman · US bank …3210' }
+    expect(transferSettled(record, 'Transaction:1', 'COMPLETED', sent, names).body).toBe(
+      '12.34 USD reached Priya Raman · US bank …3210.'
+    )
+    expect(
+      transferSettled(record, 'Transaction:1', 'FAILED', { ...sent, failureReason: 'BANK_REJECTED' } as never, names)
+        .body
+    ).toBe('12.34 USD to Priya Raman · US bank …3210 did not go through (BANK_REJECTED).')
+  })
+
   it('a quote’s payment is reported as one, not as a transfer', () => {
     const record = { amount: 12_34, destinationAccountId: 'ExternalAccount:9', kind: 'quote-execute' as const }
     expect(transferSettled(record, 'Transaction:1', 'COMPLETED', sent).title).toBe('Quote payment completed')
