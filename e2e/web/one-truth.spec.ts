@@ -159,3 +159,36 @@ test('a send: the review shows fee, total and balance after; every surface agree
     sandbox.stop()
   }
 })
+
+test('a funding request whose answer was lost is told once its outcome is known', async ({ page, app, shot }) => {
+  const sandbox = await startStandaloneSandbox(['--faults'])
+  try {
+    await page.goto(app.url)
+    await addProfileFor(page, 'Team sandbox', sandbox.baseUrl)
+    await nav(page, 'Sandbox tools')
+    const fund = page.getByRole('form', { name: 'Fund an internal account' })
+    const account = fund.getByLabel('Internal account')
+    await expect(account.locator('option', { hasText: /^Platform · USD · / })).toHaveCount(1, {
+      timeout: FIRST_SYNC_MS
+    })
+    await account.selectOption({
+      label: (await account.locator('option', { hasText: /^Platform · USD · / }).textContent()) ?? ''
+    })
+    // The service adds the funds, then the connection drops before its answer: Paydesk cannot know, and says so.
+    await sandbox.api('POST', '/__faults', {
+      route: 'POST /sandbox/internal-accounts/{accountId}/fund',
+      kind: 'commitThenDrop',
+      times: 1
+    })
+    await fund.getByLabel('Amount to add').fill('25')
+    await fund.getByRole('button', { name: 'Add $25.00 to the platform USD account' }).click()
+    await expect(fund.getByRole('alert')).toContainText('may have been applied')
+    // Then the balance, as sync reads it again, tells: the funds were added.
+    await expect(fund.getByTestId('funding-follow-up')).toContainText('It went through after all: $25.00 was added', {
+      timeout: FIRST_SYNC_MS
+    })
+    await shot('one-truth-funding-told-after-timeout')
+  } finally {
+    sandbox.stop()
+  }
+})

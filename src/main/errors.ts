@@ -10,6 +10,7 @@ export class AppError extends Error {
   readonly httpStatus: number | undefined
   readonly fieldErrors: Record<string, string[]> | undefined
   readonly actionId: string | undefined
+  readonly maybeApplied: boolean | undefined
 
   constructor(
     code: IpcErrorCode,
@@ -19,6 +20,7 @@ export class AppError extends Error {
       httpStatus?: number
       fieldErrors?: Record<string, string[]>
       actionId?: string
+      maybeApplied?: boolean
       cause?: unknown
     } = {}
   ) {
@@ -29,6 +31,7 @@ export class AppError extends Error {
     this.httpStatus = extra.httpStatus
     this.fieldErrors = extra.fieldErrors
     this.actionId = extra.actionId
+    this.maybeApplied = extra.maybeApplied
   }
 
   toIpcError(): IpcError {
@@ -38,7 +41,8 @@ export class AppError extends Error {
       ...(this.serviceCode !== undefined && { serviceCode: this.serviceCode }),
       ...(this.httpStatus !== undefined && { httpStatus: this.httpStatus }),
       ...(this.fieldErrors !== undefined && { fieldErrors: this.fieldErrors }),
-      ...(this.actionId !== undefined && { actionId: this.actionId })
+      ...(this.actionId !== undefined && { actionId: this.actionId }),
+      ...(this.maybeApplied !== undefined && { maybeApplied: this.maybeApplied })
     }
   }
 }

@@ -54,7 +54,9 @@ export const IpcError = z.object({
   /** Field-level problems of invalid input, keyed by dotted path ("" for the whole value). */
   fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
   /** The journal record (operator action) this error is about, when it points at one. */
-  actionId: z.string().optional()
+  actionId: z.string().optional(),
+  /** A write whose answer never came (a dropped connection, a timeout, a 5xx): it may have been applied. */
+  maybeApplied: z.boolean().optional()
 })
 export type IpcError = z.infer<typeof IpcError>
 

@@ -21,6 +21,7 @@ import { transactionTone } from '../../ui/status'
 import { ActionResult, EmptyState, Freshness, SkeletonRows } from '../../ui/view-states'
 import { InternalAccountSelect } from '../internal-accounts/account-selects'
 import { SendAgainstQuotePanel } from './SendAgainstQuote'
+import { fundingOutcome, type FundingOutcome, type UnansweredFunding } from './funding-outcome'
 
 /** What each test sender of the reference does (shared/reference/README.md). */
 const SENDER_TEXT: Record<string, string> = {
@@ -83,6 +84,11 @@ function FundPanel(props: {
 }) {
   const funding = useChannelMutation('sandbox.fund')
   const [funded, setFunded] = useState<{ before: number; after: InternalAccount; amount: number } | null>(null)
+  // A request whose answer never came: followed through the account's balance until its outcome is known.
+  const [unanswered, setUnanswered] = useState<UnansweredFunding | null>(null)
+  const watched = useChannelQuery('internalAccounts.list', { scope: 'all' }, { enabled: !!unanswered, every: 3_000 })
+  const watchedAccount = watched.data?.rows.find((a) => a.id === unanswered?.accountId)
+  const outcome = unanswered ? fundingOutcome(unanswered, watchedAccount?.balance.amount) : null
   const accounts = props.accounts
   const accountOf = (id: string | undefined) => accounts?.find((a) => a.id === id) ?? accounts?.[0]
   const currencyOfAccount = (a: InternalAccount | undefined) => (a ? currencyOf(a.balance.currency) : undefined)
@@ -114,9 +120,13 @@ function FundPanel(props: {
     const request = form.submit()
     if (!request || !account) return
     const before = account.balance.amount
+    setUnanswered(null)
     const result = await funding.run(request)
     setFunded(result.ok ? { before, after: result.value, amount: request.amount } : null)
-    if (!result.ok) return
+    if (!result.ok) {
+      if (result.error.maybeApplied) setUnanswered({ accountId: account.id, before, amount: request.amount })
+      return
+    }
     form.reset({ accountId: form.values['accountId'] ?? '', amount: '' })
     props.onFunded()
   }
@@ -148,6 +158,9 @@ function FundPanel(props: {
             limits={fundingLimit(currency)}
           />
           <FailedAction error={funding.error} />
+          {unanswered && outcome && (
+            <FundingFollowUp asked={unanswered} outcome={outcome} currency={currencyOfAccount(watchedAccount)} />
+          )}
           {funded && currency && (
             <ActionResult ok>
               Added {formatMoney(funded.amount, currency)}. Balance {formatMoney(funded.before, currency)} →{' '}
@@ -166,6 +179,36 @@ function FundPanel(props: {
         </>
       )}
     </FormFrame>
+  )
+}
+
+/** What became of a funding request whose answer never came, told here once the balance says. */
+function FundingFollowUp(props: {
+  asked: UnansweredFunding
+  outcome: FundingOutcome
+  currency: CurrencyLike | undefined
+}) {
+  const { asked, outcome, currency } = props
+  const money = (n: number) => (currency ? formatMoney(n, currency) : `${n} minor units`)
+  return (
+    <div data-testid="funding-follow-up">
+      {outcome.kind === 'applied' ? (
+        <ActionResult ok>
+          It went through after all: {money(asked.amount)} was added. Balance {money(asked.before)} →{' '}
+          <strong>{money(outcome.after)}</strong>
+        </ActionResult>
+      ) : outcome.kind === 'changed' ? (
+        <p className="hint hint-waiting" role="status">
+          The balance moved from {money(asked.before)} to {money(outcome.after)} since the unanswered request, by
+          something else than its {money(asked.amount)}: look at the account before adding funds again.
+        </p>
+      ) : (
+        <p className="hint hint-waiting" role="status">
+          The service did not answer, so {money(asked.amount)} may have been added. Paydesk is watching this account’s
+          balance and tells you here: do not add the funds again until it does.
+        </p>
+      )}
+    </div>
   )
 }
 
