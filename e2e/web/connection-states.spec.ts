@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { readdirSync, readFileSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
 import { FIRST_SYNC_MS, expect, invoke, nav, test, type BrowserModeApp, type Page } from '../support/browser-mode'
@@ -10,6 +11,14 @@ import { addProfileFor, startStandaloneSandbox } from '../support/standalone-san
  */
 
 const chip = (page: Page) => page.getByTestId('connection-state')
+
+/** axe on the top bar and the list's note as they are now: nothing serious or critical (the issue's bar). */
+async function axeFindings(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).include('.topbar').include('.list-meta').analyze()
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes[0]?.target.join(' ')}`)
+}
 
 /** The pid of a process's child whose command line names `entry` (Linux /proc). */
 function childOf(parent: number, entry: string): number | undefined {
@@ -66,6 +75,7 @@ test('a hung service: "Not responding" with the time since its last answer, then
     await sandbox.api('POST', '/__faults', { kind: 'hang' })
     await expect(chip(page)).toHaveText(/^Not responding · last answer \d+ s ago$/, { timeout: 30_000 })
     await shot('connection-not-responding')
+    expect(await axeFindings(page)).toEqual([])
 
     await sandbox.api('DELETE', '/__faults')
     await expect(chip(page)).toHaveText('Live', { timeout: 45_000 })
@@ -93,6 +103,7 @@ test('the Local sandbox killed: "Local sandbox stopped — Restart", the lists s
   await expect(meta).toContainText(/Local sandbox stopped · as of \S+/)
   await expect(page.getByRole('table', { name: 'Transactions' }).getByRole('row').nth(1)).toBeVisible()
   await shot('connection-local-sandbox-stopped')
+  expect(await axeFindings(page)).toEqual([])
 
   await chip(page).getByRole('button', { name: 'Restart' }).click()
   await expect(chip(page)).toHaveText('Live', { timeout: FIRST_SYNC_MS })
