@@ -13,9 +13,10 @@ export const channelKey = <K extends ChannelName>(channel: K, input: ChannelInpu
 /** Which query channels read each collection main reports as changed (`data.changed` and friends). */
 export const CHANNELS_OF: Record<Collection, readonly ChannelName[]> = {
   transactions: ['transactions.query', 'transactions.get', 'transfers.journal', 'quotes.open', 'gate.failedApprovals'],
-  customers: ['customers.query', 'customers.get'],
-  externalAccounts: ['externalAccounts.query'],
-  internalAccounts: ['internalAccounts.list'],
+  // Transactions are shown with their customers' and accounts' names (transactions.query's `names`).
+  customers: ['customers.query', 'customers.get', 'transactions.query', 'transactions.get'],
+  externalAccounts: ['externalAccounts.query', 'transactions.query', 'transactions.get'],
+  internalAccounts: ['internalAccounts.list', 'transactions.query', 'transactions.get'],
   discoveries: ['discoveries.list'],
   gate: ['gate.link', 'gate.prompts', 'gate.log', 'gate.rules.get', 'gate.preApprovals.list', 'gate.receiverInfo.get']
 }

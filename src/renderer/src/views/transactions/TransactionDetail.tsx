@@ -190,7 +190,8 @@ function Endpoint({ value, names }: { value: unknown; names: Names }) {
   return (
     <span>
       {v.accountId ? <Named id={v.accountId} names={names} /> : <span className="mono">{v.umaAddress ?? '—'}</span>}
-      {v.currency && <span className="muted"> · {v.currency}</span>}
+      {/* A label already says the currency ("Jane Smith · USD"). */}
+      {v.currency && !(v.accountId && names[v.accountId]) && <span className="muted"> · {v.currency}</span>}
     </span>
   )
 }
