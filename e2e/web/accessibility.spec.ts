@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '../support/browser-mode'
+import { expect, invoke, test, type Page } from '../support/browser-mode'
 import { fillQuoteForm } from '../support/quote-form'
 
 /** What a scan found that counts: serious and critical violations only (the issue's bar). */
@@ -91,8 +91,12 @@ for (const theme of ['light', 'dark'] as const) {
     shot
   }) => {
     test.setTimeout(600_000)
-    await page.emulateMedia({ colorScheme: theme })
+    // The theme comes from the Appearance setting, with the operating system saying the other one: the pass scans the
+    // theme the operator chose, whatever the system says.
+    await page.emulateMedia({ colorScheme: theme === 'light' ? 'dark' : 'light' })
+    await invoke(app, 'appearance.set', { theme, timeZone: 'local' })
     await page.goto(app.url)
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
     await expect(sidebar(page)).toBeVisible()
     const findings: Finding[] = []
 
@@ -159,6 +163,22 @@ for (const theme of ['light', 'dark'] as const) {
       await scan(page, `Approvals ${tab}`, findings)
       await shot(`axe-${theme}-approvals-${tab.replace(/\W+/g, '-').toLowerCase()}`)
     }
+
+    // Settings: a profile's connection test told in the form, and the question before saving values that failed it.
+    await openSection(page, 'Settings')
+    const addProfile = page.getByRole('form', { name: 'Add a profile' })
+    await addProfile.getByLabel('Name').fill('Unreachable')
+    // A loopback port where nothing listens: the test fails at once, on this machine.
+    await addProfile.getByLabel('Base URL').fill('http://127.0.0.1:9/2025-10-13')
+    await addProfile.getByLabel('API token id').fill('token-id')
+    await addProfile.getByLabel('API client secret').fill('a-secret')
+    await addProfile.getByRole('button', { name: 'Test connection' }).click()
+    await expect(addProfile.getByTestId('draft-connection-result')).toContainText('✗')
+    await addProfile.getByRole('button', { name: 'Add profile' }).click()
+    await expect(addProfile.getByRole('button', { name: 'Save anyway' })).toBeVisible()
+    await scan(page, 'Profile connection test and Save anyway', findings)
+    await shot(`axe-${theme}-profile-save-anyway`)
+    await addProfile.getByRole('button', { name: 'Keep editing' }).click()
 
     await page.locator('body').press('Control+k')
     await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeVisible()
