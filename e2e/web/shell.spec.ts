@@ -21,7 +21,7 @@ test('the shell shows the Local sandbox profile, navigation and a live connectio
   }
   await expect(page.locator('.production-band')).toHaveCount(0)
 
-  await page.getByRole('button', { name: 'Test connection' }).click()
+  await page.getByTestId('connection-panel').getByRole('button', { name: 'Test connection' }).click()
   await expect(page.getByTestId('connection-result')).toContainText('✓')
   await shot('shell-local-sandbox')
 })
