@@ -262,9 +262,10 @@ export class ProfileSession {
     )
     // An empty cache asks for its first page now; a service still starting is polled as soon as it answers instead.
     if (this.sync && this.serviceUp && !this.cache.meta('tx.watermark')) void this.sync.scheduler.pollNow()
-    // The names the rows are shown with come from the customers and accounts: kept fresh as their own lists are.
+    // The names the rows are shown with come from the customers and the internal accounts, kept fresh as their own
+    // lists are. External accounts are named once their list (or a send) has read them: refreshed from here too, they
+    // took that list's slot, and an account added just before opening it was not read for another 3 s.
     this.refresh.customers()
-    this.refresh.externalAccounts()
     this.refresh.internalAccounts()
     return { profileId: this.profileId, rows, names, total, offset: input.offset, syncedAt: this.syncedAt('tx') }
   }
