@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react'
-import { formatClock, formatRelative, TIME_ZONE } from '../format/time'
+import { formatClock, formatDateTime, formatRelative } from '../format/time'
 import { neverSyncedWhy, notLiveLabel, useSync } from '../stores/sync'
 
 /** Loading: skeleton rows where the list will be, never a spinner over a blank page. */
@@ -46,7 +46,7 @@ export function Freshness({ syncedAt }: { syncedAt: string | null | undefined })
   const connection = useSync((s) => s.connection)
   const offline = useSync((s) => s.status === 'offline')
   const now = useNow()
-  const title = syncedAt ? `Last matched the service: ${syncedAt} (${TIME_ZONE})` : undefined
+  const title = syncedAt ? `Last matched the service: ${formatDateTime(syncedAt)}` : undefined
   const notLive = notLiveLabel(connection) ?? (offline ? 'Offline' : null)
   if (notLive) {
     return (
