@@ -137,10 +137,13 @@ function serverWithin20ms(before: Map<string, number>, after: Map<string, number
   return all > 0 ? `${((fast / all) * 100).toFixed(1)}% of ${all.toLocaleString('en-US')}` : 'none'
 }
 
-/** The gate's event-loop delay since the previous /metrics read (prom-client samples it every 10 ms): its stalls. */
+/**
+ * The gate's event-loop delay since the previous /metrics read: its stalls. prom-client's samples come every 10 ms and
+ * each includes that interval, so an idle loop reads ~10 ms.
+ */
 function loopDelay(m: Map<string, number>): string {
   const at = (k: string): string => ms((m.get(`gate_nodejs_eventloop_lag_${k}_seconds`) ?? NaN) * 1000)
-  return `delay p50 ${at('p50')}, p99 ${at('p99')}, max ${at('max')}`
+  return `delay p50 ${at('p50')}, p99 ${at('p99')}, max ${at('max')} (each sample includes a 10 ms interval)`
 }
 
 /** Runs the measured load and notes the receiver's own CPU time per webhook (what it spent, whatever it waited on). */
