@@ -1,6 +1,5 @@
-import { useState } from 'react'
 import { labelOf, type Names } from '../../../shared/labels'
-import { Id } from './atoms'
+import { CopyButton, Id } from './atoms'
 
 /**
  * A customer or an account by name ("Priya Raman", "Platform · USD"), with its id one copy-click away (and on hover):
@@ -18,26 +17,5 @@ export function Named({ id, names }: { id: string | null | undefined; names: Nam
       </span>
       <CopyButton value={id} />
     </span>
-  )
-}
-
-/** Copies a value, and says so for a moment (the tick belongs to the value copied: a table row reuses its element). */
-function CopyButton({ value }: { value: string }) {
-  const [copiedValue, setCopiedValue] = useState<string | null>(null)
-  const copied = copiedValue === value
-  return (
-    <button
-      className={copied ? 'copy copied' : 'copy'}
-      aria-label={`Copy ${value}`}
-      onClick={(e) => {
-        e.stopPropagation()
-        void navigator.clipboard?.writeText(value).then(() => {
-          setCopiedValue(value)
-          setTimeout(() => setCopiedValue((shown) => (shown === value ? null : shown)), 1200)
-        })
-      }}
-    >
-      {copied ? '✓' : null}
-    </button>
   )
 }

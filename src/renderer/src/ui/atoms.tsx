@@ -42,30 +42,39 @@ export function Money(props: {
 
 /** Monospace id shortened in the middle, the full id on hover, and a copy button. */
 export function Id({ value, full }: { value: string | undefined | null; full?: boolean }) {
-  // The value copied, not a flag: a table row (WindowedTable) or the detail pane shows another id in the same element
-  // without remounting it, and that id was not copied.
-  const [copiedValue, setCopiedValue] = useState<string | null>(null)
   if (!value) return <span className="muted">—</span>
-  const copied = copiedValue === value
   return (
     <span className="id" data-paydesk-id={value}>
       <span className="mono" title={value}>
         {full ? value : shortenId(value)}
       </span>
-      <button
-        className={copied ? 'copy copied' : 'copy'}
-        aria-label={`Copy ${value}`}
-        onClick={(e) => {
-          e.stopPropagation()
-          void navigator.clipboard?.writeText(value).then(() => {
-            setCopiedValue(value)
-            setTimeout(() => setCopiedValue((shown) => (shown === value ? null : shown)), 1200)
-          })
-        }}
-      >
-        {copied ? '✓' : null}
-      </button>
+      <CopyButton value={value} />
     </span>
+  )
+}
+
+/**
+ * Copies a value, and says so for a moment. The tick belongs to the value copied, not a flag: a table row
+ * (WindowedTable) or the detail pane shows another id in the same element without remounting it, and that id was not
+ * copied.
+ */
+export function CopyButton({ value }: { value: string }) {
+  const [copiedValue, setCopiedValue] = useState<string | null>(null)
+  const copied = copiedValue === value
+  return (
+    <button
+      className={copied ? 'copy copied' : 'copy'}
+      aria-label={`Copy ${value}`}
+      onClick={(e) => {
+        e.stopPropagation()
+        void navigator.clipboard?.writeText(value).then(() => {
+          setCopiedValue(value)
+          setTimeout(() => setCopiedValue((shown) => (shown === value ? null : shown)), 1200)
+        })
+      }}
+    >
+      {copied ? '✓' : null}
+    </button>
   )
 }
 
