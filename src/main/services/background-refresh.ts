@@ -12,6 +12,7 @@ import {
   type DiscoveryQuery
 } from '../../shared/api'
 import type { DataCollection } from '../../shared/ipc/channels/data'
+import type { TransactionChange } from '../../shared/ipc/channels/sync'
 import { AppError } from '../errors'
 import type { ApiClient } from './api-client'
 import { ApiError } from './api-errors'
@@ -26,6 +27,11 @@ interface RefreshDeps {
   cache: CacheStore
   /** A collection was refreshed: tell the renderer (`data.changed`). */
   refreshed(collection: DataCollection, syncedAt: string): void
+  /**
+   * A transaction read on its own moved to another status: told as a poll's changes are (events, the journal, the
+   * operator's notification), or a detail left open would take the change from the poll that tells it.
+   */
+  transactionChanged(change: TransactionChange): Promise<void>
   /** How a paged listing ended (one that did not end is told in the sync status). */
   reportListing(path: string, outcome: { ended: true } | { ended: false; kept: number }): void
   isClosed(): boolean
@@ -124,9 +130,13 @@ export class BackgroundRefresh {
   transaction(id: string): void {
     this.refresh(`tx:${id}`, 'transactions', async (client) => {
       try {
-        await this.d.cache.put('transactions', [
-          await client.get(`transactions/${encodeURIComponent(id)}`, Transaction)
-        ])
+        const fresh = await client.get(`transactions/${encodeURIComponent(id)}`, Transaction)
+        const before = this.d.cache.get<Transaction>('transactions', id)
+        await this.d.cache.put('transactions', [fresh])
+        const previousStatus = before ? String(before.status ?? '') : null
+        const status = String(fresh.status ?? '')
+        if (previousStatus !== status)
+          await this.d.transactionChanged({ id, type: String(fresh.type), status, previousStatus })
       } catch (error) {
         if (!(error instanceof ApiError && error.code === 'NOT_FOUND')) throw error
       }

@@ -116,6 +116,7 @@ export class ProfileSession {
       client,
       cache,
       refreshed: (collection, syncedAt) => this.changed([collection], syncedAt),
+      transactionChanged: (change) => this.onTransactionChanges([change]),
       reportListing: (listing, outcome) => {
         if (this.sync) this.sync.reportListing(listing, outcome)
         else if (!outcome.ended) d.log(`${listing}: the listing did not end (the same page came back)`)

@@ -171,6 +171,7 @@ describe('a refresh asked before the window settled', () => {
       client,
       cache: {} as CacheStore,
       refreshed: () => {},
+      transactionChanged: async () => {},
       reportListing: () => {},
       isClosed: () => closed,
       log: () => {},
