@@ -30,9 +30,11 @@ it('counts the active profile’s prompts only', async () => {
   expect(useBadges.getState().pendingApprovals).toBe(2)
   promptsChanged({ profileId: 'team', count: 7 })
   expect(useBadges.getState().pendingApprovals).toBe(2)
-  // The operator switches profile: the old count goes with the old profile.
+  // The operator switches profile: each count stays with its own profile, and the one shown follows the switch.
   listeners.get('profiles.changed')!({ activeProfileId: 'team', profiles: [] })
-  expect(useBadges.getState().pendingApprovals).toBe(0)
+  expect(useBadges.getState().pendingApprovals).toBe(7)
+  listeners.get('profiles.changed')!({ activeProfileId: 'local', profiles: [] })
+  expect(useBadges.getState().pendingApprovals).toBe(2)
   disconnect()
 })
 
