@@ -229,10 +229,11 @@ describe('a remote gate’s read position', () => {
       profileId,
       title: 'Where Paydesk stopped reading the approval gate of “Acme” was damaged.'
     })
+    await p.call('notices.dismiss', { id: notice.id })
+    // The new position is written after the link caught up, off the event that told it; closing waits for the write.
+    await p.backend.close()
     const kept = await readdir(path.dirname(positionFile()))
     expect(kept).toContain('gate-position.json')
     expect(kept.filter((f) => f.startsWith('gate-position.json.unreadable-')).length).toBeGreaterThan(0)
-    await p.call('notices.dismiss', { id: notice.id })
-    await p.backend.close()
   })
 })
