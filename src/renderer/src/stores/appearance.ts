@@ -28,22 +28,33 @@ interface AppearanceState {
   choose(next: Appearance): Promise<IpcError | null>
 }
 
+/**
+ * Which call's answer may still change the page: only the latest. The start's load can answer after the operator has
+ * already picked a radio button, and two quick choices can answer out of order; an older answer would undo the newer
+ * choice on screen while main keeps it.
+ */
+let latest = 0
+
 export const useAppearance = create<AppearanceState>((set, get) => ({
   appearance: DEFAULT_APPEARANCE,
   loaded: false,
   error: null,
   load: async () => {
+    const mine = ++latest
     const result = await paydesk.invoke('appearance.get', null)
+    if (mine !== latest) return
     if (!result.ok) return set({ error: result.error })
     apply(result.value)
     set({ appearance: result.value, loaded: true, error: null })
   },
   choose: async (next) => {
     // Shown at once (a radio button answers the click), and taken back if main refuses to keep it.
+    const mine = ++latest
     const before = get().appearance
     apply(next)
     set({ appearance: next })
     const result = await paydesk.invoke('appearance.set', next)
+    if (mine !== latest) return result.ok ? null : result.error
     if (!result.ok) {
       apply(before)
       set({ appearance: before, error: result.error })
