@@ -182,8 +182,8 @@ test('internal accounts: going back and reviewing the same payment again keeps i
   const review = pane.getByRole('group', { name: 'Review payment' })
   const requestKey = async () =>
     (await review
+      .locator('dt:text-is("Request key") + dd')
       .getByRole('button', { name: /^Copy / })
-      .last()
       .getAttribute('aria-label'))!
 
   await pane.getByRole('button', { name: 'Review payment' }).click()
