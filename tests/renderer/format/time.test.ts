@@ -4,8 +4,7 @@ import {
   formatClock,
   formatDateTime,
   formatRelative,
-  setTimeZone,
-  TIME_ZONE
+  setTimeZone
 } from '../../../src/renderer/src/format/time'
 
 afterEach(() => setTimeZone('local'))
@@ -82,14 +81,12 @@ describe('the chosen time zone', () => {
   it('shows UTC times named as UTC, and the operator’s own zone again when chosen back', () => {
     setTimeZone('utc')
     expect(currentTimeZone()).toBe('utc')
-    expect(TIME_ZONE).toBe('UTC')
     expect(formatClock('2026-03-10T14:05:00Z')).toMatch(/^14:05\sUTC$/)
     expect(formatDateTime('2026-03-10T14:05:09Z')).toMatch(/Mar.*10.*2026.*14:05:09\sUTC/)
     // An absolute date is the UTC day: 23:30 UTC stays the 24th whatever the machine's zone.
     expect(formatRelative('2025-12-24T23:30:00Z', NOW)).toMatch(/Dec.*24.*UTC/)
 
     setTimeZone('local')
-    expect(TIME_ZONE).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone)
     const iso = '2026-03-10T14:02:00Z'
     expect(formatClock(iso)).toBe(new Date(iso).toLocaleTimeString(undefined, CLOCK))
   })

@@ -5,7 +5,6 @@ import type { TimeZoneChoice } from '../../../shared/appearance'
  * it, so a time read next to another zone's is never mistaken. Intl formatters are expensive to build and cheap to
  * use, and a scrolled list formats thousands of cells: each is built once per zone and reused.
  */
-const LOCAL_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone
 
 let zone: TimeZoneChoice = 'local'
 let clockFormat: Intl.DateTimeFormat | undefined
@@ -13,17 +12,10 @@ let dateFormat: Intl.DateTimeFormat | undefined
 let dateTimeFormat: Intl.DateTimeFormat | undefined
 let relativeFormat: Intl.RelativeTimeFormat | undefined
 
-/**
- * The zone times are shown in, by name ("UTC", or the operator's own such as "Europe/Berlin"): a live binding, so what
- * reads it after a change of setting reads the new one.
- */
-export let TIME_ZONE = LOCAL_ZONE
-
 /** Switches every formatter here to the chosen zone; the page re-renders its times after (main.tsx). */
 export function setTimeZone(choice: TimeZoneChoice): void {
   if (choice === zone) return
   zone = choice
-  TIME_ZONE = choice === 'utc' ? 'UTC' : LOCAL_ZONE
   clockFormat = dateFormat = dateTimeFormat = undefined
 }
 

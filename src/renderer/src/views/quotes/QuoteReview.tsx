@@ -2,7 +2,7 @@ import { useState } from 'react'
 import type { InternalAccount, Quote } from '../../../../shared/api'
 import type { QuoteExecuteResult } from '../../../../shared/ipc/channels/quotes'
 import { formatMoney } from '../../../../shared/format/money'
-import { formatClock, TIME_ZONE } from '../../format/time'
+import { formatClock } from '../../format/time'
 import { useUi } from '../../stores/ui'
 import { Id, StatusChip, Time } from '../../ui/atoms'
 import { paymentStatusSentence, quoteStanding } from '../../../../shared/payment-status'
@@ -141,7 +141,7 @@ export function QuoteReview(props: {
         </dd>
         <dt>Expires</dt>
         <dd>
-          {quote.expiresAt ? `${formatClock(quote.expiresAt)} (${TIME_ZONE})` : '—'}
+          {quote.expiresAt ? formatClock(quote.expiresAt) : '—'}
           {!result && !Number.isNaN(expiresAt) && (
             <span className="muted" role="timer" aria-label="Time left on this quote">
               {' '}

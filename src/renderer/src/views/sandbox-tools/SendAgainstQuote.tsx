@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { SandboxSendRequest, type Transaction } from '../../../../shared/api'
 import { formatMoney } from '../../../../shared/format/money'
-import { formatClock, TIME_ZONE } from '../../format/time'
+import { formatClock } from '../../format/time'
 import { useUi } from '../../stores/ui'
 import { Id, StatusChip } from '../../ui/atoms'
 import { Field } from '../../ui/Field'
@@ -76,7 +76,7 @@ export function SendAgainstQuotePanel() {
                     : ''
                 return (
                   <option key={q.id} value={q.id}>
-                    {amount} · expires {q.expiresAt ? `${formatClock(q.expiresAt)} (${TIME_ZONE})` : '—'} · {q.id}
+                    {amount} · expires {q.expiresAt ? formatClock(q.expiresAt) : '—'} · {q.id}
                   </option>
                 )
               })}
