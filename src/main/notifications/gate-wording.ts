@@ -34,12 +34,15 @@ export function describePayment(c: PaymentContext): string {
 
 export function promptArrived(prompt: Prompt, customerName: string | null): ProfileNotification {
   const what = describePayment({ ...prompt, customerName })
-  const at = prompt.fallbackAt.slice(11, 19)
   const fallback = prompt.fallback === 'approve' ? 'approved' : 'rejected'
+  // The time the gate gave for answering, not a clock time: a notification has no time zone setting (a clock in UTC
+  // misleads an operator in Berlin), and it arrives within milliseconds of the prompt.
+  const window = (Date.parse(prompt.fallbackAt) - Date.parse(prompt.receivedAt)) / 1000
+  const within = Number.isFinite(window) && window > 0 ? ` within ${Math.round(window * 10) / 10} s` : ' in time'
   return {
     id: `gate-prompt:${prompt.transactionId}`,
     title: 'Payment waiting for your approval',
-    body: `${what} is waiting for your approval: if nobody answers, it will be ${fallback} at ${at} UTC.`,
+    body: `${what} is waiting for your approval: if nobody answers${within}, it will be ${fallback}.`,
     route: 'approvals',
     targetId: prompt.transactionId
   }

@@ -48,12 +48,19 @@ describe('what the gate’s stream tells the operator', () => {
     expect(promptArrived(prompt, 'Priya Raman')).toEqual({
       id: 'gate-prompt:Transaction:7',
       title: 'Payment waiting for your approval',
-      body: '$275.50 from $priya@uma.money for Priya Raman is waiting for your approval: if nobody answers, it will be rejected at 12:00:04 UTC.',
+      body: '$275.50 from $priya@uma.money for Priya Raman is waiting for your approval: if nobody answers within 4 s, it will be rejected.',
       route: 'approvals',
       targetId: 'Transaction:7'
     })
     expect(promptArrived({ ...prompt, customerId: null, sender: null }, null).body).toMatch(
       /^\$275\.50 is waiting for your approval/
+    )
+    // The window the gate gave, whatever zone the operator is in; a prompt with unreadable times still says what happens.
+    expect(promptArrived({ ...prompt, fallbackAt: '2026-11-27T12:00:03.500Z' }, null).body).toMatch(
+      /within 3\.5 s, it will be rejected\.$/
+    )
+    expect(promptArrived({ ...prompt, fallbackAt: 'soon' }, null).body).toMatch(
+      /if nobody answers in time, it will be rejected\.$/
     )
   })
 
