@@ -277,7 +277,8 @@ export class ProfileSession {
     this.watched.set(id, this.clock.now() + WATCH_OPEN_DETAIL_MS)
     this.refresh.transaction(id)
     const names = this.cache.namesOf(transaction ? transactionParties(transaction) : [])
-    return { profileId: this.profileId, transaction, names, syncedAt: this.syncedAt('tx') }
+    const history = transaction ? this.cache.statusHistory(id) : []
+    return { profileId: this.profileId, transaction, names, syncedAt: this.syncedAt('tx'), history }
   }
 
   queryCustomers(input: CustomersQueryInput) {

@@ -201,6 +201,17 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TABLE names (id TEXT PRIMARY KEY, kind TEXT NOT NULL, name TEXT NOT NULL, search TEXT NOT NULL, owner TEXT)
     WITHOUT ROWID;
   CREATE INDEX names_owner ON names (owner) WHERE owner IS NOT NULL;
+  `,
+  // 8: the statuses a transaction was seen in (status-history.ts), for the detail's timeline. Written only when a
+  //    write changes a row's status: a row's first status is its current one and costs no row here, so a first sync
+  //    of a million transactions writes nothing more, and an existing cache upgrades without touching its rows (each
+  //    transaction's current status is its timeline's first entry). The first change writes the status it replaces,
+  //    then the new one. seen_at is the service's updatedAt when it gave one (by_service 1), else the sync's time.
+  `
+  CREATE TABLE tx_history (tx_id TEXT NOT NULL, status TEXT NOT NULL, seen_at INTEGER NOT NULL,
+    by_service INTEGER NOT NULL);
+  CREATE INDEX tx_history_tx ON tx_history (tx_id);
+  CREATE TRIGGER tx_history_delete AFTER DELETE ON tx BEGIN DELETE FROM tx_history WHERE tx_id = old.id; END;
   `
 ]
 

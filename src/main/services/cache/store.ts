@@ -3,11 +3,13 @@ import { promises as fs, statSync } from 'node:fs'
 import path from 'node:path'
 import type { Transaction } from '../../../shared/api'
 import type { TransactionFilter, TransactionSort } from '../../../shared/ipc/channels/data'
+import type { StatusHistoryEntry } from '../../../shared/status-history'
 import { setAside } from '../atomic-file'
 import { cacheKeyAccount, type SecretStore } from '../keychain'
 import { CacheReader } from './reader'
 import { creationOrderKnown, hasIndex, KEYS_BY_ROWID, migrate, TEXT_DEFERRED_KEY } from './schema'
 import { openEncryptedDatabase, type SqliteDatabase } from './sqlite'
+import { statusHistory } from './status-history'
 import { TransactionQueries } from './transaction-queries'
 import { orderOf, whereOf } from './transaction-rows'
 import { CacheWriter } from './writer'
@@ -169,6 +171,11 @@ export class CacheStore {
       .raw()
       .all(JSON.stringify(wanted)) as [string, string][]
     return Object.fromEntries(rows)
+  }
+
+  /** The statuses a transaction was seen in, oldest first (status-history.ts): a few rows by index, on main. */
+  statusHistory(id: string): StatusHistoryEntry[] {
+    return statusHistory(this.db, id)
   }
 
   get<T>(c: CollectionName, id: string): T | undefined {

@@ -2,6 +2,7 @@ import type { Transaction } from '../../../shared/api'
 import { NAMED_COLLECTIONS, removeName, writeNames } from './names'
 import { creationOrderKnown, DEFERRED_SCHEMA, TEXT_DEFERRED_KEY, textDeferred } from './schema'
 import type { SqliteDatabase } from './sqlite'
+import { recordStatusChange } from './status-history'
 import { TEXT_SEGMENTS } from './text-search'
 import { rowOf, type TransactionRow } from './transaction-rows'
 
@@ -154,7 +155,8 @@ export function setMeta(db: SqliteDatabase, values: Record<string, unknown>): vo
 }
 
 function putTransactions(db: SqliteDatabase, docs: Transaction[]): string[] {
-  const fingerprint = db.prepare('SELECT fp FROM tx WHERE id = ?').pluck()
+  // The status beside the fingerprint, from the same row: a change of status is kept for the timeline (status-history.ts).
+  const previous = db.prepare('SELECT fp, status FROM tx WHERE id = ?').raw()
   const upsert = db.prepare(
     `INSERT INTO tx (${TX_COLUMNS.join(', ')}) VALUES (${TX_COLUMNS.map((k) => `@${k}`).join(', ')})
      ON CONFLICT (id) DO UPDATE SET ${TX_COLUMNS.filter((k) => k !== 'id')
@@ -162,9 +164,12 @@ function putTransactions(db: SqliteDatabase, docs: Transaction[]): string[] {
        .join(', ')}`
   )
   const changed: string[] = []
+  const now = Date.now()
   for (const t of docs) {
     const row: TransactionRow = rowOf(t)
-    if (fingerprint.get(row.id) === row.fp) continue
+    const before = previous.get(row.id) as [string, string] | undefined
+    if (before?.[0] === row.fp) continue
+    if (before && before[1] !== row.status) recordStatusChange(db, row, now)
     upsert.run(row)
     changed.push(row.id)
   }

@@ -20,6 +20,7 @@ import { channel, NoInput } from '../define'
 import { MAX_WINDOW_ROWS } from '../wire'
 import { ProfileId } from '../../profile'
 import { isTooShortTransactionSearch, TRANSACTION_SEARCH_TOO_SHORT } from '../../transaction-search'
+import { StatusHistory } from '../../status-history'
 
 export {
   isTooShortTransactionSearch,
@@ -321,8 +322,15 @@ export const dataChannels = {
   ),
   'transactions.get': channel(
     z.strictObject({ id: TransactionId }),
-    z.object({ profileId: ProfileId, transaction: Transaction.nullable(), names: Names, syncedAt: SyncedAt }),
-    'One transaction from the cache (then refreshed), with the names of its customer and accounts'
+    z.object({
+      profileId: ProfileId,
+      transaction: Transaction.nullable(),
+      names: Names,
+      syncedAt: SyncedAt,
+      /** The statuses the cache saw it in, oldest first (empty when the transaction is not cached). */
+      history: StatusHistory
+    }),
+    'One transaction from the cache (then refreshed), with the names of its customer and accounts and its status timeline'
   ),
   'customers.query': channel(CustomersQueryInput, CustomersWindow, 'A filtered window of cached customers'),
   'customers.get': channel(
