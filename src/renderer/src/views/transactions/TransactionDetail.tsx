@@ -8,6 +8,7 @@ import type { Names } from '../../../../shared/labels'
 import { FAILURE_REASON_TEXT, transactionTone } from '../../ui/status'
 import { Freshness } from '../../ui/view-states'
 import { headlineAmount } from './amount'
+import { StatusTimeline } from './StatusTimeline'
 
 type Loose = Record<string, unknown>
 
@@ -168,6 +169,7 @@ function TransactionFacts({
           </dl>
         </>
       )}
+      <StatusTimeline id={t.id} />
       <p className="list-meta">
         <Freshness syncedAt={syncedAt} />
       </p>
