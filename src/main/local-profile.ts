@@ -275,10 +275,19 @@ export class LocalProfile {
       this.d.log(`Local sandbox: ${this.error}`)
       throw new AppError('UNREACHABLE', `The Local sandbox is not running: ${this.error}.`)
     }
-    // Its port was taken meanwhile: the Local gate still calls the old address until Paydesk restarts.
+    // Its port was taken meanwhile: the Local gate is started again pointing at the new address, or its approvals would
+    // go to the old one (a gate that cannot start is told by `gate()`, as at the first start).
     if (sandbox.baseUrl !== profile.baseUrl) {
-      this.d.log('Local sandbox: restarted on another port; the Local approval gate reaches it after Paydesk restarts')
+      this.d.log('Local sandbox: restarted on another port; the Local approval gate follows it')
       await profiles.setLocalBaseUrl(sandbox.baseUrl)
+      const repointed = this.runningGate?.repoint(sandbox.baseUrl)
+      if (repointed) {
+        // The link to it re-reads its address (the new run's, which `gate()` now waits for).
+        for (const l of this.gateExitListeners) l('to follow the Local sandbox to its new address')
+        await repointed.catch((e: unknown) => {
+          this.d.log(`Local gate not started again: ${e instanceof Error ? e.message : 'error'}`)
+        })
+      }
     }
     this.sandbox = sandbox
     this.error = undefined

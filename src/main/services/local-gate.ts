@@ -128,8 +128,8 @@ export class LocalGate {
   private port = 0
 
   private constructor(
-    private readonly o: LocalGateOptions,
-    private readonly message: Omit<GateStartMessage, 'port'>,
+    private o: LocalGateOptions,
+    private message: Omit<GateStartMessage, 'port'>,
     private readonly token: string
   ) {
     this.run = this.launch()
@@ -245,10 +245,30 @@ export class LocalGate {
     this.o.onExit?.(reason)
   }
 
+  /**
+   * The Local sandbox came back on another address (its port was taken while it was stopped): the gate's process is
+   * started again with the new one, on its own port when free, and the sandbox's webhookEndpoint pointed at it, so
+   * approvals reach the sandbox that runs. Resolves with the new run's access; rejects with why it could not start.
+   */
+  async repoint(sandboxBaseUrl: string): Promise<LocalGateAccess> {
+    if (this.closing) throw notStarted('Paydesk is closing')
+    this.o = { ...this.o, sandbox: { ...this.o.sandbox, baseUrl: sandboxBaseUrl } }
+    this.message = { ...this.message, serviceBaseUrl: sandboxBaseUrl }
+    this.run = this.stopChild().then(() => this.launch())
+    this.run.catch(() => undefined)
+    return this.run
+  }
+
   async close(): Promise<void> {
     this.closing = true
+    await this.stopChild()
+  }
+
+  /** Asks the running process to finish what it holds and exit (killed after a grace); its exit is not a crash. */
+  private async stopChild(): Promise<void> {
     const child = this.child
     if (!child) return
+    this.child = undefined
     const exited = new Promise<void>((resolve) => child.onExit(() => resolve()))
     child.postMessage({ type: 'close' })
     const timer = setTimeout(() => child.kill(), CLOSE_GRACE_MS)
