@@ -4,6 +4,7 @@ import { accountHandlers } from './account-handlers'
 import { createDesktop, type DesktopHost, type DesktopView } from './desktop/compose'
 import { exportHandlers } from './export-handlers'
 import { gateHandlers } from './gate/gate-handlers'
+import { homeHandlers } from './home-handlers'
 import { GateLinks, type ManagedGate } from './gate/gate-links'
 import { GatePositions } from './gate/gate-position'
 import type { FollowerDeps } from './gate/gate-stream'
@@ -208,6 +209,7 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
     'sandbox.fund': async ({ accountId, amount }) => (await active()).writes.fund(accountId, amount),
     'sandbox.receive': async (input) => (await active()).writes.receive(input),
     ...quoteHandlers(active),
+    ...homeHandlers(active),
 
     // ---- sync
     'sync.status': async () => (await active()).syncStatus(),

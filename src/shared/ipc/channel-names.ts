@@ -67,7 +67,8 @@ export const CHANNEL_NAMES = [
   'gate.preApprovals.add',
   'gate.receiverInfo.get',
   'gate.receiverInfo.set',
-  'gate.failedApprovals'
+  'gate.failedApprovals',
+  'home.figures'
 ] as const
 
 export type ChannelName = (typeof CHANNEL_NAMES)[number]

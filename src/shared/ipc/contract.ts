@@ -7,6 +7,7 @@ import { desktopChannels, desktopEvents } from './channels/desktop'
 import { quoteChannels } from './channels/quotes'
 import { exportChannels, exportEvents } from './channels/export'
 import { gateChannels, gateEvents } from './channels/gate'
+import { homeChannels } from './channels/home'
 import { syncChannels, syncEvents } from './channels/sync'
 import { appEvents } from './events'
 import type { ChannelName as ListedChannelName } from './channel-names'
@@ -23,7 +24,8 @@ export const channels = {
   ...desktopChannels,
   ...accountChannels,
   ...exportChannels,
-  ...gateChannels
+  ...gateChannels,
+  ...homeChannels
 } satisfies Record<string, ChannelSpec>
 
 export const events = {

@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads'
+import { readHomeRows } from './home-figures'
 import { READ_GATE, type ReadReply, type ReadRequest, type ReaderData } from './reader'
 import { openEncryptedDatabase, type SqliteDatabase } from './sqlite'
 import { answerRequests } from './thread'
@@ -45,6 +46,8 @@ answerRequests<ReadRequest>(port, (request) => {
       return snapshot(() => queries.page(request.filter, request.sort, request.after, request.limit))
     case 'count':
       return snapshot(() => queries.count(request.filter))
+    case 'home':
+      return snapshot(() => readHomeRows(db, request))
     case 'close':
       db.close()
       return null

@@ -1,5 +1,6 @@
 import type { Worker } from 'node:worker_threads'
 import type { TransactionFilter, TransactionSort } from '../../../shared/ipc/channels/data'
+import type { HomeRequest, HomeRows } from './home-figures'
 import { settleAnswer, startCacheThread, type ThreadAnswer } from './thread'
 
 /**
@@ -30,6 +31,7 @@ type Requests = {
   window: { filter: TransactionFilter; sort: TransactionSort; offset: number; limit: number }
   page: { filter: TransactionFilter; sort: TransactionSort; after: unknown[] | null; limit: number }
   count: { filter: TransactionFilter }
+  home: HomeRequest
   close: Record<never, never>
 }
 export type ReadRequest = { id: number } & { [K in keyof Requests]: { op: K } & Requests[K] }[keyof Requests]
@@ -45,6 +47,7 @@ export interface ReadAnswers {
   window: { docs: string[]; names: Record<string, string>; total: number }
   page: { docs: string[]; names: Record<string, string>; last: unknown[] | null }
   count: number
+  home: HomeRows
 }
 
 /** Failed starts in a row (no answer in between) after which the thread is not started again. */

@@ -6,6 +6,7 @@ import type { TransactionFilter, TransactionSort } from '../../../shared/ipc/cha
 import type { StatusHistoryEntry } from '../../../shared/status-history'
 import { setAside } from '../atomic-file'
 import { cacheKeyAccount, type SecretStore } from '../keychain'
+import { readHomeRows, type HomeRequest, type HomeRows } from './home-figures'
 import { CacheReader } from './reader'
 import { creationOrderKnown, hasIndex, KEYS_BY_ROWID, migrate, TEXT_DEFERRED_KEY } from './schema'
 import { openEncryptedDatabase, type SqliteDatabase } from './sqlite'
@@ -296,6 +297,13 @@ export class CacheStore {
   /** How many transactions match a filter, from the indexes (in the reader thread). */
   async countTransactions(filter: TransactionFilter): Promise<number> {
     return this.reader.available ? this.reader.read('count', { filter }) : this.queries.count(filter)
+  }
+
+  /** Home's daily sums and failed count (home-figures.ts), in the reader thread, from one snapshot. */
+  async homeRows(request: HomeRequest): Promise<HomeRows> {
+    return this.reader.available
+      ? this.reader.read('home', request)
+      : this.db.transaction(() => readHomeRows(this.db, request))()
   }
 
   /** The database and its write-ahead log on disk. */

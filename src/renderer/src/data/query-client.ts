@@ -12,11 +12,18 @@ export const channelKey = <K extends ChannelName>(channel: K, input: ChannelInpu
 
 /** Which query channels read each collection main reports as changed (`data.changed` and friends). */
 export const CHANNELS_OF: Record<Collection, readonly ChannelName[]> = {
-  transactions: ['transactions.query', 'transactions.get', 'transfers.journal', 'quotes.open', 'gate.failedApprovals'],
+  transactions: [
+    'transactions.query',
+    'transactions.get',
+    'transfers.journal',
+    'quotes.open',
+    'gate.failedApprovals',
+    'home.figures'
+  ],
   // Transactions are shown with their customers' and accounts' names (transactions.query's `names`).
   customers: ['customers.query', 'customers.get', 'transactions.query', 'transactions.get'],
   externalAccounts: ['externalAccounts.query', 'transactions.query', 'transactions.get'],
-  internalAccounts: ['internalAccounts.list', 'transactions.query', 'transactions.get'],
+  internalAccounts: ['internalAccounts.list', 'transactions.query', 'transactions.get', 'home.figures'],
   discoveries: ['discoveries.list'],
   gate: ['gate.link', 'gate.prompts', 'gate.log', 'gate.rules.get', 'gate.preApprovals.list', 'gate.receiverInfo.get']
 }
