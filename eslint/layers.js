@@ -95,7 +95,7 @@ export const LAYERS = [
     name: 'the renderer',
     files: ['src/renderer/'],
     code: ['src/renderer/', 'src/shared/'],
-    packages: ['react', 'react-dom', 'zustand', 'zod', '@tanstack/react-query', 'cmdk', 'lucide-react'],
+    packages: ['react', 'react-dom', 'zustand', 'zod', '@tanstack/react-query', 'cmdk', 'lucide-react', 'uplot'],
     builtins: [],
     why: 'The renderer is a sandboxed page: it talks to main only through window.paydesk.'
   },
