@@ -1,5 +1,5 @@
 import { BRIDGE_INVOKE_PATH } from '../../src/shared/ipc/wire'
-import { expect, nav, type Page, test } from '../support/browser-mode'
+import { expect, FIRST_SYNC_MS, nav, type Page, test } from '../support/browser-mode'
 
 /** Opens Send money with the platform's USD account paying Jane Smith's US account: the amount is the test's. */
 async function startPayment(page: Page, url: string) {
@@ -105,6 +105,11 @@ test('internal accounts: send money through the review step; a retry after an er
   await expect(sentRow).toContainText(/PENDING|PROCESSING|COMPLETED/)
   await expect(sentRow).toContainText('Jane Smith …9012') // outcome known: the transaction's own status
   await shot('internal-accounts-sent')
+  // The toast that tells the end names where the money went, as the lists do, and shows no id.
+  const toast = page.locator('.toast', { hasText: 'Transfer completed' })
+  await expect(toast).toContainText('1,250.00 USD reached Jane Smith · US bank …9012.', { timeout: FIRST_SYNC_MS })
+  await expect(toast).not.toContainText(/(Customer|InternalAccount|ExternalAccount|Transaction):/)
+  await shot('internal-accounts-sent-toast')
 
   // A new payment is a new action: a new id.
   await done.getByRole('button', { name: 'Send another' }).click()

@@ -3,11 +3,12 @@ import { useProfiles } from '../stores/profiles'
 import { isRouteId, useUi, type RouteId } from '../stores/ui'
 import { syncViewOf, useSync } from '../stores/sync'
 import { useBadges } from '../stores/badges'
-import { forgetProfileData, invalidateChannels, invalidateCollections } from '../data/query-client'
+import { forgetProfileData, invalidateChannels, invalidateCollections, queryClient } from '../data/query-client'
 import { applyGateEvent } from '../data/gate-cache'
 import { useNotices } from '../stores/notices'
 import { useUpdates } from '../stores/updates'
 import { connectIdContextMenu } from './context-menu'
+import { knownNames, nameNotice } from '../shell/toast-names'
 import type { SyncStatus } from '../../../shared/ipc/channels/sync'
 
 /** The active profile's sync.status events applied so far. */
@@ -117,7 +118,9 @@ export function connectEvents(): () => void {
         targetId: n.targetId,
         ...(n.profileId !== undefined && { profileId: n.profileId })
       })
-      showWebNotification(n.title, n.body, () => route && void openItem(route, n.targetId ?? null, n.profileId))
+      // The system's notification is plain text: its ids are named here as the toast names them.
+      const named = nameNotice(n, knownNames(queryClient, n.profileId))
+      showWebNotification(named.title, named.body, () => route && void openItem(route, n.targetId ?? null, n.profileId))
     })
   ]
   const reportForeground = () =>
