@@ -26,11 +26,15 @@ async function backend(label: string, options: Parameters<typeof startBackend>[2
   return h
 }
 
-/** The connection states the backend told the window, in order, each once (what the top bar went through). */
-function shown(h: Harness, from = 0): ConnectionState[] {
+/**
+ * The connection states the backend told the window for one profile, in order, each once (what the top bar went
+ * through). Only that profile's: the Local profile, active at the start, tells its own state whenever its session
+ * opens, which on a loaded machine can come after the switch.
+ */
+function shown(h: Harness, profileId: string, from = 0): ConnectionState[] {
   const out: ConnectionState[] = []
   for (const e of h.events.slice(from)) {
-    if (e.event !== 'sync.status') continue
+    if (e.event !== 'sync.status' || (e.payload as SyncStatus).profileId !== profileId) continue
     const state = (e.payload as SyncStatus).connection?.state
     if (state !== undefined && out.at(-1) !== state) out.push(state)
   }
@@ -45,7 +49,7 @@ describe('connection state against the real sandbox', () => {
     closers.push(() => server.close())
     const clock = new FakeClock()
     const h = await backend('conn-hung', { clock })
-    await addProfile(h, server)
+    const profile = await addProfile(h, server)
     await h.call('sync.now', null)
     const before = await connection(h)
     expect(before?.state).toBe('live')
@@ -67,7 +71,7 @@ describe('connection state against the real sandbox', () => {
     await h.call('sync.now', null)
     await clock.advance(HOLD_MS)
     expect((await connection(h))?.state).toBe('live')
-    expect(shown(h)).toEqual(['connecting', 'live', 'notResponding', 'live'])
+    expect(shown(h, profile.id)).toEqual(['connecting', 'live', 'notResponding', 'live'])
   }, 60_000)
 
   it('refused credentials: Signed out, saying which status', async () => {
@@ -97,7 +101,7 @@ describe('connection state against the real sandbox', () => {
     expect((await connection(h))?.detail).toBe(
       `Paydesk cannot reach 127.0.0.1:${port}: no network, or the service is down.`
     )
-    expect(shown(h, from)).toEqual(['connecting', 'offline'])
+    expect(shown(h, view.id, from)).toEqual(['connecting', 'offline'])
     // Nor does the sync state flip to 'syncing' at each probe (the top bar flipped Syncing/Offline every 2-3 s).
     const states = h.events
       .slice(from)
