@@ -199,6 +199,7 @@ describe('the Local sandbox’s saved state', () => {
         await h.close()
         await t.cleanup()
       }
-    })
+      // The sandbox and its gate are two processes of their own: a loaded machine takes a while to start both.
+    }, 90_000)
   }
 })
