@@ -4,6 +4,8 @@ import { accountHandlers } from './account-handlers'
 import { createDesktop, type DesktopHost, type DesktopView } from './desktop/compose'
 import { exportHandlers } from './export-handlers'
 import { gateHandlers } from './gate/gate-handlers'
+import { historyHandlers, withActionLog } from './logged-actions'
+import { isProduction } from './services/production-guard'
 import { homeHandlers } from './home-handlers'
 import { GateLinks, type ManagedGate } from './gate/gate-links'
 import { GatePositions } from './gate/gate-position'
@@ -225,11 +227,15 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
     },
 
     ...accountHandlers(active, host.log),
-    ...gateHandlers({ profiles, links: gates, active })
+    ...gateHandlers({ profiles, links: gates, active }),
+    ...historyHandlers(active)
   }
 
   const backend: Backend = {
-    handlers: calls.observe(handlers),
+    // Every manual approve, reject and edit is logged with its reason (logged-actions.ts) before it is sent.
+    handlers: calls.observe(
+      withActionLog(handlers, { active, production: () => isProduction(profiles.get(profiles.activeProfileId)) })
+    ),
     desktop: desktop.view,
     exports,
     subscribe(sink) {

@@ -17,7 +17,7 @@ export function sealJson(key: Buffer, value: unknown): Buffer {
   return Buffer.concat([MAGIC, iv, ct, cipher.getAuthTag()])
 }
 
-function openJson(key: Buffer, data: Buffer): unknown {
+export function openJson(key: Buffer, data: Buffer): unknown {
   if (data.length < 8 + 12 + 16 || !data.subarray(0, 8).equals(MAGIC)) throw new Error('not a sealed Paydesk file')
   const decipher = createDecipheriv('aes-256-gcm', key, data.subarray(8, 20))
   decipher.setAAD(MAGIC)

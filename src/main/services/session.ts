@@ -23,6 +23,7 @@ import { openProfileCache, type OpenedCache } from './profile-cache'
 import type { SecretStore } from './keychain'
 import type { ReportDamage } from './notices'
 import { transferJournalDamaged } from './profile-data'
+import { ActionLog, actionLogDamaged } from './action-log'
 import { ProfileWrites } from './profile-writes'
 import { profileDir, type StoredProfile } from './profiles'
 import { QuoteService } from './quotes'
@@ -90,6 +91,8 @@ export class ProfileSession {
   /** Customers, external accounts and the sandbox's tools: writes that move no money. */
   readonly writes: ProfileWrites
   sync: SyncEngine | undefined
+  /** The operator's manual actions on this profile, with their reasons (action-log.ts); opened with the session. */
+  actions!: ActionLog
   private readonly refresh: BackgroundRefresh
   private readonly clock: SchedulerClock
   /** Transaction id → until when an open detail keeps it polled. */
@@ -177,6 +180,9 @@ export class ProfileSession {
       : undefined
     if (client) connection = new ConnectionMonitor({ clock: d.clock ?? realClock, host: client.host })
     const session = new ProfileSession(d, store, journal, client)
+    session.actions = await ActionLog.open(path.join(dir, 'actions.sealed'), key, (damage) =>
+      d.reportDamage?.(actionLogDamaged(d.profile, damage))
+    )
     const startPolling = () => {
       if (d.pollsAfter === undefined) return session.sync?.start()
       void d.pollsAfter.then(() => {

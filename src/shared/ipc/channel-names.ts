@@ -68,6 +68,7 @@ export const CHANNEL_NAMES = [
   'gate.receiverInfo.get',
   'gate.receiverInfo.set',
   'gate.failedApprovals',
+  'history.actions',
   'home.figures'
 ] as const
 

@@ -7,6 +7,7 @@ import { desktopChannels, desktopEvents } from './channels/desktop'
 import { quoteChannels } from './channels/quotes'
 import { exportChannels, exportEvents } from './channels/export'
 import { gateChannels, gateEvents } from './channels/gate'
+import { historyChannels } from './channels/history'
 import { homeChannels } from './channels/home'
 import { syncChannels, syncEvents } from './channels/sync'
 import { appEvents } from './events'
@@ -25,6 +26,7 @@ export const channels = {
   ...accountChannels,
   ...exportChannels,
   ...gateChannels,
+  ...historyChannels,
   ...homeChannels
 } satisfies Record<string, ChannelSpec>
 

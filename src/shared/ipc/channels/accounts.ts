@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ExternalAccount, ExternalAccountId, ExternalAccountUpdateRequest } from '../../api'
+import { ActionReason } from '../../action-log'
 import { ProfileId } from '../../profile'
 import { channel } from '../define'
 
@@ -19,7 +20,9 @@ export type FollowedExternalAccount = z.infer<typeof FollowedExternalAccount>
 
 export const ExternalAccountUpdateInput = z.strictObject({
   id: ExternalAccountId,
-  update: ExternalAccountUpdateRequest
+  update: ExternalAccountUpdateRequest,
+  /** Why, kept in Paydesk's history of manual actions (never sent to the service). */
+  reason: ActionReason
 })
 export type ExternalAccountUpdateInput = z.infer<typeof ExternalAccountUpdateInput>
 

@@ -10,6 +10,7 @@ import {
   PromptAnswer,
   ReceiverInfo
 } from '../../gate'
+import { ActionReason } from '../../action-log'
 import { credentialedUrl, ProfileId } from '../../profile'
 import { channel, NoInput } from '../define'
 
@@ -67,7 +68,12 @@ export const gateChannels = {
     'Payments the gate is holding for a person, earliest fallback first'
   ),
   'gate.answer': channel(
-    z.strictObject({ transactionId: TransactionId, answer: PromptAnswer, confirmProduction: ConfirmProduction }),
+    z.strictObject({
+      transactionId: TransactionId,
+      answer: PromptAnswer,
+      confirmProduction: ConfirmProduction,
+      reason: ActionReason
+    }),
     z.object({ profileId: ProfileId, decision: GateEvent }),
     'Approve or reject a payment the gate is holding (before its fallback)'
   ),
@@ -85,7 +91,7 @@ export const gateChannels = {
   ),
   'gate.rules.get': channel(NoInput, GateRules, "The gate's approval rules"),
   'gate.rules.set': channel(
-    z.strictObject({ rules: GateRules, confirmProduction: ConfirmProduction }),
+    z.strictObject({ rules: GateRules, confirmProduction: ConfirmProduction, reason: ActionReason }),
     GateRules,
     "Replace the gate's approval rules (logged with the operator's name)"
   ),
@@ -95,7 +101,11 @@ export const gateChannels = {
     'Pre-approvals, used and unused'
   ),
   'gate.preApprovals.add': channel(
-    z.strictObject({ preApproval: PreApprovalCreateRequest, confirmProduction: ConfirmProduction }),
+    z.strictObject({
+      preApproval: PreApprovalCreateRequest,
+      confirmProduction: ConfirmProduction,
+      reason: ActionReason
+    }),
     PreApproval,
     'Approve a payment before it arrives: customer, currency, amount range, optional sender, expiry; used once'
   ),
@@ -108,7 +118,8 @@ export const gateChannels = {
     z.strictObject({
       customerId: z.string().trim().min(1).max(200),
       info: ReceiverCustomerInfo,
-      confirmProduction: ConfirmProduction
+      confirmProduction: ConfirmProduction,
+      reason: ActionReason
     }),
     ReceiverInfo,
     'Set the receiver information the gate answers for a customer (stored encrypted by the gate)'
