@@ -1,5 +1,6 @@
 import type { InternalAccount } from '../../../shared/api'
-import { HOME_DAYS, type CurrencyBalance, type CurrencyVolume } from '../../../shared/ipc/channels/home'
+import { HOME_DAYS } from '../../../shared/home-days'
+import type { CurrencyBalance, CurrencyVolume } from '../../../shared/ipc/channels/home'
 import type { SqliteDatabase } from './sqlite'
 
 /**

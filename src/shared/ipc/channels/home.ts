@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { ProfileId } from '../../profile'
 import { channel } from '../define'
 import { SyncedAt } from './data'
+import { HOME_DAYS } from '../../home-days'
 
 /**
  * Home's figures: 30 days of completed volume and of platform balances, per currency, read from the active profile's
@@ -9,8 +10,7 @@ import { SyncedAt } from './data'
  * their own currency: nothing here ever adds one currency to another.
  */
 
-/** Days a chart covers, today included. */
-export const HOME_DAYS = 30
+export { HOME_DAYS } from '../../home-days'
 
 /** Whether Intl knows this zone ("UTC", "Europe/Berlin"). */
 export function isTimeZone(zone: string): boolean {
