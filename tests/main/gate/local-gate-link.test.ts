@@ -18,6 +18,23 @@ afterEach(async () => {
   cleanup = undefined
 })
 
+/** A simulated incoming payment of `amount` cents for an approved customer who takes USD. */
+async function receive(h: Harness, rec: ReturnType<typeof recorder>, amount: number) {
+  // The cache answers first and refreshes behind: the customers are read again once they have arrived.
+  const asked = rec.mark()
+  await h.call('customers.query', { kycStatus: 'APPROVED', limit: 500 })
+  await rec.until((s) => s.event === 'data.changed' && s.payload.collections.includes('customers'), asked)
+  const { rows } = await h.call('customers.query', { kycStatus: 'APPROVED', limit: 500 })
+  const customer = (rows as any[]).find((c) => c.currencies?.includes('USD')) ?? (rows as any[])[0]
+  expect(customer).toBeDefined()
+  return h.call('sandbox.receive', {
+    senderUmaAddress: '$success.usd@sandbox.uma.money',
+    receivingCurrencyCode: 'USD',
+    receivingCurrencyAmount: amount,
+    customerId: customer.id
+  })
+}
+
 describe('the Local profile’s own gate', () => {
   it('links to it once it runs (managed), and a simulated incoming payment is prompted, notified and approved by a click', async () => {
     const t = await tempDir('local-gate-link')
@@ -41,20 +58,8 @@ describe('the Local profile’s own gate', () => {
     // The Local gate is Paydesk's own: nothing to connect or unlink.
     expect(await h.raw('gate.disconnect', null)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } })
 
-    // The cache answers first and refreshes behind: the customers are read again once they have arrived.
-    const asked = rec.mark()
-    await h.call('customers.query', { kycStatus: 'APPROVED', limit: 500 })
-    await rec.until((s) => s.event === 'data.changed' && s.payload.collections.includes('customers'), asked)
-    const { rows } = await h.call('customers.query', { kycStatus: 'APPROVED', limit: 500 })
-    const customer = (rows as any[]).find((c) => c.currencies?.includes('USD')) ?? (rows as any[])[0]
-    expect(customer).toBeDefined()
     const mark = rec.mark()
-    const received = await h.call('sandbox.receive', {
-      senderUmaAddress: '$success.usd@sandbox.uma.money',
-      receivingCurrencyCode: 'USD',
-      receivingCurrencyAmount: 12_34,
-      customerId: customer.id
-    })
+    const received = await receive(h, rec, 12_34)
     const prompt = await rec.until(
       (s) =>
         s.event === 'gate.event' &&
@@ -119,19 +124,8 @@ describe('the Local profile’s own gate', () => {
     expect(new URL(await localUrl()).port).not.toBe(before.port)
     await live(restarted)
 
-    // The cache answers first and refreshes behind: the customers are read again once they have arrived.
-    const asked = rec.mark()
-    await h.call('customers.query', { kycStatus: 'APPROVED', limit: 500 })
-    await rec.until((s) => s.event === 'data.changed' && s.payload.collections.includes('customers'), asked)
-    const { rows } = await h.call('customers.query', { kycStatus: 'APPROVED', limit: 500 })
-    const customer = (rows as any[]).find((c) => c.currencies?.includes('USD')) ?? (rows as any[])[0]
     const mark = rec.mark()
-    const received = await h.call('sandbox.receive', {
-      senderUmaAddress: '$success.usd@sandbox.uma.money',
-      receivingCurrencyCode: 'USD',
-      receivingCurrencyAmount: 12_35,
-      customerId: customer.id
-    })
+    const received = await receive(h, rec, 12_35)
     await rec.until(
       (s) =>
         s.event === 'gate.event' &&
