@@ -3,6 +3,8 @@ import path from 'node:path'
 import { accountHandlers } from './account-handlers'
 import { createDesktop, type DesktopHost, type DesktopView } from './desktop/compose'
 import { exportHandlers } from './export-handlers'
+import { workbenchHandlers } from './workbench-handlers'
+import { SavedViewFiles } from './services/saved-views'
 import { gateHandlers } from './gate/gate-handlers'
 import { historyHandlers, withActionLog } from './logged-actions'
 import { isProduction } from './services/production-guard'
@@ -175,6 +177,7 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
   const handlers: Handlers = {
     ...desktop.handlers,
     ...exportHandlers(exports, active),
+    ...workbenchHandlers(new SavedViewFiles(host.dataDir, host.log, reportDamage), active),
     // The Local profile's address and secret are settled once its sandbox's process is spawned: profile calls wait for
     // that, and not for the sandbox to answer (its state may load for a while, and on a busy machine its start does).
     ...afterLocalAddressed(

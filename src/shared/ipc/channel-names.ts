@@ -69,7 +69,11 @@ export const CHANNEL_NAMES = [
   'gate.receiverInfo.set',
   'gate.failedApprovals',
   'history.actions',
-  'home.figures'
+  'home.figures',
+  'transactions.totals',
+  'views.list',
+  'views.save',
+  'views.remove'
 ] as const
 
 export type ChannelName = (typeof CHANNEL_NAMES)[number]

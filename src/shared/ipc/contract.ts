@@ -10,6 +10,7 @@ import { gateChannels, gateEvents } from './channels/gate'
 import { historyChannels } from './channels/history'
 import { homeChannels } from './channels/home'
 import { syncChannels, syncEvents } from './channels/sync'
+import { workbenchChannels } from './channels/workbench'
 import { appEvents } from './events'
 import type { ChannelName as ListedChannelName } from './channel-names'
 
@@ -27,6 +28,7 @@ export const channels = {
   ...exportChannels,
   ...gateChannels,
   ...historyChannels,
+  ...workbenchChannels,
   ...homeChannels
 } satisfies Record<string, ChannelSpec>
 

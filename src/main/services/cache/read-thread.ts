@@ -4,6 +4,7 @@ import { READ_GATE, type ReadReply, type ReadRequest, type ReaderData } from './
 import { openEncryptedDatabase, type SqliteDatabase } from './sqlite'
 import { answerRequests } from './thread'
 import { TransactionQueries } from './transaction-queries'
+import { transactionTotals } from './transaction-totals'
 
 /**
  * The cache's reader thread (built as out/main/cache-reader.js): it opens the same database as main, read-only, and
@@ -48,6 +49,8 @@ answerRequests<ReadRequest>(port, (request) => {
       return snapshot(() => queries.count(request.filter))
     case 'home':
       return snapshot(() => readHomeRows(db, request))
+    case 'totals':
+      return snapshot(() => transactionTotals(db, request.filter))
     case 'close':
       db.close()
       return null

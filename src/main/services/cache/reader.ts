@@ -1,5 +1,6 @@
 import type { Worker } from 'node:worker_threads'
 import type { TransactionFilter, TransactionSort } from '../../../shared/ipc/channels/data'
+import type { CurrencyTotal } from '../../../shared/ipc/channels/workbench'
 import type { HomeRequest, HomeRows } from './home-figures'
 import { settleAnswer, startCacheThread, type ThreadAnswer } from './thread'
 
@@ -31,6 +32,7 @@ type Requests = {
   window: { filter: TransactionFilter; sort: TransactionSort; offset: number; limit: number }
   page: { filter: TransactionFilter; sort: TransactionSort; after: unknown[] | null; limit: number }
   count: { filter: TransactionFilter }
+  totals: { filter: TransactionFilter }
   home: HomeRequest
   close: Record<never, never>
 }
@@ -47,6 +49,7 @@ export interface ReadAnswers {
   window: { docs: string[]; names: Record<string, string>; total: number }
   page: { docs: string[]; names: Record<string, string>; last: unknown[] | null }
   count: number
+  totals: CurrencyTotal[]
   home: HomeRows
 }
 

@@ -3,6 +3,7 @@ import { promises as fs, statSync } from 'node:fs'
 import path from 'node:path'
 import type { Transaction } from '../../../shared/api'
 import type { TransactionFilter, TransactionSort } from '../../../shared/ipc/channels/data'
+import type { CurrencyTotal } from '../../../shared/ipc/channels/workbench'
 import type { StatusHistoryEntry } from '../../../shared/status-history'
 import { setAside } from '../atomic-file'
 import { cacheKeyAccount, type SecretStore } from '../keychain'
@@ -12,6 +13,7 @@ import { creationOrderKnown, hasIndex, KEYS_BY_ROWID, migrate, TEXT_DEFERRED_KEY
 import { openEncryptedDatabase, type SqliteDatabase } from './sqlite'
 import { statusHistory } from './status-history'
 import { TransactionQueries } from './transaction-queries'
+import { transactionTotals } from './transaction-totals'
 import { orderOf, whereOf } from './transaction-rows'
 import { CacheWriter } from './writer'
 import { putDocuments, setMeta, type CollectionName } from './writes'
@@ -64,6 +66,7 @@ export async function cacheKeyFor(secrets: SecretStore, profileId: string): Prom
  */
 const READER_CACHE_KIB = 32 * 1024
 const MAIN_CACHE_KIB = 8 * 1024
+const TOTALS_CACHE_KIB = 8 * 1024
 /** Rows from the top of the whole list that main answers itself while the reader thread starts: a first screen. */
 const FIRST_ROWS_ON_MAIN = 500
 
@@ -77,6 +80,8 @@ export class CacheStore {
   readonly transactions: TransactionIds
   private readonly writer: CacheWriter
   private readonly reader: CacheReader
+  /** A second reader thread for the totals of a filtered set: they scan every match, and windows must not wait on it. */
+  private readonly totalsReader: CacheReader
   /**
    * The views' queries on main's own connection: while the reader thread cannot start, and the first rows of the whole
    * list while it is still starting.
@@ -92,6 +97,8 @@ export class CacheStore {
     this.writer.start()
     this.reader = new CacheReader({ file, key, cacheKiB: READER_CACHE_KIB })
     this.reader.start()
+    // Started by its first read: a profile whose workbench never shows totals never opens it.
+    this.totalsReader = new CacheReader({ file, key, cacheKiB: TOTALS_CACHE_KIB })
     this.queries = new TransactionQueries(db)
     this.transactions = {
       query: (filter, sort) => {
@@ -299,6 +306,13 @@ export class CacheStore {
     return this.reader.available ? this.reader.read('count', { filter }) : this.queries.count(filter)
   }
 
+  /** Per currency, the count and sum of every match of a filter (transaction-totals.ts), in the totals thread. */
+  async transactionTotals(filter: TransactionFilter): Promise<CurrencyTotal[]> {
+    return this.totalsReader.available
+      ? this.totalsReader.read('totals', { filter })
+      : transactionTotals(this.db, filter)
+  }
+
   /** Home's daily sums and failed count (home-figures.ts), in the reader thread, from one snapshot. */
   async homeRows(request: HomeRequest): Promise<HomeRows> {
     return this.reader.available
@@ -331,6 +345,7 @@ export class CacheStore {
     if (this.closed) return
     this.closed = true
     await this.reader.close()
+    await this.totalsReader.close()
     await this.writer.close()
     this.db.close()
   }

@@ -1,5 +1,6 @@
 import type { Transaction } from '../../../shared/api'
 import type { TransactionFilter, TransactionSort } from '../../../shared/ipc/channels/data'
+import { amountInMinorUnits, CURRENCIES_NOT_OF_2_DECIMALS } from '../../../shared/amount-search'
 import { transactionSearchText } from '../../../shared/transaction-search'
 import { candidatesOf, textSearchOf, type TextPlan, type TextSearch } from './text-search'
 
@@ -137,6 +138,16 @@ export function whereOf(
     conditions.push(`${own('amount')} <= ?`)
     params.push(filter.amountMax)
   }
+  if (filter.amountIs) {
+    // Each currency's rows in their own minor units: 1250 is 125000 cents and 1250 yen (amount-search.ts).
+    const terms = amountInMinorUnits(filter.amountIs).map(({ minor, currencies, other }) => {
+      const listed = other ? CURRENCIES_NOT_OF_2_DECIMALS : currencies
+      params.push(minor, ...listed)
+      const list = listed.map(() => '?').join(', ')
+      return `(${own('amount')} = ? AND ${own('currency')} ${other ? 'NOT IN' : 'IN'} (${list}))`
+    })
+    conditions.push(terms.length ? `(${terms.join(' OR ')})` : '0')
+  }
   if (filter.createdFrom) {
     conditions.push(`${own('created_at')} >= ?`)
     params.push(Date.parse(filter.createdFrom))
@@ -177,6 +188,7 @@ export function grouped(filter: TransactionFilter): boolean {
     walkable(filter) &&
     filter.amountMin === undefined &&
     filter.amountMax === undefined &&
+    filter.amountIs === undefined &&
     !filter.createdFrom &&
     !filter.createdTo &&
     !filter.search?.trim()

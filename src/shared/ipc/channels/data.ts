@@ -20,6 +20,7 @@ import { channel, NoInput } from '../define'
 import { MAX_WINDOW_ROWS } from '../wire'
 import { ProfileId } from '../../profile'
 import { isTooShortTransactionSearch, TRANSACTION_SEARCH_TOO_SHORT } from '../../transaction-search'
+import { MAX_AMOUNT_SCALE } from '../../amount-search'
 import { StatusHistory } from '../../status-history'
 
 export {
@@ -54,6 +55,15 @@ const StatusName = z.string().min(1).max(40)
 export const AccountOwnerScope = z.enum(['all', 'customer', 'platform']).default('all')
 export type AccountOwnerScope = z.output<typeof AccountOwnerScope>
 
+/**
+ * An amount typed without a currency, exactly: `units` × 10^-`scale` ("1,250.50" is 125050 at scale 2). Each
+ * currency's rows are matched in its own minor units (src/shared/amount-search.ts).
+ */
+const AmountIs = z.strictObject({
+  units: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  scale: z.number().int().min(0).max(MAX_AMOUNT_SCALE)
+})
+
 export const TRANSACTION_SORT_FIELDS = ['createdAt', 'updatedAt', 'amount', 'status'] as const
 export const TransactionFilter = z
   .strictObject({
@@ -76,6 +86,8 @@ export const TransactionFilter = z
     /** Bounds, inclusive, of the amount shown, in minor units of its currency (meaningful with `currency`). */
     amountMin: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
     amountMax: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    /** An amount typed without a currency ("1250" finds $1,250.00 and ¥1,250): see amount-search.ts. */
+    amountIs: AmountIs.optional(),
     /**
      * Case-insensitive substring of the id, description, customer ids, reference, UMA addresses or account ids; three
      * characters or more (empty: no text filter).
