@@ -2,6 +2,7 @@ import {
   ArrowLeftRight,
   Calculator,
   FlaskConical,
+  History,
   House,
   Landmark,
   PanelLeftClose,
@@ -25,6 +26,7 @@ const ICONS: Record<RouteId, LucideIcon> = {
   'external-accounts': Landmark,
   'internal-accounts': Wallet,
   quotes: Calculator,
+  history: History,
   sandbox: FlaskConical,
   settings: Settings
 }

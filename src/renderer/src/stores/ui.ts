@@ -8,6 +8,7 @@ export const ROUTES = [
   { id: 'external-accounts', label: 'External accounts', key: 'e' },
   { id: 'internal-accounts', label: 'Internal accounts', key: 'i' },
   { id: 'quotes', label: 'Quotes', key: 'q' },
+  { id: 'history', label: 'History', key: 'y' },
   { id: 'sandbox', label: 'Sandbox tools', key: 'x', sandboxOnly: true },
   { id: 'settings', label: 'Settings', key: 's' }
 ] as const

@@ -54,6 +54,7 @@ const VIEWS = {
     import('./internal-accounts/InternalAccountsView').then((m) => m.InternalAccountsView)
   ),
   quotes: lazyView(() => import('./quotes/QuotesView').then((m) => m.QuotesView)),
+  history: lazyView(() => import('./history/HistoryView').then((m) => m.HistoryView)),
   sandbox: lazyView(() => import('./sandbox-tools/SandboxToolsView').then((m) => m.SandboxToolsView))
 } satisfies Partial<Record<RouteId, ReturnType<typeof lazyView>>>
 

@@ -4,11 +4,12 @@ import { ReceiverCustomerInfo } from '../../../../shared/approval-rules'
 import { formatMoney } from '../../../../shared/format/money'
 import { useChannelMutation, useChannelQuery } from '../../data/channel-query'
 import { Id, Money } from '../../ui/atoms'
-import { Field } from '../../ui/Field'
 import { FormErrors, revealFirstError } from '../../ui/FormFields'
 import { useFlatForm } from '../../ui/flat-form'
 import { FailedAction, FormFrame } from '../../ui/form-submit'
 import { useNow } from '../../ui/view-states'
+import { PRODUCTION_REJECT_NEEDS_REASON } from '../../../../shared/action-log'
+import { ReasonField, reasonInput } from '../history/ReasonField'
 import { ConfirmTwice } from './ConfirmTwice'
 import { fallbackText, missingMandatory } from './gate-text'
 import { boxKeys, fieldLabel, isAddressField, ReceiverInfoFields } from './receiver-fields'
@@ -57,6 +58,8 @@ export function PromptCard(props: {
     if (reveal > 0) revealFirstError(formRef.current)
   }, [reveal])
   const [reason, setReason] = useState('')
+  // A production rejection refuses a real payment for good: it keeps its reason (main refuses one without).
+  const [reasonNeeded, setReasonNeeded] = useState(false)
   const [confirmed, setConfirmed] = useState(false)
   const answering = useChannelMutation('gate.answer', { invalidates: ['gate.prompts', 'gate.log'] })
   const amountText = promptAmount(prompt)
@@ -69,12 +72,18 @@ export function PromptCard(props: {
       if (!filled) return setReveal((n) => n + 1)
       info = filled
     }
+    if (action === 'reject' && production && !reason.trim()) {
+      setReasonNeeded(true)
+      return setReveal((n) => n + 1)
+    }
     const result = await answering.run({
       transactionId: prompt.transactionId as `Transaction:${string}`,
       answer:
         action === 'approve'
           ? { action, ...(info && { receiverCustomerInfo: info }) }
-          : { action, ...(reason.trim() && { reason: reason.trim() }) },
+          : // The gate keeps a rejection's reason too, up to its own length.
+            { action, ...(reason.trim() && { reason: reason.trim().slice(0, 200) }) },
+      ...reasonInput(reason),
       ...(production && { confirmProduction: true })
     })
     if (result.ok) return props.onDecided(`${action === 'approve' ? 'Approved' : 'Rejected'} ${amountText}.`)
@@ -159,14 +168,13 @@ export function PromptCard(props: {
           <ConfirmTwice production={production} checked={confirmed} onChange={setConfirmed}>
             {`Production: this decides a real payment of ${amountText}.`}
           </ConfirmTwice>
-          <Field id={`${headingId}-reason`} label="Reason for rejecting (optional)">
-            <input
-              id={`${headingId}-reason`}
-              value={reason}
-              maxLength={200}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          </Field>
+          <ReasonField
+            id={`${headingId}-reason`}
+            value={reason}
+            onChange={setReason}
+            label={production ? 'Reason (required to reject)' : 'Reason (optional)'}
+            error={reasonNeeded && production && !reason.trim() ? PRODUCTION_REJECT_NEEDS_REASON : undefined}
+          />
           <FailedAction error={answering.error} withCode={!answering.error?.fieldErrors} />
           <div className="row">
             <button type="submit" className="primary" disabled={answering.busy || (production && !confirmed)}>

@@ -4,6 +4,7 @@ import { nestFlat, useFlatForm } from '../../ui/flat-form'
 import { FormErrors, TextField } from '../../ui/FormFields'
 import { FailedAction, FormFrame, SubmitRow, useFormSubmit } from '../../ui/form-submit'
 import { ActionResult } from '../../ui/view-states'
+import { ReasonField, reasonInput } from '../history/ReasonField'
 import { ADDRESS_MEMBERS, BeneficiaryFields, BENEFICIARY_COMMON_MEMBERS, upperCaseCodes } from './BeneficiaryFields'
 
 const P = 'edit-ea'
@@ -75,8 +76,9 @@ export function EditExternalAccountForm(props: {
   const toInput = useMemo(() => (values: Record<string, string>) => toUpdateRequest(initial, values), [initial])
   const form = useFlatForm(schema, initial, { toInput, normalize: upperCaseCodes })
   const [nothing, setNothing] = useState(false)
+  const [reason, setReason] = useState('')
   const save = useFormSubmit(form, 'externalAccounts.update', props.onSaved, {
-    toRequest: (update) => ({ id: account.id as `ExternalAccount:${string}`, update }),
+    toRequest: (update) => ({ id: account.id as `ExternalAccount:${string}`, update, ...reasonInput(reason) }),
     // Main's own checks name paths inside the channel input ({ id, update }); the service's, inside the body.
     serverPath: (path) => path.replace(/^update\./, '')
   })
@@ -112,6 +114,7 @@ export function EditExternalAccountForm(props: {
           </p>
         </BeneficiaryFields>
       )}
+      <ReasonField id={`${P}-reason`} value={reason} onChange={setReason} />
       <FormErrors messages={form.otherErrors(shown)} />
       {nothing && (
         <ActionResult ok={false}>
