@@ -80,6 +80,15 @@ export async function startBare(publicKeyPem: string): Promise<Child> {
   return { proc, url: `http://127.0.0.1:${port}`, stop: () => stopChild(proc) }
 }
 
+/** The PostgreSQL floor (bench/gate-pg-floor.ts): the bare receiver plus one committed INSERT per webhook at `dbUrl`. */
+export async function startPgFloor(publicKeyPem: string, dbUrl: string): Promise<Child> {
+  const proc = tsxChild('bench/gate-pg-floor.ts', { BENCH_PUBLIC_KEY: publicKeyPem, BENCH_FLOOR_PG_URL: dbUrl }, 'pipe')
+  let out = ''
+  proc.stdout?.on('data', (c: Buffer) => void (out += c.toString('utf8')))
+  const port = await ready(proc, 'the PostgreSQL floor', () => /listening (\d+)/.exec(out)?.[1])
+  return { proc, url: `http://127.0.0.1:${port}`, stop: () => stopChild(proc) }
+}
+
 export interface GateChild extends Child {
   token: string
 }

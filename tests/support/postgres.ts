@@ -60,6 +60,8 @@ export interface TestPostgres {
   proc: ChildProcess
   /** A new empty database; its URL. */
   createDatabase(name?: string): Promise<string>
+  /** What the server wrote to its log (stderr) since it started, the last 1 MB. */
+  log(): string
   /** Fast shutdown (SIGINT), then the directory is removed. */
   stop(): Promise<void>
 }
@@ -70,6 +72,8 @@ export interface PostgresOptions {
    * across a power cut, and a loaded CI disk would only make them slow.
    */
   durable?: boolean
+  /** More `name=value` server settings (`-c`), after the defaults, e.g. a bench's `log_lock_waits=on`. */
+  settings?: string[]
 }
 
 const running = new Set<ChildProcess>()
@@ -96,7 +100,8 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Test
     `unix_socket_directories=${dir}`,
     'max_connections=200',
     'shared_buffers=64MB',
-    ...(options.durable ? [] : ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off'])
+    ...(options.durable ? [] : ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off']),
+    ...(options.settings ?? [])
   ]
   for (let attempt = 1; ; attempt++) {
     const port = await freePort()
@@ -106,13 +111,21 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Test
       stdio: ['ignore', 'ignore', 'pipe'],
       env: { ...process.env, LC_ALL: 'C' }
     })
+    const log = serverLog(proc)
     const started = await ready(proc)
-    if (started === true) return handle(proc, port, dir)
+    if (started === true) return handle(proc, port, dir, log)
     // Another process took the port between our look and the server's bind: try another one.
     if (attempt < 3 && /could not bind|address already in use/i.test(started)) continue
     rmSync(dir, { recursive: true, force: true })
     throw new Error(`PostgreSQL did not start: ${started.slice(-2000)}`)
   }
+}
+
+/** Keeps the last 1 MB of the server's log; reading it also keeps a full pipe from ever blocking the server. */
+function serverLog(proc: ChildProcess): () => string {
+  let text = ''
+  proc.stderr?.on('data', (c: Buffer) => void (text = (text + c.toString('utf8')).slice(-1_000_000)))
+  return () => text
 }
 
 /** Resolves true on the server's "ready to accept connections", or with its log when it exits or START_MS pass. */
@@ -123,8 +136,6 @@ function ready(proc: ChildProcess): Promise<true | string> {
       clearTimeout(timer)
       proc.stderr?.removeListener('data', onData)
       proc.removeListener('exit', onExit)
-      // The server keeps writing its log: drain it so a full pipe never blocks the server.
-      proc.stderr?.resume()
       resolve(v)
     }
     const onData = (c: Buffer): void => {
@@ -141,7 +152,7 @@ function ready(proc: ChildProcess): Promise<true | string> {
   })
 }
 
-function handle(proc: ChildProcess, port: number, dir: string): TestPostgres {
+function handle(proc: ChildProcess, port: number, dir: string, log: () => string): TestPostgres {
   running.add(proc)
   if (!exitHook) {
     exitHook = true
@@ -157,6 +168,7 @@ function handle(proc: ChildProcess, port: number, dir: string): TestPostgres {
     url,
     port,
     proc,
+    log,
     createDatabase: async (name = `gate_${process.pid}_${++databases}`) => {
       if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`not a database name: ${name}`)
       const client = new pg.Client({ connectionString: url })
