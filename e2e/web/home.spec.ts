@@ -24,6 +24,7 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(volume.getByTestId('home-volume-GBP-summary')).toContainText(GBP_IN)
     await expect(volume.getByTestId('home-volume-MXN-summary')).toContainText(MXN_IN)
     await expect(volume.locator('.home-chart canvas').first()).toBeVisible()
+    await shot(`home-${theme}-charts`)
     // The text alternative lists every day, a day without payments as 0.
     const usd = volume.getByTestId('home-volume-USD')
     await usd.getByText('Every day as a table').click()
