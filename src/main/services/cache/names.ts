@@ -5,7 +5,7 @@ import type { SqliteDatabase } from './sqlite'
 /**
  * The names table (schema.ts migration 7): the label of every cached customer and account by id, written with the
  * documents by the shared labelling functions (src/shared/labels.ts). The transaction views read a window's names from
- * it in the same statement as its rows (one lookup per id shown, however long the history), and a text search reads
+ * it in the same snapshot as its rows (one lookup for the ids shown, however long the history), and a text search reads
  * the customers whose names hold the needle from it, then their transactions by the customer index: a transaction's
  * own row and its text index never hold a name, so a customer renamed changes one row here, not their history.
  */
@@ -19,9 +19,8 @@ const KIND: Record<NamedCollection, string> = {
   externalAccounts: 'external'
 }
 
-/** The names of a transaction row's customer and accounts, as one JSON object (id → label) beside its columns. */
-export const ROW_NAMES = `(SELECT json_group_object(names.id, names.name) FROM names
-  WHERE names.id IN (tx.customer_id, tx.source_account, tx.destination_account))`
+/** The columns of a transaction row that name a customer or an account, read beside its document. */
+export const ROW_PARTIES = ['tx.customer_id', 'tx.source_account', 'tx.destination_account'] as const
 
 /** Labels a customer's or an account's documents into the names table; a customer renamed relabels their accounts. */
 export function writeNames(db: SqliteDatabase, c: NamedCollection, docs: readonly { id: string }[]): void {
@@ -76,12 +75,27 @@ export function customersNamed(db: SqliteDatabase, needle: string): string[] {
     .all(needle) as string[]
 }
 
-/** Merges the names of a window's rows (ROW_NAMES, one JSON object or null each) into one object. */
-export function mergeNames(perRow: readonly unknown[]): Record<string, string> {
+/**
+ * The labels of the ids a window of rows names (ROW_PARTIES), in one lookup by the table's key. Read per row instead
+ * (a subquery beside each row's columns, merged from one JSON object each), the names cost the list a lookup and a
+ * JSON text per row of every window.
+ */
+export function namesOfIds(db: SqliteDatabase, ids: Iterable<unknown>): Record<string, string> {
+  const wanted = [...new Set([...ids].filter((id): id is string => typeof id === 'string' && id.length > 0))]
   const names: Record<string, string> = {}
-  for (const json of perRow) if (typeof json === 'string') Object.assign(names, JSON.parse(json))
+  // A window names a few hundred ids at most; a long export page is asked in parts, under SQLite's limit of variables.
+  for (let i = 0; i < wanted.length; i += IDS_PER_LOOKUP) {
+    const part = wanted.slice(i, i + IDS_PER_LOOKUP)
+    const rows = db
+      .prepare(`SELECT id, name FROM names WHERE id IN (${part.map(() => '?').join(', ')})`)
+      .raw()
+      .all(...part) as [string, string][]
+    for (const [id, name] of rows) names[id] = name
+  }
   return names
 }
+
+const IDS_PER_LOOKUP = 10_000
 
 /** A document's label, or null for one too incomplete to name (it is then shown by its id, as before). */
 function labelOf(db: SqliteDatabase, c: NamedCollection, doc: { id: string }): string | null {

@@ -1,7 +1,7 @@
 import type { TransactionFilter, TransactionSort } from '../../../shared/ipc/channels/data'
 import { candidatesInCreationOrder } from './creation-order'
 import { ANCHOR_STEP, lastAtOrBefore, ListAnchors, remember } from './list-anchors'
-import { customersNamed, mergeNames, ROW_NAMES } from './names'
+import { customersNamed, namesOfIds, ROW_PARTIES } from './names'
 import { FINISHED_SCHEMA_INDEX, hasIndex, KEYS_BY_ROWID } from './schema'
 import type { SqliteDatabase } from './sqlite'
 import {
@@ -26,6 +26,8 @@ import { afterOf, grouped, orderOf, reversedOf, sortKeysOf, upToOf, walkable, wh
 
 /** A stretch's candidates listed at most (a few milliseconds read one by one), else left to FTS5 by a floor. */
 const LISTED_CANDIDATES = 4_096
+/** Labels remembered at most before they are all forgotten (a platform's customers and accounts, a few MB at most). */
+const LABELS_KEPT = 100_000
 /** Counts remembered (filters, and text searches' candidates), the most recent kept. */
 const COUNTS_KEPT = 64
 
@@ -44,6 +46,8 @@ export class TransactionQueries {
   private readonly searches = new Map<string, TextSearch>()
   /** Which customers' names hold each needle, the most recent kept. */
   private readonly named = new Map<string, string[]>()
+  /** The labels of the customers and accounts windows showed (null: none), looked up once while the data does not change. */
+  private readonly labels = new Map<string, string | null>()
   private dataVersion = ''
 
   constructor(private readonly db: SqliteDatabase) {}
@@ -115,7 +119,7 @@ export class TransactionQueries {
     ) =>
       this.db
         .prepare(
-          `SELECT ${keys.join(', ')}, ${ROW_NAMES}, doc FROM tx WHERE rid IN (SELECT rid FROM ${source} ${and(and(where.sql, seek.sql), bound.sql)} ${order} LIMIT ? OFFSET ?) ${order}`
+          `SELECT ${keys.join(', ')}, ${ROW_PARTIES.join(', ')}, doc FROM tx WHERE rid IN (SELECT rid FROM ${source} ${and(and(where.sql, seek.sql), bound.sql)} ${order} LIMIT ? OFFSET ?) ${order}`
         )
         .raw()
         .all(...where.params, ...seek.params, ...bound.params, limit, offset - from) as unknown[][]
@@ -130,7 +134,7 @@ export class TransactionQueries {
         NO_CONDITION,
         sorted()
       )
-      return documentsOf(rows)
+      return this.documentsOf(rows)
     }
     // A search whose plan walks the sort's index walks it in stretches (text-walk.ts), and may give up for a sort.
     const walks = candidates !== null && where.walk
@@ -164,7 +168,7 @@ export class TransactionQueries {
         })
       : select(where, NO_CONDITION, sorted())
     if (list && rows.length) remember(list, offset + rows.length, rows[rows.length - 1]!.slice(0, keys.length))
-    return documentsOf(rows)
+    return this.documentsOf(rows)
   }
 
   /**
@@ -181,14 +185,39 @@ export class TransactionQueries {
     // Keys first (ordered and limited from an index), then the documents of just this page's rows.
     const rows = this.db
       .prepare(
-        `SELECT ${keys.join(', ')}, ${ROW_NAMES}, doc FROM tx WHERE rid IN (SELECT rid FROM tx ${and(where.sql, seek.sql)} ${orderOf(sort)} LIMIT ?) ${orderOf(sort)}`
+        `SELECT ${keys.join(', ')}, ${ROW_PARTIES.join(', ')}, doc FROM tx WHERE rid IN (SELECT rid FROM tx ${and(where.sql, seek.sql)} ${orderOf(sort)} LIMIT ?) ${orderOf(sort)}`
       )
       .raw()
       .all(...where.params, ...seek.params, limit) as unknown[][]
     return {
-      ...documentsOf(rows),
+      ...this.documentsOf(rows),
       last: rows.length ? rows[rows.length - 1]!.slice(0, keys.length) : null
     }
+  }
+
+  /**
+   * A window's documents (each row's last column) and the labels of the customers and accounts its rows name (the
+   * ROW_PARTIES columns before it), read in one lookup for the window.
+   */
+  private documentsOf(rows: unknown[][]): { docs: string[]; names: Record<string, string> } {
+    const parties = ROW_PARTIES.length
+    const ids = new Set<string>()
+    for (const r of rows)
+      for (const id of r.slice(r.length - 1 - parties, r.length - 1)) if (typeof id === 'string' && id) ids.add(id)
+    // Only ids this connection has not looked up since the data last changed: a list scrolled shows the same
+    // customers and accounts again, and each lookup is a cost its window did not have before names (issue 31 bench).
+    const unknown = [...ids].filter((id) => !this.labels.has(id))
+    if (unknown.length) {
+      const found = namesOfIds(this.db, unknown)
+      for (const id of unknown) this.labels.set(id, found[id] ?? null)
+      if (this.labels.size > LABELS_KEPT) this.labels.clear()
+    }
+    const names: Record<string, string> = {}
+    for (const id of ids) {
+      const name = this.labels.get(id)
+      if (name) names[id] = name
+    }
+    return { docs: rows.map((r) => r[r.length - 1] as string), names }
   }
 
   /** How many transactions match a filter, from the indexes. */
@@ -237,6 +266,7 @@ export class TransactionQueries {
     this.counts.clear()
     this.searches.clear()
     this.named.clear()
+    this.labels.clear()
     this.dataVersion = version
   }
 
@@ -385,11 +415,6 @@ export class TransactionQueries {
 }
 
 const NO_CONDITION = { sql: '', params: [] as unknown[] }
-
-/** A window's documents (each row's last column) and the names of its customers and accounts (the one before). */
-function documentsOf(rows: unknown[][]): { docs: string[]; names: Record<string, string> } {
-  return { docs: rows.map((r) => r[r.length - 1] as string), names: mergeNames(rows.map((r) => r[r.length - 2])) }
-}
 
 /** A WHERE clause (or none) with one more condition (or none). */
 function and(where: string, condition: string): string {

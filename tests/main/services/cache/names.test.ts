@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { namesOfIds } from '../../../../src/main/services/cache/names'
 import { SCHEMA_VERSION } from '../../../../src/main/services/cache/schema'
 import { openEncryptedDatabase } from '../../../../src/main/services/cache/sqlite'
 import { CacheStore } from '../../../../src/main/services/cache/store'
@@ -95,6 +96,23 @@ describe('names in the cache', () => {
     expect(page.names[(page.rows[0] as { customerId: string }).customerId]).toBeTruthy()
     expect(store.namesOf(['Customer:17', 'ExternalAccount:404', null])).toEqual({ 'Customer:17': 'Mary-Jane Okafor' })
     await store.close()
+  })
+
+  it('looks a window’s ids up at once: each once, ids without a name left out, more ids than one statement may hold', async () => {
+    await (await filled([])).close()
+    const db = openEncryptedDatabase(path.join(dir, 'c.db'), key)
+    try {
+      const unknown = Array.from({ length: 12_000 }, (_, i) => `ExternalAccount:none-${i}`)
+      const asked = ['Customer:3', null, 'Customer:3', '', 'InternalAccount:0', ...unknown, 'ExternalAccount:0']
+      expect(namesOfIds(db, asked)).toEqual({
+        'Customer:3': 'Jane Smith',
+        'InternalAccount:0': 'Platform · USD',
+        'ExternalAccount:0': 'Priya Raman · US bank …3210'
+      })
+      expect(namesOfIds(db, [])).toEqual({})
+    } finally {
+      db.close()
+    }
   })
 
   it('finds a customer’s transactions by any part of their name, alone and with other filters, in every order', async () => {
