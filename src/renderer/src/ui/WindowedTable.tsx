@@ -7,6 +7,8 @@ export interface Column<Row> {
   header: string
   numeric?: boolean
   width?: string
+  /** A header that sorts the list: its state (aria-sort) and what a click does; `hint` says why it cannot now. */
+  sort?: { state: 'ascending' | 'descending' | 'none'; onSort?(): void; hint?: string }
   /** Must not depend on anything but the row: rows are memoised on the row object. */
   render(row: Row): ReactNode
 }
@@ -124,10 +126,22 @@ export function WindowedTable<Row>(props: {
             {columns.map((c) => (
               <th
                 key={c.key}
+                scope="col"
                 className={c.numeric ? 'num' : undefined}
                 style={c.width ? { width: c.width } : undefined}
+                aria-sort={c.sort?.state}
+                title={c.sort?.hint}
               >
-                {c.header}
+                {c.sort?.onSort ? (
+                  <button className="sort-head" onClick={c.sort.onSort}>
+                    {c.header}
+                    <span aria-hidden>
+                      {c.sort.state === 'ascending' ? ' ▲' : c.sort.state === 'descending' ? ' ▼' : ''}
+                    </span>
+                  </button>
+                ) : (
+                  c.header
+                )}
               </th>
             ))}
           </tr>
