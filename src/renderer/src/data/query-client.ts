@@ -14,6 +14,7 @@ export const channelKey = <K extends ChannelName>(channel: K, input: ChannelInpu
 export const CHANNELS_OF: Record<Collection, readonly ChannelName[]> = {
   transactions: [
     'transactions.query',
+    'transactions.totals',
     'transactions.get',
     'transfers.journal',
     'quotes.open',

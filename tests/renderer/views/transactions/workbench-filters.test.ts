@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import {
   chipsOf,
+  nextSort,
   searchToApply,
+  sortOf,
   WORKBENCH_DEFAULTS,
   workbenchQuery
 } from '../../../../src/renderer/src/views/transactions/workbench-filters'
@@ -105,5 +107,19 @@ describe('the transactions search in the workbench', () => {
     const typing = ['8', '86', '86a', '86a0', '86a', '86', '8', '', 'x', 'xy']
     const shown = typing.map((typed) => (applied = searchToApply(typed, applied)))
     expect(shown).toEqual(['', '', '86a', '86a0', '86a', '86a', '86a', '', '', ''])
+  })
+
+  it('sorts by amount only within one currency, and a header click flips or starts a sort', () => {
+    expect(sortOf(f({ sort: 'amount:desc', currency: 'USD' }))).toEqual({ field: 'amount', direction: 'desc' })
+    expect(sortOf(f({ sort: 'amount:desc' }))).toEqual({ field: 'createdAt', direction: 'desc' })
+    expect(nextSort({ field: 'createdAt', direction: 'desc' }, 'createdAt')).toBe('createdAt:asc')
+    expect(nextSort({ field: 'createdAt', direction: 'asc' }, 'amount')).toBe('amount:desc')
+  })
+
+  it('a search that reads as an amount asks for that amount, not for text', () => {
+    expect(workbenchQuery(f({ search: '1,250.00' }), NOW).filter).toEqual({ amountIs: { units: 1250, scale: 0 } })
+    expect(workbenchQuery(f({ search: '1250' }), NOW).filter).toEqual({ amountIs: { units: 1250, scale: 0 } })
+    expect(workbenchQuery(f({ search: 'ee4c' }), NOW).filter).toEqual({ search: 'ee4c' })
+    expect(workbenchQuery(f({ search: '12' }), NOW).filter).toEqual({})
   })
 })

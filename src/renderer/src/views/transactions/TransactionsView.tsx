@@ -1,6 +1,10 @@
-import { useMemo, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import type { Transaction } from '../../../../shared/api'
-import { isTooShortTransactionSearch, type TransactionsQueryInput } from '../../../../shared/ipc/channels/data'
+import {
+  isTooShortTransactionSearch,
+  type TransactionSort,
+  type TransactionsQueryInput
+} from '../../../../shared/ipc/channels/data'
 import { EmptyState } from '../../ui/view-states'
 import { ListDetail, useListPage } from '../../ui/ListDetail'
 import type { Column } from '../../ui/WindowedTable'
@@ -11,19 +15,46 @@ import { narrowTransactions } from './search-narrowing'
 import { TRANSACTION_COLUMNS } from './transaction-columns'
 import { TransactionDetail } from './TransactionDetail'
 import { WorkbenchFilters } from './WorkbenchFilters'
-import { SEARCH_TOO_SHORT_HINT, searchToApply, WORKBENCH_DEFAULTS, workbenchQuery } from './workbench-filters'
+import { SavedViews } from './SavedViews'
+import {
+  AMOUNT_SORT_HINT,
+  nextSort,
+  SEARCH_TOO_SHORT_HINT,
+  searchToApply,
+  WORKBENCH_DEFAULTS,
+  workbenchQuery
+} from './workbench-filters'
+import { WorkbenchTotals } from './WorkbenchTotals'
 import './workbench.css'
 
 const { status, type, amount, customer, to, created, id } = TRANSACTION_COLUMNS
-const columns: Column<Transaction>[] = [
-  { ...status, width: '130px' },
-  { ...type, width: '90px' },
-  amount,
-  customer,
-  to,
-  created,
-  id
-]
+type SortField = TransactionSort['field']
+
+/**
+ * The columns, with Status, Amount and Created sorting the list from their headers (aria-sort says which and how).
+ * Amount sorts only within one currency filtered: its header says so otherwise. Built once per sort, so the rows
+ * (memoised on their columns) are not drawn again on each key of the search box.
+ */
+function useColumns(sort: TransactionSort, currency: string, setSort: (value: string) => void): Column<Transaction>[] {
+  return useMemo(() => {
+    const sortable = (field: SortField, enabled = true) => ({
+      state: (sort.field === field ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none') as
+        | 'ascending'
+        | 'descending'
+        | 'none',
+      ...(enabled ? { onSort: () => setSort(nextSort(sort, field)) } : { hint: AMOUNT_SORT_HINT })
+    })
+    return [
+      { ...status, width: '104px', sort: sortable('status') },
+      { ...type, width: '66px' },
+      { ...amount, width: '150px', sort: sortable('amount', Boolean(currency)) },
+      customer,
+      to,
+      { ...created, width: '150px', sort: sortable('createdAt') },
+      { ...id, width: '200px' }
+    ]
+  }, [sort, currency, setSort])
+}
 
 /** The search the list applies (see searchToApply), kept across renders; a restored short search applies none. */
 function useAppliedSearch(typed: string): string {
@@ -47,6 +78,9 @@ export function TransactionsView() {
   const query = useWindowQuery('transactions.query', input, list.initialScrollTop, narrowTransactions)
   // A key in the search box asks main for its search before React draws the key: main's answer (the first screenful of
   // a three-character search) is then on its way while the page renders, instead of being asked for after it.
+  const { setFilter } = list
+  const setSort = useCallback((value: string) => setFilter('sort', value), [setFilter])
+  const columns = useColumns(sort, list.filters.currency, setSort)
   const onSearch = (value: string) => {
     const next = workbenchQuery({ ...list.filters, search: searchToApply(value, search) })
     query.ask({ filter: next.filter, sort: next.sort })
@@ -54,18 +88,27 @@ export function TransactionsView() {
   }
 
   return (
-    <section className="page" aria-labelledby="transactions-title">
+    <section
+      className={`page workbench-page${list.selectedId ? ' detail-open' : ''}`}
+      aria-labelledby="transactions-title"
+    >
       <h1 id="transactions-title">Transactions</h1>
       <ListDetail
         page={page}
         query={query}
         label="Transactions"
         searchLabel="Filter transactions"
-        searchPlaceholder="Name, id, description, reference…  ( / )"
+        searchPlaceholder="Name, id, reference, amount…  ( / )"
         searchHint={isTooShortTransactionSearch(list.filters.search) ? SEARCH_TOO_SHORT_HINT : null}
         onSearch={onSearch}
-        filters={<ExportButton filter={filter} sort={sort} disabled={Object.keys(errors).length > 0} />}
-        aboveList={<WorkbenchFilters filters={list.filters} set={list.setFilter} errors={errors} />}
+        filters={
+          <>
+            <WorkbenchFilters filters={list.filters} set={list.setFilter} errors={errors} />
+            <SavedViews filters={list.filters} set={list.setFilter} />
+            <ExportButton filter={filter} sort={sort} disabled={Object.keys(errors).length > 0} />
+          </>
+        }
+        aboveList={<WorkbenchTotals filter={filter} />}
         noun="transactions"
         columns={columns}
         filtered={Object.keys(filter).length > 0}

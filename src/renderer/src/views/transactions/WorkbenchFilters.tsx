@@ -3,7 +3,7 @@ import { TRANSACTION_STATUSES } from '../../../../shared/api'
 import { FilterSelect } from '../../ui/FilterSelect'
 import { KNOWN_DECIMALS } from '../../../../shared/format/money'
 import { CustomerPicker } from './CustomerPicker'
-import { chipsOf, DATE_PRESETS, SORT_OPTIONS, type WorkbenchFilters as Filters } from './workbench-filters'
+import { chipsOf, DATE_PRESETS, type WorkbenchFilters as Filters } from './workbench-filters'
 
 type SetFilter = (key: keyof Filters & string, value: string) => void
 
@@ -63,7 +63,11 @@ export const WorkbenchFilters = memo(
     JSON.stringify(a.errors) === JSON.stringify(b.errors)
 )
 
-/** Every filter of spec 4.9 plus currency and an amount range, the sort, and the active filters as removable chips. */
+/**
+ * Every filter of spec 4.9 plus currency and an amount range, behind one "+ Filter" button: a popover (the browser's
+ * own, so Esc and a click outside close it and nothing else is covered while it is closed). What is set shows as
+ * removable chips on one line under the search box.
+ */
 function WorkbenchFiltersInner({
   filters,
   set,
@@ -86,78 +90,70 @@ function WorkbenchFiltersInner({
 
   return (
     <div className="workbench">
-      <div className="filters">
-        <details className="status-picker">
-          <summary>Status{statuses.length ? ` (${statuses.length})` : ''}</summary>
-          <fieldset>
-            <legend>Status (any of)</legend>
-            {TRANSACTION_STATUSES.map((s) => (
-              <label key={s}>
-                <input
-                  type="checkbox"
-                  checked={statuses.includes(s)}
-                  onChange={(e) => toggleStatus(s, e.target.checked)}
-                />
-                {s}
+      <button className="filter-button" popoverTarget="workbench-filters" aria-haspopup="dialog">
+        + Filter{chips.length ? ` (${chips.length})` : ''}
+      </button>
+      <div id="workbench-filters" className="filter-popover" popover="auto" role="dialog" aria-label="Filters">
+        <fieldset className="status-picker">
+          <legend>Status (any of)</legend>
+          {TRANSACTION_STATUSES.map((s) => (
+            <label key={s}>
+              <input
+                type="checkbox"
+                checked={statuses.includes(s)}
+                onChange={(e) => toggleStatus(s, e.target.checked)}
+              />
+              {s}
+            </label>
+          ))}
+        </fieldset>
+        <div className="filter-fields">
+          <FilterSelect
+            caption
+            label="Direction"
+            value={filters.type}
+            any="In and out"
+            options={DIRECTIONS}
+            onChange={(v) => set('type', v)}
+          />
+          <CustomerPicker value={filters.customerId} onChange={(id) => set('customerId', id)} />
+          <TextFilter label="Platform customer id" name="platformCustomerId" filters={filters} set={set} />
+          <TextFilter label="Sender account" name="senderAccountId" filters={filters} set={set} hint="Account id" />
+          <TextFilter label="Receiver account" name="receiverAccountId" filters={filters} set={set} hint="Account id" />
+          <TextFilter label="Reference" name="reference" filters={filters} set={set} />
+          <FilterSelect
+            caption
+            label="Currency"
+            value={filters.currency}
+            any="Any currency"
+            options={Object.keys(KNOWN_DECIMALS)}
+            onChange={(v) => set('currency', v)}
+          />
+          <AmountBound label="Amount from" name="amountMin" filters={filters} set={set} error={error('amountMin')} />
+          <AmountBound label="Amount to" name="amountMax" filters={filters} set={set} error={error('amountMax')} />
+          <FilterSelect
+            caption
+            label={`Created (${ZONE})`}
+            value={filters.datePreset}
+            any="Any time"
+            options={DATE_PRESETS}
+            onChange={(v) => set('datePreset', v)}
+          />
+          {filters.datePreset === 'custom' && (
+            <>
+              <label className="field-inline">
+                <span>From</span>
+                <input type="date" value={filters.dateFrom} onChange={(e) => set('dateFrom', e.target.value)} />
+                {error('dateFrom')}
               </label>
-            ))}
-          </fieldset>
-        </details>
-        <FilterSelect
-          caption
-          label="Direction"
-          value={filters.type}
-          any="In and out"
-          options={DIRECTIONS}
-          onChange={(v) => set('type', v)}
-        />
-        <CustomerPicker value={filters.customerId} onChange={(id) => set('customerId', id)} />
-        <TextFilter label="Platform customer id" name="platformCustomerId" filters={filters} set={set} />
-        <TextFilter label="Sender account" name="senderAccountId" filters={filters} set={set} hint="Account id" />
-        <TextFilter label="Receiver account" name="receiverAccountId" filters={filters} set={set} hint="Account id" />
-        <TextFilter label="Reference" name="reference" filters={filters} set={set} />
-        <FilterSelect
-          caption
-          label="Currency"
-          value={filters.currency}
-          any="Any currency"
-          options={Object.keys(KNOWN_DECIMALS)}
-          onChange={(v) => set('currency', v)}
-        />
-        <AmountBound label="Amount from" name="amountMin" filters={filters} set={set} error={error('amountMin')} />
-        <AmountBound label="Amount to" name="amountMax" filters={filters} set={set} error={error('amountMax')} />
-        <FilterSelect
-          caption
-          label={`Created (${ZONE})`}
-          value={filters.datePreset}
-          any="Any time"
-          options={DATE_PRESETS}
-          onChange={(v) => set('datePreset', v)}
-        />
-        {filters.datePreset === 'custom' && (
-          <>
-            <label className="field-inline">
-              <span>From</span>
-              <input type="date" value={filters.dateFrom} onChange={(e) => set('dateFrom', e.target.value)} />
-              {error('dateFrom')}
-            </label>
-            <label className="field-inline">
-              <span>To</span>
-              <input type="date" value={filters.dateTo} onChange={(e) => set('dateTo', e.target.value)} />
-              {error('dateTo')}
-            </label>
-          </>
-        )}
-        <label className="field-inline">
-          <span>Sort</span>
-          <select value={filters.sort} onChange={(e) => set('sort', e.target.value)}>
-            {SORT_OPTIONS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
+              <label className="field-inline">
+                <span>To</span>
+                <input type="date" value={filters.dateTo} onChange={(e) => set('dateTo', e.target.value)} />
+                {error('dateTo')}
+              </label>
+            </>
+          )}
+        </div>
       </div>
       {chips.length > 0 && (
         <ul className="filter-chips" aria-label="Active filters">
@@ -180,6 +176,10 @@ function WorkbenchFiltersInner({
             </li>
           )}
         </ul>
+      )}
+      {/* Errors stay in sight with the popover closed: the condition they name is left out of the list meanwhile. */}
+      {Object.keys(errors).length > 0 && (
+        <span className="field-error">Fix the filters marked in + Filter: {Object.values(errors).join('; ')}</span>
       )}
     </div>
   )

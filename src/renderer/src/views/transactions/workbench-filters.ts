@@ -1,3 +1,4 @@
+import { amountSearchOf } from '../../../../shared/amount-search'
 import { KNOWN_DECIMALS, parseMoneyInput } from '../../../../shared/format/money'
 import type { TransactionFilter, TransactionSort } from '../../../../shared/ipc/channels/data'
 import {
@@ -41,14 +42,8 @@ export const DATE_PRESETS = [
   ['custom', 'Custom range']
 ] as const
 
-export const SORT_OPTIONS: [string, string][] = [
-  ['createdAt:desc', 'Newest first'],
-  ['createdAt:asc', 'Oldest first'],
-  ['updatedAt:desc', 'Recently updated'],
-  ['updatedAt:asc', 'Least recently updated'],
-  ['amount:desc', 'Largest amount'],
-  ['amount:asc', 'Smallest amount']
-]
+/** Why the Amount header does not sort: amounts in different currencies cannot be put in one order. */
+export const AMOUNT_SORT_HINT = 'Filter one currency to sort by amount'
 
 const DAY_MS = 86_400_000
 
@@ -79,8 +74,13 @@ export interface WorkbenchQuery {
 export function workbenchQuery(f: WorkbenchFilters, now: Date = new Date()): WorkbenchQuery {
   const errors: WorkbenchQuery['errors'] = {}
   const filter: TransactionFilter = {}
-  // One or two characters are not a search (the shared filter refuses them): no text condition, here or restored.
-  if (f.search.trim() && !isTooShortTransactionSearch(f.search)) filter.search = f.search.trim()
+  // One or two characters are not a search (the shared filter refuses them): no condition, here or restored. A search
+  // that reads as an amount ("1250", "$1,250.00") finds that amount in any currency, instead of text.
+  if (f.search.trim() && !isTooShortTransactionSearch(f.search)) {
+    const amountIs = amountSearchOf(f.search)
+    if (amountIs) filter.amountIs = amountIs
+    else filter.search = f.search.trim()
+  }
   const statuses = f.status.split(',').filter(Boolean)
   if (statuses.length) filter.status = statuses
   if (f.type === 'INCOMING' || f.type === 'OUTGOING') filter.type = f.type
@@ -106,14 +106,24 @@ export function workbenchQuery(f: WorkbenchFilters, now: Date = new Date()): Wor
   const range = dateRange(f, now)
   if ('error' in range) errors[range.field] = range.error
   else Object.assign(filter, range)
+  return { filter, sort: sortOf(f), errors }
+}
+
+/**
+ * The sort the list applies: the operator's, except that amounts sort only within one currency ($5 is not "larger"
+ * than ¥100), so without a currency filter an amount sort falls back to newest first.
+ */
+export function sortOf(f: WorkbenchFilters): TransactionSort {
   const [field, direction] = f.sort.split(':')
-  const sort: TransactionSort = {
-    field: (TRANSACTION_SORT_FIELDS as readonly string[]).includes(field ?? '')
-      ? (field as TransactionSort['field'])
-      : 'createdAt',
-    direction: direction === 'asc' ? 'asc' : 'desc'
-  }
-  return { filter, sort, errors }
+  const known = (TRANSACTION_SORT_FIELDS as readonly string[]).includes(field ?? '')
+  if (!known || (field === 'amount' && !f.currency.trim())) return { field: 'createdAt', direction: 'desc' }
+  return { field: field as TransactionSort['field'], direction: direction === 'asc' ? 'asc' : 'desc' }
+}
+
+/** A header's click: the same column flips its direction, another starts largest or newest first. */
+export function nextSort(current: TransactionSort, field: TransactionSort['field']): string {
+  if (current.field === field) return `${field}:${current.direction === 'desc' ? 'asc' : 'desc'}`
+  return `${field}:${field === 'status' ? 'asc' : 'desc'}`
 }
 
 function dateRange(
