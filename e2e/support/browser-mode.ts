@@ -123,3 +123,14 @@ export function sectionButton(page: Page, section: string) {
 export function nav(page: Page, section: string): Promise<void> {
   return sectionButton(page, section).click()
 }
+
+/**
+ * `g` then a letter as one gesture: both keydowns reach the page in one step. Pressed one by one from the test, a
+ * loaded machine once put more than the chord's 1.5 s between them, and the letter then meant nothing.
+ */
+export function chord(page: Page, letter: string): Promise<void> {
+  return page.evaluate(
+    `for (const key of ['g', ${JSON.stringify(letter)}])
+      (document.activeElement ?? document.body).dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }))`
+  )
+}

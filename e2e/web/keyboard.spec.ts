@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '../support/browser-mode'
+import { chord, expect, test, type Page } from '../support/browser-mode'
 
 /** Presses Tab until the focused element has this accessible text, as a keyboard user would (at most `max` times). */
 async function tabTo(page: Page, text: string, max = 80): Promise<void> {
@@ -9,16 +9,6 @@ async function tabTo(page: Page, text: string, max = 80): Promise<void> {
   }
   throw new Error(`"${text}" was not reachable with Tab`)
 }
-
-/**
- * `g` then a letter as one gesture: both keydowns reach the page in one step. Pressed one by one from the test, a
- * loaded machine once put more than the chord's 1.5 s between them, and the letter then meant nothing.
- */
-const chord = (page: Page, letter: string) =>
-  page.evaluate(
-    `for (const key of ['g', ${JSON.stringify(letter)}])
-      (document.activeElement ?? document.body).dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }))`
-  )
 
 const section = (page: Page, name: RegExp) =>
   page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name })

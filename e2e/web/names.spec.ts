@@ -1,4 +1,4 @@
-import { FIRST_SYNC_MS, expect, test } from '../support/browser-mode'
+import { FIRST_SYNC_MS, chord, expect, test } from '../support/browser-mode'
 
 test('transactions name their customers and accounts: list, search by name, detail, and the id one click away', async ({
   page,
@@ -7,8 +7,7 @@ test('transactions name their customers and accounts: list, search by name, deta
 }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.url).origin })
   await page.goto(app.url)
-  await page.keyboard.press('g')
-  await page.keyboard.press('t')
+  await chord(page, 't')
   await expect(page.locator('.list-meta').first()).toContainText(/[1-9][\d,]* transactions/, { timeout: FIRST_SYNC_MS })
   const table = page.getByRole('table', { name: 'Transactions' })
   // The demo's customers are read in the background as the list opens; their names then replace the ids.

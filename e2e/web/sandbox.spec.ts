@@ -1,4 +1,4 @@
-import { expect, nav, sectionButton, test } from '../support/browser-mode'
+import { chord, expect, nav, sectionButton, test } from '../support/browser-mode'
 
 /** "$12,345.67 USD" → 1234567 (minor units, read from digits only). */
 const cents = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''))
@@ -75,8 +75,7 @@ test('sandbox: a production profile has no sandbox tools', async ({ page, app })
   await expect(sectionButton(page, 'Sandbox tools')).toHaveCount(0)
   // The keyboard shortcut does not lead there either: Home stays on screen and no test money is offered.
   await page.locator('body').click()
-  await page.keyboard.press('g')
-  await page.keyboard.press('x')
+  await chord(page, 'x')
   await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible()
   await expect(page.getByRole('form', { name: 'Fund an internal account' })).toHaveCount(0)
 })
