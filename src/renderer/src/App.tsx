@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { connectEvents } from './bridge/events'
-import { useProfiles, activeProfile } from './stores/profiles'
+import { activeProfile, useProfileList } from './data/profiles'
 import { useUi } from './stores/ui'
 import { Sidebar } from './shell/Sidebar'
 import { TopBar } from './shell/TopBar'
@@ -14,9 +14,7 @@ import { useGlobalShortcuts } from './shell/shortcuts'
 import { RouteView } from './views/RouteView'
 
 export function App() {
-  const list = useProfiles((s) => s.list)
-  const error = useProfiles((s) => s.error)
-  const load = useProfiles((s) => s.load)
+  const { list, error, reload } = useProfileList()
   const collapsed = useUi((s) => s.sidebarCollapsed)
   const profile = activeProfile(list)
   useGlobalShortcuts()
@@ -36,7 +34,7 @@ export function App() {
           <div className="state state-error" role="alert">
             <h2>Paydesk could not load its profiles</h2>
             <p>{error.message}</p>
-            <button onClick={() => void load()}>Try again</button>
+            <button onClick={reload}>Try again</button>
           </div>
         ) : (
           <RouteView profile={profile} />

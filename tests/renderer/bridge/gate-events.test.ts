@@ -21,20 +21,21 @@ afterAll(() => vi.unstubAllGlobals())
 
 it('counts the active profile’s prompts only', async () => {
   const { connectEvents } = await import('../../../src/renderer/src/bridge/events')
-  const { useProfiles } = await import('../../../src/renderer/src/stores/profiles')
-  const { useBadges } = await import('../../../src/renderer/src/stores/badges')
+  const { activeProfileId, applyProfileList } = await import('../../../src/renderer/src/data/profiles')
+  const { pendingApprovalsOf, useBadges } = await import('../../../src/renderer/src/stores/badges')
+  const shown = () => pendingApprovalsOf(useBadges.getState().byProfile, activeProfileId())
   const disconnect = connectEvents()
-  useProfiles.setState({ list: { activeProfileId: 'local', profiles: [] } as never })
+  applyProfileList({ activeProfileId: 'local', profiles: [] } as never)
   const promptsChanged = listeners.get('gate.promptsChanged')!
   promptsChanged({ profileId: 'local', count: 2 })
-  expect(useBadges.getState().pendingApprovals).toBe(2)
+  expect(shown()).toBe(2)
   promptsChanged({ profileId: 'team', count: 7 })
-  expect(useBadges.getState().pendingApprovals).toBe(2)
+  expect(shown()).toBe(2)
   // The operator switches profile: each count stays with its own profile, and the one shown follows the switch.
   listeners.get('profiles.changed')!({ activeProfileId: 'team', profiles: [] })
-  expect(useBadges.getState().pendingApprovals).toBe(7)
+  expect(shown()).toBe(7)
   listeners.get('profiles.changed')!({ activeProfileId: 'local', profiles: [] })
-  expect(useBadges.getState().pendingApprovals).toBe(2)
+  expect(shown()).toBe(2)
   disconnect()
 })
 

@@ -88,10 +88,16 @@ describe('the query cache', () => {
   })
 
   it('drops every answer no view shows when the profile changes, so another profile’s data never appears', () => {
-    const client = cacheWith(['customers.query', { limit: 500 }], ['notices.list', null])
+    const client = cacheWith(['customers.query', { limit: 500 }], ['notices.list', null], ['profiles.list', null])
     useWindowGenerations.getState().bump(['transactions.query'])
     forgetProfileData(client)
-    expect(client.getQueryCache().getAll()).toEqual([])
+    // The profile list is every profile's (main has just told it): it stays, and is not asked again.
+    expect(
+      client
+        .getQueryCache()
+        .getAll()
+        .map((q) => [q.queryKey[0], q.state.isInvalidated])
+    ).toEqual([['profiles.list', false]])
     expect(useWindowGenerations.getState().generations['transactions.query']).toBe(2)
   })
 })

@@ -1,10 +1,11 @@
 import { paydesk } from './paydesk'
-import { useProfiles } from '../stores/profiles'
+import { activeProfileId, applyProfileList, loadProfiles, switchProfile } from '../data/profiles'
 import { isRouteId, useUi, type RouteId } from '../stores/ui'
 import { syncViewOf, useSync } from '../stores/sync'
 import { useBadges } from '../stores/badges'
-import { forgetProfileData, invalidateChannels, invalidateCollections, queryClient } from '../data/query-client'
+import { invalidateChannels, invalidateCollections, queryClient } from '../data/query-client'
 import { applyGateEvent } from '../data/gate-cache'
+import { applyExportProgress } from '../data/exports'
 import { useNotices } from '../stores/notices'
 import { useUpdates } from '../stores/updates'
 import { connectIdContextMenu } from './context-menu'
@@ -15,7 +16,7 @@ import type { SyncStatus } from '../../../shared/ipc/channels/sync'
 let syncEvents = 0
 
 function applySync(status: SyncStatus): boolean {
-  const profileId = useProfiles.getState().list?.activeProfileId
+  const profileId = activeProfileId()
   if (profileId && status.profileId !== profileId) return false
   useSync.getState().apply(syncViewOf(status))
   return true
@@ -32,7 +33,7 @@ function askSync(): void {
 }
 
 function isActive(profileId: string): boolean {
-  const active = useProfiles.getState().list?.activeProfileId
+  const active = activeProfileId()
   return !active || active === profileId
 }
 
@@ -42,7 +43,7 @@ function isActive(profileId: string): boolean {
  */
 export async function openItem(route: RouteId, id: string | null, profileId?: string): Promise<void> {
   if (profileId && !isActive(profileId)) {
-    const error = await useProfiles.getState().switchTo(profileId)
+    const error = await switchProfile(profileId)
     if (error) return
   }
   useUi.getState().go(route, id)
@@ -57,14 +58,11 @@ export function connectEvents(): () => void {
   // (its cache opening). A browser opens six connections to a host and the event stream keeps one, so a list asked
   // after the calls below queued behind two of them: at a million rows, a trace showed it reach main only once the
   // calls before it had their answers.
-  void useProfiles.getState().load()
+  void loadProfiles()
   const offs = [
     paydesk.on('profiles.changed', (list) => {
-      const before = useProfiles.getState().list?.activeProfileId
-      useProfiles.getState().apply(list)
-      // Another profile's data must never stay on screen: every view re-queries.
-      if (before !== list.activeProfileId) {
-        forgetProfileData()
+      // Another profile: its data replaces the last one's on screen (applyProfileList), and its counts are asked for.
+      if (applyProfileList(list)) {
         // Each count is kept under its own profile (stores/badges.ts): the new one's is asked for now.
         askSync()
         void paydesk.invoke('notices.list', null).then((r) => r.ok && useNotices.getState().apply(r.value))
@@ -107,6 +105,7 @@ export function connectEvents(): () => void {
       if (isRouteId(route)) void openItem(route, id ?? null, profileId)
     }),
     paydesk.on('updates.status', (status) => useUpdates.getState().apply(status)),
+    paydesk.on('export.progress', applyExportProgress),
     connectIdContextMenu(),
     paydesk.on('notification', (n) => {
       const route = isRouteId(n.route) ? n.route : undefined

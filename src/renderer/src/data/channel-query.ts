@@ -14,7 +14,8 @@ export interface ChannelQuery<T> {
   reload(): void
 }
 
-async function read<K extends ChannelName>(channel: K, input: ChannelInput<K>): Promise<ChannelOutput<K>> {
+/** One read of a channel, its failure thrown (as react-query expects of a query function). */
+export async function read<K extends ChannelName>(channel: K, input: ChannelInput<K>): Promise<ChannelOutput<K>> {
   const result = withRowNames(await paydesk.invoke(channel, input))
   if (!result.ok) throw result.error
   return result.value

@@ -82,7 +82,9 @@ export function invalidateCollections(collections: readonly Collection[], client
  * those on screen are asked again (kept until the new answer lands, like any re-query).
  */
 export function forgetProfileData(client: QueryClient = queryClient): void {
-  client.removeQueries({ type: 'inactive' })
-  void client.invalidateQueries()
+  // The profile list is every profile's, and main has just told it (data/profiles.ts).
+  const predicate = (query: Query) => query.queryKey[0] !== 'profiles.list'
+  client.removeQueries({ type: 'inactive', predicate })
+  void client.invalidateQueries({ predicate })
   useWindowGenerations.getState().bumpAll()
 }

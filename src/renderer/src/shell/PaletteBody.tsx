@@ -1,6 +1,6 @@
 import { Command } from 'cmdk'
 import { useEffect, useRef, useState } from 'react'
-import { activeProfile, useProfiles } from '../stores/profiles'
+import { activeProfile, switchProfile, useProfileList } from '../data/profiles'
 import { useUi } from '../stores/ui'
 import { useCustomerActions } from '../views/customers/customer-actions'
 import { commandGroups, MIN_RECORD_SEARCH_CHARS, type PaletteGroup, type PaletteRun } from './palette-entries'
@@ -19,7 +19,7 @@ export function PaletteBody({ initialQuery }: { initialQuery: string }) {
   const input = useRef<HTMLInputElement>(null)
   // Typing goes on where it was: the caret after the text typed while this loaded.
   useEffect(() => input.current?.setSelectionRange(initialQuery.length, initialQuery.length), [initialQuery])
-  const list = useProfiles((s) => s.list)
+  const { list } = useProfileList()
   const environment = activeProfile(list)?.environment ?? 'local'
   const commands = commandGroups(query, list, environment)
   const records = useRecordSearch(query)
@@ -80,7 +80,6 @@ function useRun() {
   const go = useUi((s) => s.go)
   const setOpen = useUi((s) => s.setPaletteOpen)
   const pushToast = useUi((s) => s.pushToast)
-  const switchTo = useProfiles((s) => s.switchTo)
   const start = useCustomerActions((s) => s.start)
   const showShortcuts = useShortcutsHelp((s) => s.setOpen)
   return (run: PaletteRun) => {
@@ -100,7 +99,7 @@ function useRun() {
         return showShortcuts(true)
       case 'switch-profile':
         setOpen(false)
-        return void switchTo(run.profileId).then((error) => {
+        return void switchProfile(run.profileId).then((error) => {
           if (error) pushToast({ id: 'palette-switch', title: 'Could not switch profile', body: error.message })
         })
     }

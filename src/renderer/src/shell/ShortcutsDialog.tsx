@@ -1,6 +1,6 @@
 import { Fragment, useRef, type Ref } from 'react'
 import type { ProfileEnvironment } from '../../../shared/profile'
-import { activeProfile, useProfiles } from '../stores/profiles'
+import { useActiveProfile } from '../data/profiles'
 import { useDialogFocus } from '../ui/dialog-focus'
 import { shortcutGroups, useShortcutsHelp } from './shortcuts'
 
@@ -8,7 +8,7 @@ import { shortcutGroups, useShortcutsHelp } from './shortcuts'
 export function ShortcutsDialog() {
   const open = useShortcutsHelp((s) => s.open)
   const setOpen = useShortcutsHelp((s) => s.setOpen)
-  const environment = useProfiles((s) => activeProfile(s.list)?.environment ?? 'local')
+  const environment = useActiveProfile()?.environment ?? 'local'
   const dialog = useRef<HTMLDivElement>(null)
   useDialogFocus(dialog, open)
   if (!open) return null

@@ -15,7 +15,7 @@ import {
 } from 'lucide-react'
 import type { ProfileEnvironment } from '../../../shared/profile'
 import { ROUTES, useUi, type RouteId } from '../stores/ui'
-import { useBadges } from '../stores/badges'
+import { usePendingApprovals } from '../stores/badges'
 
 /** One icon per section: all the collapsed sidebar shows, with the section's name as its tooltip and accessible name. */
 const ICONS: Record<RouteId, LucideIcon> = {
@@ -41,7 +41,7 @@ export function Sidebar({ environment }: { environment: ProfileEnvironment }) {
   const go = useUi((s) => s.go)
   const collapsed = useUi((s) => s.sidebarCollapsed)
   const toggle = useUi((s) => s.toggleSidebar)
-  const approvals = useBadges((s) => s.pendingApprovals)
+  const approvals = usePendingApprovals()
   const items = ROUTES.filter((r) => !('sandboxOnly' in r) || environment !== 'production')
   return (
     <nav className="sidebar" aria-label="Sections">

@@ -1,7 +1,6 @@
 import type { ProfileView } from '../../../shared/profile'
-import { useProfiles } from '../stores/profiles'
-import { useState } from 'react'
-import { paydesk } from '../bridge/paydesk'
+import { switchProfile, useProfileList } from '../data/profiles'
+import { useChannelMutation } from '../data/channel-query'
 import { connectionLabel, useSync } from '../stores/sync'
 import { useUi } from '../stores/ui'
 import { formatClock } from '../format/time'
@@ -10,8 +9,7 @@ import { useNow } from '../ui/view-states'
 const ENVIRONMENT_LABEL = { local: 'Local sandbox', sandbox: 'Sandbox', production: 'PRODUCTION' } as const
 
 export function TopBar({ profile }: { profile: ProfileView | undefined }) {
-  const list = useProfiles((s) => s.list)
-  const switchTo = useProfiles((s) => s.switchTo)
+  const { list } = useProfileList()
   const openPalette = useUi((s) => s.setPaletteOpen)
   return (
     <header className="topbar">
@@ -23,7 +21,7 @@ export function TopBar({ profile }: { profile: ProfileView | undefined }) {
         <select
           id="profile-select"
           value={list?.activeProfileId ?? ''}
-          onChange={(e) => void switchTo(e.target.value)}
+          onChange={(e) => void switchProfile(e.target.value)}
           disabled={!list}
         >
           {list?.profiles.map((p) => (
@@ -54,16 +52,9 @@ function SyncIndicator() {
   const { connection, progress, message } = useSync()
   const ticking = connection?.state === 'notResponding'
   const now = useNow(ticking ? 1_000 : 60_000)
-  const [restarting, setRestarting] = useState(false)
-  const [restartError, setRestartError] = useState<string | null>(null)
-  const restart = async () => {
-    setRestarting(true)
-    setRestartError(null)
-    const result = await paydesk.invoke('sync.restartLocalSandbox', null)
-    setRestarting(false)
-    // On success the re-opened session's own status events say Connecting…, then Live.
-    if (!result.ok) setRestartError(result.error.message)
-  }
+  // On success the re-opened session's own status events say Connecting…, then Live.
+  const restarting = useChannelMutation('sync.restartLocalSandbox')
+  const restart = () => void restarting.run(null)
   const state = connection?.state ?? 'connecting'
   const text = connection ? connectionLabel(connection, now, formatClock) : 'Connecting…'
   return (
@@ -75,14 +66,14 @@ function SyncIndicator() {
       {state === 'sandboxStopped' && (
         <>
           <span aria-hidden> — </span>
-          <button className="sync-restart" onClick={() => void restart()} disabled={restarting}>
-            {restarting ? 'Restarting…' : 'Restart'}
+          <button className="sync-restart" onClick={restart} disabled={restarting.busy}>
+            {restarting.busy ? 'Restarting…' : 'Restart'}
           </button>
         </>
       )}
-      {restartError && (
+      {restarting.error && (
         <span className="sync-error-text" role="alert">
-          {restartError}
+          {restarting.error.message}
         </span>
       )}
       {progress && state !== 'sandboxStopped' && (

@@ -3,8 +3,7 @@ import { useEffect, useMemo, useState } from 'react'
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../../shared/ipc/contract'
 import type { IpcError } from '../../../shared/ipc/define'
 import { isTooShortTransactionSearch } from '../../../shared/transaction-search'
-import { paydesk } from '../bridge/paydesk'
-import { useChannelQuery } from '../data/channel-query'
+import { read, useChannelQuery } from '../data/channel-query'
 import { channelKey } from '../data/query-client'
 import { CUSTOMER_CHOICES, customerName } from '../views/customers/names'
 import {
@@ -36,11 +35,7 @@ function useFound<K extends ChannelName>(
 ): Found<ChannelOutput<K>> {
   const query = useQuery<ChannelOutput<K>, IpcError>({
     queryKey: channelKey(channel, input),
-    queryFn: async () => {
-      const result = await paydesk.invoke(channel, input)
-      if (!result.ok) throw result.error
-      return result.value
-    },
+    queryFn: () => read(channel, input),
     enabled,
     placeholderData: keepPreviousData
   })

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { create } from 'zustand'
 import type { ProfileEnvironment } from '../../../shared/profile'
-import { activeProfile, useProfiles } from '../stores/profiles'
+import { activeProfile, profileList } from '../data/profiles'
 import { ROUTES, useUi } from '../stores/ui'
 import { isTyping } from '../ui/typing'
 
@@ -89,7 +89,7 @@ export function useGlobalShortcuts() {
       }
       if (pendingG && Date.now() - pendingG < G_WINDOW_MS) {
         pendingG = 0
-        const production = activeProfile(useProfiles.getState().list)?.environment === 'production'
+        const production = activeProfile(profileList())?.environment === 'production'
         const route = ROUTES.find((r) => r.key === event.key && !(production && 'sandboxOnly' in r))
         if (route) {
           event.preventDefault()

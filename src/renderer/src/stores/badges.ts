@@ -1,15 +1,10 @@
 import { create } from 'zustand'
-import { useProfiles } from './profiles'
+import { useProfiles } from '../data/profiles'
 
 interface Badges {
   /** Each profile's count of payments its approval gate holds for a person, under the profile it came from. */
   byProfile: Record<string, number>
-  /** The profile whose counts are on screen. */
-  profileId: string | null
-  /** The shown profile's count (0 until its gate tells one): never another profile's. */
-  pendingApprovals: number
   setPendingApprovals(profileId: string, n: number): void
-  showProfile(profileId: string | null): void
 }
 
 /**
@@ -19,25 +14,15 @@ interface Badges {
  */
 export const useBadges = create<Badges>((set) => ({
   byProfile: {},
-  profileId: null,
-  pendingApprovals: 0,
-  setPendingApprovals: (profileId, n) =>
-    set((s) => {
-      const byProfile = { ...s.byProfile, [profileId]: n }
-      return { byProfile, pendingApprovals: s.profileId ? (byProfile[s.profileId] ?? 0) : 0 }
-    }),
-  showProfile: (profileId) =>
-    set((s) => ({ profileId, pendingApprovals: profileId ? (s.byProfile[profileId] ?? 0) : 0 }))
+  setPendingApprovals: (profileId, n) => set((s) => ({ byProfile: { ...s.byProfile, [profileId]: n } }))
 }))
 
-// The profile on screen is the active one, however the profile list arrived (first load or a switch).
-useProfiles.subscribe((s) => {
-  const active = s.list?.activeProfileId ?? null
-  if (useBadges.getState().profileId !== active) useBadges.getState().showProfile(active)
-})
+/** A profile's count of payments waiting for a person (0 until its gate tells one, and with no profile). */
+export const pendingApprovalsOf = (byProfile: Record<string, number>, profileId: string | undefined): number =>
+  profileId ? (byProfile[profileId] ?? 0) : 0
 
 /** Payments the active profile's approval gate holds for a person (0 when unknown). */
 export function usePendingApprovals(): number {
-  const active = useProfiles((s) => s.list?.activeProfileId)
-  return useBadges((s) => (active ? (s.byProfile[active] ?? 0) : 0))
+  const active = useProfiles((list) => list?.activeProfileId)
+  return useBadges((s) => pendingApprovalsOf(s.byProfile, active))
 }

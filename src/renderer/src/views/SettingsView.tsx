@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { ProfileView } from '../../../shared/profile'
 import { useChannelMutation } from '../data/channel-query'
-import { useProfiles } from '../stores/profiles'
+import { reloadProfiles, switchProfile, useProfileList } from '../data/profiles'
 import { DataTable, type TableColumn } from '../ui/DataTable'
 import { FailedAction } from '../ui/form-submit'
 import { ConnectionPanel } from './ConnectionPanel'
@@ -11,9 +11,7 @@ import { SecretForm } from './settings/SecretForm'
 import { UpdatesPanel } from './settings/UpdatesPanel'
 
 export function SettingsView() {
-  const list = useProfiles((s) => s.list)
-  const switchTo = useProfiles((s) => s.switchTo)
-  const load = useProfiles((s) => s.load)
+  const { list } = useProfileList()
   const removing = useChannelMutation('profiles.remove')
   const [confirmRemove, setConfirmRemove] = useState<string | null>(null)
   /** Main named transfers of unknown outcome in this profile's journal: removing it needs a second, explicit yes. */
@@ -29,7 +27,7 @@ export function SettingsView() {
     setRemoveDespiteUnknown(null)
     if (!result.ok) {
       if (result.error.code === 'CONFIRMATION_REQUIRED') setRemoveDespiteUnknown(profile.id)
-    } else await load()
+    } else await reloadProfiles()
   }
 
   const profileColumns: TableColumn<ProfileView>[] = [
@@ -48,7 +46,7 @@ export function SettingsView() {
       className: 'actions',
       render: (p) => (
         <>
-          {p.id !== list?.activeProfileId && <button onClick={() => void switchTo(p.id)}>Switch to</button>}
+          {p.id !== list?.activeProfileId && <button onClick={() => void switchProfile(p.id)}>Switch to</button>}
           {p.environment !== 'local' && <button onClick={() => setEditing(p.id)}>Edit…</button>}
           {removeDespiteUnknown === p.id && (
             <button className="danger" onClick={() => void remove(p, true)}>
@@ -90,7 +88,7 @@ export function SettingsView() {
           profile={list.profiles.find((p) => p.id === editing)!}
           onDone={() => {
             setEditing(null)
-            void load()
+            void reloadProfiles()
           }}
         />
       )}

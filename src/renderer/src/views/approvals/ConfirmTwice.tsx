@@ -1,8 +1,8 @@
-import { activeProfile, useProfiles } from '../../stores/profiles'
+import { useActiveProfile } from '../../data/profiles'
 
 /** True on a production profile: every command that decides or changes how real payments are decided asks twice. */
 export function useProduction(): boolean {
-  return activeProfile(useProfiles((s) => s.list))?.environment === 'production'
+  return useActiveProfile()?.environment === 'production'
 }
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import type { ExternalAccount, InternalAccount, Transaction } from '../../../../shared/api'
 import { TransferSendInput, type TransferRecord } from '../../../../shared/ipc/channels/data'
 import { formatMoney } from '../../../../shared/format/money'
-import { activeProfile, useProfiles } from '../../stores/profiles'
+import { useActiveProfile } from '../../data/profiles'
 import { useUi } from '../../stores/ui'
 import { Id } from '../../ui/atoms'
 import { amountMessage, amountOf, currencyOf, MoneyField } from '../../ui/MoneyField'
@@ -53,7 +53,7 @@ export function SendMoney(props: {
   resume?: ResumeTransfer | null
   onClose(): void
 }) {
-  const production = useProfiles((s) => activeProfile(s.list)?.environment === 'production')
+  const production = useActiveProfile()?.environment === 'production'
   const go = useUi((s) => s.go)
   const resume = props.resume ?? null
   const [step, setStep] = useState<'edit' | 'review' | 'done'>(resume ? 'review' : 'edit')

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { Quote, QuoteCreateRequest } from '../../../../shared/api'
 import { holdsItsPayment, paymentIntentKeys, type TransferRecord } from '../../../../shared/ipc/channels/data'
-import { activeProfile, useProfiles } from '../../stores/profiles'
+import { useActiveProfile } from '../../data/profiles'
 import { useUi } from '../../stores/ui'
 import { ErrorNotice, Id, StatusChip, Time } from '../../ui/atoms'
 import { useChannelMutation, useChannelQuery } from '../../data/channel-query'
@@ -23,7 +23,7 @@ const OUTCOME: Record<TransferRecord['state'], string> = {
 
 /** Quotes: ask for one, review it against its expiry, execute it once; and the executions started from this Paydesk. */
 export function QuotesView() {
-  const production = useProfiles((s) => activeProfile(s.list)?.environment === 'production')
+  const production = useActiveProfile()?.environment === 'production'
   const focusId = useUi((s) => s.focusId)
   const accounts = useChannelQuery('internalAccounts.list', { scope: 'all' })
   const { names: customerNames } = useCustomerNames()

@@ -8,7 +8,7 @@ import {
 } from '../../../../shared/api'
 import { channels } from '../../../../shared/ipc/contract'
 import { formatMoney, KNOWN_DECIMALS, type CurrencyLike } from '../../../../shared/format/money'
-import { activeProfile, useProfiles } from '../../stores/profiles'
+import { useActiveProfile } from '../../data/profiles'
 import { useUi } from '../../stores/ui'
 import { ErrorNotice, Id, StatusChip } from '../../ui/atoms'
 import { Field } from '../../ui/Field'
@@ -40,7 +40,7 @@ const fundingLimit = (currency: CurrencyLike | undefined) => ({
 })
 
 export function SandboxToolsView() {
-  const environment = useProfiles((s) => activeProfile(s.list)?.environment)
+  const environment = useActiveProfile()?.environment
   if (environment === 'production') {
     return (
       <section className="page" aria-labelledby="sandbox-title">

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import { DEFAULT_BASE_URL, ProfileCreateInput, ProfileUpdateInput, type ProfileView } from '../../../../shared/profile'
-import { useProfiles } from '../../stores/profiles'
+import { reloadProfiles } from '../../data/profiles'
 import { Field } from '../../ui/Field'
 import { useFlatForm, type FlatForm } from '../../ui/flat-form'
 import { FailedAction, FormFrame, useFormSubmit } from '../../ui/form-submit'
@@ -105,7 +105,6 @@ export function EditProfileForm({ profile, onDone }: { profile: ProfileView; onD
 }
 
 export function AddProfileForm() {
-  const load = useProfiles((s) => s.load)
   const form = useFlatForm(
     ProfileCreateInput,
     {
@@ -121,7 +120,7 @@ export function AddProfileForm() {
   const { submit, error, formRef } = useFormSubmit(form, 'profiles.create', (profile) => {
     setAdded(profile.name)
     form.reset()
-    void load()
+    void reloadProfiles()
   })
   const test = useDraftTest(form.values, undefined, revealEndpoint(form))
   const { save, prompt } = useSaveAfterTest(test, submit)

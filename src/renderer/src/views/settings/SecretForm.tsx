@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { ProfileView } from '../../../../shared/profile'
 import { useChannelMutation } from '../../data/channel-query'
-import { useProfiles } from '../../stores/profiles'
+import { reloadProfiles } from '../../data/profiles'
 import { Field } from '../../ui/Field'
 
 /** Replace or remove a profile's client secret; it goes straight to the OS keychain and is never shown. */
@@ -21,7 +21,7 @@ export function SecretForm({ profiles }: { profiles: ProfileView[] }) {
         ? { ok: true, text: kind === 'set' ? 'Secret replaced.' : 'Secret removed.' }
         : { ok: false, text: result.error.message }
     )
-    await useProfiles.getState().load()
+    await reloadProfiles()
   }
   return (
     <div className="panel form">

@@ -1,9 +1,18 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { TransactionFilter, TransactionSort } from '../../../../shared/ipc/channels/data'
 import type { ExportProgress } from '../../../../shared/ipc/channels/export'
 import { downloadExport } from '../../bridge/download'
-import { paydesk } from '../../bridge/paydesk'
 import { useChannelMutation } from '../../data/channel-query'
+import { startedExport, useExportProgress } from '../../data/exports'
+
+const doneMessage = (p: ExportProgress) => `Exported ${p.written.toLocaleString()} transactions to ${p.fileName}.`
+
+/** What the operator is told once an export ended (a download's outcome is told once the file is fetched). */
+function endMessage(p: ExportProgress): string {
+  if (p.state === 'done') return doneMessage(p)
+  if (p.state === 'cancelled') return 'Export cancelled. Nothing was saved.'
+  return p.message ?? 'The export failed. Nothing was saved.'
+}
 
 /**
  * Exports what the list shows (its filter and its sort) as CSV. Main writes it in pages and reports progress; the
@@ -18,55 +27,39 @@ export function ExportButton({
   sort: TransactionSort
   disabled?: boolean
 }) {
-  const [message, setMessage] = useState<string | null>(null)
+  const [startError, setStartError] = useState<string | null>(null)
+  /** A browser-mode download's outcome, by export id: the file is fetched once its export is done. */
+  const [downloaded, setDownloaded] = useState<{ exportId: string; message: string } | null>(null)
   const exporting = useChannelMutation('transactions.export')
   const cancelling = useChannelMutation('exports.cancel')
-  // Events travel apart from the call's answer and a small export can end before the answer arrives: every event is
-  // kept by id, and the export this button started is finished by whichever of the two comes last.
-  const [events, setEvents] = useState<Record<string, ExportProgress>>({})
-  const seen = useRef(new Map<string, ExportProgress>())
-  const currentId = useRef<string | null>(null)
   const [current, setCurrent] = useState<string | null>(null)
-  const progress = current ? (events[current] ?? null) : null
+  const progress = useExportProgress(current)
 
-  const finish = (p: ExportProgress) => {
-    const done = `Exported ${p.written.toLocaleString()} transactions to ${p.fileName}.`
-    if (p.state === 'done' && p.delivery === 'download') {
-      downloadExport(p.exportId, p.fileName).then(
-        () => setMessage(done),
-        (error: unknown) => setMessage(error instanceof Error ? error.message : 'The download failed.')
-      )
-    } else if (p.state === 'done') setMessage(done)
-    else if (p.state === 'cancelled') setMessage('Export cancelled. Nothing was saved.')
-    else setMessage(p.message ?? 'The export failed. Nothing was saved.')
-  }
-  const finishRef = useRef(finish)
+  // The export this button started ends once, whether its last event came before the call's answer or after it.
+  const ended = progress && progress.state !== 'running' ? progress : null
+  const downloads = ended?.state === 'done' && ended.delivery === 'download' ? ended : null
   useEffect(() => {
-    finishRef.current = finish
-  })
-
-  useEffect(
-    () =>
-      paydesk.on('export.progress', (p) => {
-        seen.current.set(p.exportId, p)
-        setEvents((all) => ({ ...all, [p.exportId]: p }))
-        if (p.state !== 'running' && p.exportId === currentId.current) finishRef.current(p)
-      }),
-    []
-  )
+    if (!downloads) return
+    const { exportId, fileName } = downloads
+    downloadExport(exportId, fileName).then(
+      () => setDownloaded({ exportId, message: doneMessage(downloads) }),
+      (error: unknown) =>
+        setDownloaded({ exportId, message: error instanceof Error ? error.message : 'The download failed.' })
+    )
+  }, [downloads])
+  const message =
+    startError ??
+    (downloads ? (downloaded?.exportId === downloads.exportId ? downloaded.message : null) : ended && endMessage(ended))
 
   const start = async () => {
-    setMessage(null)
+    setStartError(null)
+    setCurrent(null)
     const result = await exporting.run({ filter, sort })
-    if (!result.ok) return setMessage(result.error.message)
-    const { exportId: id, total, fileName, delivery } = result.value
-    if (id === null) return
-    currentId.current = id
-    setCurrent(id)
-    const already = seen.current.get(id)
-    if (already && already.state !== 'running') return finishRef.current(already)
-    if (!already)
-      setEvents((all) => ({ ...all, [id]: { exportId: id, state: 'running', written: 0, total, fileName, delivery } }))
+    if (!result.ok) return setStartError(result.error.message)
+    const { exportId, total, fileName, delivery } = result.value
+    if (exportId === null) return
+    startedExport({ exportId, state: 'running', written: 0, total, fileName, delivery })
+    setCurrent(exportId)
   }
 
   const running = progress?.state === 'running'
