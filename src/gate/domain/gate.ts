@@ -9,9 +9,18 @@
 import type { KeyObject } from 'node:crypto'
 import type { IncomingPaymentWebhookData } from '../../shared/api/webhook'
 import { senderIdentifiers } from '../../shared/approval-rules'
-import type { GateRules, PromptAnswer } from '../../shared/gate'
+import type { GateRules, PreApproval, PromptAnswer } from '../../shared/gate'
 import type { ServiceClient } from '../service/client'
-import type { DecisionInput, GateStore, LogInput, SeenWebhook, WebhookSettlement } from '../store/store'
+import type {
+  DecisionInput,
+  FactsQuery,
+  GateStore,
+  LogInput,
+  PaymentMatch,
+  SeenWebhook,
+  WebhookFacts,
+  WebhookSettlement
+} from '../store/store'
 import type { GateClock } from './clock'
 import { needsKyc, verdict } from './decide'
 import { Prompts, type NewPrompt, type PromptOutcome } from './prompts'
@@ -122,16 +131,19 @@ export class Gate {
   private async settle(inbound: Accepted, receivedAt: number): Promise<GateAnswer> {
     const received: LogInput = { kind: 'webhook', actor: 'service', data: summaryOf(inbound) }
     try {
-      const seen = await this.o.store.seenWebhook(inbound.webhookId)
-      if (seen) return replayed(seen)
+      // Every read in one store call (PostgreSQL: one round trip), then one settlement: two round trips a webhook.
+      const read = await this.o.store.webhookFacts(this.factsQuery(inbound))
+      if (read.seen) return replayed(read.seen)
       let facts: Facts | undefined
       for (let attempt = 1; attempt <= SETTLE_ATTEMPTS; attempt++) {
         let plan: Plan
         try {
           if (inbound.kind !== 'pending') plan = { answer: answer(200, {}) }
           else {
-            facts ??= await this.lookups(inbound.payment, inbound.requested)
-            plan = await this.plan(inbound, receivedAt, facts)
+            facts ??= await this.lookups(inbound.payment, inbound.requested, read)
+            // A retry means the pre-approval read went to another payment: search again.
+            const pre = attempt === 1 ? read.preApproval : undefined
+            plan = await this.plan(inbound, receivedAt, facts, pre)
           }
         } catch (err) {
           // A lookup or a store read broke: nothing is approved, and the service fails the payment on a 500.
@@ -161,18 +173,44 @@ export class Gate {
     }
   }
 
+  /** What the first read asks for: receiver information only when the sender requested fields. */
+  private factsQuery(inbound: Accepted): FactsQuery {
+    if (inbound.kind !== 'pending') return { webhookId: inbound.webhookId, customerId: null, match: null }
+    const { payment, requested } = inbound
+    return {
+      webhookId: inbound.webhookId,
+      customerId: requested.length > 0 ? payment.customerId : null,
+      match: this.matchOf(payment)
+    }
+  }
+
+  private matchOf(payment: IncomingPaymentWebhookData): PaymentMatch {
+    return {
+      customerId: payment.customerId,
+      currency: payment.receivedAmount.currency.code,
+      amount: payment.receivedAmount.amount,
+      senders: senderIdentifiers(payment),
+      now: new Date(this.o.clock.now()).toISOString()
+    }
+  }
+
   /** What a decision needs from outside the payment: the rules, KYC when a rule asks for it, receiver information. */
-  private async lookups(payment: IncomingPaymentWebhookData, requested: Requested[]): Promise<Facts> {
-    const rules = await this.o.store.getRules()
+  private async lookups(
+    payment: IncomingPaymentWebhookData,
+    requested: Requested[],
+    read: Extract<WebhookFacts, { seen: null }>
+  ): Promise<Facts> {
+    const { rules } = read
     const [kyc, info] = await Promise.all([
       needsKyc(rules) ? this.o.service.kycStatus(payment.customerId, this.o.lookupTimeoutMs) : null,
-      this.infoFor(payment, requested)
+      this.infoFor(payment, requested, read.receiverInfo)
     ])
     return { rules, kyc, info }
   }
 
   /** The answer and what goes with it (a decision, or a prompt), not yet committed. */
-  private async plan(inbound: Pending, receivedAt: number, f: Facts): Promise<Plan> {
+  /** `found`: the pre-approval read with the facts (null: none), or undefined to search now. */
+  private async plan(inbound: Pending, receivedAt: number, f: Facts, found?: PreApproval | null): Promise<Plan> {
     const { webhookId, payment, requested } = inbound
     const senders = senderIdentifiers(payment)
     const { picked, missing } = pickRequested(requested, f.info)
@@ -201,11 +239,13 @@ export class Gate {
     // An operator's pre-approval is a person saying yes to this payment: it comes before the rules. It is taken (in
     // the commit of this decision) only when it can be honoured (nothing missing), so a 422 does not use it up.
     if (missing.length === 0) {
-      const now = new Date(this.o.clock.now()).toISOString()
-      const match = { customerId: payment.customerId, currency: details.currency, amount: details.amount, senders, now }
-      const pre = await this.o.store.findPreApproval(match)
+      const match = this.matchOf(payment)
+      const pre = found === undefined ? await this.o.store.findPreApproval(match) : found
       if (pre)
-        return approveOrMissing(`pre-approval:${pre.id}`, `Pre-approved by ${pre.createdBy}.`, { id: pre.id, now })
+        return approveOrMissing(`pre-approval:${pre.id}`, `Pre-approved by ${pre.createdBy}.`, {
+          id: pre.id,
+          now: match.now
+        })
     }
 
     const v = verdict(payment, f.rules, f.kyc)
@@ -230,7 +270,11 @@ export class Gate {
   }
 
   /** Receiver information for the payment's customer, only when the sender asked for some. */
-  private async infoFor(payment: IncomingPaymentWebhookData, requested: Requested[]): Promise<Info> {
+  private async infoFor(
+    payment: IncomingPaymentWebhookData,
+    requested: Requested[],
+    sealed?: Buffer | null
+  ): Promise<Info> {
     if (requested.length === 0) return {}
     const found = await this.o.receiverInfo.find(
       {
@@ -238,7 +282,8 @@ export class Gate {
         platformCustomerId: payment.platformCustomerId ?? null,
         fields: requested.map((f) => f.name)
       },
-      this.o.lookupTimeoutMs
+      this.o.lookupTimeoutMs,
+      sealed
     )
     return found.info
   }

@@ -58,12 +58,19 @@ const given = (v: unknown): boolean => v !== undefined && v !== null && !(typeof
 export class ReceiverInfoSource {
   constructor(private readonly o: ReceiverInfoSourceOptions) {}
 
-  /** Everything known about the customer: the table first, else the lookup (within `timeoutMs`); {} when neither. */
-  async find(req: LookupRequest, timeoutMs: number): Promise<{ info: Info; from: 'table' | 'lookup' | 'none' }> {
-    const row = await this.o.store.getReceiverInfo(req.customerId)
+  /**
+   * Everything known about the customer: the table first, else the lookup (within `timeoutMs`); {} when neither.
+   * `sealed` is the table's row when the caller read it already (store.webhookFacts), null when there is none.
+   */
+  async find(
+    req: LookupRequest,
+    timeoutMs: number,
+    sealed?: Buffer | null
+  ): Promise<{ info: Info; from: 'table' | 'lookup' | 'none' }> {
+    const row = sealed === undefined ? (await this.o.store.getReceiverInfo(req.customerId))?.sealed : sealed
     if (row) {
       try {
-        return { info: this.o.seal.open(req.customerId, row.sealed), from: 'table' }
+        return { info: this.o.seal.open(req.customerId, row), from: 'table' }
       } catch {
         this.o.log(`receiver information of ${req.customerId} cannot be opened with this key; it is not used`)
       }

@@ -33,8 +33,10 @@ import {
   type Q,
   type SettleRow
 } from './pg-schema'
+import { FACTS_SQL, factsValues, matchValues, preApprovalQuery, type FactsRow } from './pg-reads'
 import type {
   DecisionInput,
+  FactsQuery,
   GateStore,
   LogInput,
   OperatorRow,
@@ -42,6 +44,7 @@ import type {
   SeenWebhook,
   Settled,
   StoredPrompt,
+  WebhookFacts,
   WebhookSettlement
 } from './store'
 
@@ -177,6 +180,21 @@ export class PgGateStore implements GateStore {
     return r.rows[0] ? toSeen(r.rows[0]) : null
   }
 
+  async webhookFacts(q: FactsQuery): Promise<WebhookFacts> {
+    const r = await this.pool.query<FactsRow>(FACTS_SQL, factsValues(q))
+    const row = r.rows[0] as FactsRow
+    if (row.seen) return { seen: toSeen(row.seen) }
+    const pre = row.pre
+    return {
+      seen: null,
+      rules: this.parseRules(row.rules),
+      receiverInfo: row.sealed,
+      preApproval: pre
+        ? toPreApproval({ ...pre, min_amount: String(pre.min_amount), max_amount: String(pre.max_amount) })
+        : null
+    }
+  }
+
   /**
    * One statement (paydesk_gate_settle, pg-schema.ts) committed by itself: one round trip. As the SQLite store's
    * NORMAL commits (docs/gate.md, Durability), a settlement that takes no pre-approval commits without waiting for the
@@ -268,8 +286,11 @@ export class PgGateStore implements GateStore {
 
   async getRules(): Promise<GateRules> {
     const r = await this.pool.query<{ json: string }>('SELECT json FROM rules WHERE id = 1')
-    const json = r.rows[0]?.json
-    if (json === undefined) return DEFAULT_GATE_RULES
+    return this.parseRules(r.rows[0]?.json)
+  }
+
+  private parseRules(json: string | undefined | null): GateRules {
+    if (json === undefined || json === null) return DEFAULT_GATE_RULES
     if (this.rulesCache?.json !== json) this.rulesCache = { json, rules: GateRules.parse(JSON.parse(json)) }
     return this.rulesCache.rules
   }
@@ -312,12 +333,7 @@ export class PgGateStore implements GateStore {
   }
 
   async findPreApproval(m: PaymentMatch): Promise<PreApproval | null> {
-    const r = await this.pool.query<PgPreApprovalRecord>(
-      `SELECT * FROM pre_approvals WHERE used_by IS NULL AND customer_id = $1 AND currency = $2
-         AND min_amount <= $3 AND max_amount >= $3 AND expires_at > $4 AND (sender IS NULL OR sender = ANY($5::text[]))
-       ORDER BY created_at, id LIMIT 1`,
-      [m.customerId, m.currency, m.amount, m.now, m.senders]
-    )
+    const r = await this.pool.query<PgPreApprovalRecord>(preApprovalQuery(1), matchValues(m))
     return r.rows[0] ? toPreApproval(r.rows[0]) : null
   }
 

@@ -23,6 +23,7 @@ import {
 } from './sqlite-schema'
 import type {
   DecisionInput,
+  FactsQuery,
   GateStore,
   LogInput,
   OperatorRow,
@@ -30,6 +31,7 @@ import type {
   SeenWebhook,
   Settled,
   StoredPrompt,
+  WebhookFacts,
   WebhookSettlement
 } from './store'
 
@@ -147,6 +149,18 @@ export class SqliteGateStore implements GateStore {
   async seenWebhook(webhookId: string): Promise<SeenWebhook | null> {
     const row = this.st.webhook.get(webhookId) as { status: number | null; body: string | null } | undefined
     return row ? toSeen(row) : null
+  }
+
+  async webhookFacts(q: FactsQuery): Promise<WebhookFacts> {
+    // SQLite answers in-process: the reads one by one cost no round trip.
+    const seen = await this.seenWebhook(q.webhookId)
+    if (seen) return { seen }
+    return {
+      seen: null,
+      rules: await this.getRules(),
+      receiverInfo: q.customerId === null ? null : ((await this.getReceiverInfo(q.customerId))?.sealed ?? null),
+      preApproval: q.match === null ? null : await this.findPreApproval(q.match)
+    }
   }
 
   async settleWebhook(w: WebhookSettlement): Promise<Settled> {

@@ -92,6 +92,27 @@ export interface StoredPrompt {
   record: Record<string, unknown>
 }
 
+/** What deciding one webhook reads before anything is written (`webhookFacts`). */
+export interface FactsQuery {
+  webhookId: string
+  /** The customer whose receiver information is wanted; null when the sender asked for none. */
+  customerId: string | null
+  /** The payment to find a pre-approval for; null when there is no payment to decide. */
+  match: PaymentMatch | null
+}
+
+export type WebhookFacts =
+  /** The id settled before, with its answer: nothing else is read or needed. */
+  | { seen: SeenWebhook }
+  | {
+      seen: null
+      rules: GateRules
+      /** The customer's sealed receiver information row, when asked for and kept. */
+      receiverInfo: Buffer | null
+      /** The oldest matching unused pre-approval, as `findPreApproval` reads it. */
+      preApproval: PreApproval | null
+    }
+
 export type Settled =
   /** Written: `answer` is what was kept (the settlement's, or its `ifAlreadyDecided`); `events` what was logged. */
   | { settled: true; answer: StoredAnswer; events: GateEvent[] }
@@ -103,6 +124,13 @@ export type Settled =
 export interface GateStore {
   /** A webhook id already settled, with its answer; null for one never seen (read only, nothing claimed). */
   seenWebhook(webhookId: string): Promise<SeenWebhook | null>
+  /**
+   * Everything a webhook's decision reads from the store, in one go: PostgreSQL answers it in one round trip instead of
+   * four (replay check, rules, receiver information, pre-approval), each of which queued for a pool connection and a
+   * busy database process on a loaded machine. Read only; what it returns may change before `settleWebhook`, which
+   * re-checks every guarantee.
+   */
+  webhookFacts(query: FactsQuery): Promise<WebhookFacts>
   /**
    * Writes a webhook's outcome in ONE transaction (one durable commit): the claim of its id with its answer, its
    * `received` entry, then its decision (taking its pre-approval) or its prompt entry. When another delivery of the id

@@ -167,6 +167,12 @@ describe.each(Object.keys(backends))('the %s store', (name) => {
       expect((await b.findPreApproval(match))?.id).toBe(preApproval.id)
       expect(await b.findPreApproval({ ...match, amount: 6000 })).toBeNull()
       expect(await b.findPreApproval({ ...match, now: '2025-10-15T00:00:00.000Z' })).toBeNull()
+      // The same search inside the webhook's one read (webhookFacts), with the rest of what it reads.
+      const facts = await b.webhookFacts({ webhookId: 'Webhook:p1', customerId: 'Customer:1', match })
+      expect(facts).toMatchObject({ seen: null, receiverInfo: null, preApproval: preApproval })
+      expect(await b.webhookFacts({ webhookId: 'Webhook:p1', customerId: null, match: null })).toMatchObject({
+        preApproval: null
+      })
       const use = (store: GateStore, n: number) =>
         store.settleWebhook(
           settlement(`Webhook:p${n}`, `Transaction:p${n}`, {
@@ -275,11 +281,23 @@ describe.each(Object.keys(backends))('the %s store', (name) => {
         updatedBy: 'operator:Ana'
       })
       expect(await a.getReceiverInfo('Customer:2')).toBeNull()
+      const facts = { webhookId: 'Webhook:r', customerId: 'Customer:1', match: null }
+      expect(await a.webhookFacts(facts)).toEqual({
+        seen: null,
+        rules,
+        receiverInfo: Buffer.from([1, 2, 3]),
+        preApproval: null
+      })
+      expect(await a.webhookFacts({ ...facts, customerId: null })).toMatchObject({ receiverInfo: null })
+      await a.settleWebhook(settlement('Webhook:r', 'Transaction:r'))
+      expect(await a.webhookFacts(facts)).toEqual({
+        seen: { answer: { status: 200, body: { receiverCustomerInfo: {} } } }
+      })
       await a.addOperator('Ana', Buffer.alloc(32, 7))
       await expect(a.addOperator('Ana', Buffer.alloc(32, 8))).rejects.toThrow(/already exists/)
       expect((await a.operators()).map((o) => [o.name, o.tokenHash])).toEqual([['Ana', Buffer.alloc(32, 7)]])
       const kinds = (await a.readLog(0, 10)).map((e) => e.kind)
-      expect(kinds).toEqual(['rules', 'receiver-info', 'operator'])
+      expect(kinds).toEqual(['rules', 'receiver-info', 'webhook', 'decision', 'operator'])
       expect(JSON.stringify(await a.readLog(0, 10))).not.toContain('\\u0001')
     } finally {
       await a.close()
