@@ -104,7 +104,7 @@ const query = (
 ): BenchQuery => ({ name, filter, sort: { field, direction }, offset })
 
 /** Queries the renderer asks for: filtered, sorted (newest first unless said), a window of 100 rows plus the total. */
-const QUERIES: BenchQuery[] = [
+export const QUERIES: BenchQuery[] = [
   query('default (newest first), rows 0-99', {}),
   query(
     'status COMPLETED + USD, by amount desc, rows 500-599',

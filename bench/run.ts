@@ -6,12 +6,14 @@ import { runCoreBench } from './core'
 import { runExportBench } from './export'
 import { runGateBench } from './gate'
 import { runGatePgBench } from './gate-pg'
+import { runNamesBench } from './names'
 import { runSandboxBench } from './sandbox'
 import { runUiBench } from './ui'
 
 const SECTIONS: Record<string, () => Promise<void>> = {
   sandbox: runSandboxBench,
   core: runCoreBench,
+  names: runNamesBench,
   ui: runUiBench,
   export: runExportBench,
   gate: runGateBench,

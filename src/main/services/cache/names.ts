@@ -4,10 +4,11 @@ import type { SqliteDatabase } from './sqlite'
 
 /**
  * The names table (schema.ts migration 7): the label of every cached customer and account by id, written with the
- * documents by the shared labelling functions (src/shared/labels.ts). The transaction views read a window's names from
- * it in the same snapshot as its rows (one lookup for the ids shown, however long the history), and a text search reads
- * the customers whose names hold the needle from it, then their transactions by the customer index: a transaction's
- * own row and its text index never hold a name, so a customer renamed changes one row here, not their history.
+ * documents by the shared labelling functions (src/shared/labels.ts). The detail reads names by id from it, and a text
+ * search reads the customers whose names hold the needle from it, then their transactions by the customer index: a
+ * transaction's text index never holds a name, so a search follows a rename at once. Each transaction row keeps the
+ * names a list shows (ROW_NAMES), which the table's triggers write onto the rows when a label changes (schema.ts
+ * migration 9).
  */
 
 type NamedCollection = 'customers' | 'internalAccounts' | 'externalAccounts'
@@ -18,9 +19,6 @@ const KIND: Record<NamedCollection, string> = {
   internalAccounts: 'internal',
   externalAccounts: 'external'
 }
-
-/** The columns of a transaction row that name a customer or an account, read beside its document. */
-export const ROW_PARTIES = ['tx.customer_id', 'tx.source_account', 'tx.destination_account'] as const
 
 /** Labels a customer's or an account's documents into the names table; a customer renamed relabels their accounts. */
 export function writeNames(db: SqliteDatabase, c: NamedCollection, docs: readonly { id: string }[]): void {
@@ -76,26 +74,42 @@ export function customersNamed(db: SqliteDatabase, needle: string): string[] {
 }
 
 /**
- * The labels of the ids a window of rows names (ROW_PARTIES), in one lookup by the table's key. Read per row instead
- * (a subquery beside each row's columns, merged from one JSON object each), the names cost the list a lookup and a
- * JSON text per row of every window.
+ * The ids a transaction row names, each beside the name the row keeps for it (schema.ts migration 9): a window reads
+ * both with its rows. Looked up per window instead (one lookup by this table's key), names cost the list 1.16-1.29x
+ * its time before them.
  */
-export function namesOfIds(db: SqliteDatabase, ids: Iterable<unknown>): Record<string, string> {
-  const wanted = [...new Set([...ids].filter((id): id is string => typeof id === 'string' && id.length > 0))]
+export const ROW_NAMES = [
+  ['customer_id', 'customer_name'],
+  ['source_account', 'source_name'],
+  ['destination_account', 'destination_name']
+] as const
+
+/** The label of the id in a column, looked up: what a row keeps, computed as it is written or filled. */
+export const nameOf = (idColumn: string) => `(SELECT name FROM names WHERE id = ${idColumn})`
+
+/**
+ * What a window selects for its names, [id, name] per ROW_NAMES: the kept columns, or, while the writer thread has
+ * not filled them yet (schema.ts namesPending, seconds after an upgrade), the same looked up row by row.
+ */
+export function rowNameColumns(kept: boolean): string {
+  return ROW_NAMES.map(([id, name]) => `tx.${id}, ${kept ? `tx.${name}` : nameOf(`tx.${id}`)}`).join(', ')
+}
+
+/** The labels a window's rows name: each row's ROW_NAMES pairs, read from `at` on. */
+export function namesOfRows(rows: readonly unknown[][], at: number): Record<string, string> {
   const names: Record<string, string> = {}
-  // A window names a few hundred ids at most; a long export page is asked in parts, under SQLite's limit of variables.
-  for (let i = 0; i < wanted.length; i += IDS_PER_LOOKUP) {
-    const part = wanted.slice(i, i + IDS_PER_LOOKUP)
-    const rows = db
-      .prepare(`SELECT id, name FROM names WHERE id IN (${part.map(() => '?').join(', ')})`)
-      .raw()
-      .all(...part) as [string, string][]
-    for (const [id, name] of rows) names[id] = name
-  }
+  for (const row of rows)
+    for (let i = at; i < at + 2 * ROW_NAMES.length; i += 2) {
+      const name = row[i + 1]
+      if (typeof name === 'string') names[row[i] as string] = name
+    }
   return names
 }
 
-const IDS_PER_LOOKUP = 10_000
+/** Writes every row's names from this table (a cache from before migration 9), then lets its triggers keep them. */
+export function fillRowNames(db: SqliteDatabase): void {
+  db.exec(`UPDATE tx SET ${ROW_NAMES.map(([id, name]) => `${name} = ${nameOf(id)}`).join(', ')}`)
+}
 
 /** A document's label, or null for one too incomplete to name (it is then shown by its id, as before). */
 function labelOf(db: SqliteDatabase, c: NamedCollection, doc: { id: string }): string | null {

@@ -11,6 +11,15 @@ const TEXT_PAGE_BYTES = 3_900
 export const TEXT_DEFERRED_KEY = 'tx.textDeferred'
 const TEXT_KEPT = `NOT EXISTS (SELECT 1 FROM meta WHERE k = '${TEXT_DEFERRED_KEY}' AND v = 'true')`
 
+/** The metadata key that says the rows' kept names are not filled yet (see migration 9). */
+export const NAMES_PENDING_KEY = 'tx.namesPending'
+const NAMES_KEPT = `NOT EXISTS (SELECT 1 FROM meta WHERE k = '${NAMES_PENDING_KEY}' AND v = 'true')`
+/** Migration 9's statements that write one label (or NULL) onto every row naming its id, one per column by its index. */
+const relabel = (id: string, name: string) => `
+    UPDATE tx SET customer_name = ${name} WHERE customer_id = ${id};
+    UPDATE tx SET source_name = ${name} WHERE source_account = ${id};
+    UPDATE tx SET destination_name = ${name} WHERE destination_account = ${id};`
+
 /**
  * The cache database's schema, versioned with `user_version`. Each migration takes the database from the version
  * before it to its own; a database from a newer Paydesk is not guessed at (the cache is rebuilt from the service).
@@ -212,6 +221,27 @@ export const MIGRATIONS: readonly string[] = [
     by_service INTEGER NOT NULL);
   CREATE INDEX tx_history_tx ON tx_history (tx_id);
   CREATE TRIGGER tx_history_delete AFTER DELETE ON tx BEGIN DELETE FROM tx_history WHERE tx_id = old.id; END;
+  `,
+  // 9: each transaction row keeps the names it shows (customer, source and destination account), so a window reads
+  //    them with its rows and nothing more: looked up per window from migration 7's table, names cost the list
+  //    1.16-1.29x its time before names (docs/transactions-export.md). A row is written with its names (writes.ts), and
+  //    a label that changes is written onto the rows naming it by these triggers, in the same transaction as the
+  //    customer's or account's write, by the customer and account indexes. Filling an existing cache rewrites every
+  //    row (seconds at a million), so it is the writer thread's (writes.ts finishSchema) and the flag says it is
+  //    pending until then: the triggers wait for it, and readers look names up per row meanwhile (names.ts).
+  `
+  ALTER TABLE tx ADD COLUMN customer_name TEXT;
+  ALTER TABLE tx ADD COLUMN source_name TEXT;
+  ALTER TABLE tx ADD COLUMN destination_name TEXT;
+  CREATE TRIGGER names_insert AFTER INSERT ON names WHEN ${NAMES_KEPT} BEGIN ${relabel('new.id', 'new.name')}
+  END;
+  CREATE TRIGGER names_update AFTER UPDATE OF name ON names WHEN new.name IS NOT old.name AND ${NAMES_KEPT} BEGIN
+    ${relabel('new.id', 'new.name')}
+  END;
+  CREATE TRIGGER names_delete AFTER DELETE ON names WHEN ${NAMES_KEPT} BEGIN ${relabel('old.id', 'NULL')}
+  END;
+  INSERT INTO meta (k, v) SELECT '${NAMES_PENDING_KEY}', 'true' WHERE EXISTS (SELECT 1 FROM tx)
+    ON CONFLICT (k) DO UPDATE SET v = excluded.v;
   `
 ]
 
@@ -255,6 +285,11 @@ export const DEFERRED_SCHEMA = `
 /** Whether the text index is left behind during a catch-up (migration 3's flag, written with the rows). */
 export function textDeferred(db: SqliteDatabase): boolean {
   return db.prepare('SELECT v FROM meta WHERE k = ?').pluck().get(TEXT_DEFERRED_KEY) === 'true'
+}
+
+/** Whether the rows' kept names (migration 9) are still to be filled by the writer thread. */
+export function namesPending(db: SqliteDatabase): boolean {
+  return db.prepare('SELECT v FROM meta WHERE k = ?').pluck().get(NAMES_PENDING_KEY) === 'true'
 }
 
 /** Whether tx_late lists every row written out of creation order (migration 6). */

@@ -9,7 +9,7 @@ import { setAside } from '../atomic-file'
 import { cacheKeyAccount, type SecretStore } from '../keychain'
 import { readHomeRows, type HomeRequest, type HomeRows } from './home-figures'
 import { CacheReader } from './reader'
-import { creationOrderKnown, hasIndex, KEYS_BY_ROWID, migrate, TEXT_DEFERRED_KEY } from './schema'
+import { creationOrderKnown, hasIndex, KEYS_BY_ROWID, migrate, namesPending, TEXT_DEFERRED_KEY } from './schema'
 import { openEncryptedDatabase, type SqliteDatabase } from './sqlite'
 import { statusHistory } from './status-history'
 import { TransactionQueries } from './transaction-queries'
@@ -154,7 +154,8 @@ export class CacheStore {
     // A catch-up that ended with the app (crash, quit) left the text index behind: searches are whole again shortly.
     if (store.meta(TEXT_DEFERRED_KEY) === true) void store.rebuildText().catch(() => undefined)
     // A rebuild finishes the schema too; otherwise what was added to it since this cache was made is built now.
-    else if (!hasIndex(db, KEYS_BY_ROWID) || !creationOrderKnown(db)) void store.finishSchema().catch(() => undefined)
+    else if (!hasIndex(db, KEYS_BY_ROWID) || !creationOrderKnown(db) || namesPending(db))
+      void store.finishSchema().catch(() => undefined)
     let documents = 0
     for (const c of COLLECTIONS) documents += store.count(c)
     const outcome: OpenOutcome = reason !== undefined ? 'set-aside' : existed ? 'loaded' : 'new'
@@ -251,7 +252,10 @@ export class CacheStore {
     if (!this.closed) await this.writer.rebuildText()
   }
 
-  /** Builds the indexes an older cache lacks (schema.ts KEYS_BY_ROWID) in the writer thread: seconds at a million rows. */
+  /**
+   * Builds what an older cache lacks (schema.ts KEYS_BY_ROWID, the rows' kept names) in the writer thread: seconds at a
+   * million rows.
+   */
   async finishSchema(): Promise<void> {
     if (this.closed) return
     await this.writer.whenReady()

@@ -1,8 +1,9 @@
 import type { TransactionFilter, TransactionSort } from '../../../shared/ipc/channels/data'
 import { candidatesInCreationOrder } from './creation-order'
-import { ANCHOR_STEP, lastAtOrBefore, ListAnchors, remember } from './list-anchors'
-import { customersNamed, namesOfIds, ROW_PARTIES } from './names'
-import { FINISHED_SCHEMA_INDEX, hasIndex, KEYS_BY_ROWID } from './schema'
+import { ANCHOR_STEP, lastAtOrBefore, remember } from './list-anchors'
+import { customersNamed, namesOfRows, ROW_NAMES, rowNameColumns } from './names'
+import { QueryMemory } from './query-memory'
+import { FINISHED_SCHEMA_INDEX, hasIndex, KEYS_BY_ROWID, namesPending } from './schema'
 import type { SqliteDatabase } from './sqlite'
 import {
   candidatesFrom,
@@ -26,31 +27,18 @@ import { afterOf, grouped, orderOf, reversedOf, sortKeysOf, upToOf, walkable, wh
 
 /** A stretch's candidates listed at most (a few milliseconds read one by one), else left to FTS5 by a floor. */
 const LISTED_CANDIDATES = 4_096
-/** Labels remembered at most before they are all forgotten (a platform's customers and accounts, a few MB at most). */
-const LABELS_KEPT = 100_000
-/** Counts remembered (filters, and text searches' candidates), the most recent kept. */
-const COUNTS_KEPT = 64
 
 export class TransactionQueries {
   /** Migration 4's sort indexes and group counts are built (the writer thread does it after the upgrade). */
   private sortIndexes = false
   private rowidKeys = false
-  /**
-   * What this connection found while the data did not change: per list, where some of its positions are, and the
-   * counts of filters and searches (every window of a list asks for its total again: a dense search's count takes
-   * 0.1-0.3 s at a million rows). All forgotten as soon as another connection commits (data_version).
-   */
-  private readonly anchors = new ListAnchors()
-  private readonly counts = new Map<string, number>()
-  /** How each needle is searched (textCandidates), the most recent kept. */
-  private readonly searches = new Map<string, TextSearch>()
-  /** Which customers' names hold each needle, the most recent kept. */
-  private readonly named = new Map<string, string[]>()
-  /** The labels of the customers and accounts windows showed (null: none), looked up once while the data does not change. */
-  private readonly labels = new Map<string, string | null>()
-  private dataVersion = ''
+  /** The rows keep their names (schema.ts migration 9, filled): once so, it stays so. */
+  private namesKept = false
+  private readonly memory: QueryMemory
 
-  constructor(private readonly db: SqliteDatabase) {}
+  constructor(private readonly db: SqliteDatabase) {
+    this.memory = new QueryMemory(db)
+  }
 
   /**
    * A window of the filtered, sorted transactions and the count of all matches, both answered from indexes. A deep
@@ -70,7 +58,7 @@ export class TransactionQueries {
    * forward one puts them.
    */
   window(filter: TransactionFilter, sort: TransactionSort, offset: number, limit: number) {
-    this.forgetIfChanged()
+    this.memory.forgetIfChanged()
     const candidates = this.textCandidates(filter)
     // The total first: how many rows match decides how the window is found, and from which end.
     const total = this.countOf(filter, candidates)
@@ -91,7 +79,7 @@ export class TransactionQueries {
     total: number
   ): { docs: string[]; names: Record<string, string> } {
     const where = this.windowWhere(filter, sort, candidates, total, offset + limit)
-    const list = offset >= ANCHOR_STEP ? this.anchors.of(JSON.stringify([filter, sort])) : null
+    const list = offset >= ANCHOR_STEP ? this.memory.anchors.of(JSON.stringify([filter, sort])) : null
     let from = 0
     let after: unknown[] | null = null
     if (list) {
@@ -119,7 +107,7 @@ export class TransactionQueries {
     ) =>
       this.db
         .prepare(
-          `SELECT ${keys.join(', ')}, ${ROW_PARTIES.join(', ')}, doc FROM tx WHERE rid IN (SELECT rid FROM ${source} ${and(and(where.sql, seek.sql), bound.sql)} ${order} LIMIT ? OFFSET ?) ${order}`
+          `SELECT ${keys.join(', ')}, ${this.nameColumns()}, doc FROM tx WHERE rid IN (SELECT rid FROM ${source} ${and(and(where.sql, seek.sql), bound.sql)} ${order} LIMIT ? OFFSET ?) ${order}`
         )
         .raw()
         .all(...where.params, ...seek.params, ...bound.params, limit, offset - from) as unknown[][]
@@ -176,7 +164,7 @@ export class TransactionQueries {
    * start). An export walks the whole set this way, one page in memory at a time.
    */
   page(filter: TransactionFilter, sort: TransactionSort, after: unknown[] | null, limit: number) {
-    this.forgetIfChanged()
+    this.memory.forgetIfChanged()
     const candidates = this.textCandidates(filter)
     const matches = candidates ? 0 : this.countOf(filter, null)
     const where = this.windowWhere(filter, sort, candidates, matches, limit)
@@ -185,7 +173,7 @@ export class TransactionQueries {
     // Keys first (ordered and limited from an index), then the documents of just this page's rows.
     const rows = this.db
       .prepare(
-        `SELECT ${keys.join(', ')}, ${ROW_PARTIES.join(', ')}, doc FROM tx WHERE rid IN (SELECT rid FROM tx ${and(where.sql, seek.sql)} ${orderOf(sort)} LIMIT ?) ${orderOf(sort)}`
+        `SELECT ${keys.join(', ')}, ${this.nameColumns()}, doc FROM tx WHERE rid IN (SELECT rid FROM tx ${and(where.sql, seek.sql)} ${orderOf(sort)} LIMIT ?) ${orderOf(sort)}`
       )
       .raw()
       .all(...where.params, ...seek.params, limit) as unknown[][]
@@ -195,34 +183,21 @@ export class TransactionQueries {
     }
   }
 
-  /**
-   * A window's documents (each row's last column) and the labels of the customers and accounts its rows name (the
-   * ROW_PARTIES columns before it), read in one lookup for the window.
-   */
+  /** A window's documents (each row's last column) and the names its rows keep (the ROW_NAMES pairs before it). */
   private documentsOf(rows: unknown[][]): { docs: string[]; names: Record<string, string> } {
-    const parties = ROW_PARTIES.length
-    const ids = new Set<string>()
-    for (const r of rows)
-      for (const id of r.slice(r.length - 1 - parties, r.length - 1)) if (typeof id === 'string' && id) ids.add(id)
-    // Only ids this connection has not looked up since the data last changed: a list scrolled shows the same
-    // customers and accounts again, and each lookup is a cost its window did not have before names (issue 31 bench).
-    const unknown = [...ids].filter((id) => !this.labels.has(id))
-    if (unknown.length) {
-      const found = namesOfIds(this.db, unknown)
-      for (const id of unknown) this.labels.set(id, found[id] ?? null)
-      if (this.labels.size > LABELS_KEPT) this.labels.clear()
-    }
-    const names: Record<string, string> = {}
-    for (const id of ids) {
-      const name = this.labels.get(id)
-      if (name) names[id] = name
-    }
-    return { docs: rows.map((r) => r[r.length - 1] as string), names }
+    const docs = rows.map((r) => r[r.length - 1] as string)
+    return { docs, names: rows.length ? namesOfRows(rows, rows[0]!.length - 1 - 2 * ROW_NAMES.length) : {} }
+  }
+
+  /** The names columns a window selects: the rows' own once the writer thread has filled them (names.ts). */
+  private nameColumns(): string {
+    this.namesKept ||= !namesPending(this.db)
+    return rowNameColumns(this.namesKept)
   }
 
   /** How many transactions match a filter, from the indexes. */
   count(filter: TransactionFilter): number {
-    this.forgetIfChanged()
+    this.memory.forgetIfChanged()
     return this.countOf(filter, this.textCandidates(filter))
   }
 
@@ -253,32 +228,6 @@ export class TransactionQueries {
   private floored(candidates: { search: TextSearch; count: number }, floor: number) {
     const rowids = candidatesFrom(this.db, candidates.search, floor, LISTED_CANDIDATES)
     return { ...candidates, search: { ...candidates.search, ...(rowids ? { rowids } : { floor }) } }
-  }
-
-  /**
-   * Forgets what was found before the data last changed: data_version moves with other connections' commits, and
-   * total_changes() with this one's (main's connection writes until the writer thread is up).
-   */
-  private forgetIfChanged(): void {
-    const version = `${String(this.db.pragma('data_version', { simple: true }))}:${String(this.db.prepare('SELECT total_changes()').pluck().get())}`
-    if (version === this.dataVersion) return
-    this.anchors.clear()
-    this.counts.clear()
-    this.searches.clear()
-    this.named.clear()
-    this.labels.clear()
-    this.dataVersion = version
-  }
-
-  /** A count found since the data last changed, or counted now and remembered. */
-  private remembered(key: string, count: () => number): number {
-    let n = this.counts.get(key)
-    if (n === undefined) n = count()
-    else this.counts.delete(key)
-    // Most recently used last; the oldest goes first.
-    this.counts.set(key, n)
-    if (this.counts.size > COUNTS_KEPT) this.counts.delete(this.counts.keys().next().value!)
-    return n
   }
 
   /**
@@ -349,33 +298,12 @@ export class TransactionQueries {
     if (!plain) return null
     // A needle of one trigram (the first search the list sends) has no rarer part to lead with: its phrase is its
     // query, and the index's directory is not read for it.
-    const planned = trigramsOf(plain.needle).length < 2 ? plain : this.planned(plain)
-    const customers = this.customersNamed(plain.needle)
+    const planned =
+      trigramsOf(plain.needle).length < 2 ? plain : this.memory.search(plain.needle, () => planOf(this.db, plain))
+    const customers = this.memory.customersNamed(plain.needle, () => customersNamed(this.db, plain.needle))
     const search = customers.length ? { ...planned, customers } : planned
-    const count = this.remembered(`text ${plain.needle}`, () => countCandidates(this.db, search))
+    const count = this.memory.count(`text ${plain.needle}`, () => countCandidates(this.db, search))
     return { search, count }
-  }
-
-  /** How a needle of several trigrams is met (see above), planned once while the data does not change. */
-  private planned(plain: TextSearch): TextSearch {
-    let search = this.searches.get(plain.needle)
-    if (search === undefined) {
-      search = planOf(this.db, plain)
-      this.searches.set(plain.needle, search)
-      if (this.searches.size > COUNTS_KEPT) this.searches.delete(this.searches.keys().next().value!)
-    }
-    return search
-  }
-
-  /** The customers whose names hold a needle (names.ts), found once while the data does not change. */
-  private customersNamed(needle: string): string[] {
-    let customers = this.named.get(needle)
-    if (customers === undefined) {
-      customers = customersNamed(this.db, needle)
-      this.named.set(needle, customers)
-      if (this.named.size > COUNTS_KEPT) this.named.delete(this.named.keys().next().value!)
-    }
-    return customers
   }
 
   /** About how many transactions there are, from the end of the rowid B-tree (a count(*) would walk an index). */
@@ -384,7 +312,7 @@ export class TransactionQueries {
   }
 
   private countOf(filter: TransactionFilter, candidates: { search: TextSearch; count: number } | null): number {
-    return this.remembered(`filter ${JSON.stringify(filter)}`, () => this.countAnew(filter, candidates))
+    return this.memory.count(`filter ${JSON.stringify(filter)}`, () => this.countAnew(filter, candidates))
   }
 
   private countAnew(filter: TransactionFilter, candidates: { search: TextSearch; count: number } | null): number {

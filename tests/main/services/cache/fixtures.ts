@@ -46,8 +46,8 @@ export function makeTransactions(n: number, seed = 1, start = Date.parse('2026-0
 }
 
 /**
- * A cache database as an older Paydesk left it: the migrations up to `version` only, with `transactions` written by
- * the same write code (its columns have not changed since schema 1).
+ * A cache database as an older Paydesk left it: the migrations up to `version` only, with `transactions` written in
+ * schema 1's columns (the rows' kept names came with schema 9), by the same write code when the cache is that new.
  */
 export async function cacheOfSchema(
   file: string,
@@ -58,9 +58,34 @@ export async function cacheOfSchema(
   const { openEncryptedDatabase } = await import('../../../../src/main/services/cache/sqlite')
   const { MIGRATIONS } = await import('../../../../src/main/services/cache/schema')
   const { putDocuments } = await import('../../../../src/main/services/cache/writes')
+  const { rowOf } = await import('../../../../src/main/services/cache/transaction-rows')
   const db = openEncryptedDatabase(file, key)
   for (const sql of MIGRATIONS.slice(0, version)) db.exec(sql)
   db.pragma(`user_version = ${version}`)
-  putDocuments(db, { c: 'transactions', docs: transactions })
+  if (version >= 9) putDocuments(db, { c: 'transactions', docs: transactions })
+  else {
+    const insert = db.prepare(
+      `INSERT INTO tx (${SCHEMA_1_COLUMNS.join(', ')}) VALUES (${SCHEMA_1_COLUMNS.map((k) => `@${k}`).join(', ')})`
+    )
+    db.transaction(() => transactions.forEach((t) => insert.run(rowOf(t))))()
+  }
   db.close()
 }
+
+const SCHEMA_1_COLUMNS = [
+  'id',
+  'created_at',
+  'updated_at',
+  'amount',
+  'currency',
+  'status',
+  'type',
+  'customer_id',
+  'platform_customer_id',
+  'source_account',
+  'destination_account',
+  'reference',
+  'search',
+  'fp',
+  'doc'
+]

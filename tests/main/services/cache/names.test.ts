@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { namesOfIds } from '../../../../src/main/services/cache/names'
-import { SCHEMA_VERSION } from '../../../../src/main/services/cache/schema'
+import { migrate, namesPending, SCHEMA_VERSION } from '../../../../src/main/services/cache/schema'
 import { openEncryptedDatabase } from '../../../../src/main/services/cache/sqlite'
 import { CacheStore } from '../../../../src/main/services/cache/store'
+import { TransactionQueries } from '../../../../src/main/services/cache/transaction-queries'
+import { putDocuments } from '../../../../src/main/services/cache/writes'
 import type { Transaction } from '../../../../src/shared/api'
 import type { TransactionFilter, TransactionSort } from '../../../../src/shared/ipc/channels/data'
 import { transactionSearchText } from '../../../../src/shared/transaction-search'
@@ -98,21 +99,84 @@ describe('names in the cache', () => {
     await store.close()
   })
 
-  it('looks a window’s ids up at once: each once, ids without a name left out, more ids than one statement may hold', async () => {
-    await (await filled([])).close()
-    const db = openEncryptedDatabase(path.join(dir, 'c.db'), key)
+  it('keeps each row’s names as its customer and accounts are written after it, renamed and removed', async () => {
+    const all = makeTransactions(300)
+    const { store } = await CacheStore.open(path.join(dir, 'c.db'), key)
+    // The rows first, as a sync may write them: their names come when the customer and accounts do.
+    await store.put('transactions', all)
+    const sort: TransactionSort = { field: 'createdAt', direction: 'desc' }
+    const mine = { accountId: 'InternalAccount:1' }
+    expect((await store.queryTransactions(mine, sort, 0, 100)).names).toEqual({})
+    await store.put('customers', customers)
+    await store.put('internalAccounts', internalAccounts)
+    const named = await store.queryTransactions(mine, sort, 0, 100)
+    expect(named.rows.length).toBeGreaterThan(0)
+    expect(named.names).toMatchObject({ 'InternalAccount:1': 'Jane Smith · USD' })
+    const janes = await store.queryTransactions({ customerId: 'Customer:3' }, sort, 0, 100)
+    expect(janes.names['Customer:3']).toBe('Jane Smith')
+    // A rename relabels the customer's rows and the rows of the accounts they hold.
+    await store.put('customers', [{ ...customers[3]!, fullName: 'Jane Doe' }])
+    expect((await store.queryTransactions({ customerId: 'Customer:3' }, sort, 0, 100)).names['Customer:3']).toBe(
+      'Jane Doe'
+    )
+    expect((await store.queryTransactions(mine, sort, 0, 100)).names['InternalAccount:1']).toBe('Jane Doe · USD')
+    // An account the service removed is shown by its id again.
+    await store.put('internalAccounts', [], { remove: ['InternalAccount:1'] })
+    expect((await store.queryTransactions(mine, sort, 0, 100)).names['InternalAccount:1']).toBeUndefined()
+    const page = await store.transactionPage({ customerId: 'Customer:3' }, sort, null, 50)
+    expect(page.names['Customer:3']).toBe('Jane Doe')
+    await store.close()
+  })
+
+  it('upgrades a cache of the previous schema: names looked up until the writer thread fills the rows’ own', async () => {
+    const file = path.join(dir, 'old.db')
+    const all = makeTransactions(300)
+    await cacheOfSchema(file, key, 8, all)
+    const old = openEncryptedDatabase(file, key)
+    putDocuments(old, { c: 'customers', docs: customers })
+    putDocuments(old, { c: 'internalAccounts', docs: internalAccounts })
+    putDocuments(old, { c: 'externalAccounts', docs: externalAccounts })
+    old.close()
+    const sort: TransactionSort = { field: 'createdAt', direction: 'asc' }
+    const want = {
+      'Customer:3': 'Jane Smith',
+      'InternalAccount:1': 'Jane Smith · USD',
+      'ExternalAccount:0': 'Priya Raman · US bank …3210'
+    }
+    // Upgraded, not yet filled: a window looks its names up (the writer thread fills them once the store opens).
+    const db = openEncryptedDatabase(file, key)
     try {
-      const unknown = Array.from({ length: 12_000 }, (_, i) => `ExternalAccount:none-${i}`)
-      const asked = ['Customer:3', null, 'Customer:3', '', 'InternalAccount:0', ...unknown, 'ExternalAccount:0']
-      expect(namesOfIds(db, asked)).toEqual({
-        'Customer:3': 'Jane Smith',
-        'InternalAccount:0': 'Platform · USD',
-        'ExternalAccount:0': 'Priya Raman · US bank …3210'
-      })
-      expect(namesOfIds(db, [])).toEqual({})
+      expect(migrate(db)).toBe(true)
+      expect(namesPending(db)).toBe(true)
+      expect(db.prepare('SELECT count(customer_name) FROM tx').pluck().get()).toBe(0)
+      const looked = new TransactionQueries(db).window({ customerId: 'Customer:3' }, sort, 0, 300)
+      expect(looked.names['Customer:3']).toBe('Jane Smith')
     } finally {
       db.close()
     }
+    const { store } = await CacheStore.open(file, key)
+    // The writer runs one request at a time: this one ends after the fill that the open started.
+    await store.finishSchema()
+    const check = openEncryptedDatabase(file, key)
+    try {
+      expect(namesPending(check)).toBe(false)
+      const unnamed = check
+        .prepare('SELECT count(*) FROM tx WHERE customer_name IS NULL AND customer_id IN (SELECT id FROM names)')
+        .pluck()
+        .get()
+      expect(unnamed).toBe(0)
+    } finally {
+      check.close()
+    }
+    const windows = await Promise.all(
+      [
+        { customerId: 'Customer:3' },
+        { accountId: 'InternalAccount:1' },
+        { receiverAccountId: 'ExternalAccount:0' }
+      ].map((filter) => store.queryTransactions(filter, sort, 0, 300))
+    )
+    expect(Object.assign({}, ...windows.map((w) => w.names))).toMatchObject(want)
+    await store.close()
   })
 
   it('finds a customer’s transactions by any part of their name, alone and with other filters, in every order', async () => {
