@@ -46,8 +46,8 @@ export type ReadReply =
   | { failed: string }
 
 export interface ReadAnswers {
-  window: { docs: string[]; names: Record<string, string>; total: number }
-  page: { docs: string[]; names: Record<string, string>; last: unknown[] | null }
+  window: { docs: string[]; names: (string | null)[]; total: number }
+  page: { docs: string[]; names: (string | null)[]; last: unknown[] | null }
   count: number
   totals: CurrencyTotal[]
   home: HomeRows

@@ -8,6 +8,7 @@ import type { StatusHistoryEntry } from '../../../shared/status-history'
 import { setAside } from '../atomic-file'
 import { cacheKeyAccount, type SecretStore } from '../keychain'
 import { readHomeRows, type HomeRequest, type HomeRows } from './home-figures'
+import { namesByIds } from './names'
 import { CacheReader } from './reader'
 import { creationOrderKnown, hasIndex, KEYS_BY_ROWID, migrate, namesPending, TEXT_DEFERRED_KEY } from './schema'
 import { openEncryptedDatabase, type SqliteDatabase } from './sqlite'
@@ -279,7 +280,8 @@ export class CacheStore {
         ? await this.reader.read('window', { filter, sort, offset, limit })
         : // One snapshot, as in the thread: the total and the rows agree even while the writer commits.
           this.db.transaction(() => this.queries.window(filter, sort, offset, limit))()
-    return { rows: docs.map((d) => JSON.parse(d) as Transaction), names, total }
+    const rows = docs.map((d) => JSON.parse(d) as Transaction)
+    return { rows, names: namesByIds(rows, names), total }
   }
 
   /**
@@ -302,7 +304,8 @@ export class CacheStore {
     const { docs, names, last } = this.reader.available
       ? await this.reader.read('page', { filter, sort, after, limit })
       : this.queries.page(filter, sort, after, limit)
-    return { rows: docs.map((d) => JSON.parse(d) as Transaction), names, last }
+    const rows = docs.map((d) => JSON.parse(d) as Transaction)
+    return { rows, names: namesByIds(rows, names), last }
   }
 
   /** How many transactions match a filter, from the indexes (in the reader thread). */

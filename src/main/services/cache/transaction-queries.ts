@@ -1,7 +1,7 @@
 import type { TransactionFilter, TransactionSort } from '../../../shared/ipc/channels/data'
 import { candidatesInCreationOrder } from './creation-order'
 import { ANCHOR_STEP, lastAtOrBefore, remember } from './list-anchors'
-import { customersNamed, namesOfRows, ROW_NAMES, rowNameColumns } from './names'
+import { customersNamed, ROW_NAMES, rowNameColumns } from './names'
 import { QueryMemory } from './query-memory'
 import { FINISHED_SCHEMA_INDEX, hasIndex, KEYS_BY_ROWID, namesPending } from './schema'
 import type { SqliteDatabase } from './sqlite'
@@ -63,13 +63,16 @@ export class TransactionQueries {
     // The total first: how many rows match decides how the window is found, and from which end.
     const total = this.countOf(filter, candidates)
     if (candidates || offset >= total || offset <= total - (offset + limit))
-      return { ...this.windowRows(filter, sort, offset, limit, candidates, total), total }
+      return { ...this.documentsOf(this.windowRows(filter, sort, offset, limit, candidates, total)), total }
     const start = Math.max(0, total - (offset + limit))
-    const { docs, names } = this.windowRows(filter, reversedOf(sort), start, total - offset - start, null, total)
-    return { docs: docs.reverse(), names, total }
+    const rows = this.windowRows(filter, reversedOf(sort), start, total - offset - start, null, total)
+    return { ...this.documentsOf(rows.reverse()), total }
   }
 
-  /** The documents of rows offset..offset+limit of a list (see window), found from the top of its sort's order. */
+  /**
+   * Rows offset..offset+limit of a list (see window), found from the top of its sort's order: each its sort keys, its
+   * names and its document (documentsOf).
+   */
   private windowRows(
     filter: TransactionFilter,
     sort: TransactionSort,
@@ -77,7 +80,7 @@ export class TransactionQueries {
     limit: number,
     candidates: { search: TextSearch; count: number } | null,
     total: number
-  ): { docs: string[]; names: Record<string, string> } {
+  ): unknown[][] {
     const where = this.windowWhere(filter, sort, candidates, total, offset + limit)
     const list = offset >= ANCHOR_STEP ? this.memory.anchors.of(JSON.stringify([filter, sort])) : null
     let from = 0
@@ -122,7 +125,7 @@ export class TransactionQueries {
         NO_CONDITION,
         sorted()
       )
-      return this.documentsOf(rows)
+      return rows
     }
     // A search whose plan walks the sort's index walks it in stretches (text-walk.ts), and may give up for a sort.
     const walks = candidates !== null && where.walk
@@ -156,7 +159,7 @@ export class TransactionQueries {
         })
       : select(where, NO_CONDITION, sorted())
     if (list && rows.length) remember(list, offset + rows.length, rows[rows.length - 1]!.slice(0, keys.length))
-    return this.documentsOf(rows)
+    return rows
   }
 
   /**
@@ -183,10 +186,15 @@ export class TransactionQueries {
     }
   }
 
-  /** A window's documents (each row's last column) and the names its rows keep (the ROW_NAMES pairs before it). */
-  private documentsOf(rows: unknown[][]): { docs: string[]; names: Record<string, string> } {
-    const docs = rows.map((r) => r[r.length - 1] as string)
-    return { docs, names: rows.length ? namesOfRows(rows, rows[0]!.length - 1 - 2 * ROW_NAMES.length) : {} }
+  /**
+   * A window's documents (each row's last column) and the names its rows keep (the ROW_NAMES columns before it), in
+   * row order: main pairs them with the ids in the documents it parses (names.ts namesByIds).
+   */
+  private documentsOf(rows: unknown[][]): { docs: string[]; names: (string | null)[] } {
+    const names: (string | null)[] = []
+    for (const r of rows)
+      for (let i = r.length - 1 - ROW_NAMES.length; i < r.length - 1; i++) names.push(r[i] as string | null)
+    return { docs: rows.map((r) => r[r.length - 1] as string), names }
   }
 
   /** The names columns a window selects: the rows' own once the writer thread has filled them (names.ts). */

@@ -37,6 +37,18 @@ type Loose = Record<string, unknown> & {
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null)
 
+/** The customer a transaction's row names (its customer_id column). */
+const customerOf = (t: Transaction) => String((t as { customerId?: unknown }).customerId ?? '')
+
+/**
+ * The ids a transaction's row names in its customer_id, source_account and destination_account columns (names.ts
+ * ROW_NAMES), read from its document as rowOf reads them.
+ */
+export function partiesOf(t: Transaction): [string, string | null, string | null] {
+  const r = t as { source?: { accountId?: unknown }; destination?: { accountId?: unknown } }
+  return [customerOf(t), str(r.source?.accountId), str(r.destination?.accountId)]
+}
+
 /** What a text search matches (one definition with the renderer's, in src/shared). */
 const searchTextOf = transactionSearchText
 
@@ -62,7 +74,7 @@ export function rowOf(t: Transaction): TransactionRow {
     currency: money?.currency?.code ?? '',
     status: String(r['status'] ?? ''),
     type: String(t.type),
-    customer_id: String(r['customerId'] ?? ''),
+    customer_id: customerOf(t),
     platform_customer_id: String(r['platformCustomerId'] ?? ''),
     source_account: str(r.source?.accountId),
     destination_account: str(r.destination?.accountId),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { namesByIds } from '../../../../src/main/services/cache/names'
 import { migrate, namesPending, SCHEMA_VERSION } from '../../../../src/main/services/cache/schema'
 import { openEncryptedDatabase } from '../../../../src/main/services/cache/sqlite'
 import { CacheStore } from '../../../../src/main/services/cache/store'
@@ -150,7 +151,8 @@ describe('names in the cache', () => {
       expect(namesPending(db)).toBe(true)
       expect(db.prepare('SELECT count(customer_name) FROM tx').pluck().get()).toBe(0)
       const looked = new TransactionQueries(db).window({ customerId: 'Customer:3' }, sort, 0, 300)
-      expect(looked.names['Customer:3']).toBe('Jane Smith')
+      const rows = looked.docs.map((d) => JSON.parse(d) as Transaction)
+      expect(namesByIds(rows, looked.names)['Customer:3']).toBe('Jane Smith')
     } finally {
       db.close()
     }
