@@ -12,33 +12,66 @@ import type { DecisionInput, LogInput, SeenWebhook, StoredPrompt, WebhookSettlem
 export const LOG_CHANNEL = 'paydesk_gate_log'
 
 /**
- * Appends a transaction's log entries, locking the head, in the database: the head's lock is then held for this one
- * statement and the COMMIT sent with it (Appender.commit), never across a round trip to a replica whose event loop or
- * core is busy elsewhere, which with two replicas made each one's webhooks queue behind the other's stalls. Each hash
- * is log-chain.ts's rowHash: SHA-256 of the UTF-8 JSON array [prev, seq, at, kind, actor, data]; to_json escapes a
- * string as JSON.stringify does, and verify-log recomputes every row in JavaScript, so a difference would be found.
+ * Extends the hash chain, under the head's row lock, in the database. A webhook's settlement does not take the head: it
+ * commits its entries to `log_pending` (paydesk_gate_settle), and they are chained AFTER that commit, here, in the
+ * order they were written, before this call's own entries. Settlements therefore never wait for each other's row lock
+ * (nor for NOTIFY's commit lock: only this function notifies), which on a loaded machine made every settlement wait
+ * out whichever backend held the head and lost its core (docs/gate.md, PostgreSQL). Called with no entries it only
+ * chains what is pending (paydesk_gate_seal); the other writers (decisions after a 202, rules, operators...) call it
+ * with theirs in their own transaction, with the COMMIT in the same round trip (Appender.commit), so what they record
+ * still commits with its entries, and any entry pending before them is chained before theirs.
+ * Each hash is log-chain.ts's rowHash: SHA-256 of the UTF-8 JSON array [prev, seq, at, kind, actor, data]; to_json
+ * escapes a string as JSON.stringify does, and verify-log recomputes every row in JavaScript, so a difference would
+ * be found. A pending row's ids are taken one by one, never by range: a lower id that commits later stays pending.
  */
 const APPEND_FUNCTION = `
+CREATE OR REPLACE FUNCTION paydesk_gate_hash(prev TEXT, s BIGINT, p_at TEXT, p_kind TEXT, p_actor TEXT, p_data TEXT)
+RETURNS TEXT LANGUAGE sql IMMUTABLE AS $$
+  SELECT encode(sha256(convert_to('[' || to_json(prev)::text || ',' || s::text || ',' || to_json(p_at)::text || ','
+    || to_json(p_kind)::text || ',' || to_json(p_actor)::text || ',' || to_json(p_data)::text || ']', 'UTF8')), 'hex')
+$$;
 CREATE OR REPLACE FUNCTION paydesk_gate_append(p_at TEXT, p_kinds TEXT[], p_actors TEXT[], p_datas TEXT[])
 RETURNS BIGINT LANGUAGE plpgsql AS $$
 DECLARE
   s BIGINT;
+  first BIGINT;
   prev TEXT;
   h TEXT;
+  r RECORD;
+  sealed BIGINT[] := ARRAY[]::BIGINT[];
 BEGIN
   SELECT seq, hash INTO s, prev FROM log_head WHERE id = 1 FOR UPDATE;
+  first := s;
+  FOR r IN SELECT id, at, kind, actor, data FROM log_pending ORDER BY id LOOP
+    s := s + 1;
+    h := paydesk_gate_hash(prev, s, r.at, r.kind, r.actor, r.data);
+    INSERT INTO log (seq, at, kind, actor, data, prev_hash, hash) VALUES (s, r.at, r.kind, r.actor, r.data, prev, h);
+    prev := h;
+    sealed := sealed || r.id;
+  END LOOP;
+  DELETE FROM log_pending WHERE id = ANY(sealed);
   FOR i IN 1 .. coalesce(array_length(p_kinds, 1), 0) LOOP
     s := s + 1;
-    h := encode(sha256(convert_to('[' || to_json(prev)::text || ',' || s::text || ',' || to_json(p_at)::text || ','
-      || to_json(p_kinds[i])::text || ',' || to_json(p_actors[i])::text || ',' || to_json(p_datas[i])::text || ']',
-      'UTF8')), 'hex');
+    h := paydesk_gate_hash(prev, s, p_at, p_kinds[i], p_actors[i], p_datas[i]);
     INSERT INTO log (seq, at, kind, actor, data, prev_hash, hash) VALUES (s, p_at, p_kinds[i], p_actors[i], p_datas[i],
       prev, h);
     prev := h;
   END LOOP;
-  UPDATE log_head SET seq = s, hash = prev WHERE id = 1;
-  PERFORM pg_notify('${LOG_CHANNEL}', s::text);
+  IF s > first THEN
+    UPDATE log_head SET seq = s, hash = prev WHERE id = 1;
+    PERFORM pg_notify('${LOG_CHANNEL}', s::text);
+  END IF;
   RETURN s;
+END $$;
+CREATE OR REPLACE FUNCTION paydesk_gate_seal() RETURNS BIGINT LANGUAGE plpgsql AS $$
+BEGIN
+  -- Nothing pending: no lock taken, nothing written.
+  IF NOT EXISTS (SELECT 1 FROM log_pending) THEN
+    RETURN NULL;
+  END IF;
+  -- The chain of rows committed already: a lost seal (a crash of the server) rolls back with its DELETE and is redone.
+  PERFORM set_config('synchronous_commit', 'off', true);
+  RETURN paydesk_gate_append(NULL, ARRAY[]::text[], ARRAY[]::text[], ARRAY[]::text[]);
 END $$;
 `
 
@@ -50,17 +83,19 @@ export const PRE_APPROVAL_GONE = 'PDG01'
  * what took four or more (BEGIN, the claim, the decision, a pre-approval's or a prompt's statement, the log with the
  * COMMIT), each of which, on a loaded machine, waits for a busy replica and a busy database process to be scheduled. The order is the one every writer keeps: the
  * id's claim (a concurrent delivery of it waits here, then finds its row), the decision, the pre-approval, the prompt,
- * then the head, last. Returns 'seen' with the first delivery's answer, or 'settled', whether the decision was
- * written (false: the transaction was decided already) and the log's last seq.
+ * then its log entries into log_pending, chained after the commit (paydesk_gate_append). Returns 'seen' with the first
+ * delivery's answer, or 'settled' and whether the decision was written (false: the transaction was decided already).
  */
 const SETTLE_FUNCTION = `
+-- Its result lost a column (the log's last seq, unknown before the chaining): an older definition is replaced.
+DROP FUNCTION IF EXISTS paydesk_gate_settle;
 CREATE OR REPLACE FUNCTION paydesk_gate_settle(p_at TEXT, p_webhook_id TEXT, p_status INTEGER, p_body TEXT,
   p_received_actor TEXT, p_received_data TEXT,
   p_tx TEXT, p_outcome TEXT, p_decision_actor TEXT, p_reason TEXT, p_decision_data TEXT, p_alt_status INTEGER,
   p_alt_body TEXT, p_pre_id TEXT, p_pre_now TEXT,
   p_prompt_tx TEXT, p_prompt_webhook_id TEXT, p_due_at BIGINT, p_prompt_record TEXT, p_prompt_actor TEXT,
   p_prompt_data TEXT, p_lazy BOOLEAN)
-RETURNS TABLE (outcome TEXT, status INTEGER, body TEXT, decided BOOLEAN, last BIGINT) LANGUAGE plpgsql AS $$
+RETURNS TABLE (outcome TEXT, status INTEGER, body TEXT, decided BOOLEAN) LANGUAGE plpgsql AS $$
 DECLARE
   kinds TEXT[] := ARRAY['webhook'];
   actors TEXT[] := ARRAY[p_received_actor];
@@ -69,7 +104,7 @@ BEGIN
   INSERT INTO webhooks (id, received_at, status, body) VALUES (p_webhook_id, p_at, p_status, p_body)
     ON CONFLICT (id) DO NOTHING;
   IF NOT FOUND THEN
-    RETURN QUERY SELECT 'seen'::text, w.status, w.body, false, 0::bigint FROM webhooks w WHERE w.id = p_webhook_id;
+    RETURN QUERY SELECT 'seen'::text, w.status, w.body, false FROM webhooks w WHERE w.id = p_webhook_id;
     RETURN;
   END IF;
   decided := false;
@@ -102,8 +137,10 @@ BEGIN
   IF p_lazy THEN
     PERFORM set_config('synchronous_commit', 'off', true);
   END IF;
+  -- Chained after this commit (paydesk_gate_append): no head lock, no NOTIFY here.
+  INSERT INTO log_pending (at, kind, actor, data)
+    SELECT p_at, k, a, d FROM unnest(kinds, actors, datas) WITH ORDINALITY AS e(k, a, d, n) ORDER BY n;
   outcome := 'settled';
-  last := paydesk_gate_append(p_at, kinds, actors, datas);
   RETURN NEXT;
 END $$;
 `
@@ -115,7 +152,6 @@ export interface SettleRow {
   status: number | null
   body: string | null
   decided: boolean
-  last: string
 }
 
 /** A decision's log entry data: what was decided and why, with the caller's details. */
@@ -160,6 +196,8 @@ export function settleValues(s: WebhookSettlement, at: string, decisionEntry: Lo
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS log (seq BIGINT PRIMARY KEY, at TEXT NOT NULL, kind TEXT NOT NULL, actor TEXT NOT NULL,
   data TEXT NOT NULL, prev_hash TEXT NOT NULL, hash TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS log_pending (id BIGSERIAL PRIMARY KEY, at TEXT NOT NULL, kind TEXT NOT NULL,
+  actor TEXT NOT NULL, data TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS log_head (id INTEGER PRIMARY KEY CHECK (id = 1), seq BIGINT NOT NULL, hash TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS webhooks (id TEXT PRIMARY KEY, received_at TEXT NOT NULL, status INTEGER, body TEXT);
 CREATE TABLE IF NOT EXISTS decisions (transaction_id TEXT PRIMARY KEY, webhook_id TEXT NOT NULL, outcome TEXT NOT NULL,

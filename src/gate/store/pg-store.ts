@@ -1,14 +1,15 @@
 /**
  * The gate's store on PostgreSQL, for two or more replicas behind a load balancer. Every guarantee is the database's,
  * whichever replica a webhook or a click reaches:
- * - every writing transaction writes its rows, then locks the log's head row (FOR UPDATE) to chain its entries: the
- *   chain is extended by one writer at a time across replicas and seqs commit in order; the head is locked, the
- *   entries hashed and inserted by PostgreSQL and the transaction committed in one round trip, so the lock never
- *   waits on a replica, and writers never wait for each other in a circle (the head is always last);
+ * - the log is one hash chain, extended under the head row's lock by paydesk_gate_append (pg-schema.ts). A webhook's
+ *   settlement does not take that lock: it commits its entries to log_pending, and this replica chains them right
+ *   after (`seal`, off the answer's path; any replica's next write or seal, or a survivor's timer, chains a dead
+ *   one's). Other writers append theirs under the lock with their COMMIT, after whatever is pending. A pending entry
+ *   is not covered by the chain until sealed (milliseconds; verify-log seals first);
  * - PRIMARY KEY on the webhook id and on the decided transaction: a second delivery or a second decision finds the
  *   first one's committed row and writes nothing;
  * - a pre-approval is taken with a conditional UPDATE … RETURNING in the transaction of the decision that uses it;
- * - `subscribe` is fed from the log after commit: each transaction NOTIFYs its last seq, and every replica LISTENs and
+ * - `subscribe` is fed from the chained log: each append or seal NOTIFYs its last seq, and every replica LISTENs and
  *   reads the entries after the last one it delivered, so operators on any replica see every entry, in order, once.
  */
 import { randomUUID } from 'node:crypto'
@@ -57,6 +58,9 @@ export interface PgStoreOptions {
   log?: (message: string) => void
 }
 
+/** How often a replica chains what is pending even without webhooks of its own (a dead replica's last entries). */
+const SEAL_EVERY_MS = 1000
+
 export class PgGateStore implements GateStore {
   private readonly pool: pg.Pool
   private readonly listeners = new Set<(e: GateEvent) => void>()
@@ -68,6 +72,10 @@ export class PgGateStore implements GateStore {
   private draining: Promise<void> = Promise.resolve()
   private drainAgain = false
   private closed = false
+  private sealing: Promise<void> = Promise.resolve()
+  private sealRunning = false
+  private sealAgain = false
+  private readonly sealTimer: NodeJS.Timeout
   /**
    * The rules as last read. Each webhook still reads their text (so another replica's change is seen by this one's
    * next webhook, with no window for a late NOTIFY), but re-parses it only when it changed.
@@ -81,6 +89,7 @@ export class PgGateStore implements GateStore {
     this.now = () => new Date(o.now()).toISOString()
     this.log = o.log ?? (() => undefined)
     this.url = o.url
+    this.sealTimer = setInterval(() => this.seal(), SEAL_EVERY_MS).unref()
   }
 
   private readonly url: string
@@ -93,8 +102,10 @@ export class PgGateStore implements GateStore {
       const head = await store.pool.query<{ seq: string }>('SELECT seq FROM log_head WHERE id = 1')
       store.delivered = Number(head.rows[0]?.seq ?? 0)
       await store.listen()
+      store.seal()
       return store
     } catch (err) {
+      clearInterval(store.sealTimer)
       await store.pool.end().catch(() => undefined)
       throw err
     }
@@ -206,7 +217,6 @@ export class PgGateStore implements GateStore {
   async settleWebhook(s: WebhookSettlement): Promise<Settled> {
     const at = this.now()
     const d = s.decision
-    const p = s.prompt
     const decisionEntry: LogInput | null = d
       ? { kind: 'decision', actor: d.record.actor, data: decisionData(d.record) }
       : null
@@ -219,13 +229,33 @@ export class PgGateStore implements GateStore {
       throw err
     }
     if (row.outcome === 'seen') return { settled: false, reason: 'seen', seen: toSeen(row) }
-    this.drain()
-    const entries = [s.received, ...(row.decided && decisionEntry ? [decisionEntry] : []), ...(p ? [p.entry] : [])]
-    const first = Number(row.last) - entries.length + 1
-    const events = entries.map(
-      (e, i): GateEvent => ({ seq: first + i, at, kind: e.kind, actor: e.actor, data: e.data })
-    )
-    return { settled: true, answer: d && !row.decided ? d.ifAlreadyDecided : s.answer, events }
+    // Its entries are committed, pending: chained now, off the answer's path.
+    this.seal()
+    return { settled: true, answer: d && !row.decided ? d.ifAlreadyDecided : s.answer }
+  }
+
+  /**
+   * Chains the entries settlements committed to log_pending (this replica's and any other's, a dead one's included),
+   * one seal at a time per replica: calls while one runs make it run once more. Also every second, so what a replica
+   * killed before its seal left pending is chained by a survivor even when no webhook comes.
+   */
+  private seal(): void {
+    this.sealAgain = true
+    if (this.sealRunning) return
+    this.sealRunning = true
+    this.sealing = (async () => {
+      try {
+        while (this.sealAgain) {
+          this.sealAgain = false
+          const r = await this.pool.query<{ s: string | null }>('SELECT paydesk_gate_seal() AS s')
+          if (r.rows[0]?.s !== null) this.drain()
+        }
+      } catch (err) {
+        this.log(`chaining pending log entries failed (retried): ${err instanceof Error ? err.message : 'error'}`)
+      } finally {
+        this.sealRunning = false
+      }
+    })()
   }
 
   private async insertDecision(c: Q, log: Appender, d: DecisionInput): Promise<GateEvent | null> {
@@ -260,6 +290,8 @@ export class PgGateStore implements GateStore {
   }
 
   async readLog(afterSeq: number, limit: number): Promise<GateEvent[]> {
+    // What this replica settled is readable once its seal ran; another replica's, once that one's did.
+    await this.sealing
     const r = await this.pool.query<PgLogRecord>('SELECT * FROM log WHERE seq > $1 ORDER BY seq LIMIT $2', [
       afterSeq,
       limit
@@ -268,6 +300,8 @@ export class PgGateStore implements GateStore {
   }
 
   async verifyLog() {
+    // Pending entries are not in the chain yet (nor protected by it): chain them first, as any replica would.
+    await this.pool.query('SELECT paydesk_gate_seal()')
     // One snapshot (REPEATABLE READ) for the head and the rows, so entries committed meanwhile do not break the check.
     return this.tx(async (c) => {
       await c.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ')
@@ -385,6 +419,9 @@ export class PgGateStore implements GateStore {
   }
 
   async close(): Promise<void> {
+    clearInterval(this.sealTimer)
+    // The last settlements' entries are chained before the pool ends.
+    await this.sealing
     this.closed = true
     this.listeners.clear()
     await this.draining

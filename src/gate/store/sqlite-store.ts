@@ -202,7 +202,7 @@ export class SqliteGateStore implements GateStore {
       this.st.addPrompt.run(p.transactionId, p.webhookId, p.dueAt, JSON.stringify(p.record))
       this.appendRow(w.prompt.entry, out)
     }
-    return { settled: true, answer, events: [...out] }
+    return { settled: true, answer }
   }
 
   async decide(d: DecisionInput): Promise<GateEvent | null> {

@@ -8,8 +8,9 @@
  * - a transaction is decided once (`settleWebhook`, `decide`), whichever of a rule, a pre-approval, an operator or a
  *   fallback comes first;
  * - a pre-approval is used once (taken in the transaction of the decision that uses it);
- * - the log is appended in order with its hash chain, in the same transaction as what it records, one writer at a
- *   time, and `subscribe` hears an entry only after its transaction committed.
+ * - the log's entries are committed in the same transaction as what they record, and chained in order, one writer at
+ *   a time (PostgreSQL chains a settlement's entries right after its commit, so settlements never wait for the chain's
+ *   lock), and `subscribe` hears an entry only once it is committed and chained.
  * All methods are async: SQLite answers at once, PostgreSQL over the network.
  */
 import type { GateEvent, GateRules, LogKind, PreApproval, PreApprovalCreateRequest } from '../../shared/gate'
@@ -114,8 +115,8 @@ export type WebhookFacts =
     }
 
 export type Settled =
-  /** Written: `answer` is what was kept (the settlement's, or its `ifAlreadyDecided`); `events` what was logged. */
-  | { settled: true; answer: StoredAnswer; events: GateEvent[] }
+  /** Written: `answer` is what was kept (the settlement's, or its `ifAlreadyDecided`). */
+  | { settled: true; answer: StoredAnswer }
   /** The webhook id was settled already (a replay, or another replica first): nothing written; its answer. */
   | { settled: false; reason: 'seen'; seen: SeenWebhook }
   /** The pre-approval was taken or expired meanwhile: nothing written; the domain decides again without it. */

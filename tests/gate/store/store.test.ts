@@ -339,6 +339,35 @@ describe.each(Object.keys(backends))('the %s store', (name) => {
     }
   })
 
+  it.runIf(name === 'postgres')(
+    "chains a settlement's entries after its commit, a dead replica's too: whatever runs next chains them, in order",
+    async () => {
+      const { open, tamper } = await backend.fresh()
+      const a = await open()
+      try {
+        await a.settleWebhook(settlement('Webhook:1', 'Transaction:1'))
+        // Entries a replica committed and died before chaining: still pending, outside the chain.
+        await tamper(`INSERT INTO log_pending (at, kind, actor, data) VALUES
+          ('2025-10-13T12:00:00.000Z', 'webhook', 'service', '{"webhookId":"Webhook:dead"}'),
+          ('2025-10-13T12:00:00.000Z', 'decision', 'rule:test', '{"webhookId":"Webhook:dead"}')`)
+        // The next write through any replica chains them before its own entry.
+        await a.putRules({ rules: [], otherwise: 'reject', otherwiseFallback: 'reject' }, 'operator:Ana')
+        const log = await a.readLog(0, 10)
+        expect(log.map((e) => [e.seq, e.kind, e.data['webhookId'] ?? null])).toEqual([
+          [1, 'webhook', 'Webhook:1'],
+          [2, 'decision', 'Webhook:1'],
+          [3, 'webhook', 'Webhook:dead'],
+          [4, 'decision', 'Webhook:dead'],
+          [5, 'rules', null]
+        ])
+        await tamper(`INSERT INTO log_pending (at, kind, actor, data) VALUES ('x', 'webhook', 'service', '{}')`)
+        expect(await a.verifyLog()).toEqual({ ok: true, rows: 6 })
+      } finally {
+        await a.close()
+      }
+    }
+  )
+
   it('tells subscribers each committed entry once, in order, on the replica that wrote it and on the others', async () => {
     const { open } = await backend.fresh()
     const [a, b] = [await open(), await open()]
