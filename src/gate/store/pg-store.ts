@@ -3,7 +3,7 @@
  * whichever replica a webhook or a click reaches:
  * - the log is one hash chain, extended under the head row's lock by paydesk_gate_append (pg-schema.ts). A webhook's
  *   settlement does not take that lock: it commits its entries to log_pending, and this replica chains them right
- *   after (`seal`, off the answer's path; any replica's next write or seal, or a survivor's timer, chains a dead
+ *   after (pg-sealer.ts, off the answer's path; any replica's next write or seal, or a survivor's timer, chains a dead
  *   one's). Other writers append theirs under the lock with their COMMIT, after whatever is pending. A pending entry
  *   is not covered by the chain until sealed (milliseconds; verify-log seals first);
  * - PRIMARY KEY on the webhook id and on the decided transaction: a second delivery or a second decision finds the
@@ -34,6 +34,7 @@ import {
   type Q,
   type SettleRow
 } from './pg-schema'
+import { PgSealer } from './pg-sealer'
 import { FACTS_SQL, factsValues, matchValues, preApprovalQuery, type FactsRow } from './pg-reads'
 import type {
   DecisionInput,
@@ -58,9 +59,6 @@ export interface PgStoreOptions {
   log?: (message: string) => void
 }
 
-/** How often a replica chains what is pending even without webhooks of its own (a dead replica's last entries). */
-const SEAL_EVERY_MS = 1000
-
 export class PgGateStore implements GateStore {
   private readonly pool: pg.Pool
   private readonly listeners = new Set<(e: GateEvent) => void>()
@@ -72,10 +70,7 @@ export class PgGateStore implements GateStore {
   private draining: Promise<void> = Promise.resolve()
   private drainAgain = false
   private closed = false
-  private sealing: Promise<void> = Promise.resolve()
-  private sealRunning = false
-  private sealAgain = false
-  private readonly sealTimer: NodeJS.Timeout
+  private readonly sealer: PgSealer
   /**
    * The rules as last read. Each webhook still reads their text (so another replica's change is seen by this one's
    * next webhook, with no window for a late NOTIFY), but re-parses it only when it changed.
@@ -89,7 +84,7 @@ export class PgGateStore implements GateStore {
     this.now = () => new Date(o.now()).toISOString()
     this.log = o.log ?? (() => undefined)
     this.url = o.url
-    this.sealTimer = setInterval(() => this.seal(), SEAL_EVERY_MS).unref()
+    this.sealer = new PgSealer(this.pool, () => this.drain(), this.log)
   }
 
   private readonly url: string
@@ -102,10 +97,10 @@ export class PgGateStore implements GateStore {
       const head = await store.pool.query<{ seq: string }>('SELECT seq FROM log_head WHERE id = 1')
       store.delivered = Number(head.rows[0]?.seq ?? 0)
       await store.listen()
-      store.seal()
+      store.sealer.request()
       return store
     } catch (err) {
-      clearInterval(store.sealTimer)
+      await store.sealer.stop()
       await store.pool.end().catch(() => undefined)
       throw err
     }
@@ -230,32 +225,8 @@ export class PgGateStore implements GateStore {
     }
     if (row.outcome === 'seen') return { settled: false, reason: 'seen', seen: toSeen(row) }
     // Its entries are committed, pending: chained now, off the answer's path.
-    this.seal()
+    this.sealer.request()
     return { settled: true, answer: d && !row.decided ? d.ifAlreadyDecided : s.answer }
-  }
-
-  /**
-   * Chains the entries settlements committed to log_pending (this replica's and any other's, a dead one's included),
-   * one seal at a time per replica: calls while one runs make it run once more. Also every second, so what a replica
-   * killed before its seal left pending is chained by a survivor even when no webhook comes.
-   */
-  private seal(): void {
-    this.sealAgain = true
-    if (this.sealRunning) return
-    this.sealRunning = true
-    this.sealing = (async () => {
-      try {
-        while (this.sealAgain) {
-          this.sealAgain = false
-          const r = await this.pool.query<{ s: string | null }>('SELECT paydesk_gate_seal() AS s')
-          if (r.rows[0]?.s !== null) this.drain()
-        }
-      } catch (err) {
-        this.log(`chaining pending log entries failed (retried): ${err instanceof Error ? err.message : 'error'}`)
-      } finally {
-        this.sealRunning = false
-      }
-    })()
   }
 
   private async insertDecision(c: Q, log: Appender, d: DecisionInput): Promise<GateEvent | null> {
@@ -291,7 +262,7 @@ export class PgGateStore implements GateStore {
 
   async readLog(afterSeq: number, limit: number): Promise<GateEvent[]> {
     // What this replica settled is readable once its seal ran; another replica's, once that one's did.
-    await this.sealing
+    await this.sealer.idle()
     const r = await this.pool.query<PgLogRecord>('SELECT * FROM log WHERE seq > $1 ORDER BY seq LIMIT $2', [
       afterSeq,
       limit
@@ -419,9 +390,8 @@ export class PgGateStore implements GateStore {
   }
 
   async close(): Promise<void> {
-    clearInterval(this.sealTimer)
     // The last settlements' entries are chained before the pool ends.
-    await this.sealing
+    await this.sealer.stop()
     this.closed = true
     this.listeners.clear()
     await this.draining
