@@ -1,18 +1,11 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies under test are untyped JSON, checked by assertions and the shared schemas */
-import { beforeAll, describe, expect, it } from 'vitest'
-import { createCustomer, expectError, sandboxForSuite, sparkAddress, usAccountBody } from './util'
+import { describe, expect, it } from 'vitest'
+import { expectError, externalAccountSuite, sparkAddress, usAccountBody } from './util'
 
 // The route table checks each request with its shared schema before the engine sees it: what the spec refuses is a 400
 // INVALID_INPUT naming the field, and nothing is created.
-const c = sandboxForSuite({}, { ledger: false })
-let customerId: string
-beforeAll(async () => {
-  customerId = (await createCustomer(c)).id
-})
-
+const { c, customer, nextNumber } = externalAccountSuite(5000)
 const EA = '/customers/external-accounts'
-let seq = 5000
-const nextNumber = (suffix = '') => `${String(seq++).padStart(7, '1')}${suffix}`
 
 describe('external account requests (spec 2.6 and 4.2)', () => {
   const bad: Array<[string, Record<string, unknown>]> = [
@@ -24,7 +17,7 @@ describe('external account requests (spec 2.6 and 4.2)', () => {
     ['missing accountCategory', { accountCategory: undefined }]
   ]
   it.each(bad)('400 for a US account with %s', async (_name, patch) => {
-    const body = usAccountBody(customerId, nextNumber())
+    const body = usAccountBody(customer.id, nextNumber())
     const info: Record<string, unknown> = { ...body.accountInfo, ...patch }
     for (const k of Object.keys(info)) if (info[k] === undefined) delete info[k]
     const before = c.sb.server.state.store.externalAccounts.size
@@ -58,7 +51,7 @@ describe('external account requests (spec 2.6 and 4.2)', () => {
     ['GBP account in USD', 'USD', { accountType: 'GBP_ACCOUNT', sortCode: '200000', accountNumber: '55779111' }]
   ])('400 for %s', async (_name, currency, info) => {
     const r = await c.post(EA, {
-      customerId,
+      customerId: customer.id,
       currency,
       accountInfo: {
         ...info,
@@ -111,7 +104,7 @@ describe('external account requests (spec 2.6 and 4.2)', () => {
     ]
   ])('400 for beneficiary minimums: %s', async (_name, currency, info, beneficiary) => {
     const r = await c.post(EA, {
-      customerId,
+      customerId: customer.id,
       currency,
       accountInfo: { ...info, ...(beneficiary ? { beneficiary } : {}) }
     })
@@ -120,7 +113,7 @@ describe('external account requests (spec 2.6 and 4.2)', () => {
 
   it('accepts the minimum beneficiary of a country whose address is optional', async () => {
     const r = await c.post(EA, {
-      customerId,
+      customerId: customer.id,
       currency: 'MXN',
       accountInfo: {
         accountType: 'MXN_ACCOUNT',
@@ -138,7 +131,7 @@ describe('external account requests (spec 2.6 and 4.2)', () => {
     ['the wrong prefix', (a: string) => 'spork1' + a.slice(6)]
   ])('400 for a Spark address with %s', async (_name, mutate) => {
     const r = await c.post(EA, {
-      customerId,
+      customerId: customer.id,
       currency: 'BTC',
       cryptoNetwork: 'SPARK_MAINNET',
       accountInfo: { accountType: 'SPARK_WALLET', address: mutate(sparkAddress(99)) }
@@ -148,7 +141,7 @@ describe('external account requests (spec 2.6 and 4.2)', () => {
 
   it('accepts a valid Spark address in upper case (case-insensitive)', async () => {
     const r = await c.post(EA, {
-      customerId,
+      customerId: customer.id,
       currency: 'BTC',
       cryptoNetwork: 'SPARK_TESTNET',
       accountInfo: { accountType: 'SPARK_WALLET', address: sparkAddress(98).toUpperCase() }
@@ -159,15 +152,20 @@ describe('external account requests (spec 2.6 and 4.2)', () => {
   it('requires cryptoNetwork for a wallet whose address does not name it, and a crypto currency', async () => {
     const info = { accountType: 'SPARK_WALLET', address: sparkAddress(97) }
     const solana = { accountType: 'SOLANA_WALLET', address: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV' }
-    const r = await c.post(EA, { customerId, currency: 'USDC', accountInfo: solana })
+    const r = await c.post(EA, { customerId: customer.id, currency: 'USDC', accountInfo: solana })
     expectError(r, 400, 'INVALID_INPUT')
     expect(r.body.details.issues.map((i: any) => i.path)).toContain('cryptoNetwork')
     expectError(
-      await c.post(EA, { customerId, currency: 'BTC', cryptoNetwork: 'SOLANA_MAINNET', accountInfo: info }),
+      await c.post(EA, {
+        customerId: customer.id,
+        currency: 'BTC',
+        cryptoNetwork: 'SOLANA_MAINNET',
+        accountInfo: info
+      }),
       400
     )
     expectError(
-      await c.post(EA, { customerId, currency: 'USD', cryptoNetwork: 'SPARK_MAINNET', accountInfo: info }),
+      await c.post(EA, { customerId: customer.id, currency: 'USD', cryptoNetwork: 'SPARK_MAINNET', accountInfo: info }),
       400,
       'INVALID_CURRENCY'
     )

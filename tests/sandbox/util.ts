@@ -170,6 +170,25 @@ export async function createCustomer(c: Client, extra: Record<string, unknown> =
   return r.body
 }
 
+/**
+ * A suite that creates external accounts: its own sandbox (no ledger check), one customer made before its tests, and US
+ * account numbers from `firstNumber` up, so each suite's numbers differ and the sandbox's duplicate check only fires
+ * where a test means it to.
+ */
+export function externalAccountSuite(firstNumber: number): {
+  c: Client
+  customer: { id: string }
+  nextNumber: (suffix?: string) => string
+} {
+  const c = sandboxForSuite({}, { ledger: false })
+  const customer = { id: '' }
+  beforeAll(async () => {
+    customer.id = (await createCustomer(c)).id
+  })
+  let seq = firstNumber
+  return { c, customer, nextNumber: (suffix = '') => `${String(seq++).padStart(7, '1')}${suffix}` }
+}
+
 export function usAccountBody(
   customerId: string | undefined,
   accountNumber: string,

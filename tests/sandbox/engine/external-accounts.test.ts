@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies under test are untyped JSON, checked by assertions and the shared schemas */
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ExternalAccount } from '../../../src/shared/api/external-account'
 import { DURATIONS } from '../../../src/sandbox/timing'
 import {
@@ -8,8 +8,8 @@ import {
   createUsAccount,
   expectError,
   expectRefusal,
+  externalAccountSuite,
   internalAccountOf,
-  sandboxForSuite,
   sparkAddress,
   start,
   startStepped,
@@ -18,17 +18,10 @@ import {
   usBeneficiary
 } from '../util'
 
-const c = sandboxForSuite({}, { ledger: false })
-let customerId: string
-beforeAll(async () => {
-  customerId = (await createCustomer(c)).id
-})
-
+const { c, customer, nextNumber } = externalAccountSuite(1000)
 const EA = '/customers/external-accounts'
-let seq = 1000
-const nextNumber = (suffix = '') => `${String(seq++).padStart(7, '1')}${suffix}`
 const sparkWalletBody = (n: number) => ({
-  customerId,
+  customerId: customer.id,
   currency: 'BTC',
   cryptoNetwork: 'SPARK_MAINNET',
   accountInfo: { accountType: 'SPARK_WALLET', address: sparkAddress(n) }
@@ -36,12 +29,12 @@ const sparkWalletBody = (n: number) => ({
 
 describe('creation by type', () => {
   it('a customer bank account starts PENDING and becomes ACTIVE after the simulated verification', async () => {
-    const r = await c.post(EA, usAccountBody(customerId, nextNumber('11')))
+    const r = await c.post(EA, usAccountBody(customer.id, nextNumber('11')))
     expect(r.status).toBe(201)
     const a = ExternalAccount.parse(r.body)
     expect(a.id).toMatch(/^ExternalAccount:/)
     expect(a.status).toBe('PENDING')
-    expect(a.customerId).toBe(customerId)
+    expect(a.customerId).toBe(customer.id)
     expect(a.defaultUmaDepositAccount).toBe(false)
     expect(a.beneficiaryVerificationStatus).toBe('MATCHED')
     expect(a.beneficiaryVerifiedData?.fullName).toBe('Test Person')
@@ -71,7 +64,7 @@ describe('creation by type', () => {
 
   it('a USD_ACCOUNT without bankAccountType (the CLI has no flag for it) is a checking account', async () => {
     const usd = (accountNumber: string, extra: Record<string, unknown> = {}) => ({
-      customerId,
+      customerId: customer.id,
       currency: 'USD',
       accountInfo: {
         accountType: 'USD_ACCOUNT',
@@ -137,7 +130,7 @@ describe('creation by type', () => {
     ['KES', { accountType: 'KES_ACCOUNT', phoneNumber: '+254712345111', provider: 'M-Pesa' }, {}]
   ])('creates a %s bank account', async (currency, info, extra) => {
     const r = await c.post(EA, {
-      customerId,
+      customerId: customer.id,
       currency,
       accountInfo: { ...info, beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Test Person', ...extra } }
     })
@@ -153,7 +146,7 @@ describe('validation the engine makes (spec 2.6 and 4.2)', () => {
     expect(disc.body.data.length).toBeGreaterThan(0)
     expect(disc.body.data.every((d: any) => d.country === 'PH' && d.currency === 'PHP')).toBe(true)
     const body = (bankName?: string) => ({
-      customerId,
+      customerId: customer.id,
       currency: 'PHP',
       accountInfo: {
         accountType: 'PHP_ACCOUNT',
@@ -177,8 +170,8 @@ describe('validation the engine makes (spec 2.6 and 4.2)', () => {
     expectRefusal(await c.post(EA, usAccountBody(gone.id, nextNumber())), 'CUSTOMER_DELETED')
     expect(c.sb.server.state.store.externalAccounts.size).toBe(before)
     const n = nextNumber()
-    await createUsAccount(c, customerId, n)
-    expectRefusal(await c.post(EA, usAccountBody(customerId, n)), 'EXTERNAL_ACCOUNT_EXISTS')
+    await createUsAccount(c, customer.id, n)
+    expectRefusal(await c.post(EA, usAccountBody(customer.id, n)), 'EXTERNAL_ACCOUNT_EXISTS')
     expect(c.sb.server.state.store.externalAccounts.size).toBe(before + 1)
   })
 })
@@ -192,7 +185,7 @@ describe('beneficiary verification by suffix (reference)', () => {
     ['107', 'CHECKED_BY_RECEIVING_FI'],
     ['108', 'MATCHED']
   ])('account number ending %s → %s', async (suffix, status) => {
-    const a = await createUsAccount(c, customerId, nextNumber(suffix))
+    const a = await createUsAccount(c, customer.id, nextNumber(suffix))
     expect(a.beneficiaryVerificationStatus).toBe(status)
     if (status === 'NOT_MATCHED') expect(a.beneficiaryVerifiedData.fullName).not.toBe('Test Person')
     if (status === 'PARTIAL_MATCH') expect(a.beneficiaryVerifiedData.fullName).not.toBe('Test Person')
@@ -200,7 +193,7 @@ describe('beneficiary verification by suffix (reference)', () => {
 
   it('suffix 105 answers 400 INVALID_BANK_ACCOUNT and creates nothing', async () => {
     const before = c.sb.server.state.store.externalAccounts.size
-    expectError(await c.post(EA, usAccountBody(customerId, nextNumber('105'))), 400, 'INVALID_BANK_ACCOUNT')
+    expectError(await c.post(EA, usAccountBody(customer.id, nextNumber('105'))), 400, 'INVALID_BANK_ACCOUNT')
     expect(c.sb.server.state.store.externalAccounts.size).toBe(before)
   })
 
@@ -245,7 +238,7 @@ describe('default deposit account', () => {
 
 describe('PATCH', () => {
   it('accepts only platformAccountId and beneficiary; anything else is 400 and changes nothing', async () => {
-    const a = await createUsAccount(c, customerId, nextNumber())
+    const a = await createUsAccount(c, customer.id, nextNumber())
     for (const body of [
       { currency: 'EUR' },
       { status: 'ACTIVE' },
@@ -263,7 +256,7 @@ describe('PATCH', () => {
   })
 
   it('a beneficiary update on an ACTIVE account → UNDER_REVIEW, then ACTIVE after the simulated review', async () => {
-    const a = await createUsAccount(c, customerId, nextNumber())
+    const a = await createUsAccount(c, customer.id, nextNumber())
     await activeAccount(c, a.id)
     const r = await c.patch(`${EA}/${a.id}`, { beneficiary: { ...usBeneficiary, fullName: 'New Name' } })
     expect(r.status, r.text).toBe(200)
@@ -273,7 +266,7 @@ describe('PATCH', () => {
   })
 
   it('checks the beneficiary against the minimums of the account currency', async () => {
-    const a = await createUsAccount(c, customerId, nextNumber())
+    const a = await createUsAccount(c, customer.id, nextNumber())
     const r = await c.patch(`${EA}/${a.id}`, { beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'No Address' } })
     expectError(r, 400, 'INVALID_INPUT')
     // The details name the refused field by its request path, so Paydesk can show the refusal at that field.
@@ -287,7 +280,7 @@ describe('PATCH', () => {
   })
 
   it('a refused field names its path and changes nothing, not even a platformAccountId sent with it', async () => {
-    const a = await createUsAccount(c, customerId, nextNumber())
+    const a = await createUsAccount(c, customer.id, nextNumber())
     const r = await c.patch(`${EA}/${a.id}`, {
       platformAccountId: 'should-not-stick',
       beneficiary: { ...usBeneficiary, email: 'not-an-email' }
@@ -300,7 +293,7 @@ describe('PATCH', () => {
   })
 
   it('a platformAccountId change alone never starts a re-review', async () => {
-    const a = await createUsAccount(c, customerId, nextNumber())
+    const a = await createUsAccount(c, customer.id, nextNumber())
     await activeAccount(c, a.id)
     const r = await c.patch(`${EA}/${a.id}`, { platformAccountId: 'ledger-77' })
     expect(r.body.status).toBe('ACTIVE')
@@ -317,7 +310,7 @@ describe('PATCH', () => {
 
 describe('DELETE', () => {
   it('204 with no body, then 404', async () => {
-    const a = await createUsAccount(c, customerId, nextNumber())
+    const a = await createUsAccount(c, customer.id, nextNumber())
     const r = await c.del(`${EA}/${a.id}`)
     expect(r.status).toBe(204)
     expect(r.text).toBe('')
