@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { CacheStore } from '../src/main/services/cache/store'
 import { exportTransactionsCsv } from '../src/main/services/export/transaction-export'
-import { transactionBatches } from './core'
+import { transactionBatches } from './core-data'
 
 const ROWS = Number(process.env['PAYDESK_BENCH_EXPORT_ROWS'] ?? 100_000)
 

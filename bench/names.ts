@@ -22,7 +22,8 @@ import { TransactionQueries } from '../src/main/services/cache/transaction-queri
 import { finishSchema, putDocuments, rebuildText } from '../src/main/services/cache/writes'
 import type { Transaction } from '../src/shared/api'
 import type { TransactionFilter, TransactionSort } from '../src/shared/ipc/channels/data'
-import { QUERIES, transactionBatches } from './core'
+import { QUERIES } from './core'
+import { transactionBatches } from './core-data'
 import { BENCH_CACHE_KEY } from './write-block'
 
 type Window = (filter: TransactionFilter, sort: TransactionSort, offset: number, limit: number) => { docs: string[] }
