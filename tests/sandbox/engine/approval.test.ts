@@ -45,6 +45,20 @@ async function receive(customerId: string, answer: Answer): Promise<{ id: string
   return { id: r.body.id, webhook: webhook.json }
 }
 
+/** An incoming payment whose approval webhook finds no endpoint, once the sandbox has tried it: its id. */
+async function receiveUndelivered(sandbox: Client, customerId: string): Promise<string> {
+  const r = await sandbox.post('/sandbox/uma/receive', {
+    senderUmaAddress: '$success.usd@sandbox.uma.money',
+    customerId,
+    receivingCurrencyCode: 'USD',
+    receivingCurrencyAmount: 700
+  })
+  expect(r.status, r.text).toBe(200)
+  sandbox.sb.server.state.runDue()
+  await sandbox.sb.server.webhooks.idle()
+  return r.body.id
+}
+
 const tx = async (id: string): Promise<any> => (await c.get(`/transactions/${id}`)).body
 
 /** Steps the sandbox's clock by `ms` and applies what became due. */
@@ -184,30 +198,16 @@ describe('the approval webhook', () => {
   it('endpoint down, or none configured: PAYMENT_APPROVAL_WEBHOOK_ERROR', async () => {
     const cust = await receiver()
     await platform.close()
-    const down = await c.post('/sandbox/uma/receive', {
-      senderUmaAddress: '$success.usd@sandbox.uma.money',
-      customerId: cust.id,
-      receivingCurrencyCode: 'USD',
-      receivingCurrencyAmount: 700
-    })
-    c.sb.server.state.runDue()
-    await c.sb.server.webhooks.idle()
-    expect(await tx(down.body.id)).toMatchObject({ status: 'FAILED', failureReason: 'PAYMENT_APPROVAL_WEBHOOK_ERROR' })
-    const record = c.sb.server.webhooks.deliveries().find((d) => d.subject === down.body.id)
+    const down = await receiveUndelivered(c, cust.id)
+    expect(await tx(down)).toMatchObject({ status: 'FAILED', failureReason: 'PAYMENT_APPROVAL_WEBHOOK_ERROR' })
+    const record = c.sb.server.webhooks.deliveries().find((d) => d.subject === down)
     expect(record).toMatchObject({ type: 'INCOMING_PAYMENT.PENDING', outcome: 'failed', error: 'connection refused' })
 
     const fresh = await start({ timeScale: 1, now: clock.now })
     try {
       const someone = await createCustomer(fresh)
-      const none = await fresh.post('/sandbox/uma/receive', {
-        senderUmaAddress: '$success.usd@sandbox.uma.money',
-        customerId: someone.id,
-        receivingCurrencyCode: 'USD',
-        receivingCurrencyAmount: 700
-      })
-      fresh.sb.server.state.runDue()
-      await fresh.sb.server.webhooks.idle()
-      expect((await fresh.get(`/transactions/${none.body.id}`)).body).toMatchObject({
+      const none = await receiveUndelivered(fresh, someone.id)
+      expect((await fresh.get(`/transactions/${none}`)).body).toMatchObject({
         status: 'FAILED',
         failureReason: 'PAYMENT_APPROVAL_WEBHOOK_ERROR'
       })
