@@ -37,6 +37,15 @@ const usdUpTo = (max: number, extra: Partial<GateRules['rules'][number]> = {}): 
   otherwiseFallback: 'reject'
 })
 
+/** A gate whose rule approves USD up to 500.00, and a receiver whose missing birth date the operator filled in. */
+async function rigApprovingSmallUsd(): Promise<{ r: Rig; customer: Awaited<ReturnType<Rig['customer']>> }> {
+  const r = await rig()
+  await r.op('PUT', '/operator/rules', usdUpTo(500_00))
+  const customer = await r.customer()
+  await r.op('PUT', `/operator/receiver-info/${customer}`, { info: { BIRTH_DATE: '1990-01-02' } })
+  return { r, customer }
+}
+
 /** Every event the gate logged, read through the wire schemas Paydesk will use. */
 async function events(r: Rig): Promise<any[]> {
   const all = (await r.op('GET', '/operator/log')).body.events
@@ -184,10 +193,7 @@ describe('the approval gate against the sandbox', () => {
   })
 
   it('a forged signature is refused with 401 and decides nothing; the payment is not approved', async () => {
-    const r = await rig()
-    await r.op('PUT', '/operator/rules', usdUpTo(500_00))
-    const customer = await r.customer()
-    await r.op('PUT', `/operator/receiver-info/${customer}`, { info: { BIRTH_DATE: '1990-01-02' } })
+    const { r, customer } = await rigApprovingSmallUsd()
     const genuine = (await r.receive(customer, 10_00)).webhook
     const body = JSON.parse(genuine.raw.toString())
     body.id = 'Webhook:forged-1'
@@ -206,10 +212,7 @@ describe('the approval gate against the sandbox', () => {
   })
 
   it('a replayed webhook id gets the same answer and is not decided again; a stale timestamp is refused', async () => {
-    const r = await rig()
-    await r.op('PUT', '/operator/rules', usdUpTo(500_00))
-    const customer = await r.customer()
-    await r.op('PUT', `/operator/receiver-info/${customer}`, { info: { BIRTH_DATE: '1990-01-02' } })
+    const { r, customer } = await rigApprovingSmallUsd()
     const first = (await r.receive(customer, 10_00)).webhook
     // Rules change meanwhile: a replay must still get the first answer, not a new decision.
     await r.op('PUT', '/operator/rules', { rules: [], otherwise: 'reject', otherwiseFallback: 'reject' })
@@ -249,10 +252,7 @@ describe('the approval gate against the sandbox', () => {
   })
 
   it('KYC comes from the service within the budget, or the rule does not pass', async () => {
-    const r = await rig()
-    await r.op('PUT', '/operator/rules', usdUpTo(500_00))
-    const customer = await r.customer()
-    await r.op('PUT', `/operator/receiver-info/${customer}`, { info: { BIRTH_DATE: '1990-01-02' } })
+    const { r, customer } = await rigApprovingSmallUsd()
     r.sb.server.faults.add({ route: 'GET /customers/{customerId}', kind: 'error', status: 503 })
     expect((await r.receive(customer, 10_00)).webhook.answer.status).toBe(202)
     const [prompt] = (await r.op('GET', '/operator/prompts')).body.prompts
