@@ -128,12 +128,18 @@ function heard(store: PgGateStore, kind: string, transactionId: string): Promise
 const serviceCalled = (n: number): Promise<void> =>
   calls.length >= n ? Promise.resolve() : new Promise((r) => waiters.push(() => void serviceCalled(n).then(r)))
 
-it('a prompt opened by one replica is listed and answered through the other, and told to the service once', async () => {
+/** Webhook `n` answered 202 by replica A, which opens a prompt; returns both replicas once B has heard of it. */
+async function promptOpenedOnA(n: number): Promise<[(typeof gates)[0], (typeof gates)[0]]> {
   const [a, b] = gates as [(typeof gates)[0], (typeof gates)[0]]
-  const promptOnB = heard(b.store, 'prompt', 'Transaction:r-1')
-  const w = webhook(1, a.clock)
+  const promptOnB = heard(b.store, 'prompt', `Transaction:r-${n}`)
+  const w = webhook(n, a.clock)
   expect((await post(a.server, '/webhooks', w.body, w.headers)).status).toBe(202)
   await promptOnB
+  return [a, b]
+}
+
+it('a prompt opened by one replica is listed and answered through the other, and told to the service once', async () => {
+  const [a, b] = await promptOpenedOnA(1)
   const listed = await fetch(`${b.server.url}/operator/prompts`, { headers: { authorization: `Bearer ${token}` } })
   expect(
     ((await listed.json()) as { prompts: { transactionId: string }[] }).prompts.map((p) => p.transactionId)
@@ -158,11 +164,7 @@ it('a prompt opened by one replica is listed and answered through the other, and
 })
 
 it('when the replica that answered 202 falls silent, another applies the fallback after its grace, before the deadline', async () => {
-  const [a, b] = gates as [(typeof gates)[0], (typeof gates)[0]]
-  const promptOnB = heard(b.store, 'prompt', 'Transaction:r-2')
-  const w = webhook(2, a.clock)
-  expect((await post(a.server, '/webhooks', w.body, w.headers)).status).toBe(202)
-  await promptOnB
+  const [a, b] = await promptOpenedOnA(2)
   // A never reaches the margin (its clock stands still, as a dead process's would). B waits for its grace.
   b.clock.advance(MARGIN)
   expect(calls).toEqual([])
