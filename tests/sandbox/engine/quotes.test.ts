@@ -65,6 +65,13 @@ const quoteBody = (source: string, dest: string, extra: Record<string, unknown> 
   ...extra
 })
 
+/** The platform's USD account on `sandbox`, funded with `amount` (minor units): what these tests' quotes pay from. */
+async function fundedPlatformUsd(sandbox: Client, amount: number): Promise<string> {
+  const id = (await sandbox.get('/platform/internal-accounts?currency=USD')).body.data[0].id
+  await sandbox.post(`/sandbox/internal-accounts/${id}/fund`, { amount })
+  return id
+}
+
 describe('POST /quotes, GET /quotes/{id}', () => {
   it('accepts the published lookupId, purposeOfPayment and senderCustomerInfo the official clients send', async () => {
     const dest = await mxnAccount(c, '012180015000000122')
@@ -150,8 +157,7 @@ describe('POST /sandbox/send', () => {
     // Its own sandbox on a stepped clock: PROCESSING lasts until the test steps past it, however loaded the machine.
     const { c: slow, elapse } = await startStepped()
     try {
-      const usd = (await slow.get('/platform/internal-accounts?currency=USD')).body.data[0].id
-      await slow.post(`/sandbox/internal-accounts/${usd}/fund`, { amount: 10_000_000 })
+      const usd = await fundedPlatformUsd(slow, 10_000_000)
       const dest = await mxnAccount(slow, '012180015000000126', elapse)
       const q = (await slow.post('/quotes', quoteBody(usd, dest))).body
       const before = await balanceOf(slow, usd)
@@ -213,8 +219,7 @@ describe('POST /sandbox/send', () => {
     const clock = fakeClock()
     const fc = await start({ now: clock.now, timeScale: 1 })
     try {
-      const p = (await fc.get('/platform/internal-accounts?currency=USD')).body.data[0].id
-      await fc.post(`/sandbox/internal-accounts/${p}/fund`, { amount: 100_000 })
+      const p = await fundedPlatformUsd(fc, 100_000)
       const cust = await createCustomer(fc, { region: 'MX' })
       const acct = await fc.post('/customers/external-accounts', {
         customerId: cust.id,
@@ -300,8 +305,7 @@ describe('quote destination suffix scenarios (reference)', () => {
     // A stepped clock: at a 0.002 scale "still PROCESSING once the normal one completed" raced a 720 ms timer.
     const { c: fc, elapse } = await startStepped()
     try {
-      const p = (await fc.get('/platform/internal-accounts?currency=USD')).body.data[0].id
-      await fc.post(`/sandbox/internal-accounts/${p}/fund`, { amount: 100_000 })
+      const p = await fundedPlatformUsd(fc, 100_000)
       const dest = await mxnAccount(fc, '012180015000000003', elapse)
       const normal = await mxnAccount(fc, '012180015000000130', elapse)
       const slow = (await fc.post('/quotes', quoteBody(p, dest))).body
