@@ -59,9 +59,9 @@ export default defineConfig({
           // The gate's SQLite checkpointer, a worker thread: WAL checkpoints never run inside a commit on its event loop.
           'gate-checkpoint': resolve(__dirname, 'src/gate/store/sqlite-checkpoint-thread.ts'),
           // The cache's writer thread (a worker_threads Worker of main): bulk writes never block main's event loop.
-          'cache-writer': resolve(__dirname, 'src/main/services/cache/write-thread.ts'),
+          'cache-writer': resolve(__dirname, 'src/main/infra/cache/write-thread.ts'),
           // The cache's reader thread: the transaction views' queries never run on main's event loop.
-          'cache-reader': resolve(__dirname, 'src/main/services/cache/read-thread.ts')
+          'cache-reader': resolve(__dirname, 'src/main/infra/cache/read-thread.ts')
         }
       }
     }

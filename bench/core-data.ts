@@ -2,7 +2,7 @@
  * The bench's synthetic data: a deterministic history of transactions over 2,000 customers, and those customers' names,
  * shared by the core, names and export benches so each reads the same rows.
  */
-import { CacheStore } from '../src/main/services/cache/store'
+import { CacheStore } from '../src/main/infra/cache/store'
 import type { Transaction } from '../src/shared/api'
 
 const STATUSES = ['CREATED', 'PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'REJECTED', 'EXPIRED', 'REFUNDED']

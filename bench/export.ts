@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { CacheStore } from '../src/main/services/cache/store'
-import { exportTransactionsCsv } from '../src/main/services/export/transaction-export'
+import { CacheStore } from '../src/main/infra/cache/store'
+import { exportTransactionsCsv } from '../src/main/domain/export/transaction-export'
 import { transactionBatches } from './core-data'
 
 const ROWS = Number(process.env['PAYDESK_BENCH_EXPORT_ROWS'] ?? 100_000)

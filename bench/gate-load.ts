@@ -6,7 +6,7 @@
 import { availableParallelism, loadavg } from 'node:os'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Dispatcher } from 'undici'
-import { signBody, type SigningKeyPair } from '../src/sandbox/webhooks/signing'
+import { signBody, type SigningKeyPair } from '../src/sandbox/state/webhook-signing'
 
 export interface Signed {
   transactionId: string

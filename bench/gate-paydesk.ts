@@ -3,8 +3,8 @@
  * the resume logic), so "prompt → shown in a connected Paydesk" is timed where Paydesk receives the entry and relays
  * it to the window (`gate.event`), not at a hand-written stream reader.
  */
-import { GateClient } from '../src/main/gate/gate-client'
-import { GateFollower } from '../src/main/gate/gate-stream'
+import { GateClient } from '../src/main/infra/gate/gate-client'
+import { GateFollower } from '../src/main/infra/gate/gate-stream'
 
 export interface EventStream {
   /** When the `prompt` entry of a transaction reached Paydesk (performance.now()). */

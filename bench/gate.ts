@@ -23,7 +23,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Pool } from 'undici'
-import { newSigningKeyPair, type SigningKeyPair } from '../src/sandbox/webhooks/signing'
+import { newSigningKeyPair, type SigningKeyPair } from '../src/sandbox/state/webhook-signing'
 import {
   CUSTOMERS,
   closedLoop,

@@ -7,7 +7,7 @@
  * each window's p50 and p99 per version with the load, and the geometric mean of their ratios to the first version.
  *
  * PAYDESK_BENCH_NAMES_VERSIONS=before=<checkout>,ae6943b=<checkout> names the versions compared with this tree ("now"),
- * each a checkout of Paydesk (a git worktree) whose src/main/services/cache/transaction-queries.ts is read; "now" twice
+ * each a checkout of Paydesk (a git worktree) whose src/main/infra/cache/transaction-queries.ts is read; "now" twice
  * (now, now') when none is named, which shows the method's noise. PAYDESK_BENCH_NAMES_SIZES (default 100000),
  * PAYDESK_BENCH_NAMES_READS (reads per window and version, default 30), PAYDESK_BENCH_NAMES_DIR keeps the filled
  * caches (the bench key; synthetic rows) and reuses them, as they are or from an older schema (upgraded here first).
@@ -15,11 +15,11 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
-import { namesByIds } from '../src/main/services/cache/names'
-import { migrate } from '../src/main/services/cache/schema'
-import { openEncryptedDatabase, type SqliteDatabase } from '../src/main/services/cache/sqlite'
-import { TransactionQueries } from '../src/main/services/cache/transaction-queries'
-import { finishSchema, putDocuments, rebuildText } from '../src/main/services/cache/writes'
+import { namesByIds } from '../src/main/infra/cache/names'
+import { migrate } from '../src/main/infra/cache/schema'
+import { openEncryptedDatabase, type SqliteDatabase } from '../src/main/infra/cache/sqlite'
+import { TransactionQueries } from '../src/main/infra/cache/transaction-queries'
+import { finishSchema, putDocuments, rebuildText } from '../src/main/infra/cache/writes'
 import type { Transaction } from '../src/shared/api'
 import type { TransactionFilter, TransactionSort } from '../src/shared/ipc/channels/data'
 import { QUERIES } from './core'
@@ -64,7 +64,7 @@ async function versionsOf(file: string): Promise<Version[]> {
   const others = await Promise.all(
     named.map(async (entry) => {
       const [name, checkout] = entry.split('=') as [string, string]
-      const module = path.resolve(checkout, 'src/main/services/cache/transaction-queries.ts')
+      const module = path.resolve(checkout, 'src/main/infra/cache/transaction-queries.ts')
       const { TransactionQueries: Queries } = (await import(module)) as {
         TransactionQueries: typeof TransactionQueries
       }

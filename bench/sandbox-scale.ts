@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
-import { localSandboxStateFile, startLocalSandbox } from '../src/main/services/local-sandbox'
+import { localSandboxStateFile, startLocalSandbox } from '../src/main/infra/local-sandbox'
 import { createSandboxServer } from '../src/sandbox/server'
 
 const SIZE = 100_000

@@ -7,9 +7,9 @@ import { createHash } from 'node:crypto'
 import { loadavg } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { CacheStore } from '../src/main/services/cache/store'
-import { openEncryptedDatabase } from '../src/main/services/cache/sqlite'
-import { putDocuments } from '../src/main/services/cache/writes'
+import { CacheStore } from '../src/main/infra/cache/store'
+import { openEncryptedDatabase } from '../src/main/infra/cache/sqlite'
+import { putDocuments } from '../src/main/infra/cache/writes'
 import type { Transaction } from '../src/shared/api'
 
 /** The key of the bench's caches: fixed, so a kept cache (PAYDESK_BENCH_CORE_DIR) reopens; its rows are synthetic. */

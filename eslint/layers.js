@@ -21,7 +21,7 @@ export const LAYERS = [
   },
   {
     name: 'the SQLite binding',
-    files: ['src/main/services/cache/sqlite.ts'],
+    files: ['src/main/infra/cache/sqlite.ts'],
     code: ['src/main/', 'src/shared/'],
     packages: ['better-sqlite3-multiple-ciphers'],
     builtins: [],
@@ -30,11 +30,11 @@ export const LAYERS = [
   {
     name: 'the cache threads',
     files: [
-      'src/main/services/cache/thread.ts',
-      'src/main/services/cache/writer.ts',
-      'src/main/services/cache/write-thread.ts',
-      'src/main/services/cache/reader.ts',
-      'src/main/services/cache/read-thread.ts'
+      'src/main/infra/cache/thread.ts',
+      'src/main/infra/cache/writer.ts',
+      'src/main/infra/cache/write-thread.ts',
+      'src/main/infra/cache/reader.ts',
+      'src/main/infra/cache/read-thread.ts'
     ],
     code: ['src/main/', 'src/shared/'],
     packages: [],
@@ -43,7 +43,7 @@ export const LAYERS = [
   },
   {
     name: 'the sandbox launcher',
-    files: ['src/main/services/sandbox-process.ts'],
+    files: ['src/main/infra/child-launcher.ts'],
     code: ['src/main/', 'src/shared/'],
     packages: [],
     builtins: ['child_process', 'fs', 'path'],
@@ -80,7 +80,7 @@ export const LAYERS = [
     exclude: ['src/main/electron/', 'src/main/web/'],
     // The composition root and the two edges import main's code, never the reverse: a service that reached
     // backend.ts or web/ would tie itself to one way of running.
-    notCode: ['src/main/electron/', 'src/main/index.ts', 'src/main/web/', 'src/main/backend.ts'],
+    notCode: ['src/main/electron/', 'src/main/index.ts', 'src/main/web/', 'src/main/app/backend.ts'],
     why: 'Main services never import electron (src/main/electron adapts them), the composition root (backend.ts) or the browser-mode edge (web/), nor renderer or preload code.'
   },
   {
@@ -133,7 +133,7 @@ export const LAYERS = [
   },
   {
     name: 'the sandbox’s SQLite binding',
-    files: ['src/sandbox/sqlite.ts'],
+    files: ['src/sandbox/state/sqlite.ts'],
     code: ['src/sandbox/', 'src/shared/'],
     packages: ['better-sqlite3-multiple-ciphers'],
     builtins: ['fs'],

@@ -20,16 +20,17 @@ const MIRRORS: Record<string, string> = {
  * it cannot mirror a single source file or folder.
  */
 const CROSS_CUTTING: Record<string, string> = {
-  'tests/main/damaged-state.test.ts':
+  'tests/main/app/damaged-state.test.ts':
     'damages each persisted file in turn (cache, journal, approvals) through a backend',
-  'tests/main/secrets.test.ts': 'walks a whole operator session and scans every output for a secret',
-  'tests/main/connection-states.test.ts':
+  'tests/main/app/secrets.test.ts': 'walks a whole operator session and scans every output for a secret',
+  'tests/main/app/connection-states.test.ts':
     "the top bar's connection state through a backend: the client's attempts, the monitor, the sync engine and the Local sandbox's process and Restart",
   'tests/main/electron/built-main.test.ts': 'reads the built bundle (out/main), not a module',
-  'tests/main/services/fault-run.test.ts': 'replays injected service faults through a whole session',
-  'tests/main/services/transfer-exactly-once.test.ts':
+  'tests/main/app/fault-run.test.ts': 'replays injected service faults through a whole session',
+  'tests/main/domain/transfer-exactly-once.test.ts':
     'exactly-once across crashes: journal, attempt and transfers together',
-  'tests/main/desktop/update-restart.test.ts': 'the update policy composed with money in flight, in a running backend',
+  'tests/main/domain/desktop/update-restart.test.ts':
+    'the update policy composed with money in flight, in a running backend',
   'tests/main/web/export-download.test.ts': 'an export job streamed to the browser through the browser-mode server',
   'tests/main/web/server-fuzz.test.ts':
     'fuzzes the browser-mode bridge; kept apart from server.test.ts for its run time',
@@ -38,9 +39,9 @@ const CROSS_CUTTING: Record<string, string> = {
   'tests/gate/ha.test.ts': 'two gate processes on one PostgreSQL behind HAProxy, one killed with SIGKILL mid-load',
   'tests/gate/http/prompts-replicas.test.ts':
     'two gates on one database: a prompt opened on one, answered or given its fallback on the other',
-  'tests/main/gate/local-gate-link.test.ts':
+  'tests/main/domain/gate/local-gate-link.test.ts':
     "the Local profile's link end to end: its gate process, the link and the stream, prompted and approved",
-  'tests/main/services/test-approval-window.test.ts':
+  'tests/main/infra/test-approval-window.test.ts':
     "the test-only approval window from the environment to the Local sandbox's start message and the gate's config",
   'tests/sandbox/engine/approval-window.test.ts':
     "the approval deferral option through the sandbox's CLI, its start message and the engine's deadline",
@@ -95,7 +96,7 @@ describe('tests mirror src', () => {
 
   it('maps tests/renderer to src/renderer/src and the other areas to src/<area>', () => {
     expect(sourceOf('tests/renderer/ui/window-loader.test.ts')).toBe('src/renderer/src/ui/window-loader')
-    expect(sourceOf('tests/main/services/quotes.test.ts')).toBe('src/main/services/quotes')
+    expect(sourceOf('tests/main/domain/quotes.test.ts')).toBe('src/main/domain/quotes')
     expect(namesSource('src/shared/api/account-info')).toBe(true)
     expect(namesSource('src/shared/api/no-such-module')).toBe(false)
   })

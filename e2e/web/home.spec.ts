@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { FIRST_SYNC_MS, expect, invoke, test } from '../support/browser-mode'
 
-// The demo data's completed incoming payments of the last 30 days (src/sandbox/seed.ts): Jane's four in USD (2,500 +
+// The demo data's completed incoming payments of the last 30 days (src/sandbox/engine/seed.ts): Jane's four in USD (2,500 +
 // 1,800 + 3,200 + 950), Amelia's 750 in GBP and Carlos's 15,000 in MXN. The rest did not complete: rejected, timed
 // out, failed compliance, seeded CREATED/REFUNDED/EXPIRED/PENDING, or still on its way.
 const USD_IN = '$8,450.00 in'

@@ -1,5 +1,5 @@
 /**
- * Entry of the Local profile's approval gate, in a process of its own (src/main/services/local-gate.ts starts it: a
+ * Entry of the Local profile's approval gate, in a process of its own (src/main/infra/local-gate.ts starts it: a
  * Node fork, or Electron's utilityProcess, which hands it `process.parentPort`). One `start` message carries the
  * configuration and its secrets (never argv, the environment or a log); the gate registers Paydesk's operator token
  * (only its hash is kept), writes the demo receiver information it has none for, listens on 127.0.0.1 and answers

@@ -6,10 +6,10 @@
  * Prints the webhook public key, then `Local sandbox listening on <baseUrl>` once ready; SIGINT/SIGTERM close it
  * cleanly.
  */
-import { MAX_GENERATED_TRANSACTIONS } from './generate'
-import { SANDBOX_DEFAULTS } from './defaults'
+import { MAX_GENERATED_TRANSACTIONS } from './state/generate'
+import { SANDBOX_DEFAULTS } from './state/defaults'
 import { createSandboxServer, type SandboxServerOptions } from './server'
-import { MAX_APPROVAL_DEFERRAL_SECONDS, validApprovalDeferral } from './timing'
+import { MAX_APPROVAL_DEFERRAL_SECONDS, validApprovalDeferral } from './state/timing'
 
 export const USAGE = `Usage: npm run sandbox -- [options]
 

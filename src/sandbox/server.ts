@@ -4,10 +4,10 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import { Clock, iso } from './clock'
-import { createEngine, type Engine } from './engine'
-import { ApiError } from './errors'
-import { DisabledFaults, FaultController, injectedError } from './faults'
+import { Clock, iso } from './state/clock'
+import { createEngine, type Engine } from './engine/engine'
+import { ApiError } from './state/sandbox-errors'
+import { DisabledFaults, FaultController, injectedError } from './http/faults'
 import {
   checkBasicAuth,
   DEFAULT_MAX_BODY_BYTES,
@@ -16,21 +16,21 @@ import {
   readJsonBody,
   sendReply,
   type Reply
-} from './http'
-import { generateOnce } from './generate'
-import { oncePerKey } from './idempotency'
-import { StateFile, type Logger } from './persistence'
-import { methodNotAllowed, Router, type Route } from './router'
-import { buildRoutes } from './routes'
-import { Scheduler } from './scheduler'
-import { initPlatform, seedSandbox } from './seed'
-import { Store } from './store'
-import { ensureSettings, type PlatformSettings } from './platform-config'
-import { webhookRoutes } from './webhook-routes'
-import { WebhookDispatcher, type SandboxWebhooks } from './webhooks/dispatcher'
-import { webhookEvents } from './webhooks/events'
-import { BASE_PATH, SANDBOX_DEFAULTS } from './defaults'
-import { MAX_APPROVAL_DEFERRAL_SECONDS, validApprovalDeferral } from './timing'
+} from './http/http'
+import { generateOnce } from './state/generate'
+import { oncePerKey } from './http/idempotency'
+import { StateFile, type Logger } from './state/persistence'
+import { methodNotAllowed, Router, type Route } from './http/router'
+import { buildRoutes } from './http/routes'
+import { Scheduler } from './state/scheduler'
+import { initPlatform, seedSandbox } from './engine/seed'
+import { Store } from './state/sandbox-store'
+import { ensureSettings, type PlatformSettings } from './state/platform-config'
+import { webhookRoutes } from './http/webhook-routes'
+import { WebhookDispatcher, type SandboxWebhooks } from './http/webhooks/dispatcher'
+import { webhookEvents } from './http/webhooks/events'
+import { BASE_PATH, SANDBOX_DEFAULTS } from './state/defaults'
+import { MAX_APPROVAL_DEFERRAL_SECONDS, validApprovalDeferral } from './state/timing'
 
 export interface SandboxServerOptions {
   /** 0 (default): a free port. */
@@ -113,7 +113,7 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
 
   // ---- state
   let store: Store | undefined
-  let jobs: import('./scheduler').Job[] = []
+  let jobs: import('./state/scheduler').Job[] = []
   let stateFile: StateFile | undefined
   let corruptFileMovedTo: string | undefined
   const persist = !options.memory && options.dataFile !== undefined

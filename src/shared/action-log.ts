@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * Paydesk's log of the operator's manual actions (src/main/services/action-log.ts): every approve, reject and edit it
+ * Paydesk's log of the operator's manual actions (src/main/domain/action-log.ts): every approve, reject and edit it
  * sent for a profile, with what it was in the operator's words (names as they were then, ids kept), how it ended and
  * the reason the operator gave. Secrets and form contents (receiver details, beneficiary data) are never in it.
  */

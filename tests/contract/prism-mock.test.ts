@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { ApiClient } from '../../src/main/services/api-client'
+import { ApiClient } from '../../src/main/infra/api-client'
 import {
   Customer,
   CustomerCreateRequest,

@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
-import type { ApiClient } from '../../src/main/services/api-client'
-import { ApiError } from '../../src/main/services/api-errors'
+import type { ApiClient } from '../../src/main/infra/api-client'
+import { ApiError } from '../../src/main/infra/api-errors'
 import {
   Customer,
   dataList,
@@ -10,7 +10,7 @@ import {
   Quote,
   Transaction
 } from '../../src/shared/api'
-import { sandboxSparkAddress } from '../../src/sandbox/seed'
+import { sandboxSparkAddress } from '../../src/sandbox/engine/seed'
 
 /** Which status the service refused with; fails when it did not refuse. */
 async function refusal(call: Promise<unknown>): Promise<number | undefined> {

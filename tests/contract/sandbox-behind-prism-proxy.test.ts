@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ApiClient } from '../../src/main/services/api-client'
+import { ApiClient } from '../../src/main/infra/api-client'
 import {
   Customer,
   dataList,
@@ -15,7 +15,7 @@ import {
   toCreateRequest
 } from '../../src/renderer/src/views/external-accounts/account-form'
 import { startTestSandbox, type TestSandbox } from '../support/sandbox'
-import { startReceiver, type Receiver } from '../sandbox/webhooks/receiver'
+import { startReceiver, type Receiver } from '../sandbox/http/webhooks/receiver'
 import { formValues } from './form-values'
 import { allowed, PROXY_ALLOW_LIST } from './proxy-allow-list'
 import { startPrismProxy, type Prism } from './prism'

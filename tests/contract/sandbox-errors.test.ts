@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ApiClient } from '../../src/main/services/api-client'
+import { ApiClient } from '../../src/main/infra/api-client'
 import { InternalAccount } from '../../src/shared/api'
 import { SPARK } from '../shared/api/fixtures'
 import { createCustomer, start, type Client } from '../sandbox/util'

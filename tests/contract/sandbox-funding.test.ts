@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { iban } from '../../src/sandbox/funding'
+import { iban } from '../../src/sandbox/engine/funding'
 import { createCustomer, sandboxForSuite } from '../sandbox/util'
 import { publishedValidator } from './published-openapi'
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { configuredDatabase, configuredStore, loadConfig } from '../../src/gate/config'
-import { newSigningKeyPair } from '../../src/sandbox/webhooks/signing'
+import { newSigningKeyPair } from '../../src/sandbox/state/webhook-signing'
 
 let dir: string
 beforeEach(() => {

@@ -54,7 +54,7 @@ describe('lint boundaries', () => {
     ['src/main/electron/x.ts', "import { readFileSync } from 'node:fs'", 'adapters stay thin'],
     ['src/sandbox/x.ts', "import { request } from 'undici'", 'a package the sandbox does not list'],
     [
-      'src/main/services/cache/store.ts',
+      'src/main/infra/cache/store.ts',
       "import Database from 'better-sqlite3-multiple-ciphers'",
       'only cache/sqlite.ts loads the SQLite binding'
     ],
@@ -95,7 +95,7 @@ describe('lint boundaries', () => {
     ['src/main/services/x.ts', "import { createHash } from 'node:crypto'"],
     ['src/main/services/x.ts', "import { startSandbox } from '../../sandbox/server'"],
     ['src/sandbox/x.ts', "import { createServer } from 'node:http'"],
-    ['src/main/services/cache/sqlite.ts', "import Database from 'better-sqlite3-multiple-ciphers'"],
+    ['src/main/infra/cache/sqlite.ts', "import Database from 'better-sqlite3-multiple-ciphers'"],
     ['src/gate/http/x.ts', "import Fastify from 'fastify'"],
     ['src/gate/domain/x.ts', "import { z } from '../../shared/gate'"],
     ['src/gate/store/sqlite-open.ts', "import Database from 'better-sqlite3-multiple-ciphers'"],

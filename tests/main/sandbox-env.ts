@@ -2,12 +2,12 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import type { SandboxServer, SandboxServerOptions } from '../../src/sandbox/server'
 import { startTestSandbox } from '../support/sandbox'
 import { tempDir } from './helpers'
-import { createBackend, type Backend, type BackendHost, type BackendOptions } from '../../src/main/backend'
-import { dispatch } from '../../src/main/ipc/dispatch'
-import type { AppNotification } from '../../src/main/notifications/batch'
+import { createBackend, type Backend, type BackendHost, type BackendOptions } from '../../src/main/app/backend'
+import { dispatch } from '../../src/main/handlers/dispatch'
+import type { AppNotification } from '../../src/main/domain/notifications/batch'
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../src/shared/ipc/contract'
 import { testKeychainService } from '../support/keyring'
-import type { SandboxLauncher } from '../../src/main/services/sandbox-process'
+import type { SandboxLauncher } from '../../src/main/infra/child-launcher'
 
 /** A sandbox on a free port (tests/support/sandbox.ts): faults on, no seed data, delays 100x shorter. */
 export async function startSandbox(opts: SandboxServerOptions = {}): Promise<SandboxServer> {

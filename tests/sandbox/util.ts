@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, expect } from 'vitest'
 import { startTestSandbox, type TestSandbox } from '../support/sandbox'
 import type { SandboxServerOptions } from '../../src/sandbox/server'
-import { sandboxSparkAddress } from '../../src/sandbox/seed'
-import { DURATIONS } from '../../src/sandbox/timing'
-import { startReceiver, type Answer, type Receiver } from './webhooks/receiver'
+import { sandboxSparkAddress } from '../../src/sandbox/engine/seed'
+import { DURATIONS } from '../../src/sandbox/state/timing'
+import { startReceiver, type Answer, type Receiver } from './http/webhooks/receiver'
 
 export interface Res<T = any> {
   status: number

@@ -2,7 +2,7 @@
  * X-Grid-Signature (reference, "WebhookSignature"): ECDSA P-256 over SHA-256 of the raw body, verified with the PEM
  * public key the service's dashboard shows. The reference publishes two encodings of the header: plain base64, and
  * `{"v":"1","s":"<base64>"}`. The signature inside is DER, as the service's published verification steps and the
- * Local sandbox's signer (src/sandbox/webhooks/signing.ts) produce; a 64-byte raw r||s is accepted too, since some
+ * Local sandbox's signer (src/sandbox/state/webhook-signing.ts) produce; a 64-byte raw r||s is accepted too, since some
  * ECDSA libraries emit that and the published steps do not name the form.
  */
 import { createPublicKey, verify, type KeyObject } from 'node:crypto'

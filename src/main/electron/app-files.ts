@@ -1,5 +1,5 @@
 import { extname, isAbsolute, relative, resolve } from 'node:path'
-import { PAGE_FILE_TYPES } from '../page-files'
+import { PAGE_FILE_TYPES } from '../infra/page-files'
 
 /**
  * The page's own scheme, `app://paydesk/`: which request is which built file, with what type. Pure, so every refusal is

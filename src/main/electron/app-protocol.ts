@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url'
 import { net, protocol } from 'electron'
-import { PAGE_CSP } from '../page-files'
+import { PAGE_CSP } from '../infra/page-files'
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, appFileFor } from './app-files'
 
 /** On every answer: the policy, and no type guessing (a file is only ever what its name says). */

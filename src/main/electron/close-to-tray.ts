@@ -1,7 +1,7 @@
 import type { BrowserWindow } from 'electron'
-import { decideClose, KEPT_IN_TRAY_NOTIFICATION } from '../desktop/close-policy'
-import type { AppSettings } from '../desktop/app-settings'
-import type { AppNotification } from '../notifications/batch'
+import { decideClose, KEPT_IN_TRAY_NOTIFICATION } from '../domain/desktop/close-policy'
+import type { AppSettings } from '../domain/desktop/app-settings'
+import type { AppNotification } from '../domain/notifications/batch'
 
 /**
  * Closing the window: hidden to the tray while any profile has an approval gate (told once, the first time ever), closed

@@ -2,7 +2,7 @@ import { resolve } from 'node:path'
 import { app } from 'electron'
 import { DEEP_LINK_SCHEME } from '../../shared/deep-link'
 import type { LinkedView } from '../../shared/ipc/channels/desktop'
-import { createDeepLinkRouter, type DeepLinkRouter } from '../desktop/deep-links'
+import { createDeepLinkRouter, type DeepLinkRouter } from '../domain/desktop/deep-links'
 
 type Arrival = { url: string } | { argv: string[] }
 

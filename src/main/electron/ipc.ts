@@ -1,8 +1,8 @@
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron'
 import { CHANNEL_NAMES } from '../../shared/ipc/contract'
 import { EVENT_CHANNEL } from '../../shared/ipc/wire'
-import type { Backend } from '../backend'
-import { dispatch } from '../ipc/dispatch'
+import type { Backend } from '../app/backend'
+import { dispatch } from '../handlers/dispatch'
 import { isAppPageUrl } from './url-policy'
 
 /**

@@ -1,6 +1,6 @@
 import { Notification } from 'electron'
 
-import type { AppNotification } from '../notifications/batch'
+import type { AppNotification } from '../domain/notifications/batch'
 
 /**
  * Native notifications. Clicking one only opens the item (never approves): the window is focused and told where to go.

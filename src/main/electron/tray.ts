@@ -1,5 +1,5 @@
 import { app, Menu, nativeImage, Tray, type MenuItemConstructorOptions } from 'electron'
-import { trayModel, type DesktopSnapshot, type TrayItem } from '../desktop/tray-model'
+import { trayModel, type DesktopSnapshot, type TrayItem } from '../domain/desktop/tray-model'
 
 interface TrayActions {
   open(): void

@@ -1,5 +1,5 @@
 import type { AppUpdater } from 'electron-updater'
-import type { UpdaterDriver, UpdaterEvent } from '../desktop/updates'
+import type { UpdaterDriver, UpdaterEvent } from '../domain/desktop/updates'
 
 /**
  * electron-updater behind the update policy's narrow driver. Loaded only once the operator turned updates on, so an

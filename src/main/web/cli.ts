@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { lockDataDir } from '../data-lock'
-import { createLogger, logCrashes } from '../log'
-import { startEventLoopProbe } from '../services/event-loop-probe'
-import type { Backend, BackendHost } from '../backend'
+import { lockDataDir } from '../infra/data-lock'
+import { createLogger, logCrashes } from '../infra/log'
+import { startEventLoopProbe } from '../infra/event-loop-probe'
+import type { Backend, BackendHost } from '../app/backend'
 import { browserModeDataDir, createBrowserHost } from './host'
 import { startBrowserModeServer } from './server'
 
@@ -103,7 +103,7 @@ async function startBackend(host: BackendHost): Promise<Backend> {
     await step()
   }
   await pause()
-  const { createBackend } = await import('../backend')
+  const { createBackend } = await import('../app/backend')
   return createBackend(host)
 }
 

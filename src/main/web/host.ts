@@ -1,8 +1,8 @@
 import { homedir } from 'node:os'
 import { join } from 'node:path'
-import type { BackendHost } from '../backend'
-import type { Emit } from '../ipc/emit'
-import { batchNotifications } from '../notifications/batch'
+import type { BackendHost } from '../app/backend'
+import type { Emit } from '../infra/emit'
+import { batchNotifications } from '../domain/notifications/batch'
 
 /** Where browser mode keeps its data: PAYDESK_DATA_DIR, else the same per-user folder the desktop app uses. */
 export function browserModeDataDir(env: NodeJS.ProcessEnv = process.env): string {

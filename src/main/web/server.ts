@@ -4,9 +4,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { extname, join, relative, sep } from 'node:path'
 import { BRIDGE_EVENTS_PATH, BRIDGE_EXPORT_PATH, BRIDGE_INVOKE_PATH, TOKEN_HEADER } from '../../shared/ipc/wire'
-import type { Backend } from '../backend'
-import { describeError, rateLimited } from '../log'
-import { PAGE_CSP, PAGE_FILE_TYPES } from '../page-files'
+import type { Backend } from '../app/backend'
+import { describeError, rateLimited } from '../infra/log'
+import { PAGE_CSP, PAGE_FILE_TYPES } from '../infra/page-files'
 
 const MAX_BODY_BYTES = 1024 * 1024
 const LOOPBACK = '127.0.0.1'
@@ -136,7 +136,7 @@ export async function startBrowserModeServer(options: {
         typeof body === 'object' && body !== null && 'input' in body ? (body as { input: unknown }).input : null
       // Loaded here, not at the top: it builds every schema of the contract, which would hold the page's first
       // files back (the backend loads the same schemas as it starts, so the first call finds them in).
-      const { dispatch } = await import('../ipc/dispatch')
+      const { dispatch } = await import('../handlers/dispatch')
       return sendJson(res, 200, await dispatch((await backend).handlers, channelName, input, log))
     }
     return sendJson(res, 404, { ok: false, error: { code: 'UNKNOWN_CHANNEL', message: 'No such bridge route.' } })

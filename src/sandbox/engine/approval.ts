@@ -10,9 +10,9 @@ import {
   IncomingPaymentWebhookResponse,
   IncomingPaymentWebhookUnprocessable
 } from '../../shared/api/platform-config'
-import { iso } from '../clock'
-import type { CustomerObj, RequestedField, TransactionRec } from '../model'
-import { DURATIONS } from '../timing'
+import { iso } from '../state/clock'
+import type { CustomerObj, RequestedField, TransactionRec } from '../state/model'
+import { DURATIONS } from '../state/timing'
 import type { EngineCore } from './core'
 import { JOB, type JobHandlers } from './jobs'
 

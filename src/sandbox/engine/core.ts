@@ -2,8 +2,8 @@
  * What every resource of the engine shares: the state, the clock and scheduler, record lookups that answer the
  * spec's not-found errors, and the ledger posting that is the only place a balance changes.
  */
-import { iso, type Clock } from '../clock'
-import { ApiError, notFound, REFERENCE_NOT_FOUND } from '../errors'
+import { iso, type Clock } from '../state/clock'
+import { ApiError, notFound, REFERENCE_NOT_FOUND } from '../state/sandbox-errors'
 import type {
   CustomerRec,
   ExternalAccountRec,
@@ -11,9 +11,9 @@ import type {
   JournalEntry,
   QuoteRec,
   TransactionRec
-} from '../model'
-import type { Scheduler } from '../scheduler'
-import type { Store } from '../store'
+} from '../state/model'
+import type { Scheduler } from '../state/scheduler'
+import type { Store } from '../state/sandbox-store'
 import type { ApprovalChannel } from './approval'
 
 export interface EngineOptions {

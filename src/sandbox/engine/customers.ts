@@ -1,11 +1,11 @@
 /** Customers: created with one internal account per currency, updated, soft-deleted and listed. */
 import type { CustomerCreateRequest, CustomerListQuery, CustomerUpdateRequest } from '../../shared/api/customer'
-import { iso } from '../clock'
-import { currenciesForRegion, isCrypto, isKnownCurrency, kycRegionOf } from '../currencies'
-import { ApiError, conflict, refusedAsInvalid } from '../errors'
-import type { CustomerObj, CustomerRec } from '../model'
-import { paginate, type Page } from '../paging'
-import { kycForFullName } from '../rules'
+import { iso } from '../state/clock'
+import { currenciesForRegion, isCrypto, isKnownCurrency, kycRegionOf } from '../state/currencies'
+import { ApiError, conflict, refusedAsInvalid } from '../state/sandbox-errors'
+import type { CustomerObj, CustomerRec } from '../state/model'
+import { paginate, type Page } from '../state/paging'
+import { kycForFullName } from './rules'
 import { customerDeleted, unsupportedCurrency, type EngineCore } from './core'
 import type { InternalAccountOperations } from './internal-accounts'
 

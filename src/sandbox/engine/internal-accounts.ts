@@ -1,10 +1,10 @@
 /** Internal accounts: opened with their customer (or the platform), listed, and funded by the sandbox. */
 import type { InternalAccountQuery, PlatformInternalAccountQuery } from '../../shared/api/internal-account'
-import { iso } from '../clock'
-import { amountOf, isCrypto } from '../currencies'
-import { fiatFundingAccount } from '../funding'
-import type { CustomerRec, InternalAccountRec, PaymentInstruction } from '../model'
-import { pageFor, type Page } from '../paging'
+import { iso } from '../state/clock'
+import { amountOf, isCrypto } from '../state/currencies'
+import { fiatFundingAccount } from './funding'
+import type { CustomerRec, InternalAccountRec, PaymentInstruction } from '../state/model'
+import { pageFor, type Page } from '../state/paging'
 import type { EngineCore } from './core'
 
 /** Currencies the sandbox platform is configured for (one platform internal account each). */

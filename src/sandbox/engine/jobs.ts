@@ -2,7 +2,7 @@
  * The time-based transitions of the engine: each kind names a job the scheduler runs later (and persists across
  * restarts, so the names are part of the state file). The handlers live with the resource whose state they move.
  */
-import type { Job, Scheduler } from '../scheduler'
+import type { Job, Scheduler } from '../state/scheduler'
 
 export const JOB = {
   accountVerify: 'account.verify',

@@ -1,10 +1,10 @@
 /** Reading transactions: one by id, and the filtered, paged list served from the narrowest index that applies. */
 import { transactionDateRange, type TransactionListQuery } from '../../shared/api/transaction'
-import type { TransactionObj, TransactionRec } from '../model'
-import { paginate, type Page } from '../paging'
-import type { SortedIndex } from '../sorted-index'
-import type { Store } from '../store'
-import { txKeyOf } from '../stored-transaction'
+import type { TransactionObj, TransactionRec } from '../state/model'
+import { paginate, type Page } from '../state/paging'
+import type { SortedIndex } from '../state/sorted-index'
+import type { Store } from '../state/sandbox-store'
+import { txKeyOf } from '../state/stored-transaction'
 import type { EngineCore } from './core'
 
 /**

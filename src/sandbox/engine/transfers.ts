@@ -3,12 +3,18 @@
  * PENDING → PROCESSING → COMPLETED, or FAILED with the money refunded, as the destination's suffix scenario says.
  */
 import type { TransferOutRequest } from '../../shared/api/transaction'
-import { iso } from '../clock'
-import { amountOf } from '../currencies'
-import { ApiError, invalidInput, refusedAsInvalid } from '../errors'
-import type { CustomerRec, ExternalAccountRec, InternalAccountRec, TransactionObj, TransactionRec } from '../model'
-import { transferScenario } from '../rules'
-import { DURATIONS } from '../timing'
+import { iso } from '../state/clock'
+import { amountOf } from '../state/currencies'
+import { ApiError, invalidInput, refusedAsInvalid } from '../state/sandbox-errors'
+import type {
+  CustomerRec,
+  ExternalAccountRec,
+  InternalAccountRec,
+  TransactionObj,
+  TransactionRec
+} from '../state/model'
+import { transferScenario } from './rules'
+import { DURATIONS } from '../state/timing'
 import type { EngineCore } from './core'
 import { JOB, type JobHandlers } from './jobs'
 

@@ -13,7 +13,7 @@ import { publicKeyFrom } from '../../../src/gate/domain/signature'
 import type { ServiceClient } from '../../../src/gate/service/client'
 import { SqliteGateStore } from '../../../src/gate/store/sqlite-store'
 import type { GateStore } from '../../../src/gate/store/store'
-import { newSigningKeyPair, signBody } from '../../../src/sandbox/webhooks/signing'
+import { newSigningKeyPair, signBody } from '../../../src/sandbox/state/webhook-signing'
 import type { GateRules } from '../../../src/shared/gate'
 import { manualClock, type ManualClock } from '../harness'
 

@@ -5,7 +5,7 @@
 import { createPrivateKey, sign } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { publicKeyFrom, signatureBytes, signatureValid } from '../../../src/gate/domain/signature'
-import { newSigningKeyPair, signBody } from '../../../src/sandbox/webhooks/signing'
+import { newSigningKeyPair, signBody } from '../../../src/sandbox/state/webhook-signing'
 
 const keys = newSigningKeyPair()
 const key = publicKeyFrom(keys.publicKeyPem)

@@ -10,7 +10,7 @@ import { parse } from 'yaml'
 import { senderIdentifiers } from '../../../src/shared/approval-rules'
 import { publicKeyFrom } from '../../../src/gate/domain/signature'
 import { readWebhook } from '../../../src/gate/domain/webhook'
-import { newSigningKeyPair, signBody } from '../../../src/sandbox/webhooks/signing'
+import { newSigningKeyPair, signBody } from '../../../src/sandbox/state/webhook-signing'
 import { PUBLISHED_OPENAPI_PATH } from '../../contract/published-openapi'
 
 const keys = newSigningKeyPair()

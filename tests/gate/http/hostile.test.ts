@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signBody } from '../../../src/sandbox/webhooks/signing'
+import { signBody } from '../../../src/sandbox/state/webhook-signing'
 import { startRig, type Rig } from '../harness'
 
 let r: Rig

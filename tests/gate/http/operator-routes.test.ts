@@ -13,7 +13,7 @@ import { hashToken, newToken } from '../../../src/gate/domain/operators'
 import { ReceiverInfoSeal } from '../../../src/gate/domain/receiver-info'
 import { startGateServer, type GateServer } from '../../../src/gate/http/server'
 import { SqliteGateStore } from '../../../src/gate/store/sqlite-store'
-import { newSigningKeyPair } from '../../../src/sandbox/webhooks/signing'
+import { newSigningKeyPair } from '../../../src/sandbox/state/webhook-signing'
 
 let dir: string
 let gate: GateServer

@@ -14,7 +14,7 @@ import { hashToken, newToken } from '../../../src/gate/domain/operators'
 import { SERVICE_DEADLINE_MS } from '../../../src/gate/config'
 import { startGateServer, type GateServer } from '../../../src/gate/http/server'
 import { PgGateStore } from '../../../src/gate/store/pg-store'
-import { newSigningKeyPair, signBody } from '../../../src/sandbox/webhooks/signing'
+import { newSigningKeyPair, signBody } from '../../../src/sandbox/state/webhook-signing'
 import { startPostgres, type TestPostgres } from '../../support/postgres'
 import { manualClock, type ManualClock } from '../harness'
 

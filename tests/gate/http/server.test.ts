@@ -6,7 +6,7 @@
 import { createServer, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { signBody } from '../../../src/sandbox/webhooks/signing'
+import { signBody } from '../../../src/sandbox/state/webhook-signing'
 import { Decision, GateEvent, Prompt, type GateRules } from '../../../src/shared/gate'
 import { startRig, type Rig } from '../harness'
 

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path'
 import { ensureFreshBuild } from '../../support/fresh-build'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CHANNEL_NAMES } from '../../../src/shared/ipc/contract'
-import { SANDBOX_NICENESS } from '../../../src/main/services/local-sandbox'
+import { SANDBOX_NICENESS } from '../../../src/main/infra/local-sandbox'
 
 const root = resolve(import.meta.dirname, '../../..')
 

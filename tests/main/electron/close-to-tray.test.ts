@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events'
 import { describe, expect, it, vi } from 'vitest'
-import type { AppNotification } from '../../../src/main/notifications/batch'
+import type { AppNotification } from '../../../src/main/domain/notifications/batch'
 
 vi.mock('electron', () => ({}))
 const { closeToTray } = await import('../../../src/main/electron/close-to-tray')

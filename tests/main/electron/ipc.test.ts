@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { Backend } from '../../../src/main/backend'
-import type { Handlers } from '../../../src/main/ipc/dispatch'
+import type { Backend } from '../../../src/main/app/backend'
+import type { Handlers } from '../../../src/main/handlers/dispatch'
 import { CHANNEL_NAMES } from '../../../src/shared/ipc/contract'
 
 type Handler = (event: unknown, input: unknown) => Promise<unknown>

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events'
 import { describe, expect, it, vi } from 'vitest'
-import type { DesktopSnapshot } from '../../../src/main/desktop/tray-model'
+import type { DesktopSnapshot } from '../../../src/main/domain/desktop/tray-model'
 
 interface Item {
   label?: string

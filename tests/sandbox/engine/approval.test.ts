@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type Client, createCustomer, expectError, fakeClock, internalAccountOf, balanceOf, start } from '../util'
-import { startReceiver, type Answer, type Receiver } from '../webhooks/receiver'
+import { startReceiver, type Answer, type Receiver } from '../http/webhooks/receiver'
 
 let c: Client
 let clock: ReturnType<typeof fakeClock>

@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies under test are untyped JSON, checked by assertions and the shared schemas */
 import { describe, expect, it } from 'vitest'
 import { ExternalAccount } from '../../../src/shared/api/external-account'
-import { DURATIONS } from '../../../src/sandbox/timing'
+import { DURATIONS } from '../../../src/sandbox/state/timing'
 import {
   activeAccount,
   createCustomer,

@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies under test are untyped JSON, checked by assertions and the shared schemas */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { IncomingTransaction } from '../../../src/shared/api/transaction'
-import { DURATIONS } from '../../../src/sandbox/timing'
+import { DURATIONS } from '../../../src/sandbox/state/timing'
 import {
   balanceOf,
   type Client,

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { Quote } from '../../../src/shared/api/quote'
 import { OutgoingTransaction } from '../../../src/shared/api/transaction'
-import { DURATIONS } from '../../../src/sandbox/timing'
+import { DURATIONS } from '../../../src/sandbox/state/timing'
 import {
   activeAccount,
   balanceOf,

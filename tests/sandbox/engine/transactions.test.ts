@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pagedList } from '../../../src/shared/api/list'
 import { Transaction } from '../../../src/shared/api/transaction'
-import { DURATIONS } from '../../../src/sandbox/timing'
+import { DURATIONS } from '../../../src/sandbox/state/timing'
 import {
   type Client,
   createCustomer,

@@ -16,7 +16,7 @@ import {
   startStepped,
   waitFor
 } from '../util'
-import { DURATIONS } from '../../../src/sandbox/timing'
+import { DURATIONS } from '../../../src/sandbox/state/timing'
 
 const c = sandboxForSuite()
 

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CacheStore } from '../../../../src/main/services/cache/store'
+import { CacheStore } from '../../../../src/main/infra/cache/store'
 import { withRowNames } from '../../../../src/renderer/src/data/row-names'
 import { narrowTransactions } from '../../../../src/renderer/src/views/transactions/search-narrowing'
 import type { Transaction } from '../../../../src/shared/api'
 import type { TransactionFilter, TransactionSort } from '../../../../src/shared/ipc/channels/data'
-import { makeTransactions } from '../../../main/services/cache/fixtures'
+import { makeTransactions } from '../../../main/infra/cache/fixtures'
 import { tempDir } from '../../../main/helpers'
 
 // The renderer shows a narrowed answer before main's arrives: it must be main's answer, row for row, in main's order.
