@@ -7,22 +7,83 @@ const ROOT = resolve(import.meta.dirname, '..')
 
 /**
  * Layers, most specific first. `code` lists the source folders a layer may import from; `packages` the npm packages
- * (or sub-paths of them); `builtins` the Node modules, named without the `node:` prefix. `exclude` and `notCode` carve
- * the Electron adapter out of main's files and out of what main's services may import.
+ * (or sub-paths of them); `builtins` the Node modules, named without the `node:` prefix. A `code` entry ending in `/` is a
+ * folder, any other a single file. A file no layer names fails lint, and so does a new file at the root of src/main or
+ * src/sandbox outside their entry points: each sub-layer is an allow-list.
  */
+/** What code in src/main may use from Node, by sub-layer (the edges and the few modules below add their own). */
+const MAIN_BUILTINS = [
+  'crypto',
+  'events',
+  'fs',
+  'fs/promises',
+  'os',
+  'path',
+  'perf_hooks',
+  'timers/promises',
+  'url',
+  'util'
+]
+const MAIN = {
+  app: 'src/main/app/',
+  handlers: 'src/main/handlers/',
+  domain: 'src/main/domain/',
+  infra: 'src/main/infra/',
+  electron: 'src/main/electron/',
+  web: 'src/main/web/'
+}
+const SANDBOX = {
+  http: 'src/sandbox/http/',
+  engine: 'src/sandbox/engine/',
+  state: 'src/sandbox/state/'
+}
+
 export const LAYERS = [
   {
     name: 'the Electron adapter',
-    files: ['src/main/electron/', 'src/main/index.ts'],
-    code: ['src/main/', 'src/shared/'],
+    files: [MAIN.electron, 'src/main/index.ts'],
+    code: [MAIN.electron, MAIN.app, MAIN.handlers, MAIN.domain, MAIN.infra, 'src/shared/'],
     packages: ['electron', 'electron-updater', 'zod'],
     builtins: ['path', 'url'],
-    why: 'Electron adapters stay thin: logic belongs in a service under src/main.'
+    why: 'Electron adapters stay thin: logic belongs under src/main/domain or src/main/infra.'
+  },
+  {
+    name: 'the browser-mode edge',
+    files: [MAIN.web],
+    code: [MAIN.web, MAIN.app, MAIN.handlers, MAIN.domain, MAIN.infra, 'src/shared/'],
+    packages: [],
+    builtins: ['crypto', 'fs', 'http', 'net', 'os', 'path', 'util'],
+    why: 'Browser mode is the second edge beside Electron: it serves the page and the bridge, and composes the backend.'
+  },
+  {
+    name: "main's composition (app/)",
+    files: [MAIN.app],
+    code: [MAIN.app, MAIN.handlers, MAIN.domain, MAIN.infra, 'src/shared/'],
+    packages: ['zod'],
+    builtins: MAIN_BUILTINS,
+    why: 'app/ wires handlers, domain and infrastructure together for one host; only the two edges start it.'
+  },
+  {
+    name: "main's handlers (handlers/)",
+    files: [MAIN.handlers],
+    // One file per channel group, none calling another: a channel's handler is found in the file named after its group.
+    code: ['src/main/handlers/dispatch.ts', MAIN.domain, MAIN.infra, 'src/shared/'],
+    packages: ['zod'],
+    builtins: MAIN_BUILTINS,
+    why: 'A handler turns one channel into calls on the domain: it never reaches the composition (app/), an edge, or another group’s handlers.'
+  },
+  {
+    name: "main's domain (domain/)",
+    files: [MAIN.domain],
+    code: [MAIN.domain, MAIN.infra, 'src/shared/'],
+    packages: ['zod', 'csv-stringify'],
+    builtins: MAIN_BUILTINS,
+    why: 'The domain (money, approvals, sync, profiles) knows nothing of channels, composition or hosts: handlers and app/ call it.'
   },
   {
     name: 'the SQLite binding',
     files: ['src/main/infra/cache/sqlite.ts'],
-    code: ['src/main/', 'src/shared/'],
+    code: [MAIN.infra, 'src/shared/'],
     packages: ['better-sqlite3-multiple-ciphers'],
     builtins: [],
     why: 'Every database is opened through this one module, so a host can hand it the addon built for its ABI.'
@@ -36,52 +97,27 @@ export const LAYERS = [
       'src/main/infra/cache/reader.ts',
       'src/main/infra/cache/read-thread.ts'
     ],
-    code: ['src/main/', 'src/shared/'],
+    code: [MAIN.infra, 'src/shared/'],
     packages: [],
     builtins: ['fs', 'path', 'url', 'worker_threads'],
     why: 'Only the cache starts threads: its writes and its long reads run there, off the event loop that serves the operator.'
   },
   {
-    name: 'the sandbox launcher',
+    name: 'the child-process launcher',
     files: ['src/main/infra/child-launcher.ts'],
-    code: ['src/main/', 'src/shared/'],
+    code: [MAIN.infra, 'src/shared/'],
     packages: [],
     builtins: ['child_process', 'fs', 'path'],
-    why: 'Only the launcher starts a child process: the Local sandbox, outside the backend’s event loop.'
+    why: 'Only the launcher starts a child process: the Local sandbox and gate, outside the backend’s event loop.'
   },
   {
-    name: 'the browser-mode edge',
-    files: ['src/main/web/'],
-    code: ['src/main/', 'src/shared/'],
-    packages: [],
-    builtins: ['crypto', 'fs', 'http', 'net', 'os', 'path', 'util'],
-    why: 'Browser mode is the second edge beside Electron: it serves the page and the bridge, and composes the backend.'
-  },
-  {
-    name: 'main',
-    files: ['src/main/'],
-    code: ['src/main/', 'src/shared/', 'src/sandbox/'],
-    packages: ['zod', 'keytar', 'undici', 'csv-stringify', 'eventsource-parser'],
-    builtins: [
-      'crypto',
-      'events',
-      'fs',
-      'fs/promises',
-      'http',
-      'net',
-      'os',
-      'path',
-      'perf_hooks',
-      'stream',
-      'timers/promises',
-      'url',
-      'util'
-    ],
-    exclude: ['src/main/electron/', 'src/main/web/'],
-    // The composition root and the two edges import main's code, never the reverse: a service that reached
-    // backend.ts or web/ would tie itself to one way of running.
-    notCode: ['src/main/electron/', 'src/main/index.ts', 'src/main/web/', 'src/main/app/backend.ts'],
-    why: 'Main services never import electron (src/main/electron adapts them), the composition root (backend.ts) or the browser-mode edge (web/), nor renderer or preload code.'
+    name: "main's infrastructure (infra/)",
+    files: [MAIN.infra],
+    // The Local sandbox is embedded: its launcher reads the sandbox's own defaults and its history generator's limits.
+    code: [MAIN.infra, 'src/shared/', 'src/sandbox/state/'],
+    packages: ['zod', 'keytar', 'undici', 'eventsource-parser'],
+    builtins: [...MAIN_BUILTINS, 'net'],
+    why: 'infra/ talks to the outside (the service, the keychain, files, processes, the cache) and knows no domain rule, handler or composition.'
   },
   {
     name: 'preload',
@@ -134,18 +170,42 @@ export const LAYERS = [
   {
     name: 'the sandbox’s SQLite binding',
     files: ['src/sandbox/state/sqlite.ts'],
-    code: ['src/sandbox/', 'src/shared/'],
+    code: [SANDBOX.state, 'src/shared/'],
     packages: ['better-sqlite3-multiple-ciphers'],
     builtins: ['fs'],
     why: 'The sandbox opens its database through this one module, so a host can hand it the addon built for its ABI.'
   },
   {
-    name: 'the sandbox',
-    files: ['src/sandbox/'],
-    code: ['src/sandbox/', 'src/shared/'],
+    name: 'the sandbox’s HTTP edge (http/)',
+    files: [SANDBOX.http],
+    code: [SANDBOX.http, SANDBOX.engine, SANDBOX.state, 'src/shared/'],
     packages: ['zod'],
-    builtins: ['crypto', 'fs', 'fs/promises', 'http', 'net', 'path', 'url', 'util'],
-    why: 'The sandbox server stands alone: it runs without Paydesk.'
+    builtins: ['crypto', 'http'],
+    why: 'http/ turns requests into engine calls and sends webhooks; the engine and the state never see a request.'
+  },
+  {
+    name: 'the sandbox’s engine (engine/)',
+    files: [SANDBOX.engine],
+    code: [SANDBOX.engine, SANDBOX.state, 'src/shared/'],
+    packages: [],
+    builtins: ['crypto'],
+    why: 'The engine holds the service’s rules over the state; it knows nothing of HTTP.'
+  },
+  {
+    name: 'the sandbox’s state (state/)',
+    files: [SANDBOX.state],
+    code: [SANDBOX.state, 'src/shared/'],
+    packages: [],
+    builtins: ['crypto', 'fs', 'path'],
+    why: 'state/ is the sandbox’s data, its persistence and its clock: it imports neither the engine nor HTTP.'
+  },
+  {
+    name: 'the sandbox’s entry points',
+    files: ['src/sandbox/cli.ts', 'src/sandbox/process-entry.ts', 'src/sandbox/server.ts'],
+    code: ['src/sandbox/', 'src/shared/'],
+    packages: [],
+    builtins: ['fs', 'fs/promises', 'http', 'net', 'path', 'url', 'util'],
+    why: 'The sandbox server stands alone: it runs without Paydesk, started by its CLI or by Paydesk’s launcher.'
   },
   {
     name: 'shared',
@@ -165,10 +225,8 @@ function packageName(source) {
 }
 
 function layerOf(file) {
-  return LAYERS.find(
-    (layer) =>
-      layer.files.some((prefix) => file === prefix || file.startsWith(prefix)) &&
-      !(layer.exclude ?? []).some((prefix) => file.startsWith(prefix))
+  return LAYERS.find((layer) =>
+    layer.files.some((prefix) => file === prefix || (prefix.endsWith('/') && file.startsWith(prefix)))
   )
 }
 
@@ -178,9 +236,12 @@ export function refusal(layer, file, source) {
     const target = relative(ROOT, resolve(ROOT, dirname(file), source))
       .split('\\')
       .join('/')
-    const within = (prefix) => target === prefix.replace(/\/$/, '') || target.startsWith(prefix)
-    const barred = (layer.notCode ?? []).some((prefix) => within(prefix) || within(prefix.replace(/\.ts$/, '')))
-    if (layer.code.some(within) && !barred) return null
+    // A folder names everything under it; a file names itself, imported with or without its extension.
+    const within = (entry) =>
+      entry.endsWith('/')
+        ? target === entry.slice(0, -1) || target.startsWith(entry)
+        : target === entry.replace(/\.ts$/, '') || target === entry
+    if (layer.code.some(within)) return null
     return `${layer.name} may not import ${target}. ${layer.why}`
   }
   const bare = source.startsWith('node:') ? source.slice(5) : source

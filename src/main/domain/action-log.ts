@@ -4,7 +4,7 @@ import { ActionRecord, type ActionEntry, type ActionSettled, type ActionStarted 
 import { Sequencer } from '../infra/sequencer'
 import { setAside, writeFileAtomic } from '../infra/atomic-file'
 import { damageNotice, type Damage } from '../infra/damage'
-import type { NoticeDraft } from './notices'
+import type { NoticeDraft } from '../infra/damage'
 import { openJson, sealJson } from '../infra/sealed-file'
 
 /**

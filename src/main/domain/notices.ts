@@ -2,9 +2,8 @@ import path from 'node:path'
 import { NoticeList, type Notice } from '../../shared/notice'
 import { Sequencer } from '../infra/sequencer'
 import { writeFileAtomic } from '../infra/atomic-file'
-import { damageNotice, readOrSetAside, takeDamageFoundBeforeTheBoard } from '../infra/damage'
+import { damageNotice, readOrSetAside, takeDamageFoundBeforeTheBoard, type NoticeDraft } from '../infra/damage'
 
-export type NoticeDraft = Omit<Notice, 'id' | 'at'> & { id?: string }
 export type ReportDamage = (notice: NoticeDraft) => void
 
 /**

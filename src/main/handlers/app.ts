@@ -1,14 +1,14 @@
+import type { ConnectionReport } from '../../shared/ipc/channels/app'
 import { isUnresolvedTransfer } from '../../shared/ipc/channels/data'
 import type { Emit } from '../infra/emit'
 import { AppError } from '../infra/app-error'
 import type { Handlers } from './dispatch'
 import type { GateLinks } from '../domain/gate/gate-links'
-import type { LocalProfile } from '../app/local-profile'
-import type { ProfileSessions } from '../app/profile-sessions'
 import { testConnection } from '../domain/connection'
 import type { SecretStore } from '../infra/keychain'
 import { describeTransfers, unresolvedTransfersOnDisk } from '../domain/profile-data'
-import type { ProfileStore } from '../domain/profiles'
+import type { ProfileSession } from '../domain/profile-session'
+import type { ProfileStore, StoredProfile } from '../domain/profiles'
 
 type ProfileChannel =
   | 'profiles.list'
@@ -21,13 +21,28 @@ type ProfileChannel =
   | 'connection.test'
   | 'connection.testDraft'
 
+/** What the profile channels ask of the running sessions (app/profile-sessions.ts is the one implementation). */
+export interface SessionControl {
+  readonly running: ReadonlyMap<string, ProfileSession>
+  active(): Promise<ProfileSession>
+  close(id: string): Promise<void>
+  restart(id: string): Promise<void>
+  reconcile(): Promise<void>
+  settle(): void
+}
+
+/** The Local profile's part in a connection test: its sandbox may still be starting (app/local-profile.ts). */
+export interface LocalConnection {
+  testConnection(profile: StoredProfile, test: () => Promise<ConnectionReport>): Promise<ConnectionReport>
+}
+
 interface Deps {
   dataDir: string
   profiles: ProfileStore
-  sessions: ProfileSessions
+  sessions: SessionControl
   gates: Pick<GateLinks, 'forget' | 'reopen'>
   secrets: SecretStore
-  local: LocalProfile
+  local: LocalConnection
   emit: Emit
   log(message: string): void
 }

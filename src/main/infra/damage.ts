@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { setAside } from './atomic-file'
-import type { NoticeDraft } from '../domain/notices'
+import type { Notice } from '../../shared/notice'
 
 /**
  * "Set aside and tell": the one way Paydesk meets damage in what it keeps in its data folder. Whatever cannot be read
@@ -75,6 +75,9 @@ export async function ensureFolder(dir: string, damaged: (damage: Damage) => voi
 }
 
 /** The notice of one damaged file: which, what was wrong, where it was kept, what starting fresh lost, what to do. */
+/** A notice as a finding reports it: the board gives it its id (unless it names one) and its time. */
+export type NoticeDraft = Omit<Notice, 'id' | 'at'> & { id?: string }
+
 export function damageNotice(damage: Damage, wording: DamageWording): NoticeDraft {
   const kept = damage.setAsideAs !== undefined ? ` It was kept as ${path.basename(damage.setAsideAs)}.` : ''
   return {

@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { SavedViewFiles } from '../../../src/main/domain/saved-views'
-import type { NoticeDraft } from '../../../src/main/domain/notices'
+import type { NoticeDraft } from '../../../src/main/infra/damage'
 import { tempDir } from '../helpers'
 
 let dir: string
