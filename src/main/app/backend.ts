@@ -1,34 +1,37 @@
 import os from 'node:os'
 import path from 'node:path'
-import { accountHandlers } from '../handlers/accounts'
-import { createDesktop, type DesktopHost, type DesktopView } from './desktop'
-import { exportHandlers } from '../handlers/export'
-import { workbenchHandlers } from '../handlers/workbench'
-import { SavedViewFiles } from '../domain/saved-views'
-import { gateHandlers } from '../handlers/gate'
-import { historyHandlers, withActionLog } from '../handlers/history'
-import { isProduction } from '../domain/production-guard'
-import { homeHandlers } from '../handlers/home'
+import { LOCAL_PROFILE_ID } from '../../shared/profile'
+import { ExportJobs } from '../domain/export/export-jobs'
 import { GateLinks, type ManagedGate } from '../domain/gate/gate-links'
 import { GatePositions } from '../domain/gate/gate-position'
-import type { FollowerDeps } from '../infra/gate/gate-stream'
-import type { Handlers } from '../handlers/dispatch'
-import type { Emit } from '../infra/emit'
-import { QuietCalls, SETTLED_AT_MOST_MS, SETTLED_QUIET_MS } from './quiet-calls'
-import { LocalProfile } from './local-profile'
-import type { AppNotification } from '../domain/notifications/batch'
-import { profileHandlers } from '../handlers/app'
-import { quoteHandlers } from '../handlers/quotes'
-import { ProfileSessions } from './profile-sessions'
-import type { ApiClientOptions } from '../infra/api-client'
-import { ExportJobs } from '../domain/export/export-jobs'
-import { createKeytarStore, KEYCHAIN_SERVICE, type SecretStore } from '../infra/keychain'
 import { NoticeBoard, type ReportDamage } from '../domain/notices'
+import type { AppNotification } from '../domain/notifications/batch'
+import { isProduction } from '../domain/production-guard'
 import { findOrphans } from '../domain/profile-data'
-import type { SandboxLauncher } from '../infra/child-launcher'
 import { ProfileStore } from '../domain/profiles'
+import { SavedViewFiles } from '../domain/saved-views'
 import type { SchedulerClock } from '../domain/sync/poll-scheduler'
-import { LOCAL_PROFILE_ID } from '../../shared/profile'
+import { accountHandlers } from '../handlers/accounts'
+import { appHandlers, profileHandlers } from '../handlers/app'
+import { dataHandlers } from '../handlers/data'
+import { desktopHandlers } from '../handlers/desktop'
+import type { Handlers } from '../handlers/dispatch'
+import { exportHandlers } from '../handlers/export'
+import { gateHandlers } from '../handlers/gate'
+import { historyHandlers, withActionLog } from '../handlers/history'
+import { homeHandlers } from '../handlers/home'
+import { quoteHandlers } from '../handlers/quotes'
+import { syncHandlers } from '../handlers/sync'
+import { workbenchHandlers } from '../handlers/workbench'
+import type { ApiClientOptions } from '../infra/api-client'
+import type { SandboxLauncher } from '../infra/child-launcher'
+import type { Emit } from '../infra/emit'
+import type { FollowerDeps } from '../infra/gate/gate-stream'
+import { createKeytarStore, KEYCHAIN_SERVICE, type SecretStore } from '../infra/keychain'
+import { createDesktop, type DesktopHost, type DesktopView } from './desktop'
+import { LocalProfile } from './local-profile'
+import { ProfileSessions } from './profile-sessions'
+import { QuietCalls, SETTLED_AT_MOST_MS, SETTLED_QUIET_MS } from './quiet-calls'
 
 /** Everything the backend needs from its host (Electron or browser mode); all of it can be faked in tests. */
 export interface BackendHost {
@@ -81,52 +84,138 @@ export interface BackendOptions {
 }
 
 export async function createBackend(host: BackendHost, options: BackendOptions = {}): Promise<Backend> {
-  const secrets: SecretStore = createKeytarStore(options.keychainService ?? KEYCHAIN_SERVICE)
   // The first poll waits for the window's first screen: see QuietCalls.
   const calls = new QuietCalls(SETTLED_QUIET_MS, SETTLED_AT_MOST_MS, options.quietCallsClock)
+  const events = eventSinks(host.log)
+  const stores = await openStores(host, options, events.emit)
+  // The page's first calls (the profile list, the active profile's cached transactions) are answered first: the
+  // sandbox's process, the orphan scan, the gates' streams and sync all start now but finish behind them.
+  const local = LocalProfile.begin(
+    { ...stores, dataDir: host.dataDir, launcher: host.sandboxLauncher, log: host.log },
+    options.localSandbox !== false
+  )
+  const sessions = openSessions(host, options, stores, local, calls.settled)
+  const gates = followGates(host, options, stores, local, sessions)
+  // The Local gate died: say why at once; it is started again, and the link follows it there.
+  local.onGateExit((reason) => gates.managedExited(LOCAL_PROFILE_ID, reason))
+  // The Local sandbox came up late or stopped: the Local profile's session re-opens and says so.
+  local.onChange = () => sessions.restartIfRunning(LOCAL_PROFILE_ID)
+  const orphansChecked = openActiveAndScan(host, stores, sessions)
+  const desktop = await createDesktop({
+    ...host,
+    ...stores,
+    host: host.desktop,
+    sessions: sessions.running,
+    gates,
+    emit: events.emit
+  })
+  const exports = openExports(host, events.emit)
+  const setForeground = (foreground: boolean) => sessions.setLooking({ foreground })
+  const handlers = everyHandler({
+    host,
+    stores,
+    local,
+    sessions,
+    gates,
+    desktop,
+    exports,
+    orphansChecked,
+    setForeground
+  })
+  return {
+    // Every manual approve, reject and edit is logged with its reason (handlers/history.ts) before it is sent.
+    handlers: calls.observe(handlers),
+    desktop,
+    exports,
+    subscribe: events.subscribe,
+    setForeground,
+    setSuspended: (suspended) => sessions.setLooking({ suspended }),
+    async close() {
+      desktop.updates.close()
+      await sessions.closeAll()
+      await gates.close()
+      events.clear()
+      await exports.close()
+      await orphansChecked
+      await stores.notices.idle()
+      await local.close()
+    }
+  }
+}
+
+/** The page's subscriptions to main's events: one failing sink never keeps an event from the others. */
+function eventSinks(log: (message: string) => void) {
   const sinks = new Set<Emit>()
   const emit: Emit = (event, payload) => {
     for (const sink of sinks) {
       try {
         sink(event, payload)
       } catch {
-        host.log(`event sink failed for ${String(event)}`)
+        log(`event sink failed for ${String(event)}`)
       }
     }
   }
+  const subscribe = (sink: Emit) => {
+    sinks.add(sink)
+    return () => void sinks.delete(sink)
+  }
+  return { emit, subscribe, clear: () => sinks.clear() }
+}
+
+/** What the data folder and the keychain hold: the notices, the profiles, and how damage found in them is told. */
+interface Stores {
+  secrets: SecretStore
+  notices: NoticeBoard
+  reportDamage: ReportDamage
+  profiles: ProfileStore
+  emit: Emit
+}
+
+async function openStores(host: BackendHost, options: BackendOptions, emit: Emit): Promise<Stores> {
+  const secrets: SecretStore = createKeytarStore(options.keychainService ?? KEYCHAIN_SERVICE)
   // Damaged or orphaned state is told to the operator at once (a banner), kept until they dismiss it.
   const notices = await NoticeBoard.open(host.dataDir, (list) => emit('notices.changed', list), host.log)
   const reportDamage: ReportDamage = (notice) => void notices.report(notice).catch(() => {})
   const profiles = await ProfileStore.open(host.dataDir, secrets, host.log, reportDamage)
+  return { secrets, notices, reportDamage, profiles, emit }
+}
 
-  // The page's first calls (the profile list, the active profile's cached transactions) are answered first: the
-  // sandbox's process, the orphan scan, the gates' streams and sync all start now but finish behind them.
-  const local = LocalProfile.begin(
-    { dataDir: host.dataDir, profiles, secrets, launcher: host.sandboxLauncher, log: host.log, reportDamage },
-    options.localSandbox !== false
-  )
-  const sessions = new ProfileSessions({
+function openSessions(
+  host: BackendHost,
+  options: BackendOptions,
+  stores: Stores,
+  local: LocalProfile,
+  pollsAfter: Promise<void>
+): ProfileSessions {
+  return new ProfileSessions({
+    ...stores,
     dataDir: host.dataDir,
-    profiles,
-    secrets,
     local,
-    emit,
     notify: (n) => host.notify(n),
-    reportDamage,
     log: host.log,
     clock: options.clock,
     clientOptions: options.clientOptions,
     autoSync: options.autoSync,
-    pollsAfter: calls.settled
+    pollsAfter
   })
-  // Every profile's approval gate is followed, active or not, so its prompts and decisions always reach the operator.
+}
+
+/** Every profile's approval gate is followed, active or not, so its prompts and decisions always reach the operator. */
+function followGates(
+  host: BackendHost,
+  options: BackendOptions,
+  stores: Stores,
+  local: LocalProfile,
+  sessions: ProfileSessions
+): GateLinks {
+  const { profiles, reportDamage } = stores
   const gates = new GateLinks({
     profiles,
-    secrets,
+    secrets: stores.secrets,
     // The Local profile's gate is Paydesk's own (a process of its own, its token made once): gate() waits for it.
     resolveManaged: async (profileId): Promise<ManagedGate | null> =>
       profileId === LOCAL_PROFILE_ID ? { ...(await local.gate()), managed: true } : null,
-    emit,
+    emit: stores.emit,
     notify: (n) => host.notify(n),
     // The customer's label as the cache keeps it (src/shared/labels.ts customerName): the name, else the platform's id.
     customerName: (profileId, customerId) =>
@@ -142,123 +231,84 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
     ...(options.gateBackoff !== undefined && { backoff: options.gateBackoff })
   })
   gates.start()
-  // The Local gate died: say why at once; it is started again, and the link follows it there.
-  local.onGateExit((reason) => gates.managedExited(LOCAL_PROFILE_ID, reason))
-  // The Local sandbox came up late or stopped: the Local profile's session re-opens and says so.
-  local.onChange = () => sessions.restartIfRunning(LOCAL_PROFILE_ID)
-  const active = () => sessions.active()
-  // The active profile's session opens at once: its cache answers the first screen.
-  void active().catch((error) =>
-    host.log(`opening the active profile failed: ${error instanceof Error ? error.name : 'error'}`)
-  )
-  // Reported in the notices the page lists (which wait for it): a scan of the keychain, off the first calls' way.
-  const orphansChecked = findOrphans(host.dataDir, secrets, () => profiles.all().map((p) => p.id)).then(
-    (orphans) => orphans && reportDamage(orphans),
+  return gates
+}
+
+/**
+ * The active profile's session opens at once (its cache answers the first screen), and the keychain is scanned for
+ * data no profile points to, off the first calls' way; the notices the page lists wait for that scan.
+ */
+function openActiveAndScan(host: BackendHost, stores: Stores, sessions: ProfileSessions): Promise<unknown> {
+  void sessions
+    .active()
+    .catch((error) => host.log(`opening the active profile failed: ${error instanceof Error ? error.name : 'error'}`))
+  return findOrphans(host.dataDir, stores.secrets, () => stores.profiles.all().map((p) => p.id)).then(
+    (orphans) => orphans && stores.reportDamage(orphans),
     () => host.log('looking for orphaned profile data failed')
   )
+}
 
-  const desktop = await createDesktop({
-    ...host,
-    host: host.desktop,
-    profiles,
-    sessions: sessions.running,
-    gates,
-    secrets,
-    emit,
-    reportDamage
-  })
-  const exports = new ExportJobs({
+/** CSV exports: written where the operator chose (desktop) or kept for the page to download (browser mode). */
+function openExports(host: BackendHost, emit: Emit): ExportJobs {
+  return new ExportJobs({
     downloadDir: path.join(host.dataDir, 'exports'),
     ...(host.chooseExportFile && { chooseFile: (name: string) => host.chooseExportFile!(name) }),
     emit: (progress) => emit('export.progress', progress),
     log: host.log
   })
+}
 
+interface Composed {
+  host: BackendHost
+  stores: Stores
+  local: LocalProfile
+  sessions: ProfileSessions
+  gates: GateLinks
+  desktop: DesktopView
+  exports: ExportJobs
+  orphansChecked: Promise<unknown>
+  setForeground(foreground: boolean): void
+}
+
+/** One handler per channel, from one file per channel group (src/main/handlers/<group>.ts). */
+function everyHandler(c: Composed): Handlers {
+  const { host, stores, local, sessions, gates } = c
+  const { profiles, secrets } = stores
+  const active = () => sessions.active()
   const handlers: Handlers = {
-    ...desktop.handlers,
-    ...exportHandlers(exports, active),
-    ...workbenchHandlers(new SavedViewFiles(host.dataDir, host.log, reportDamage), active),
+    ...appHandlers({
+      info: { name: 'Paydesk', version: host.appVersion, mode: host.mode, platform: os.platform() },
+      setForeground: c.setForeground,
+      notices: stores.notices,
+      noticesFound: c.orphansChecked
+    }),
     // The Local profile's address and secret are settled once its sandbox's process is spawned: profile calls wait for
     // that, and not for the sandbox to answer (its state may load for a while, and on a busy machine its start does).
     ...afterLocalAddressed(
-      profileHandlers({ dataDir: host.dataDir, profiles, sessions, gates, secrets, local, emit, log: host.log }),
+      profileHandlers({
+        dataDir: host.dataDir,
+        profiles,
+        sessions,
+        gates,
+        secrets,
+        local,
+        emit: stores.emit,
+        log: host.log
+      }),
       local
     ),
-    'app.info': async () => ({ name: 'Paydesk', version: host.appVersion, mode: host.mode, platform: os.platform() }),
-    'app.reportForeground': async ({ foreground }) => {
-      backend.setForeground(foreground)
-      return null
-    },
-    'notices.list': async () => {
-      await orphansChecked
-      return notices.list()
-    },
-    'notices.dismiss': async ({ id }) => notices.dismiss(id),
-
-    // ---- data
-    'transactions.query': async (input) => (await active()).queryTransactions(input),
-    'transactions.get': async ({ id }) => (await active()).getTransaction(id),
-    'customers.query': async (input) => (await active()).queryCustomers(input),
-    'customers.get': async ({ id }) => (await active()).getCustomer(id),
-    'customers.create': async (input) => (await active()).writes.createCustomer(input),
-    'externalAccounts.query': async (input) => (await active()).queryExternalAccounts(input),
-    'externalAccounts.create': async (input) => (await active()).writes.createExternalAccount(input),
-    'externalAccounts.remove': async ({ id }) => (await active()).writes.removeExternalAccount(id),
-    'internalAccounts.list': async (input) => (await active()).listInternalAccounts(input),
-    'discoveries.list': async (input) => (await active()).listDiscoveries(input),
-    'transfers.send': async (input) => (await active()).transfers.send(input),
-    'transfers.check': async ({ actionId }) => (await active()).transfers.check(actionId),
-    'transfers.resolve': async (input) => (await active()).transfers.resolve(input),
-    'transfers.sendAgain': async (input) => (await active()).transfers.sendAgain(input),
-    'transfers.journal': async () => (await active()).transfers.records(),
-    'sandbox.fund': async ({ accountId, amount }) => (await active()).writes.fund(accountId, amount),
-    'sandbox.receive': async (input) => (await active()).writes.receive(input),
+    ...desktopHandlers({ settings: c.desktop.settings, updates: c.desktop.updates, window: host.desktop }),
+    ...exportHandlers(c.exports, active),
+    ...workbenchHandlers(new SavedViewFiles(host.dataDir, host.log, stores.reportDamage), active),
+    ...dataHandlers(active),
     ...quoteHandlers(active),
     ...homeHandlers(active),
-
-    // ---- sync
-    'sync.status': async () => (await active()).syncStatus(),
-    'sync.now': async () => {
-      const s = await active()
-      await s.sync?.scheduler.pollNow()
-      return s.syncStatus()
-    },
-    // The top bar's Restart: the process first; its session then re-opens with a client (local.onChange).
-    'sync.restartLocalSandbox': async () => {
-      await local.restart()
-      return (await active()).syncStatus()
-    },
-
+    ...syncHandlers(active, () => local.restart()),
     ...accountHandlers(active, host.log),
     ...gateHandlers({ profiles, links: gates, active }),
     ...historyHandlers(active)
   }
-
-  const backend: Backend = {
-    // Every manual approve, reject and edit is logged with its reason (logged-actions.ts) before it is sent.
-    handlers: calls.observe(
-      withActionLog(handlers, { active, production: () => isProduction(profiles.get(profiles.activeProfileId)) })
-    ),
-    desktop: desktop.view,
-    exports,
-    subscribe(sink) {
-      sinks.add(sink)
-      return () => void sinks.delete(sink)
-    },
-    setForeground: (foreground) => sessions.setLooking({ foreground }),
-    setSuspended: (suspended) => sessions.setLooking({ suspended }),
-    async close() {
-      desktop.view.updates.close()
-      await sessions.closeAll()
-      await gates.close()
-      sinks.clear()
-      await exports.close()
-      await orphansChecked
-      await notices.idle()
-      await local.close()
-    }
-  }
-  return backend
+  return withActionLog(handlers, { active, production: () => isProduction(profiles.get(profiles.activeProfileId)) })
 }
 
 /** The same handlers, each answering once the Local profile's address and secret are final. */

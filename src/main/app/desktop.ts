@@ -1,7 +1,6 @@
-import type { ThemeChoice } from '../../shared/appearance'
 import { isUnresolvedTransfer } from '../../shared/ipc/channels/data'
-import type { LinkedView, UpdateStatus } from '../../shared/ipc/channels/desktop'
-import type { Handlers } from '../handlers/dispatch'
+import type { UpdateStatus } from '../../shared/ipc/channels/desktop'
+import type { DesktopWindow } from '../handlers/desktop'
 import type { SecretStore } from '../infra/keychain'
 import type { ReportDamage } from '../domain/notices'
 import { unresolvedTransfersOnDisk } from '../domain/profile-data'
@@ -12,15 +11,9 @@ import { AppSettings } from '../domain/desktop/app-settings'
 import type { DesktopSnapshot } from '../domain/desktop/tray-model'
 import { UpdateService, type UpdaterDriver } from '../domain/desktop/updates'
 
-/** What the desktop host (Electron) lends the backend; browser mode lends nothing. */
-export interface DesktopHost {
+/** What the desktop host (Electron) lends the backend: its window (handlers/desktop.ts) and its updater. */
+export interface DesktopHost extends DesktopWindow {
   updater?: UpdaterDriver
-  /** Pops the native right-click menu over the window; `copyId` adds "Copy id". */
-  showContextMenu?(copyId: string | null): void
-  /** The view a link asked for before the page was listening, handed over once. */
-  takeLaunchLink?(): LinkedView | null
-  /** The operator chose a theme: the window's own background and native parts (menus, dialogs) follow it. */
-  applyTheme?(theme: ThemeChoice): void
 }
 
 /** The backend's state as the tray, the close policy and the update policy read it. */
@@ -31,19 +24,6 @@ export interface DesktopView {
   settings: AppSettings
   updates: UpdateService
 }
-
-export type DesktopHandlers = Pick<
-  Handlers,
-  | 'desktop.contextMenu'
-  | 'desktop.takeLaunchLink'
-  | 'appearance.get'
-  | 'appearance.set'
-  | 'updates.settings.get'
-  | 'updates.settings.set'
-  | 'updates.status'
-  | 'updates.check'
-  | 'updates.install'
->
 
 interface Deps {
   dataDir: string
@@ -63,8 +43,8 @@ function plural(n: number, one: string): string {
   return `${n} ${one}${n === 1 ? '' : 's'}`
 }
 
-/** Composes the desktop services over the backend's profiles and sessions; kept out of backend.ts. */
-export async function createDesktop(d: Deps): Promise<{ view: DesktopView; handlers: DesktopHandlers }> {
+/** Composes the desktop services over the backend's profiles and sessions (their channels: handlers/desktop.ts). */
+export async function createDesktop(d: Deps): Promise<DesktopView> {
   const settings = await AppSettings.open(d.dataDir, d.log, d.reportDamage)
   const nameOf = (id: string) => d.profiles.all().find((p) => p.id === id)?.name ?? id
 
@@ -117,27 +97,5 @@ export async function createDesktop(d: Deps): Promise<{ view: DesktopView; handl
     updates
   }
 
-  const handlers: DesktopHandlers = {
-    'desktop.contextMenu': async ({ copyId }) => {
-      d.host?.showContextMenu?.(copyId)
-      return null
-    },
-    'desktop.takeLaunchLink': async () => d.host?.takeLaunchLink?.() ?? null,
-    'appearance.get': async () => settings.appearance,
-    'appearance.set': async (input) => {
-      const saved = await settings.setAppearance(input)
-      d.host?.applyTheme?.(saved.theme)
-      return saved
-    },
-    'updates.settings.get': async () => settings.updates,
-    'updates.settings.set': async (input) => {
-      const saved = await settings.setUpdates(input)
-      updates.applySettings()
-      return saved
-    },
-    'updates.status': async () => updates.status(),
-    'updates.check': () => updates.check(),
-    'updates.install': () => updates.install()
-  }
-  return { view, handlers }
+  return view
 }

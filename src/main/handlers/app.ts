@@ -1,4 +1,4 @@
-import type { ConnectionReport } from '../../shared/ipc/channels/app'
+import type { AppInfo, ConnectionReport } from '../../shared/ipc/channels/app'
 import { isUnresolvedTransfer } from '../../shared/ipc/channels/data'
 import type { Emit } from '../infra/emit'
 import { AppError } from '../infra/app-error'
@@ -7,6 +7,7 @@ import type { GateLinks } from '../domain/gate/gate-links'
 import { testConnection } from '../domain/connection'
 import type { SecretStore } from '../infra/keychain'
 import { describeTransfers, unresolvedTransfersOnDisk } from '../domain/profile-data'
+import type { NoticeBoard } from '../domain/notices'
 import type { ProfileSession } from '../domain/profile-session'
 import type { ProfileStore, StoredProfile } from '../domain/profiles'
 
@@ -137,5 +138,32 @@ export function profileHandlers(d: Deps): Pick<Handlers, ProfileChannel> {
               'sent to the address it was given for.'
       })
     }
+  }
+}
+
+interface AppDeps {
+  info: AppInfo
+  /** A person is looking at the window (focused, visible), or stopped: it drives the polling rate. */
+  setForeground(foreground: boolean): void
+  notices: Pick<NoticeBoard, 'list' | 'dismiss'>
+  /** The scan for orphaned profile data: the list waits for what it found. */
+  noticesFound: Promise<unknown>
+}
+
+/** The rest of the app channels (src/shared/ipc/channels/app.ts): what this Paydesk is, focus, and the notices. */
+export function appHandlers(
+  d: AppDeps
+): Pick<Handlers, 'app.info' | 'app.reportForeground' | 'notices.list' | 'notices.dismiss'> {
+  return {
+    'app.info': async () => d.info,
+    'app.reportForeground': async ({ foreground }) => {
+      d.setForeground(foreground)
+      return null
+    },
+    'notices.list': async () => {
+      await d.noticesFound
+      return d.notices.list()
+    },
+    'notices.dismiss': async ({ id }) => d.notices.dismiss(id)
   }
 }
