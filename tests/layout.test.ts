@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join, relative, resolve, sep } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
@@ -51,6 +51,18 @@ const CROSS_CUTTING: Record<string, string> = {
     'every box of every account type the add form offers, against the shared schemas, for internal field names'
 }
 
+/**
+ * Source folders with no test folder of their own (nor a `<folder>.test.ts`). Keep this short: each entry says where the
+ * folder is tested instead.
+ */
+const UNMIRRORED_FOLDERS: Record<string, string> = {
+  'src/gate/deploy': 'a Dockerfile and a systemd unit, no code',
+  'src/gate/service': "the gate's client of the Payments API, driven by tests/gate/domain/gate.test.ts",
+  'src/renderer/src/views/customers': 'its screens are driven by e2e/web/customers.spec.ts and customer-forms.spec.ts',
+  'src/renderer/src/views/quotes': 'its screens are driven by e2e/web/quotes.spec.ts and quote-recovery.spec.ts',
+  'src/renderer/src/views/settings': 'its panels are driven by e2e/web/settings.spec.ts'
+}
+
 const TEST_FILE = /\.test\.tsx?$/
 
 function testFiles(dir: string): string[] {
@@ -67,6 +79,18 @@ function namesSource(srcPath: string): boolean {
   const dir = join(abs, '..')
   const name = relative(dir, abs)
   return existsSync(dir) && readdirSync(dir).some((f) => f.startsWith(`${name}.`) && !TEST_FILE.test(f))
+}
+
+/** Every folder under `dir` that holds a file at any depth (git keeps no empty folder, so neither does this). */
+function sourceFolders(dir: string): string[] {
+  const out: string[] = []
+  for (const entry of readdirSync(join(root, dir)).sort()) {
+    const path = `${dir}/${entry}`
+    if (!statSync(join(root, path)).isDirectory()) continue
+    const inner = sourceFolders(path)
+    if (inner.length > 0 || readdirSync(join(root, path)).length > 0) out.push(path, ...inner)
+  }
+  return out
 }
 
 function sourceOf(testFile: string): string {
@@ -91,6 +115,28 @@ describe('tests mirror src', () => {
 
   it('lists no exception that has since gone or come to mirror a source file', () => {
     const stale = Object.keys(CROSS_CUTTING).filter((f) => !existsSync(join(root, f)) || namesSource(sourceOf(f)))
+    expect(stale).toEqual([])
+  })
+
+  it('every source folder under src/{shared,main,sandbox,gate,renderer/src} has its test folder', () => {
+    const untested = Object.entries(MIRRORS).flatMap(([testDir, srcDir]) =>
+      sourceFolders(srcDir)
+        .filter((folder) => !(folder in UNMIRRORED_FOLDERS))
+        .map((folder) => [folder, `${testDir}${folder.slice(srcDir.length)}`] as const)
+        .filter(([, test]) => !existsSync(join(root, test)) && !existsSync(join(root, `${test}.test.ts`)))
+        .map(([folder, test]) => `${folder} (no ${test}/ nor ${test}.test.ts)`)
+    )
+    expect(untested).toEqual([])
+  })
+
+  it('lists no unmirrored folder that has since gone or come to have its tests', () => {
+    const stale = Object.keys(UNMIRRORED_FOLDERS).filter((folder) => {
+      const [testDir, srcDir] = Object.entries(MIRRORS).find(([, src]) => folder.startsWith(`${src}/`))!
+      const test = `${testDir}${folder.slice(srcDir.length)}`
+      return (
+        !existsSync(join(root, folder)) || existsSync(join(root, test)) || existsSync(join(root, `${test}.test.ts`))
+      )
+    })
     expect(stale).toEqual([])
   })
 
