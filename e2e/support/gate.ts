@@ -121,9 +121,12 @@ export function decisionRow(page: Page, transactionId: string, outcome: 'Approve
 export async function expectTransactionStatus(page: Page, transactionId: string, status: RegExp): Promise<void> {
   await nav(page, 'Transactions')
   await page.getByLabel('Filter transactions').fill(transactionId)
+  // Held until the search's answer is drawn (its one row), which may wait for a sync to bring the payment: a click on
+  // the unfiltered rows still on screen would open another transaction.
+  const table = page.getByRole('table', { name: 'Transactions' })
+  await expect(table.locator('tbody tr')).toHaveCount(1, { timeout: FIRST_SYNC_MS })
+  await table.locator(`tbody tr:has([data-paydesk-id="${transactionId}"])`).click()
   const detail = page.getByTestId('transaction-detail')
-  await expect(async () => {
-    await page.getByRole('table', { name: 'Transactions' }).getByRole('row').nth(1).click()
-    await expect(detail).toContainText(status, { timeout: 2_000 })
-  }).toPass({ timeout: FIRST_SYNC_MS })
+  await expect(detail.locator('h2 [data-paydesk-id]')).toHaveAttribute('data-paydesk-id', transactionId)
+  await expect(detail).toContainText(status, { timeout: FIRST_SYNC_MS })
 }

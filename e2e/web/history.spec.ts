@@ -41,7 +41,10 @@ test('a sent transfer’s detail shows each status Paydesk saw it in, ending wit
 
   await nav(page, 'Transactions')
   await page.getByLabel('Filter transactions').fill(id.slice(-8))
-  const table = page.getByRole('table').first()
+  // The search's own answer first: the unfiltered rows on screen are drawn again in place when it arrives, and a click
+  // on one of them then lands on a row that holds another transaction, or none.
+  const table = page.getByRole('table', { name: 'Transactions' })
+  await expect(table.locator('tbody tr')).toHaveCount(1, { timeout: FIRST_SYNC_MS })
   await table.locator(`tbody tr:has([data-paydesk-id="${id}"])`).click()
   const detail = page.getByTestId('transaction-detail')
   const timeline = detail.getByRole('region', { name: 'Status history' })

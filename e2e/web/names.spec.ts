@@ -16,10 +16,13 @@ test('transactions name their customers and accounts: list, search by name, deta
   // "jane" finds her transactions by her name: no id or description of theirs says so.
   await page.getByLabel('Filter transactions').fill('jane')
   const customers = table.locator('tbody tr td:nth-child(4)')
-  await expect(customers.first()).toContainText('Jane Smith')
-  const names = await customers.allTextContents()
-  expect(names.length).toBeGreaterThan(0)
-  expect(names.every((n) => n.includes('Jane Smith'))).toBe(true)
+  // Held until the search's answer is drawn: the unfiltered rows stay on screen until then, Jane's among them.
+  await expect
+    .poll(async () => {
+      const names = await customers.allTextContents()
+      return names.length > 0 && names.every((n) => n.includes('Jane Smith'))
+    })
+    .toBe(true)
   await shot('names-list-search')
 
   // The detail names her, and the accounts the money moved between.
