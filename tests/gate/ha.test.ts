@@ -5,8 +5,8 @@
  * - no transaction decided twice (the decisions table and the log's decision entries);
  * - every 200/403/422 the client got has its decision in the log, with that outcome, and `verify-log` passes;
  * - every webhook sent after HAProxy reported g1 down was answered (by the survivor);
- * - the deliveries that failed in the switch are counted, printed and bounded; delivered again (as the service would
- *   retry), each gets an answer: the stored one when g1 had committed it before dying, else a first decision.
+ * - no delivery fails, not even those g1 held when it died: HAProxy retries them on the survivor; delivered again (as
+ *   the service would when unsure), each webhook sent during the switch gets the answer it got the first time.
  * Some webhook ids are delivered twice at once, so the two replicas also race for the same id.
  */
 import { spawnSync } from 'node:child_process'
@@ -209,21 +209,25 @@ it('two replicas on PostgreSQL behind HAProxy, one SIGKILLed during 10,000 webho
     })`
   )
 
-  if (failed.length > CONCURRENCY) console.log(lb.log().slice(0, 3000))
+  if (failed.length > 0) console.log(lb.log().slice(0, 3000))
   expect(phase).toBe('after-down')
-  // Only what g1 held when it died can fail: at most one request per client connection.
-  expect(failed.length).toBeLessThanOrEqual(CONCURRENCY)
+  // Nothing fails, not even what g1 held when it died: the balancer retries a request whose connection was refused or
+  // closed without an answer on the survivor (retry-on empty-response), which a webhook allows, since its id is
+  // answered once and then only repeated. Without that retry, up to a request per connection failed (7 to 19 of 16
+  // connections, the retries having raced the health checks).
+  expect(failed).toEqual([])
   expect(all.filter((o) => o.phase === 'after-down').length).toBeGreaterThan(1000)
-  for (const o of all.filter((x) => x.phase === 'after-down')) expect(o.status in OUTCOME_OF).toBe(true)
   // Twin deliveries of one id got one answer between them.
   for (const os of outcomes.values())
     if (os.length === 2 && os.every((o) => o.status in OUTCOME_OF))
       expect(os[0]).toMatchObject({ ...os[1], phase: os[0]?.phase })
 
-  // The service retries what failed: the survivor answers each (the stored answer, or a first decision).
+  // The service redelivers when it is unsure: what was sent in the switch, whichever replica decided it, gets the
+  // answer it got the first time from the survivor.
   const retry = new Pool(lb.url, { connections: 4 })
-  for (const [id] of failed) {
-    const d = deliveries.find((x) => x.webhookId === id) as Delivery
+  const inSwitch = deliveries.filter((d) => outcomes.get(d.webhookId)?.[0]?.phase === 'switching')
+  expect(inSwitch.length).toBeGreaterThan(0)
+  for (const d of inSwitch) {
     const res = await retry.request({
       path: '/webhooks',
       method: 'POST',
@@ -231,8 +235,10 @@ it('two replicas on PostgreSQL behind HAProxy, one SIGKILLed during 10,000 webho
       body: d.body
     })
     const body = JSON.parse(await res.body.text()) as unknown
-    expect(res.statusCode in OUTCOME_OF).toBe(true)
-    outcomes.set(id, [{ status: res.statusCode, body, phase: 'after-down' }])
+    expect({ status: res.statusCode, body }).toEqual({
+      status: outcomes.get(d.webhookId)?.[0]?.status,
+      body: outcomes.get(d.webhookId)?.[0]?.body
+    })
   }
   await retry.close()
 
