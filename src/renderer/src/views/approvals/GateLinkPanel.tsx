@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import type { GateLink } from '../../../../shared/ipc/channels/gate'
 import { gateChannels } from '../../../../shared/ipc/channels/gate'
 import { useChannelMutation } from '../../data/channel-query'
@@ -6,7 +5,7 @@ import { formatClock } from '../../format/time'
 import { useFlatForm } from '../../ui/flat-form'
 import { FailedAction, FormFrame } from '../../ui/form-submit'
 import { TextField } from '../../ui/FormFields'
-import { ConfirmTwice, useProduction } from './ConfirmTwice'
+import { ConfirmedSubmit, useProductionAsk } from './ConfirmTwice'
 import { linkSummary } from './gate-text'
 
 const TONE: Record<GateLink['state'], string> = {
@@ -68,14 +67,13 @@ const ConnectBoxes = gateChannels['gate.connect'].input.pick({ url: true, token:
  * the box is emptied, never shown again.
  */
 export function ConnectGateForm({ onDone }: { onDone?(): void }) {
-  const production = useProduction()
-  const [confirmed, setConfirmed] = useState(false)
+  const ask = useProductionAsk()
   const form = useFlatForm(ConnectBoxes, { url: '', token: '' })
   const connecting = useChannelMutation('gate.connect', { invalidates: ['gate.link', 'gate.prompts', 'gate.log'] })
   const submit = async () => {
     const parsed = form.submit()
     if (!parsed) return
-    const result = await connecting.run({ ...parsed, ...(production && { confirmProduction: true }) })
+    const result = await connecting.run({ ...parsed, ...(ask.production && { confirmProduction: true }) })
     form.set('token', '')
     if (result.ok) onDone?.()
   }
@@ -97,15 +95,13 @@ export function ConnectGateForm({ onDone }: { onDone?(): void }) {
         label="Operator token"
         hint="From npm run gate -- operator add NAME; kept in the OS keychain, never shown again"
       />
-      <ConfirmTwice production={production} checked={confirmed} onChange={setConfirmed}>
-        This production profile will take its approvals from this gate.
-      </ConfirmTwice>
-      <FailedAction error={connecting.error} />
-      <div className="row">
-        <button type="submit" className="primary" disabled={connecting.busy || (production && !confirmed)}>
-          {connecting.busy ? 'Linking…' : 'Link gate'}
-        </button>
-      </div>
+      <ConfirmedSubmit
+        ask={ask}
+        warning="This production profile will take its approvals from this gate."
+        action={connecting}
+        label="Link gate"
+        busyLabel="Linking…"
+      />
     </FormFrame>
   )
 }

@@ -6,11 +6,11 @@ import { Id, Time } from '../../ui/atoms'
 import { LoadedTable, type TableColumn } from '../../ui/DataTable'
 import { FormErrors, SelectField, TextField } from '../../ui/FormFields'
 import { useFlatForm } from '../../ui/flat-form'
-import { FailedAction, FormFrame } from '../../ui/form-submit'
+import { FormFrame } from '../../ui/form-submit'
 import { amountMessage, amountOf, currencyOf, MoneyField } from '../../ui/MoneyField'
-import { ActionResult, useNow } from '../../ui/view-states'
+import { useNow } from '../../ui/view-states'
 import { customerName, useCustomerNames } from '../customers/names'
-import { ConfirmTwice, useProduction } from './ConfirmTwice'
+import { ConfirmedSubmit, useProductionAsk } from './ConfirmTwice'
 
 const CURRENCIES = Object.keys(KNOWN_DECIMALS).sort()
 
@@ -82,8 +82,7 @@ export function PreApprovals() {
 }
 
 function PreApprovalForm() {
-  const production = useProduction()
-  const [confirmed, setConfirmed] = useState(false)
+  const ask = useProductionAsk()
   const [added, setAdded] = useState<string | null>(null)
   const { customers } = useCustomerNames()
   const adding = useChannelMutation('gate.preApprovals.add', { invalidates: ['gate.preApprovals.list', 'gate.log'] })
@@ -112,13 +111,13 @@ function PreApprovalForm() {
   const submit = async () => {
     const preApproval = form.submit()
     if (!preApproval) return
-    const result = await adding.run({ preApproval, ...(production && { confirmProduction: true }) })
+    const result = await adding.run({ preApproval, ...(ask.production && { confirmProduction: true }) })
     if (result.ok) {
       setAdded(
         `Pre-approved ${range(result.value)} for ${customers.data?.rows.find((c) => c.id === result.value.customerId)?.fullName ?? result.value.customerId}.`
       )
       form.reset()
-      setConfirmed(false)
+      ask.setConfirmed(false)
     }
   }
   return (
@@ -154,16 +153,14 @@ function PreApprovalForm() {
       <FormErrors
         messages={form.otherErrors(['customerId', 'currency', 'minAmount', 'maxAmount', 'sender', 'expiresAt'])}
       />
-      <ConfirmTwice production={production} checked={confirmed} onChange={setConfirmed}>
-        Production: the first real payment this matches will be approved without asking.
-      </ConfirmTwice>
-      <FailedAction error={adding.error} />
-      {added && <ActionResult ok>{added}</ActionResult>}
-      <div className="row">
-        <button type="submit" className="primary" disabled={adding.busy || (production && !confirmed)}>
-          {adding.busy ? 'Adding…' : 'Add pre-approval'}
-        </button>
-      </div>
+      <ConfirmedSubmit
+        ask={ask}
+        warning="Production: the first real payment this matches will be approved without asking."
+        action={adding}
+        label="Add pre-approval"
+        busyLabel="Adding…"
+        done={added}
+      />
     </FormFrame>
   )
 }

@@ -5,10 +5,10 @@ import { ErrorNotice } from '../../ui/atoms'
 import { Field } from '../../ui/Field'
 import { FormErrors } from '../../ui/FormFields'
 import { useFlatForm } from '../../ui/flat-form'
-import { FailedAction, FormFrame } from '../../ui/form-submit'
-import { ActionResult, SkeletonRows } from '../../ui/view-states'
+import { FormFrame } from '../../ui/form-submit'
+import { SkeletonRows } from '../../ui/view-states'
 import { customerName, useCustomerNames } from '../customers/names'
-import { ConfirmTwice, useProduction } from './ConfirmTwice'
+import { ConfirmedSubmit, useProductionAsk } from './ConfirmTwice'
 import { boxKeys, COMMON_FIELDS, ReceiverInfoFields } from './receiver-fields'
 
 /** The stored information as boxes: text fields by name, an address by its parts ("ADDRESS.city"). */
@@ -79,8 +79,7 @@ function InfoForm(props: {
   saved: boolean
   onSaved(saved: boolean): void
 }) {
-  const production = useProduction()
-  const [confirmed, setConfirmed] = useState(false)
+  const ask = useProductionAsk()
   const names = [...new Set([...COMMON_FIELDS, ...Object.keys(props.info)])]
   const form = useFlatForm(ReceiverCustomerInfo, toBoxes(props.info))
   const saving = useChannelMutation('gate.receiverInfo.set', { invalidates: ['gate.receiverInfo.get', 'gate.log'] })
@@ -90,7 +89,7 @@ function InfoForm(props: {
     const result = await saving.run({
       customerId: props.customerId,
       info,
-      ...(production && { confirmProduction: true })
+      ...(ask.production && { confirmProduction: true })
     })
     props.onSaved(result.ok)
   }
@@ -102,16 +101,14 @@ function InfoForm(props: {
       </p>
       <ReceiverInfoFields form={form} prefix="rinfo" names={names} />
       <FormErrors messages={form.otherErrors(boxKeys(names))} />
-      <ConfirmTwice production={production} checked={confirmed} onChange={setConfirmed}>
-        Production: senders of real payments will receive these details.
-      </ConfirmTwice>
-      <FailedAction error={saving.error} />
-      {props.saved && <ActionResult ok>Saved at the gate.</ActionResult>}
-      <div className="row">
-        <button type="submit" className="primary" disabled={saving.busy || (production && !confirmed)}>
-          {saving.busy ? 'Saving…' : 'Save receiver information'}
-        </button>
-      </div>
+      <ConfirmedSubmit
+        ask={ask}
+        warning="Production: senders of real payments will receive these details."
+        action={saving}
+        label="Save receiver information"
+        busyLabel="Saving…"
+        done={props.saved && 'Saved at the gate.'}
+      />
     </FormFrame>
   )
 }

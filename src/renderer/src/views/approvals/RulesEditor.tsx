@@ -6,9 +6,9 @@ import { ErrorNotice } from '../../ui/atoms'
 import { Field } from '../../ui/Field'
 import { FormErrors, SelectField, TextField } from '../../ui/FormFields'
 import { useFlatForm, type FlatForm } from '../../ui/flat-form'
-import { FailedAction, FormFrame } from '../../ui/form-submit'
-import { ActionResult, SkeletonRows } from '../../ui/view-states'
-import { ConfirmTwice, useProduction } from './ConfirmTwice'
+import { FormFrame } from '../../ui/form-submit'
+import { SkeletonRows } from '../../ui/view-states'
+import { ConfirmedSubmit, useProductionAsk } from './ConfirmTwice'
 import { boxesToRules, boxOfPath, ruleChecks, readCeiling, rulesToBoxes, YES, type RuleLayout } from './rules-form'
 
 const ACTIONS = [
@@ -31,8 +31,7 @@ export function RulesEditor() {
 }
 
 function RulesForm(props: { rules: GateRules; saved: string | null; onSaved(message: string): void }) {
-  const production = useProduction()
-  const [confirmed, setConfirmed] = useState(false)
+  const ask = useProductionAsk()
   const initial = rulesToBoxes(props.rules)
   const [layout, setLayout] = useState<RuleLayout[]>(initial.layout)
   const saving = useChannelMutation('gate.rules.set', { invalidates: ['gate.rules.get', 'gate.log'] })
@@ -62,7 +61,7 @@ function RulesForm(props: { rules: GateRules; saved: string | null; onSaved(mess
   const save = async () => {
     const rules = form.submit()
     if (!rules) return
-    const result = await saving.run({ rules, ...(production && { confirmProduction: true }) })
+    const result = await saving.run({ rules, ...(ask.production && { confirmProduction: true }) })
     if (result.ok)
       props.onSaved(
         `Rules saved at the gate (${result.value.rules.length} rule${result.value.rules.length === 1 ? '' : 's'}).`
@@ -121,16 +120,14 @@ function RulesForm(props: { rules: GateRules; saved: string | null; onSaved(mess
         )}
       </fieldset>
       <FormErrors messages={form.otherErrors(shown)} />
-      <ConfirmTwice production={production} checked={confirmed} onChange={setConfirmed}>
-        Production: these rules decide real payments from the moment they are saved.
-      </ConfirmTwice>
-      <FailedAction error={saving.error} />
-      {props.saved && <ActionResult ok>{props.saved}</ActionResult>}
-      <div className="row">
-        <button type="submit" className="primary" disabled={saving.busy || (production && !confirmed)}>
-          {saving.busy ? 'Saving…' : 'Save rules'}
-        </button>
-      </div>
+      <ConfirmedSubmit
+        ask={ask}
+        warning="Production: these rules decide real payments from the moment they are saved."
+        action={saving}
+        label="Save rules"
+        busyLabel="Saving…"
+        done={props.saved}
+      />
     </FormFrame>
   )
 }
