@@ -95,3 +95,10 @@ export function LoadedTable<Row>(
   }
   return rows.length ? <DataTable {...props} rows={rows} /> : props.empty
 }
+
+/** A journal of this Paydesk's own writes (transfers sent, quotes executed): compact, scrolling, a row per action. */
+export function JournalTable<Row extends { actionId: string }>(
+  props: Omit<DataTableProps<Row>, 'rowKey' | 'variant' | 'scrolls'> & { rows: readonly Row[] }
+) {
+  return <DataTable {...props} scrolls variant="compact" rowKey={(r) => r.actionId} />
+}

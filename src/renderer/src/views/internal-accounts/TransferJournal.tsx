@@ -8,7 +8,7 @@ import { PaymentStatus } from '../../ui/PaymentStatus'
 import { SkeletonRows } from '../../ui/view-states'
 import { accountTypeName, holderName, lastDigits } from '../external-accounts/describe'
 import type { ResumeTransfer } from './SendMoney'
-import { DataTable, type TableColumn } from '../../ui/DataTable'
+import { JournalTable, type TableColumn } from '../../ui/DataTable'
 
 /** Whether the outcome of a transfer is known, in the design's tones. */
 const STATE: Record<TransferRecord['state'], { text: string; tone: Tone; title: string }> = {
@@ -132,12 +132,9 @@ export function TransferJournal(props: {
           No transfers sent from this Paydesk on this profile yet. Use Send money to pay out from an internal account.
         </p>
       ) : (
-        <DataTable
-          scrolls
+        <JournalTable
           label="Transfers from this Paydesk"
-          variant="compact"
           columns={columns}
-          rowKey={(r) => r.actionId}
           rows={records}
           onOpen={(r) => r.transactionId && go('transactions', r.transactionId)}
           canOpen={(r) => !!r.transactionId}

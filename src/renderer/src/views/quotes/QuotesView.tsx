@@ -9,7 +9,7 @@ import { useCustomerNames } from '../customers/names'
 import { PaymentStatus } from '../../ui/PaymentStatus'
 import { EmptyState, Freshness, SkeletonRows } from '../../ui/view-states'
 import { describeAccount } from '../external-accounts/describe'
-import { DataTable, type TableColumn } from '../../ui/DataTable'
+import { JournalTable, type TableColumn } from '../../ui/DataTable'
 import { QuoteForm } from './QuoteForm'
 import { QuoteReview } from './QuoteReview'
 
@@ -145,14 +145,7 @@ export function QuotesView() {
         {executions.length === 0 ? (
           <p className="muted">None yet on this profile.</p>
         ) : (
-          <DataTable
-            scrolls
-            label="Quotes executed from this Paydesk"
-            variant="compact"
-            columns={executionColumns}
-            rowKey={(r) => r.actionId}
-            rows={executions}
-          />
+          <JournalTable label="Quotes executed from this Paydesk" columns={executionColumns} rows={executions} />
         )}
       </section>
     </section>
