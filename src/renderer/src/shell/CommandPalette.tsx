@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useUi } from '../stores/ui'
 import { useDialogFocus } from '../ui/dialog-focus'
+import { DialogBox } from '../ui/Dialog'
 
 /** The palette's content (cmdk and the searches) loads apart from the app's first chunk, fetched once the app is idle. */
 const loadBody = () => import('./PaletteBody')
@@ -22,16 +23,9 @@ export function CommandPalette() {
   if (!open) return null
   return (
     <div className="palette-backdrop" onClick={() => setOpen(false)}>
-      <div
-        ref={dialog}
-        className="palette"
-        role="dialog"
-        aria-modal="true"
-        aria-label="Command palette"
-        onClick={(e) => e.stopPropagation()}
-      >
+      <DialogBox ref={dialog} className="palette" label="Command palette">
         <Loading />
-      </div>
+      </DialogBox>
     </div>
   )
 }

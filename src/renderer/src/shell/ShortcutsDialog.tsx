@@ -1,6 +1,7 @@
 import { Fragment, useRef, type Ref } from 'react'
 import type { ProfileEnvironment } from '../../../shared/profile'
 import { useActiveProfile } from '../data/profiles'
+import { DialogBox } from '../ui/Dialog'
 import { useDialogFocus } from '../ui/dialog-focus'
 import { shortcutGroups, useShortcutsHelp } from './shortcuts'
 
@@ -30,14 +31,7 @@ export function ShortcutsPanel({
   onClose(): void
 }) {
   return (
-    <div
-      ref={ref}
-      className="palette shortcuts-dialog"
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="shortcuts-title"
-      onClick={(e) => e.stopPropagation()}
-    >
+    <DialogBox ref={ref} className="palette shortcuts-dialog" labelledBy="shortcuts-title">
       <div className="shortcuts-head">
         <h2 id="shortcuts-title">Keyboard shortcuts</h2>
         <button autoFocus onClick={onClose}>
@@ -69,6 +63,6 @@ export function ShortcutsPanel({
       <p className="palette-hint">
         On a Mac, <kbd>Cmd</kbd> works where <kbd>Ctrl</kbd> is shown. Shortcuts wait while you type in a field.
       </p>
-    </div>
+    </DialogBox>
   )
 }
