@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useMemo, type ReactNode } from 'react'
 import type { HomeFigures } from '../../../../shared/ipc/channels/home'
 import { dayText, moneyText, sum } from './home-series'
 import { SeriesChart, type ChartSeries } from './SeriesChart'
@@ -14,57 +14,77 @@ export default function HomeCharts({ figures }: { figures: HomeFigures }) {
   const period = `${dayText(days[0]!)} – ${dayText(days.at(-1)!)} (${figures.timeZone})`
   return (
     <div className="home-grid">
-      <section className="panel" aria-labelledby="home-volume-title" data-testid="home-volume">
-        <h2 id="home-volume-title">Completed volume, 30 days</h2>
-        <p className="muted">
-          Payments that completed, by the day they were made, {period}. <span className="chart-key-in">━ Incoming</span>{' '}
-          <span className="chart-key-out">━ Outgoing</span>
-        </p>
-        {figures.volume.length === 0 ? (
-          <p className="muted">No completed payments in these 30 days.</p>
-        ) : (
-          figures.volume.map((v) => (
-            <CurrencyChart
-              key={v.currency}
-              kind="volume"
-              currency={v.currency}
-              days={days}
-              series={[
-                { label: 'Incoming', values: v.incoming, tone: 'in' },
-                { label: 'Outgoing', values: v.outgoing, tone: 'out' }
-              ]}
-              summary={`${moneyText(sum(v.incoming), v.currency)} in, ${moneyText(sum(v.outgoing), v.currency)} out over 30 days.`}
-            />
-          ))
-        )}
-      </section>
-      <section className="panel" aria-labelledby="home-balance-title" data-testid="home-balance-history">
-        <h2 id="home-balance-title">Platform balances, 30 days</h2>
-        <p className="muted">
-          End of each day, {period}: today’s balance walked back through the payments Paydesk has seen. Movements that
-          are not payments (sandbox funding, for one) are not walked back.
-        </p>
-        {figures.balances.length === 0 ? (
-          <p className="muted">No platform internal accounts yet.</p>
-        ) : (
-          figures.balances.map((b) => (
-            <CurrencyChart
-              key={b.currency}
-              kind="balance"
-              currency={b.currency}
-              days={days}
-              series={[{ label: 'Balance', values: b.endOfDay, tone: 'balance' }]}
-              summary={`${moneyText(b.endOfDay[0]!, b.currency)} at the end of ${dayText(days[0]!)}, ${moneyText(b.current, b.currency)} now.`}
-            />
-          ))
-        )}
-      </section>
+      <ChartPanel
+        kind="volume"
+        title="Completed volume, 30 days"
+        testId="home-volume"
+        about={
+          <>
+            Payments that completed, by the day they were made, {period}.{' '}
+            <span className="chart-key-in">━ Incoming</span> <span className="chart-key-out">━ Outgoing</span>
+          </>
+        }
+        empty="No completed payments in these 30 days."
+        days={days}
+        charts={figures.volume.map((v) => ({
+          currency: v.currency,
+          series: [
+            { label: 'Incoming', values: v.incoming, tone: 'in' },
+            { label: 'Outgoing', values: v.outgoing, tone: 'out' }
+          ],
+          summary: `${moneyText(sum(v.incoming), v.currency)} in, ${moneyText(sum(v.outgoing), v.currency)} out over 30 days.`
+        }))}
+      />
+      <ChartPanel
+        kind="balance"
+        title="Platform balances, 30 days"
+        testId="home-balance-history"
+        about={
+          <>
+            End of each day, {period}: today’s balance walked back through the payments Paydesk has seen. Movements that
+            are not payments (sandbox funding, for one) are not walked back.
+          </>
+        }
+        empty="No platform internal accounts yet."
+        days={days}
+        charts={figures.balances.map((b) => ({
+          currency: b.currency,
+          series: [{ label: 'Balance', values: b.endOfDay, tone: 'balance' }],
+          summary: `${moneyText(b.endOfDay[0]!, b.currency)} at the end of ${dayText(days[0]!)}, ${moneyText(b.current, b.currency)} now.`
+        }))}
+      />
     </div>
   )
 }
 
+type ChartKind = 'volume' | 'balance'
+
+/** One of the two charts: its heading, what it shows over which days, then a chart per currency (or why none). */
+function ChartPanel(props: {
+  kind: ChartKind
+  title: string
+  testId: string
+  about: ReactNode
+  empty: string
+  days: string[]
+  charts: { currency: string; series: ChartSeries[]; summary: string }[]
+}) {
+  const titleId = `home-${props.kind}-title`
+  return (
+    <section className="panel" aria-labelledby={titleId} data-testid={props.testId}>
+      <h2 id={titleId}>{props.title}</h2>
+      <p className="muted">{props.about}</p>
+      {props.charts.length === 0 ? (
+        <p className="muted">{props.empty}</p>
+      ) : (
+        props.charts.map((c) => <CurrencyChart key={c.currency} kind={props.kind} days={props.days} {...c} />)
+      )}
+    </section>
+  )
+}
+
 function CurrencyChart(props: {
-  kind: 'volume' | 'balance'
+  kind: ChartKind
   currency: string
   days: string[]
   series: ChartSeries[]
