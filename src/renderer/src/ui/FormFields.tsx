@@ -13,6 +13,22 @@ interface Common<S extends z.ZodType> {
   hint?: string
 }
 
+/** What every bound box shares: its Field (label, hint or message) and the control's id, value, blur and error wiring. */
+function bind<S extends z.ZodType>(props: Common<S>) {
+  const id = fieldId(props.prefix, props.name)
+  const error = props.form.error(props.name)
+  return {
+    field: { id, label: props.label, error, ...(props.hint ? { hint: props.hint } : {}) },
+    control: {
+      id,
+      value: props.form.values[props.name] ?? '',
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': error ? `${id}-error` : undefined,
+      onBlur: () => props.form.blur(props.name)
+    }
+  }
+}
+
 /** A labelled text box bound to one dotted key of a flat form, its message line under it. */
 export function TextField<S extends z.ZodType>(
   props: Common<S> & {
@@ -23,24 +39,19 @@ export function TextField<S extends z.ZodType>(
     className?: string
   }
 ) {
-  const id = fieldId(props.prefix, props.name)
-  const error = props.form.error(props.name)
+  const { field, control } = bind(props)
   return (
-    <Field id={id} label={props.label} error={error} {...(props.hint ? { hint: props.hint } : {})}>
+    <Field {...field}>
       <input
-        id={id}
+        {...control}
         type={props.type ?? 'text'}
         className={props.className}
-        value={props.form.values[props.name] ?? ''}
         placeholder={props.placeholder}
         autoFocus={props.autoFocus}
         inputMode={props.inputMode}
         autoComplete="off"
         spellCheck={false}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => props.form.set(props.name, e.target.value)}
-        onBlur={() => props.form.blur(props.name)}
       />
     </Field>
   )
@@ -55,17 +66,12 @@ export interface Option {
 export function SelectField<S extends z.ZodType>(
   props: Common<S> & { options: readonly Option[]; placeholder?: string; onChange?(value: string): void }
 ) {
-  const id = fieldId(props.prefix, props.name)
-  const error = props.form.error(props.name)
+  const { field, control } = bind(props)
   return (
-    <Field id={id} label={props.label} error={error} {...(props.hint ? { hint: props.hint } : {})}>
+    <Field {...field}>
       <select
-        id={id}
-        value={props.form.values[props.name] ?? ''}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        {...control}
         onChange={(e) => (props.onChange ? props.onChange(e.target.value) : props.form.set(props.name, e.target.value))}
-        onBlur={() => props.form.blur(props.name)}
       >
         {props.placeholder !== undefined && <option value="">{props.placeholder}</option>}
         {props.options.map((o) => (
