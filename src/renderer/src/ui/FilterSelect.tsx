@@ -4,14 +4,16 @@ import type { AccountOwnerScope } from '../../../shared/ipc/channels/data'
  * A list filter's drop-down: "any" first (the empty value), then the choices. Labelled by `label` for assistive
  * technology, or shown with it as a visible caption when `caption` is set.
  */
-export function FilterSelect(props: {
+interface FilterSelectProps {
   label: string
   value: string
   any: string
   options: readonly (string | readonly [value: string, text: string])[]
   onChange(value: string): void
   caption?: boolean
-}) {
+}
+
+export function FilterSelect(props: FilterSelectProps) {
   const select = (
     <select
       aria-label={props.caption ? undefined : props.label}
@@ -36,6 +38,18 @@ export function FilterSelect(props: {
       {select}
     </label>
   )
+}
+
+/** A FilterSelect for one of a list's filters, by name: it shows that filter and sets it (useListState's pair). */
+export function ListFilterSelect<F extends Record<string, string>>({
+  list,
+  name,
+  ...rest
+}: Omit<FilterSelectProps, 'value' | 'onChange'> & {
+  list: { filters: F; setFilter(key: keyof F & string, value: string): void }
+  name: keyof F & string
+}) {
+  return <FilterSelect {...rest} value={list.filters[name] ?? ''} onChange={(v) => list.setFilter(name, v)} />
 }
 
 const OWNERS = [

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { FilterSelect } from '../../ui/FilterSelect'
+import { ListFilterSelect } from '../../ui/FilterSelect'
 import { KYC_STATUSES, type Customer } from '../../../../shared/api'
 import type { CustomersQueryInput } from '../../../../shared/ipc/channels/data'
 import { StatusChip, Time } from '../../ui/atoms'
@@ -64,12 +64,12 @@ export function CustomersView() {
         searchLabel="Search customers"
         searchPlaceholder="Name, platform id, UMA address…  ( / )"
         filters={
-          <FilterSelect
+          <ListFilterSelect
+            list={list}
+            name="kycStatus"
             label="KYC status"
-            value={list.filters.kycStatus}
             any="Any KYC status"
             options={KYC_STATUSES}
-            onChange={(v) => list.setFilter('kycStatus', v)}
           />
         }
         noun="customers"

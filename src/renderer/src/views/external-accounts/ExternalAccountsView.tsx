@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { FilterSelect, OwnerFilter } from '../../ui/FilterSelect'
+import { ListFilterSelect, OwnerFilter } from '../../ui/FilterSelect'
 import { ACCOUNT_TYPE_CURRENCY, KNOWN_EXTERNAL_ACCOUNT_STATUSES, type ExternalAccount } from '../../../../shared/api'
 import type { AccountOwnerScope, ExternalAccountsQueryInput } from '../../../../shared/ipc/channels/data'
 import { StatusChip } from '../../ui/atoms'
@@ -105,19 +105,13 @@ export function ExternalAccountsView() {
         filters={
           <>
             <OwnerFilter value={list.filters.scope} onChange={(owner) => list.setFilter('scope', owner)} />
-            <FilterSelect
-              label="Currency"
-              value={list.filters.currency}
-              any="Any currency"
-              options={CURRENCIES}
-              onChange={(v) => list.setFilter('currency', v)}
-            />
-            <FilterSelect
+            <ListFilterSelect list={list} name="currency" label="Currency" any="Any currency" options={CURRENCIES} />
+            <ListFilterSelect
+              list={list}
+              name="status"
               label="Status"
-              value={list.filters.status}
               any="Any status"
               options={KNOWN_EXTERNAL_ACCOUNT_STATUSES}
-              onChange={(v) => list.setFilter('status', v)}
             />
           </>
         }
