@@ -9,8 +9,7 @@
  * - PRIMARY KEY on the webhook id and on the decided transaction: a second delivery or a second decision finds the
  *   first one's committed row and writes nothing;
  * - a pre-approval is taken with a conditional UPDATE … RETURNING in the transaction of the decision that uses it;
- * - `subscribe` is fed from the chained log: each append or seal NOTIFYs its last seq, and every replica LISTENs and
- *   reads the entries after the last one it delivered, so operators on any replica see every entry, in order, once.
+ * - `subscribe` is fed from the chained log (pg-feed.ts), so operators on any replica see every entry, in order, once.
  */
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
@@ -20,7 +19,6 @@ import {
   Appender,
   createSchema,
   decisionData,
-  LOG_CHANNEL,
   PRE_APPROVAL_GONE,
   SETTLE_SQL,
   settleValues,
@@ -34,6 +32,7 @@ import {
   type Q,
   type SettleRow
 } from './pg-schema'
+import { PgFeed } from './pg-feed'
 import { PgSealer } from './pg-sealer'
 import { FACTS_SQL, factsValues, matchValues, preApprovalQuery, type FactsRow } from './pg-reads'
 import type {
@@ -61,16 +60,10 @@ export interface PgStoreOptions {
 
 export class PgGateStore implements GateStore {
   private readonly pool: pg.Pool
-  private readonly listeners = new Set<(e: GateEvent) => void>()
   private readonly now: () => string
   private readonly log: (message: string) => void
-  private listener: pg.Client | null = null
-  /** The last seq handed to listeners; entries after it are read from the log in order. */
-  private delivered = 0
-  private draining: Promise<void> = Promise.resolve()
-  private drainAgain = false
-  private closed = false
   private readonly sealer: PgSealer
+  private readonly feed: PgFeed
   /**
    * The rules as last read. Each webhook still reads their text (so another replica's change is seen by this one's
    * next webhook, with no window for a late NOTIFY), but re-parses it only when it changed.
@@ -83,11 +76,10 @@ export class PgGateStore implements GateStore {
     this.pool.on('error', (err) => this.log(`a pooled PostgreSQL connection failed: ${err.message}`))
     this.now = () => new Date(o.now()).toISOString()
     this.log = o.log ?? (() => undefined)
-    this.url = o.url
-    this.sealer = new PgSealer(this.pool, () => this.drain(), this.log)
+    this.sealer = new PgSealer(this.pool, () => this.feed.drain(), this.log)
+    const newClient = () => new pg.Client({ connectionString: o.url })
+    this.feed = new PgFeed(newClient, (after, limit) => this.readLog(after, limit), this.log)
   }
-
-  private readonly url: string
 
   /** Connects, creates the schema when missing, and LISTENs for other replicas' entries. */
   static async open(o: PgStoreOptions): Promise<PgGateStore> {
@@ -95,52 +87,15 @@ export class PgGateStore implements GateStore {
     try {
       await createSchema(store.pool)
       const head = await store.pool.query<{ seq: string }>('SELECT seq FROM log_head WHERE id = 1')
-      store.delivered = Number(head.rows[0]?.seq ?? 0)
-      await store.listen()
+      await store.feed.start(Number(head.rows[0]?.seq ?? 0))
       store.sealer.request()
       return store
     } catch (err) {
       await store.sealer.stop()
+      await store.feed.close()
       await store.pool.end().catch(() => undefined)
       throw err
     }
-  }
-
-  private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url })
-    client.on('notification', () => this.drain())
-    client.on('error', (err) => {
-      this.log(`the LISTEN connection failed (${err.message}); reconnecting`)
-      void client.end().catch(() => undefined)
-      if (this.listener === client) this.listener = null
-      if (!this.closed) setTimeout(() => void this.listen().catch(() => undefined), 500).unref()
-    })
-    await client.connect()
-    await client.query(`LISTEN ${LOG_CHANNEL}`)
-    this.listener = client
-    // Whatever was committed while we were not listening.
-    this.drain()
-  }
-
-  /** Delivers every committed entry after `delivered`, in seq order; concurrent calls coalesce. */
-  private drain(): void {
-    this.drainAgain = true
-    this.draining = this.draining.then(async () => {
-      while (this.drainAgain && !this.closed) {
-        this.drainAgain = false
-        for (;;) {
-          const page = await this.readLog(this.delivered, 500)
-          for (const e of page) {
-            this.delivered = e.seq
-            for (const l of this.listeners) l(e)
-          }
-          if (page.length < 500) break
-        }
-      }
-    })
-    this.draining = this.draining.catch((err: unknown) =>
-      this.log(`reading new log entries failed: ${err instanceof Error ? err.message : 'error'}`)
-    )
   }
 
   /** A reading transaction (verifyLog's one snapshot). */
@@ -177,7 +132,7 @@ export class PgGateStore implements GateStore {
     } finally {
       c.release()
     }
-    this.drain()
+    this.feed.drain()
     return result
   }
 
@@ -385,19 +340,13 @@ export class PgGateStore implements GateStore {
   }
 
   subscribe(listener: (event: GateEvent) => void): () => void {
-    this.listeners.add(listener)
-    return () => this.listeners.delete(listener)
+    return this.feed.subscribe(listener)
   }
 
   async close(): Promise<void> {
     // The last settlements' entries are chained before the pool ends.
     await this.sealer.stop()
-    this.closed = true
-    this.listeners.clear()
-    await this.draining
-    const listener = this.listener
-    this.listener = null
-    await listener?.end().catch(() => undefined)
+    await this.feed.close()
     await this.pool.end()
   }
 }
