@@ -4,7 +4,7 @@
  * round trips, each waiting for a pool connection and for a database process to be scheduled (docs/gate.md,
  * PostgreSQL). Each part is a scalar subquery, so a part not asked for (a NULL parameter) reads nothing.
  */
-import type { PgPreApprovalRecord } from './pg-schema'
+import type { PreApprovalRecord } from './rows'
 import type { FactsQuery, PaymentMatch } from './store'
 
 export const FACTS_SQL = `SELECT
@@ -32,5 +32,5 @@ export interface FactsRow {
   rules: string | null
   sealed: Buffer | null
   /** to_json of the row: bigints as JSON numbers, text as text. */
-  pre: (Omit<PgPreApprovalRecord, 'min_amount' | 'max_amount'> & { min_amount: number; max_amount: number }) | null
+  pre: PreApprovalRecord<number> | null
 }

@@ -4,9 +4,9 @@
  * with the "C" collation (byte order, which for one format is time order, whatever the database's locale).
  */
 import type { Pool, PoolClient } from 'pg'
-import type { GateEvent, PreApproval } from '../../shared/gate'
+import type { GateEvent } from '../../shared/gate'
 import { GENESIS_HASH } from '../domain/log-chain'
-import type { DecisionInput, LogInput, SeenWebhook, StoredPrompt, WebhookSettlement } from './store'
+import type { DecisionInput, LogInput, WebhookSettlement } from './store'
 
 /** The NOTIFY channel that carries each committed log entry's seq to every replica. */
 export const LOG_CHANNEL = 'paydesk_gate_log'
@@ -235,69 +235,7 @@ export async function createSchema(pool: Pool): Promise<void> {
   }
 }
 
-export interface PgLogRecord {
-  seq: string
-  at: string
-  kind: string
-  actor: string
-  data: string
-  prev_hash: string
-  hash: string
-}
-
-export interface PgPreApprovalRecord {
-  id: string
-  customer_id: string
-  currency: string
-  min_amount: string
-  max_amount: string
-  sender: string | null
-  expires_at: string
-  created_by: string
-  created_at: string
-  used_by: string | null
-}
-
-export interface PgPromptRecord {
-  transaction_id: string
-  webhook_id: string
-  due_at: string
-  record: string
-}
-
-export const toStoredPrompt = (r: PgPromptRecord): StoredPrompt => ({
-  transactionId: r.transaction_id,
-  webhookId: r.webhook_id,
-  dueAt: Number(r.due_at),
-  record: JSON.parse(r.record) as Record<string, unknown>
-})
-
 export type Q = PoolClient
-
-export const toEvent = (r: PgLogRecord): GateEvent => ({
-  seq: Number(r.seq),
-  at: r.at,
-  kind: r.kind,
-  actor: r.actor,
-  data: JSON.parse(r.data) as Record<string, unknown>
-})
-
-export const toPreApproval = (r: PgPreApprovalRecord): PreApproval => ({
-  id: r.id,
-  customerId: r.customer_id,
-  currency: r.currency,
-  minAmount: Number(r.min_amount),
-  maxAmount: Number(r.max_amount),
-  sender: r.sender,
-  expiresAt: r.expires_at,
-  createdBy: r.created_by,
-  createdAt: r.created_at,
-  usedBy: r.used_by
-})
-
-export const toSeen = (row: { status: number | null; body: string | null }): SeenWebhook => ({
-  answer: row.status === null ? null : { status: row.status, body: row.body === null ? null : JSON.parse(row.body) }
-})
 
 /**
  * The log entries of one writing transaction, appended at its end with its COMMIT (`commit`). Every writer takes its

@@ -22,18 +22,20 @@ import {
   PRE_APPROVAL_GONE,
   SETTLE_SQL,
   settleValues,
-  toEvent,
-  toPreApproval,
-  toSeen,
-  toStoredPrompt,
-  type PgLogRecord,
-  type PgPreApprovalRecord,
-  type PgPromptRecord,
   type Q,
   type SettleRow
 } from './pg-schema'
 import { PgFeed } from './pg-feed'
 import { PgSealer } from './pg-sealer'
+import {
+  toEvent,
+  toPreApproval,
+  toSeen,
+  toStoredPrompt,
+  type LogRecord,
+  type PreApprovalRecord,
+  type PromptRecord
+} from './rows'
 import { FACTS_SQL, factsValues, matchValues, preApprovalQuery, type FactsRow } from './pg-reads'
 import type {
   DecisionInput,
@@ -145,14 +147,11 @@ export class PgGateStore implements GateStore {
     const r = await this.pool.query<FactsRow>(FACTS_SQL, factsValues(q))
     const row = r.rows[0] as FactsRow
     if (row.seen) return { seen: toSeen(row.seen) }
-    const pre = row.pre
     return {
       seen: null,
       rules: this.parseRules(row.rules),
       receiverInfo: row.sealed,
-      preApproval: pre
-        ? toPreApproval({ ...pre, min_amount: String(pre.min_amount), max_amount: String(pre.max_amount) })
-        : null
+      preApproval: row.pre ? toPreApproval(row.pre) : null
     }
   }
 
@@ -202,12 +201,12 @@ export class PgGateStore implements GateStore {
   }
 
   async openPrompts(): Promise<StoredPrompt[]> {
-    const r = await this.pool.query<PgPromptRecord>('SELECT * FROM prompts ORDER BY due_at, transaction_id')
+    const r = await this.pool.query<PromptRecord>('SELECT * FROM prompts ORDER BY due_at, transaction_id')
     return r.rows.map(toStoredPrompt)
   }
 
   async openPrompt(transactionId: string): Promise<StoredPrompt | null> {
-    const r = await this.pool.query<PgPromptRecord>('SELECT * FROM prompts WHERE transaction_id = $1', [transactionId])
+    const r = await this.pool.query<PromptRecord>('SELECT * FROM prompts WHERE transaction_id = $1', [transactionId])
     return r.rows[0] ? toStoredPrompt(r.rows[0]) : null
   }
 
@@ -218,7 +217,7 @@ export class PgGateStore implements GateStore {
   async readLog(afterSeq: number, limit: number): Promise<GateEvent[]> {
     // What this replica settled is readable once its seal ran; another replica's, once that one's did.
     await this.sealer.idle()
-    const r = await this.pool.query<PgLogRecord>('SELECT * FROM log WHERE seq > $1 ORDER BY seq LIMIT $2', [
+    const r = await this.pool.query<LogRecord>('SELECT * FROM log WHERE seq > $1 ORDER BY seq LIMIT $2', [
       afterSeq,
       limit
     ])
@@ -234,7 +233,7 @@ export class PgGateStore implements GateStore {
       const head = await c.query<{ seq: string; hash: string }>('SELECT seq, hash FROM log_head WHERE id = 1')
       const rows: ChainRow[] = []
       for (let after = 0; ; ) {
-        const r = await c.query<PgLogRecord>('SELECT * FROM log WHERE seq > $1 ORDER BY seq LIMIT 5000', [after])
+        const r = await c.query<LogRecord>('SELECT * FROM log WHERE seq > $1 ORDER BY seq LIMIT 5000', [after])
         for (const row of r.rows) rows.push({ ...row, seq: Number(row.seq), prevHash: row.prev_hash })
         if (r.rows.length < 5000) break
         after = Number(r.rows[r.rows.length - 1]?.seq)
@@ -266,7 +265,7 @@ export class PgGateStore implements GateStore {
 
   async addPreApproval(p: Parameters<GateStore['addPreApproval']>[0], actor: string) {
     return this.write(async (c, log) => {
-      const r = await c.query<PgPreApprovalRecord>(
+      const r = await c.query<PreApprovalRecord>(
         `INSERT INTO pre_approvals (id, customer_id, currency, min_amount, max_amount, sender, expires_at, created_by,
            created_at, used_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL) RETURNING *`,
         [
@@ -281,19 +280,19 @@ export class PgGateStore implements GateStore {
           this.now()
         ]
       )
-      const preApproval = toPreApproval(r.rows[0] as PgPreApprovalRecord)
+      const preApproval = toPreApproval(r.rows[0] as PreApprovalRecord)
       const event = log.add({ kind: 'pre-approval', actor, data: { preApproval } })
       return { preApproval, event }
     })
   }
 
   async listPreApprovals(): Promise<PreApproval[]> {
-    const r = await this.pool.query<PgPreApprovalRecord>('SELECT * FROM pre_approvals ORDER BY created_at, id')
+    const r = await this.pool.query<PreApprovalRecord>('SELECT * FROM pre_approvals ORDER BY created_at, id')
     return r.rows.map(toPreApproval)
   }
 
   async findPreApproval(m: PaymentMatch): Promise<PreApproval | null> {
-    const r = await this.pool.query<PgPreApprovalRecord>(preApprovalQuery(1), matchValues(m))
+    const r = await this.pool.query<PreApprovalRecord>(preApprovalQuery(1), matchValues(m))
     return r.rows[0] ? toPreApproval(r.rows[0]) : null
   }
 

@@ -2,9 +2,7 @@
  * The SQLite store's tables and its statements, prepared once when the store opens (a statement prepared per call
  * costs a parse on every webhook, on the event loop).
  */
-import type { PreApproval } from '../../shared/gate'
 import type { SqliteDatabase } from './sqlite-open'
-import type { StoredPrompt } from './store'
 
 export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS log (seq INTEGER PRIMARY KEY, at TEXT NOT NULL, kind TEXT NOT NULL, actor TEXT NOT NULL,
@@ -25,42 +23,6 @@ CREATE TABLE IF NOT EXISTS operators (id TEXT PRIMARY KEY, name TEXT NOT NULL UN
 CREATE TABLE IF NOT EXISTS prompts (transaction_id TEXT PRIMARY KEY, webhook_id TEXT NOT NULL, due_at INTEGER NOT NULL,
   record TEXT NOT NULL);
 `
-
-export interface LogRecord {
-  seq: number
-  at: string
-  kind: string
-  actor: string
-  data: string
-  prev_hash: string
-  hash: string
-}
-
-export interface PreApprovalRecord {
-  id: string
-  customer_id: string
-  currency: string
-  min_amount: number
-  max_amount: number
-  sender: string | null
-  expires_at: string
-  created_by: string
-  created_at: string
-  used_by: string | null
-}
-
-export const toPreApproval = (r: PreApprovalRecord): PreApproval => ({
-  id: r.id,
-  customerId: r.customer_id,
-  currency: r.currency,
-  minAmount: r.min_amount,
-  maxAmount: r.max_amount,
-  sender: r.sender,
-  expiresAt: r.expires_at,
-  createdBy: r.created_by,
-  createdAt: r.created_at,
-  usedBy: r.used_by
-})
 
 export function prepareStatements(db: SqliteDatabase) {
   const s = (sql: string) => db.prepare(sql)
@@ -116,19 +78,5 @@ export function prepareStatements(db: SqliteDatabase) {
     prompt: s('SELECT * FROM prompts WHERE transaction_id = ?')
   }
 }
-
-export interface PromptRecord {
-  transaction_id: string
-  webhook_id: string
-  due_at: number | string
-  record: string
-}
-
-export const toStoredPrompt = (r: PromptRecord): StoredPrompt => ({
-  transactionId: r.transaction_id,
-  webhookId: r.webhook_id,
-  dueAt: Number(r.due_at),
-  record: JSON.parse(r.record) as Record<string, unknown>
-})
 
 export type Statements = ReturnType<typeof prepareStatements>

@@ -11,16 +11,16 @@ import { DEFAULT_GATE_RULES, GateRules, type GateEvent, type PreApproval } from 
 import { checkChain, GENESIS_HASH, rowHash, type ChainRow } from '../domain/log-chain'
 import { SqliteCheckpointer } from './sqlite-checkpointer'
 import { openGateDatabase, type SqliteDatabase } from './sqlite-open'
+import { prepareStatements, SCHEMA, type Statements } from './sqlite-schema'
 import {
-  prepareStatements,
-  SCHEMA,
+  toEvent,
   toPreApproval,
+  toSeen,
+  toStoredPrompt,
   type LogRecord,
   type PreApprovalRecord,
-  type PromptRecord,
-  toStoredPrompt,
-  type Statements
-} from './sqlite-schema'
+  type PromptRecord
+} from './rows'
 import type {
   DecisionInput,
   FactsQuery,
@@ -34,18 +34,6 @@ import type {
   WebhookFacts,
   WebhookSettlement
 } from './store'
-
-const toEvent = (r: LogRecord): GateEvent => ({
-  seq: r.seq,
-  at: r.at,
-  kind: r.kind,
-  actor: r.actor,
-  data: JSON.parse(r.data) as Record<string, unknown>
-})
-
-const toSeen = (row: { status: number | null; body: string | null }): SeenWebhook => ({
-  answer: row.status === null ? null : { status: row.status, body: row.body === null ? null : JSON.parse(row.body) }
-})
 
 /** Thrown inside a transaction to roll it back when a pre-approval was taken meanwhile. */
 class PreApprovalGone extends Error {}
@@ -228,7 +216,7 @@ export class SqliteGateStore implements GateStore {
 
   async verifyLog() {
     const head = this.st.head.get() as { seq: number; hash: string } | undefined
-    const rows = this.st.wholeLog.iterate() as IterableIterator<LogRecord>
+    const rows = this.st.wholeLog.iterate() as IterableIterator<LogRecord<number>>
     const chain = (function* (): Generator<ChainRow> {
       for (const r of rows) yield { ...r, prevHash: r.prev_hash }
     })()
@@ -254,7 +242,7 @@ export class SqliteGateStore implements GateStore {
 
   async addPreApproval(p: Parameters<GateStore['addPreApproval']>[0], actor: string) {
     return this.write((out) => {
-      const record: PreApprovalRecord = {
+      const record: PreApprovalRecord<number> = {
         id: `PreApproval:${randomUUID()}`,
         customer_id: p.customerId,
         currency: p.currency,
