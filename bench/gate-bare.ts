@@ -1,6 +1,6 @@
 /**
- * The baselines of `npm run bench -- gate`, run as child processes like the gate: a bare `node:http` receiver that only
- * verifies X-Grid-Signature (with the gate's own verifier) and answers 200 or 401. Nothing parsed, stored or decided,
+ * The baselines of `npm run bench -- gate`, run as child processes like the gate: a bare receiver (bench/receiver.ts) that
+ * only verifies X-Grid-Signature (with the gate's own verifier) and answers 200 or 401. Nothing parsed, stored or decided,
  * so the gate's figure divided by this one is what deciding and storing cost. Prints `listening <port>` once ready.
  *
  * With BENCH_FLOOR_DB (a file path) it is the floor instead: the same receiver plus what a durable gate cannot skip,
@@ -10,13 +10,9 @@
  * that crosses 1,000 pages, as the gate did before). Nothing parsed or decided: the gate's figure against this one is
  * what the gate adds beyond its one durable write.
  */
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { publicKeyFrom, signatureValid } from '../src/gate/domain/signature'
 import { SqliteCheckpointer } from '../src/gate/store/sqlite-checkpointer'
 import { openGateDatabase } from '../src/gate/store/sqlite-open'
-
-const key = publicKeyFrom(process.env['BENCH_PUBLIC_KEY'] ?? '')
+import { serveBaseline } from './receiver'
 
 /** One commit per webhook, or nothing for the bare receiver. */
 function floorStore(file: string | undefined): { commit(body: Buffer): void; close(): Promise<void> } {
@@ -44,22 +40,7 @@ function floorStore(file: string | undefined): { commit(body: Buffer): void; clo
 
 const store = floorStore(process.env['BENCH_FLOOR_DB'] || undefined)
 
-const server = createServer((req, res) => {
-  const chunks: Buffer[] = []
-  req.on('data', (c: Buffer) => chunks.push(c))
-  req.on('end', () => {
-    const header = req.headers['x-grid-signature']
-    const body = Buffer.concat(chunks)
-    const ok = signatureValid(key, body, typeof header === 'string' ? header : undefined)
-    if (ok) store.commit(body)
-    res.writeHead(ok ? 200 : 401, { 'content-type': 'application/json' }).end('{}')
-  })
-})
-server.keepAliveTimeout = 30_000
-server.listen(0, '127.0.0.1', () => {
-  process.stdout.write(`listening ${(server.address() as AddressInfo).port}\n`)
-})
-process.once('SIGTERM', () => {
-  server.close(() => void store.close().then(() => process.exit(0)))
-  server.closeAllConnections()
-})
+serveBaseline((body, answer) => {
+  store.commit(body)
+  answer(200)
+}, store.close)

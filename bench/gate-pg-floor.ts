@@ -7,12 +7,9 @@
  * decided or chained: the gate's figure against this one is what the gate adds beyond its one write. Prints
  * `listening <port>` once ready. BENCH_PUBLIC_KEY (PEM), BENCH_FLOOR_PG_URL (postgres://…).
  */
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import pg from 'pg'
-import { publicKeyFrom, signatureValid } from '../src/gate/domain/signature'
+import { serveBaseline } from './receiver'
 
-const key = publicKeyFrom(process.env['BENCH_PUBLIC_KEY'] ?? '')
 const url = process.env['BENCH_FLOOR_PG_URL']
 if (!url) throw new Error('BENCH_FLOOR_PG_URL is required')
 
@@ -25,29 +22,11 @@ const INSERT = `INSERT INTO floor_webhooks (id, received_at, body)
   SELECT $1, $2, $3 FROM (SELECT set_config('synchronous_commit', 'off', true)) AS lazy`
 let n = 0
 
-const server = createServer((req, res) => {
-  // HAProxy's health check (GET /healthz), as the gate answers it.
-  if (req.method === 'GET') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}')
-  const chunks: Buffer[] = []
-  req.on('data', (c: Buffer) => chunks.push(c))
-  req.on('end', () => {
-    const header = req.headers['x-grid-signature']
-    const body = Buffer.concat(chunks)
-    const ok = signatureValid(key, body, typeof header === 'string' ? header : undefined)
-    const answer = (status: number): void =>
-      void res.writeHead(status, { 'content-type': 'application/json' }).end('{}')
-    if (!ok) return answer(401)
-    pool.query(INSERT, [`floor-${process.pid}-${n++}`, new Date().toISOString(), body.toString('utf8')]).then(
+serveBaseline(
+  (body, answer) =>
+    void pool.query(INSERT, [`floor-${process.pid}-${n++}`, new Date().toISOString(), body.toString('utf8')]).then(
       () => answer(200),
       () => answer(500)
-    )
-  })
-})
-server.keepAliveTimeout = 30_000
-server.listen(0, '127.0.0.1', () => {
-  process.stdout.write(`listening ${(server.address() as AddressInfo).port}\n`)
-})
-process.once('SIGTERM', () => {
-  server.close(() => void pool.end().then(() => process.exit(0)))
-  server.closeAllConnections()
-})
+    ),
+  () => pool.end()
+)
