@@ -3,7 +3,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
 import { queryClient } from './data/query-client'
-import { bootAppearance, useAppearance } from './stores/appearance'
+import { bootAppearance, useAppearance } from './data/appearance'
 // The stylesheets in cascade order: a later file wins over an earlier one at equal specificity.
 import './styles/tokens.css'
 import './styles/shell.css'
@@ -13,14 +13,14 @@ import './styles/list-detail.css'
 import './styles/views.css'
 
 // Before anything renders: the theme is on <html> for the first paint.
-bootAppearance()
+void bootAppearance()
 
 /**
  * Times are worded once, in format/time.ts, in the zone chosen in Settings: a new choice renders the page again from
  * its root (lists and filters live in stores and the query cache, so nothing the operator set is lost).
  */
 function Root() {
-  const timeZone = useAppearance((s) => s.appearance.timeZone)
+  const timeZone = useAppearance().timeZone
   return <App key={timeZone} />
 }
 

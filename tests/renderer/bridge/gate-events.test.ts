@@ -22,9 +22,13 @@ afterAll(() => vi.unstubAllGlobals())
 it('counts the active profile’s prompts only', async () => {
   const { connectEvents } = await import('../../../src/renderer/src/bridge/events')
   const { activeProfileId, applyProfileList } = await import('../../../src/renderer/src/data/profiles')
-  const { pendingApprovalsOf, useBadges } = await import('../../../src/renderer/src/stores/badges')
-  const shown = () => pendingApprovalsOf(useBadges.getState().byProfile, activeProfileId())
+  const { countsQuery, pendingApprovalsOf } = await import('../../../src/renderer/src/data/pending-approvals')
+  const { queryClient } = await import('../../../src/renderer/src/data/query-client')
+  const { QueryObserver } = await import('@tanstack/react-query')
+  const shown = () => pendingApprovalsOf(queryClient.getQueryData(countsQuery.queryKey), activeProfileId())
   const disconnect = connectEvents()
+  // The sidebar's badge reads the counts for as long as the page is open.
+  new QueryObserver(queryClient, countsQuery).subscribe(() => {})
   applyProfileList({ activeProfileId: 'local', profiles: [] } as never)
   const promptsChanged = listeners.get('gate.promptsChanged')!
   promptsChanged({ profileId: 'local', count: 2 })

@@ -1,36 +1,15 @@
 import { paydesk } from './paydesk'
 import { activeProfileId, applyProfileList, loadProfiles, switchProfile } from '../data/profiles'
 import { isRouteId, useUi, type RouteId } from '../stores/ui'
-import { syncViewOf, useSync } from '../stores/sync'
-import { useBadges } from '../stores/badges'
+import { applySyncStatus, loadSyncStatus } from '../data/sync'
+import { loadPendingApprovals, setPendingApprovals } from '../data/pending-approvals'
 import { invalidateChannels, invalidateCollections, queryClient } from '../data/query-client'
 import { applyGateEvent } from '../data/gate-cache'
 import { applyExportProgress } from '../data/exports'
-import { useNotices } from '../stores/notices'
-import { useUpdates } from '../stores/updates'
+import { applyNotices, loadNotices } from '../data/notices'
+import { applyUpdateStatus, loadUpdateStatus } from '../data/updates'
 import { connectIdContextMenu } from './context-menu'
 import { knownNames, nameNotice } from '../shell/toast-names'
-import type { SyncStatus } from '../../../shared/ipc/channels/sync'
-
-/** The active profile's sync.status events applied so far. */
-let syncEvents = 0
-
-function applySync(status: SyncStatus): boolean {
-  const profileId = activeProfileId()
-  if (profileId && status.profileId !== profileId) return false
-  useSync.getState().apply(syncViewOf(status))
-  return true
-}
-
-/**
- * Asks main for the sync status. An event that arrives meanwhile is newer than the answer (main computed the answer
- * before it, the event stream only delivered it first): the answer is then dropped, or a top bar that had said Offline
- * went back to Connecting… and flickered.
- */
-function askSync(): void {
-  const asked = syncEvents
-  void paydesk.invoke('sync.status', null).then((r) => r.ok && syncEvents === asked && applySync(r.value))
-}
 
 function isActive(profileId: string): boolean {
   const active = activeProfileId()
@@ -50,8 +29,8 @@ export async function openItem(route: RouteId, id: string | null, profileId?: st
 }
 
 /**
- * The one place main-process events become store updates (zustand slices stay unaware of IPC), and where the page asks
- * for its first state. Returns a function that disconnects everything.
+ * The one place main-process events are subscribed: they become query-cache updates and invalidations (data/), or UI
+ * state (stores/ never talk to IPC), and this is where the page asks for its first state. Returns a function that disconnects everything.
  */
 export function connectEvents(): () => void {
   // The profile list first: the first screen waits for it, and sync status and notices wait for the profile's session
@@ -60,21 +39,11 @@ export function connectEvents(): () => void {
   // calls before it had their answers.
   void loadProfiles()
   const offs = [
-    paydesk.on('profiles.changed', (list) => {
-      // Another profile: its data replaces the last one's on screen (applyProfileList), and its counts are asked for.
-      if (applyProfileList(list)) {
-        // Each count is kept under its own profile (stores/badges.ts): the new one's is asked for now.
-        askSync()
-        void paydesk.invoke('notices.list', null).then((r) => r.ok && useNotices.getState().apply(r.value))
-        void paydesk.invoke('gate.prompts', null).then((r) => {
-          if (r.ok) useBadges.getState().setPendingApprovals(r.value.profileId, r.value.prompts.length)
-        })
-      }
-    }),
-    paydesk.on('sync.status', (status) => {
-      if (applySync(status)) syncEvents++
-    }),
-    paydesk.on('notices.changed', (notices) => useNotices.getState().apply(notices)),
+    // Another profile: its data replaces the last one's on screen (applyProfileList re-queries what is shown, its sync
+    // status, notices and approval count included).
+    paydesk.on('profiles.changed', (list) => void applyProfileList(list)),
+    paydesk.on('sync.status', applySyncStatus),
+    paydesk.on('notices.changed', applyNotices),
     // Only the active profile's data is on screen; events of a profile running in the background are not for it.
     paydesk.on('data.changed', ({ profileId, collections }) => {
       if (isActive(profileId)) invalidateCollections(collections)
@@ -98,13 +67,13 @@ export function connectEvents(): () => void {
     }),
     paydesk.on('gate.promptsChanged', ({ profileId, count }) => {
       // Kept under its profile whichever is active: only the active one's is on screen.
-      useBadges.getState().setPendingApprovals(profileId, count)
+      setPendingApprovals(profileId, count)
       if (isActive(profileId)) void invalidateChannels(['gate.prompts'])
     }),
     paydesk.on('navigate', ({ route, id, profileId }) => {
       if (isRouteId(route)) void openItem(route, id ?? null, profileId)
     }),
-    paydesk.on('updates.status', (status) => useUpdates.getState().apply(status)),
+    paydesk.on('updates.status', applyUpdateStatus),
     paydesk.on('export.progress', applyExportProgress),
     connectIdContextMenu(),
     paydesk.on('notification', (n) => {
@@ -130,12 +99,10 @@ export function connectEvents(): () => void {
   window.addEventListener('blur', reportForeground)
   document.addEventListener('visibilitychange', reportForeground)
   reportForeground()
-  askSync()
-  void paydesk.invoke('notices.list', null).then((r) => r.ok && useNotices.getState().apply(r.value))
-  void paydesk.invoke('gate.prompts', null).then((r) => {
-    if (r.ok) useBadges.getState().setPendingApprovals(r.value.profileId, r.value.prompts.length)
-  })
-  void paydesk.invoke('updates.status', null).then((r) => r.ok && useUpdates.getState().apply(r.value))
+  void loadSyncStatus()
+  void loadNotices()
+  void loadPendingApprovals()
+  void loadUpdateStatus()
   // A paydesk:// link that launched Paydesk (or came while the page loaded) opens now that the page listens.
   void paydesk.invoke('desktop.takeLaunchLink', null).then((r) => {
     if (r.ok && r.value) void openItem(r.value.route, r.value.id, r.value.profileId)

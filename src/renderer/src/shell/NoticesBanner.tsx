@@ -1,19 +1,18 @@
 import { useChannelMutation } from '../data/channel-query'
-import { useNotices } from '../stores/notices'
+import { applyNotices, useNotices } from '../data/notices'
 
 /**
  * Damaged state Paydesk set aside, and data no profile points to: above every view, in words, with what was lost and
  * what to do, until the operator says they have read it.
  */
 export function NoticesBanner() {
-  const notices = useNotices((s) => s.notices)
-  const apply = useNotices((s) => s.apply)
+  const notices = useNotices()
   const dismissing = useChannelMutation('notices.dismiss')
   const failed = dismissing.error?.message ?? null
   if (notices.length === 0) return null
   const dismiss = async (id: string) => {
     const result = await dismissing.run({ id })
-    if (result.ok) apply(result.value)
+    if (result.ok) applyNotices(result.value)
   }
   return (
     <section className="notices" aria-label="Problems Paydesk found">

@@ -15,7 +15,7 @@ import {
 } from 'lucide-react'
 import type { ProfileEnvironment } from '../../../shared/profile'
 import { ROUTES, useUi, type RouteId } from '../stores/ui'
-import { usePendingApprovals } from '../stores/badges'
+import { usePendingApprovals } from '../data/pending-approvals'
 
 /** One icon per section: all the collapsed sidebar shows, with the section's name as its tooltip and accessible name. */
 const ICONS: Record<RouteId, LucideIcon> = {

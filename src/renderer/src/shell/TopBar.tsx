@@ -1,7 +1,7 @@
 import type { ProfileView } from '../../../shared/profile'
 import { switchProfile, useProfileList } from '../data/profiles'
 import { useChannelMutation } from '../data/channel-query'
-import { connectionLabel, useSync } from '../stores/sync'
+import { connectionLabel, useSync } from '../data/sync'
 import { useUi } from '../stores/ui'
 import { formatClock } from '../format/time'
 import { useNow } from '../ui/view-states'

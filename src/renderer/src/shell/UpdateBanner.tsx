@@ -1,12 +1,12 @@
 import { useChannelMutation } from '../data/channel-query'
-import { useUpdates } from '../stores/updates'
+import { useUpdateStatus } from '../data/updates'
 
 /**
  * A downloaded update waits for the operator: nothing installs until they click. Main refuses the restart, in words,
  * while money is in flight; the banner shows why and stays.
  */
 export function UpdateBanner() {
-  const status = useUpdates((s) => s.status)
+  const status = useUpdateStatus()
   const installing = useChannelMutation('updates.install')
   const refused = installing.error?.message ?? null
   const busy = installing.busy

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { formatClock, formatDateTime, formatRelative } from '../format/time'
-import { neverSyncedWhy, notLiveLabel, useSync } from '../stores/sync'
+import { neverSyncedWhy, notLiveLabel, useSync } from '../data/sync'
 
 /** Loading: skeleton rows where the list will be, never a spinner over a blank page. */
 export function SkeletonRows({ label }: { label: string }) {

@@ -1,31 +1,37 @@
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { Appearance, ThemeChoice, TimeZoneChoice } from '../../../../shared/appearance'
 import { formatClock } from '../../format/time'
-import { useAppearance } from '../../stores/appearance'
+import { useAppearance, useChooseAppearance } from '../../data/appearance'
 
 const LOCAL_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone
 
-const THEMES: { value: ThemeChoice; label: string; hint: string }[] = [
+interface Choice<V extends string> {
+  value: V
+  label: string
+  hint?: string
+}
+
+const THEMES: Choice<ThemeChoice>[] = [
   { value: 'system', label: 'System', hint: 'follows your operating system, also when it changes' },
   { value: 'light', label: 'Light', hint: '' },
   { value: 'dark', label: 'Dark', hint: '' }
 ]
 
-const ZONES: { value: TimeZoneChoice; label: string }[] = [
+const ZONES: Choice<TimeZoneChoice>[] = [
   { value: 'local', label: `Local time (${LOCAL_ZONE})` },
   { value: 'utc', label: 'UTC' }
 ]
 
 /** Settings → Appearance: the theme and the zone every time is shown in. Each choice is saved at once, in main. */
 export function AppearancePanel() {
-  const appearance = useAppearance((s) => s.appearance)
-  const choose = useAppearance((s) => s.choose)
+  const appearance = useAppearance()
+  const choosing = useChooseAppearance()
   const [failed, setFailed] = useState<string | null>(null)
   const [saved, setSaved] = useState<string | null>(null)
 
   const change = async (next: Appearance, said: string) => {
     setSaved(null)
-    const error = await choose(next)
+    const error = await choosing.mutateAsync(next)
     setFailed(error ? `Not saved: ${error.message}` : null)
     if (!error) setSaved(said)
   }
@@ -33,42 +39,24 @@ export function AppearancePanel() {
   return (
     <div className="panel form appearance" aria-labelledby="appearance-title">
       <h2 id="appearance-title">Appearance</h2>
-      <fieldset className="plain">
-        <legend>Theme</legend>
-        {THEMES.map((t) => (
-          <label className="check" key={t.value}>
-            <input
-              type="radio"
-              name="theme"
-              value={t.value}
-              checked={appearance.theme === t.value}
-              onChange={() => void change({ ...appearance, theme: t.value }, `Theme: ${t.label}.`)}
-            />
-            <span>
-              {t.label}
-              {t.hint && <span className="muted"> — {t.hint}</span>}
-            </span>
-          </label>
-        ))}
-      </fieldset>
-      <fieldset className="plain">
-        <legend>Show times in</legend>
-        {ZONES.map((z) => (
-          <label className="check" key={z.value}>
-            <input
-              type="radio"
-              name="time-zone"
-              value={z.value}
-              checked={appearance.timeZone === z.value}
-              onChange={() => void change({ ...appearance, timeZone: z.value }, `Times are shown in ${z.label}.`)}
-            />
-            <span>{z.label}</span>
-          </label>
-        ))}
+      <Choices
+        legend="Theme"
+        name="theme"
+        options={THEMES}
+        checked={appearance.theme}
+        pick={(t) => void change({ ...appearance, theme: t.value }, `Theme: ${t.label}.`)}
+      />
+      <Choices
+        legend="Show times in"
+        name="time-zone"
+        options={ZONES}
+        checked={appearance.timeZone}
+        pick={(z) => void change({ ...appearance, timeZone: z.value }, `Times are shown in ${z.label}.`)}
+      >
         <p className="muted" data-testid="time-sample">
           The time now reads {formatClock(new Date().toISOString())}.
         </p>
-      </fieldset>
+      </Choices>
       {failed && (
         <p className="result result-bad" role="alert">
           {failed}
@@ -78,5 +66,37 @@ export function AppearancePanel() {
         {saved}
       </p>
     </div>
+  )
+}
+
+/** One setting's radio buttons, each saved as soon as it is picked. */
+function Choices<V extends string>(props: {
+  legend: string
+  name: string
+  options: Choice<V>[]
+  checked: V
+  pick(choice: Choice<V>): void
+  children?: ReactNode
+}) {
+  return (
+    <fieldset className="plain">
+      <legend>{props.legend}</legend>
+      {props.options.map((o) => (
+        <label className="check" key={o.value}>
+          <input
+            type="radio"
+            name={props.name}
+            value={o.value}
+            checked={props.checked === o.value}
+            onChange={() => props.pick(o)}
+          />
+          <span>
+            {o.label}
+            {o.hint && <span className="muted"> — {o.hint}</span>}
+          </span>
+        </label>
+      ))}
+      {props.children}
+    </fieldset>
   )
 }

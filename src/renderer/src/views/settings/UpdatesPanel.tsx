@@ -1,7 +1,7 @@
 import { UpdateSettings, type UpdateStatus } from '../../../../shared/ipc/channels/desktop'
 import { useChannelMutation, useChannelQuery } from '../../data/channel-query'
+import { useUpdateStatus } from '../../data/updates'
 import { useFlatForm } from '../../ui/flat-form'
-import { useUpdates } from '../../stores/updates'
 import { Field } from '../../ui/Field'
 
 function describe(status: UpdateStatus | null): string {
@@ -29,7 +29,7 @@ const YES = 'yes'
 
 /** Settings → Updates: off by default; an https feed; a check on demand. Installing always waits for the operator. */
 export function UpdatesPanel() {
-  const status = useUpdates((s) => s.status)
+  const status = useUpdateStatus()
   const settings = useChannelQuery('updates.settings.get', null)
   if (status?.state === 'unsupported') return null
   const initial = settings.data ?? { enabled: false, feedUrl: null }

@@ -1,6 +1,22 @@
-import { describe, expect, it } from 'vitest'
-import { connectionLabel, neverSyncedWhy, notLiveLabel, syncViewOf } from '../../../src/renderer/src/stores/sync'
-import type { ConnectionView } from '../../../src/shared/ipc/channels/sync'
+import { describe, expect, it, vi } from 'vitest'
+
+// Main's answers are held until the test gives them: what the top bar says depends on which came first.
+const held: ((result: unknown) => void)[] = []
+vi.mock('../../../src/renderer/src/bridge/paydesk', () => ({
+  paydesk: { invoke: () => new Promise((resolve) => held.push(resolve)) }
+}))
+import {
+  applySyncStatus,
+  connectionLabel,
+  loadSyncStatus,
+  neverSyncedWhy,
+  notLiveLabel,
+  syncViewOf
+} from '../../../src/renderer/src/data/sync'
+import { applyProfileList } from '../../../src/renderer/src/data/profiles'
+import { queryClient } from '../../../src/renderer/src/data/query-client'
+import type { ConnectionView, SyncStatus } from '../../../src/shared/ipc/channels/sync'
+import type { ProfileList } from '../../../src/shared/profile'
 
 const report = {
   profileId: 'p1',
@@ -85,5 +101,33 @@ describe('the connection’s words: exactly one state', () => {
       'the Local sandbox stopped: restart it from the top bar.'
     )
     expect(neverSyncedWhy(view({ state: 'live' }))).toBe('the first sync is running.')
+  })
+})
+
+describe('what the top bar is told', () => {
+  const told = () => queryClient.getQueryData<SyncStatus | null>(['sync.status', null])?.state ?? null
+  const status = (profileId: string, state: SyncStatus['state']): SyncStatus => ({ ...report, profileId, state })
+
+  it('keeps an event that arrived while main answered the ask: the answer is older', async () => {
+    queryClient.clear()
+    applyProfileList({ activeProfileId: 'p1', profiles: [] } as unknown as ProfileList)
+    const asking = loadSyncStatus()
+    applySyncStatus(status('p1', 'offline'))
+    held.shift()!({ ok: true, value: status('p1', 'syncing') })
+    await asking
+    expect(told()).toBe('offline')
+  })
+
+  it('shows neither the answer nor the events of a profile that is not the active one', async () => {
+    queryClient.clear()
+    applyProfileList({ activeProfileId: 'p2', profiles: [] } as unknown as ProfileList)
+    const asking = loadSyncStatus()
+    held.shift()!({ ok: true, value: status('p1', 'live') })
+    await asking
+    expect(told()).toBeNull()
+    applySyncStatus(status('p1', 'error'))
+    expect(told()).toBeNull()
+    applySyncStatus(status('p2', 'live'))
+    expect(told()).toBe('live')
   })
 })

@@ -1,5 +1,9 @@
-import { create } from 'zustand'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { ConnectionView, SyncStatus } from '../../../shared/ipc/channels/sync'
+import type { IpcError } from '../../../shared/ipc/define'
+import { read } from './channel-query'
+import { activeProfileId } from './profiles'
+import { channelKey, queryClient } from './query-client'
 
 /** What the top bar's sync chip says; main's `SyncStatus` is the report it is drawn from. */
 export type SyncChipState = 'live' | 'syncing' | 'offline' | 'error' | 'paused' | 'unknown'
@@ -102,12 +106,55 @@ function ago(iso: string, now: number, clock: (iso: string) => string): string {
   return `at ${clock(iso)}`
 }
 
-export const useSync = create<SyncView & { apply(view: Partial<SyncView>): void }>((set) => ({
+const SYNC_KEY = channelKey('sync.status', null)
+
+/** The active profile's sync.status events applied so far. */
+let told = 0
+
+/** A report of another profile than the active one is not for the top bar (before the list is known, any is). */
+function forActive(status: SyncStatus): boolean {
+  const active = activeProfileId()
+  return !active || status.profileId === active
+}
+
+/** What main last said of the active profile's sync (null: nothing yet), kept by its `sync.status` events. */
+const syncQuery = queryOptions<SyncStatus | null, IpcError>({
+  queryKey: SYNC_KEY,
+  queryFn: async () => {
+    const asked = told
+    const status = await read('sync.status', null)
+    // An event that arrived meanwhile is newer than the answer (main computed the answer before it, the event stream
+    // only delivered it first): the answer is then dropped, or a top bar that had said Offline went back to
+    // Connecting… and flickered. So is an answer about the profile the operator has just left.
+    if (told !== asked || !forActive(status)) return queryClient.getQueryData<SyncStatus | null>(SYNC_KEY) ?? null
+    return status
+  },
+  staleTime: Infinity
+})
+
+/** Main's `sync.status` event (bridge/events.ts). */
+export function applySyncStatus(status: SyncStatus): void {
+  if (!forActive(status)) return
+  told++
+  queryClient.setQueryData(SYNC_KEY, status)
+}
+
+/** Asks main for the sync status now (the page's start). */
+export const loadSyncStatus = (): Promise<void> => queryClient.prefetchQuery(syncQuery)
+
+const UNKNOWN: SyncView = {
   status: 'unknown',
   lastSyncedAt: null,
   offlineSince: null,
   message: null,
   progress: null,
-  connection: null,
-  apply: (view) => set(view)
-}))
+  connection: null
+}
+
+/** What the sync chip shows, or part of it (`pick` keeps a view from drawing again when the rest changes). */
+export function useSync(): SyncView
+export function useSync<T>(pick: (view: SyncView) => T): T
+export function useSync<T>(pick: (view: SyncView) => T = (view) => view as T): T {
+  const select = (status: SyncStatus | null) => pick(status ? syncViewOf(status) : UNKNOWN)
+  return useQuery({ ...syncQuery, select }).data ?? pick(UNKNOWN)
+}
