@@ -17,11 +17,8 @@ import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { Pool } from 'undici'
-import { hashToken, newToken } from '../src/gate/domain/operators'
-import { ReceiverInfoSeal } from '../src/gate/domain/receiver-info'
-import { PgGateStore } from '../src/gate/store/pg-store'
 import { newSigningKeyPair, type SigningKeyPair } from '../src/sandbox/state/webhook-signing'
-import { startGateReplica } from '../tests/support/gate-replica'
+import { setUpApprovingGate, startGateReplica } from '../tests/support/gate-replica'
 import { BUILT_GATE, buildGate, EXTRA_GATE_FLAGS, GATE_NODE_FLAGS, startPgFloor } from './gate-procs'
 import { startHaproxy } from '../tests/support/haproxy'
 import { startPostgres, type TestPostgres } from '../tests/support/postgres'
@@ -58,26 +55,15 @@ const pool = (url: string): Pool => new Pool(url, { connections: 64, pipelining:
 /** A fresh database with the bench's operator, approving rule and every customer's sealed receiver information. */
 async function prepare(db: TestPostgres, key: Buffer): Promise<string> {
   const url = await db.createDatabase()
-  const store = await PgGateStore.open({ url, now: Date.now })
-  try {
-    await store.addOperator('Bench', hashToken(newToken()))
-    const base = { maxAmountByCurrency: { USD: 10_000_000 }, requireKycApproved: false, fallback: 'reject' as const }
-    await store.putRules(
-      {
-        rules: [{ ...base, name: 'bench-approve', allowedSenders: [APPROVE_SENDER], action: 'approve' }],
-        otherwise: 'reject',
-        otherwiseFallback: 'reject'
-      },
-      'operator:Bench'
-    )
-    const seal = new ReceiverInfoSeal(key)
-    for (let k = 0; k < CUSTOMERS; k++) {
-      const info = { FULL_NAME: `Bench Person ${k}`, BIRTH_DATE: '1990-01-01' }
-      await store.putReceiverInfo(customerId(k), seal.seal(customerId(k), info), 'operator:Bench')
-    }
-  } finally {
-    await store.close()
-  }
+  await setUpApprovingGate(url, {
+    operator: 'Bench',
+    approveSender: APPROVE_SENDER,
+    receiverInfoKey: key,
+    receivers: Array.from({ length: CUSTOMERS }, (_, k) => ({
+      customerId: customerId(k),
+      info: { FULL_NAME: `Bench Person ${k}`, BIRTH_DATE: '1990-01-01' }
+    }))
+  })
   return url
 }
 

@@ -16,11 +16,8 @@ import { join, resolve } from 'node:path'
 import pg from 'pg'
 import { Pool } from 'undici'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { hashToken, newToken } from '../../src/gate/domain/operators'
-import { ReceiverInfoSeal } from '../../src/gate/domain/receiver-info'
-import { PgGateStore } from '../../src/gate/store/pg-store'
 import { newSigningKeyPair, signBody, type SigningKeyPair } from '../../src/sandbox/state/webhook-signing'
-import { startGateReplica, type GateReplica } from '../support/gate-replica'
+import { setUpApprovingGate, startGateReplica, type GateReplica } from '../support/gate-replica'
 import { startHaproxy, type TestHaproxy } from '../support/haproxy'
 import { startPostgres, type TestPostgres } from '../support/postgres'
 
@@ -99,22 +96,15 @@ it('two replicas on PostgreSQL behind HAProxy, one SIGKILLed during 10,000 webho
   const keys = newSigningKeyPair()
   const url = await db.createDatabase('gate_ha')
   const receiverInfoKey = Buffer.alloc(32, 0x5a)
-  // The operators' set-up, written as `operator add`, `PUT /operator/rules` and the receiver-info editor would.
-  const setup = await PgGateStore.open({ url, now: Date.now })
-  await setup.addOperator('Ana', hashToken(newToken()))
-  const base = { maxAmountByCurrency: { USD: 10_000_000 }, requireKycApproved: false, fallback: 'reject' as const }
-  await setup.putRules(
-    {
-      rules: [{ ...base, name: 'ha-approve', allowedSenders: [APPROVE], action: 'approve' }],
-      otherwise: 'reject',
-      otherwiseFallback: 'reject'
-    },
-    'operator:Ana'
-  )
-  const seal = new ReceiverInfoSeal(receiverInfoKey)
-  for (let k = 0; k < 20; k++)
-    await setup.putReceiverInfo(`Customer:ha-${k}`, seal.seal(`Customer:ha-${k}`, { FULL_NAME: `HA ${k}` }), 'a')
-  await setup.close()
+  await setUpApprovingGate(url, {
+    operator: 'Ana',
+    approveSender: APPROVE,
+    receiverInfoKey,
+    receivers: Array.from({ length: 20 }, (_, k) => ({
+      customerId: `Customer:ha-${k}`,
+      info: { FULL_NAME: `HA ${k}` }
+    }))
+  })
 
   const env = {
     GATE_DATABASE_URL: url,

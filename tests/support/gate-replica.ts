@@ -7,6 +7,9 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { hashToken, newToken } from '../../src/gate/domain/operators'
+import { ReceiverInfoSeal } from '../../src/gate/domain/receiver-info'
+import { PgGateStore } from '../../src/gate/store/pg-store'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const READY_MS = 60_000
@@ -78,5 +81,39 @@ export async function startGateReplica(
       if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal)
       await exited
     }
+  }
+}
+
+/**
+ * The operators' set-up of a PostgreSQL gate, written as `operator add`, `PUT /operator/rules` and the receiver-info
+ * editor would, before any replica starts: one operator, one rule approving `approveSender` (everything else rejected)
+ * and each customer's sealed receiver information.
+ */
+export async function setUpApprovingGate(
+  url: string,
+  o: {
+    operator: string
+    approveSender: string
+    receiverInfoKey: Buffer
+    receivers: { customerId: string; info: Record<string, string> }[]
+  }
+): Promise<void> {
+  const store = await PgGateStore.open({ url, now: Date.now })
+  try {
+    const actor = `operator:${o.operator}`
+    await store.addOperator(o.operator, hashToken(newToken()))
+    const base = { maxAmountByCurrency: { USD: 10_000_000 }, requireKycApproved: false, fallback: 'reject' as const }
+    await store.putRules(
+      {
+        rules: [{ ...base, name: 'approve', allowedSenders: [o.approveSender], action: 'approve' }],
+        otherwise: 'reject',
+        otherwiseFallback: 'reject'
+      },
+      actor
+    )
+    const seal = new ReceiverInfoSeal(o.receiverInfoKey)
+    for (const r of o.receivers) await store.putReceiverInfo(r.customerId, seal.seal(r.customerId, r.info), actor)
+  } finally {
+    await store.close()
   }
 }
