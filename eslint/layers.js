@@ -128,6 +128,14 @@ export const LAYERS = [
     why: 'Preload only bridges the IPC contract.'
   },
   {
+    name: "the renderer's stores",
+    files: ['src/renderer/src/stores/'],
+    code: ['src/renderer/src/stores/', 'src/shared/'],
+    packages: ['zustand'],
+    builtins: [],
+    why: 'Stores keep only UI state: what main holds is read and written through TanStack Query in data/, and main’s events enter in bridge/events.ts.'
+  },
+  {
     name: 'the renderer',
     files: ['src/renderer/'],
     code: ['src/renderer/', 'src/shared/'],

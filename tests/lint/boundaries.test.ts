@@ -64,6 +64,19 @@ describe('lint boundaries', () => {
       /better-sqlite3-multiple-ciphers is not on main's infrastructure/
     ],
     ['src/renderer/src/x.ts', "import Database from 'better-sqlite3-multiple-ciphers'", /not on the renderer/],
+    // Stores keep only UI state: neither the bridge to main nor the query cache, nor a query hook.
+    ['src/renderer/src/stores/x.ts', "import { paydesk } from '../bridge/paydesk'", /stores may not import .*bridge/],
+    [
+      'src/renderer/src/stores/x.ts',
+      "import { queryClient } from '../data/query-client'",
+      /stores may not import .*data/
+    ],
+    ['src/renderer/src/stores/x.ts', "import { useProfiles } from '../data/profiles'", /stores may not import .*data/],
+    [
+      'src/renderer/src/stores/x.ts',
+      "import { useQuery } from '@tanstack/react-query'",
+      /not on the renderer's stores/
+    ],
     ['src/gate/domain/x.ts', "import { x } from '../../main/app/backend'", /approval gate may not import src\/main/],
     ['src/gate/domain/x.ts', "import { x } from '../../sandbox/server'", /approval gate may not import src\/sandbox/],
     ['src/gate/http/x.ts', "import { request } from 'undici'", /undici is not on the approval gate/],
@@ -175,6 +188,8 @@ describe('lint boundaries', () => {
     ['src/renderer/src/x.ts', "import { z } from 'zod'"],
     ['src/renderer/src/x.ts', "import { createRoot } from 'react-dom/client'"],
     ['src/renderer/src/x.ts', "import { money } from '../../shared/format/money'"],
+    ['src/renderer/src/stores/x.ts', "import { create } from 'zustand'"],
+    ['src/renderer/src/stores/x.ts', "import { useUi } from './ui'"],
     ['src/main/domain/x.ts', "import { createHash } from 'node:crypto'"],
     ['src/main/infra/x.ts', "import { BASE_PATH } from '../../sandbox/state/defaults'"],
     ['src/sandbox/http/x.ts', "import { createServer } from 'node:http'"],
