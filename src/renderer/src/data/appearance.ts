@@ -24,7 +24,7 @@ function apply(appearance: Appearance): void {
 }
 
 /**
- * Which call's answer may still change the page: only the latest. The start's load can answer after the operator has
+ * Which choice's answer may still change the page: only the latest. The start's load can answer after the operator has
  * already picked a radio button, and two quick choices can answer out of order; an older answer would undo the newer
  * choice on screen while main keeps it.
  */
@@ -34,9 +34,11 @@ let latest = 0
 const appearanceQuery = queryOptions<Appearance, IpcError>({
   queryKey: APPEARANCE_KEY,
   queryFn: async () => {
-    const mine = ++latest
+    // A choice made while main answers is newer than the answer: the page keeps showing it. A read does not count as a
+    // call of its own, so a re-read (another profile made active re-reads every query) never hides a choice's answer.
+    const seen = latest
     const saved = await read('appearance.get', null)
-    return mine === latest ? saved : (queryClient.getQueryData<Appearance>(APPEARANCE_KEY) ?? saved)
+    return seen === latest ? saved : (queryClient.getQueryData<Appearance>(APPEARANCE_KEY) ?? saved)
   },
   staleTime: Infinity
 })
