@@ -15,7 +15,7 @@ export interface Signed {
 }
 
 /** The receiver fields every bench payment asks for; the gate finds them in its encrypted per-customer table. */
-export const REQUESTED_FIELDS = ['FULL_NAME', 'BIRTH_DATE']
+const REQUESTED_FIELDS = ['FULL_NAME', 'BIRTH_DATE']
 export const CUSTOMERS = 50
 export const customerId = (k: number): string => `Customer:bench-${k % CUSTOMERS}`
 
@@ -49,7 +49,7 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[i] as number
 }
 
-export interface Stats {
+interface Stats {
   n: number
   p50: number
   p99: number

@@ -6,7 +6,7 @@
 import { GateClient } from '../src/main/infra/gate/gate-client'
 import { GateFollower } from '../src/main/infra/gate/gate-stream'
 
-export interface EventStream {
+interface EventStream {
   /** When the `prompt` entry of a transaction reached Paydesk (performance.now()). */
   promptShown(transactionId: string): Promise<number>
   events(): number

@@ -18,7 +18,7 @@ import { SqliteGateStore } from '../src/gate/store/sqlite-store'
 const ROOT = resolve(import.meta.dirname, '..')
 const READY_MS = 30_000
 
-export interface Child {
+interface Child {
   proc: ChildProcess
   url: string
   stop(): Promise<void>
@@ -155,7 +155,7 @@ export function rssOf(pid: number): { rss: number; peak: number } | null {
   }
 }
 
-export interface StubService {
+interface StubService {
   url: string
   /** Resolves with the time (performance.now()) the approve of `transactionId` arrived. */
   approveArrived(transactionId: string): Promise<number>

@@ -113,7 +113,7 @@ async function startBaseline(publicKeyPem: string, floor?: Floor) {
   }
 }
 
-export const pools = (url: string) => ({
+const pools = (url: string) => ({
   hooks: new Pool(url, { connections: 64, pipelining: 1, keepAliveTimeout: 30_000 }),
   ops: new Pool(url, { connections: 8, pipelining: 1 })
 })

@@ -19,7 +19,7 @@ const TARGET_RPS = 2_000
 const TARGET_P99_MS = 10
 
 /** `--sandbox-sizes=100000,1000000` (default both). */
-export function benchSizes(flag: string, fallback: number[]): number[] {
+function benchSizes(flag: string, fallback: number[]): number[] {
   const arg = process.argv.find((a) => a.startsWith(`--${flag}=`))
   if (!arg) return fallback
   return arg

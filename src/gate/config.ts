@@ -12,7 +12,7 @@ const Ms = z.coerce.number().int().positive()
 /** The real service's deadline for approve/reject after a 202 (reference): 5 s. */
 export const SERVICE_DEADLINE_MS = 5000
 /** What the fallback's call is left at least, between `marginMs` and the deadline (the 4900 cap of a 5 s deadline). */
-export const FALLBACK_CALL_MS = 100
+const FALLBACK_CALL_MS = 100
 
 export const GateConfig = z
   .strictObject({

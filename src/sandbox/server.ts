@@ -66,7 +66,7 @@ export interface SandboxServerOptions {
 }
 
 /** Internals exposed for tests, the benchmark and the embedding app. */
-export interface SandboxInternals {
+interface SandboxInternals {
   store: Store
   engine: Engine
   scheduler: Scheduler

@@ -38,7 +38,7 @@ const DeepLink = z.discriminatedUnion('kind', [
     profileId: ProfileId.optional()
   })
 ])
-export type DeepLink = z.infer<typeof DeepLink>
+type DeepLink = z.infer<typeof DeepLink>
 
 /**
  * The whole text of a link, read by pattern rather than by a URL parser: a parser would resolve `..`, decode

@@ -21,7 +21,7 @@ export function customerName(c: NameFields): string {
 }
 
 /** Who holds an account that is not a customer's: the platform itself. */
-export const PLATFORM = 'Platform'
+const PLATFORM = 'Platform'
 
 /** "Platform · USD" for the platform's own account, "Priya Raman · USD" for a customer's. */
 export function internalAccountLabel(a: InternalFields, ownerName?: string | null): string {

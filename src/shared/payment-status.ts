@@ -6,7 +6,7 @@
  */
 
 /** What a status means for the operator: one colour per meaning across the app (design/ui.md). */
-export type StatusMeaning = 'good' | 'waiting' | 'bad' | 'neutral' | 'unknown'
+type StatusMeaning = 'good' | 'waiting' | 'bad' | 'neutral' | 'unknown'
 
 interface StatusWords {
   meaning: StatusMeaning
@@ -29,13 +29,7 @@ const PAYMENT: Record<string, StatusWords> = {
 }
 
 /** Statuses after which a payment never changes again: following it stops there. */
-export const FINAL_PAYMENT_STATUSES: ReadonlySet<string> = new Set([
-  'COMPLETED',
-  'FAILED',
-  'REJECTED',
-  'REFUNDED',
-  'EXPIRED'
-])
+const FINAL_PAYMENT_STATUSES: ReadonlySet<string> = new Set(['COMPLETED', 'FAILED', 'REJECTED', 'REFUNDED', 'EXPIRED'])
 
 export function isFinalPaymentStatus(status: string | null | undefined): boolean {
   return status !== null && status !== undefined && FINAL_PAYMENT_STATUSES.has(status)
@@ -73,7 +67,7 @@ export function paymentStatusTitle(noun: PaymentNoun, status: string): string {
  * Where a quote stands. Before execution it is a price ("Ready to execute", or "Expired"); once executed it is the
  * payment it started, so its status is that payment's, never a stale PENDING beside a completed payment.
  */
-export type QuoteStanding =
+type QuoteStanding =
   | { kind: 'open'; title: 'Ready to execute' }
   | { kind: 'expired'; title: 'Expired' }
   | { kind: 'executed'; title: string; status: string }

@@ -8,7 +8,7 @@ import type { IncomingTransaction } from '../../shared/api'
 import { evaluateRules } from '../../shared/approval-rules'
 import type { Fallback, GateRules, RuleAction } from '../../shared/gate'
 
-export interface RuleVerdict {
+interface RuleVerdict {
   action: RuleAction
   /** `rule:<name>`, or `otherwise` when no rule's conditions held. */
   actor: string

@@ -27,7 +27,7 @@ import { Prompts, type NewPrompt, type PromptOutcome } from './prompts'
 import { pickRequested, type Info, type ReceiverInfoSource } from './receiver-info'
 import { readWebhook, type Inbound, type Requested } from './webhook'
 
-export interface GateOptions {
+interface GateOptions {
   store: GateStore
   service: ServiceClient
   receiverInfo: ReceiverInfoSource

@@ -23,7 +23,7 @@ export function rowHash(prevHash: string, row: Pick<ChainRow, 'seq' | 'at' | 'ki
     .digest('hex')
 }
 
-export type ChainCheck = { ok: true; rows: number } | { ok: false; seq: number; problem: string }
+type ChainCheck = { ok: true; rows: number } | { ok: false; seq: number; problem: string }
 
 /** Checks rows in seq order against the chain and against the head the store keeps beside it. */
 export function checkChain(rows: Iterable<ChainRow>, head: { seq: number; hash: string } | null): ChainCheck {

@@ -19,7 +19,7 @@ import type { GateClock } from './clock'
 import { pickRequested, type Info } from './receiver-info'
 import type { Requested } from './webhook'
 
-export interface PromptsOptions {
+interface PromptsOptions {
   store: GateStore
   service: ServiceClient
   clock: GateClock

@@ -37,13 +37,13 @@ export class ReceiverInfoSeal {
   }
 }
 
-export interface LookupRequest {
+interface LookupRequest {
   customerId: string
   platformCustomerId: string | null
   fields: string[]
 }
 
-export interface ReceiverInfoSourceOptions {
+interface ReceiverInfoSourceOptions {
   store: GateStore
   seal: ReceiverInfoSeal
   /** The platform's lookup: POSTed `{ customerId, platformCustomerId, fields }`, answers a JSON object of fields. */

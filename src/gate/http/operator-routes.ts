@@ -25,7 +25,7 @@ declare module 'fastify' {
   }
 }
 
-export interface OperatorDeps {
+interface OperatorDeps {
   gate: Gate
   store: GateStore
   receiverInfo: ReceiverInfoSource

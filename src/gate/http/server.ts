@@ -19,7 +19,7 @@ import { GateMetrics } from './metrics'
 import { operatorRoutes } from './operator-routes'
 import { webhookRoute } from './webhook-route'
 
-export interface GateServerOptions {
+interface GateServerOptions {
   config: GateConfig
   store: GateStore
   clock?: GateClock

@@ -6,7 +6,7 @@
 import { Customer } from '../../shared/api'
 import { budget, type GateClock } from '../domain/clock'
 
-export interface ServiceCredentials {
+interface ServiceCredentials {
   baseUrl: string
   tokenId: string
   clientSecret: string

@@ -7,7 +7,7 @@ import type { GateEvent } from '../../shared/gate'
 import { LOG_CHANNEL } from './pg-schema'
 
 /** What the feed needs of a pg.Client (only pg-store.ts and pg-schema.ts import pg: eslint/layers.js). */
-export interface ListenClient {
+interface ListenClient {
   on(event: 'notification', listener: () => void): unknown
   on(event: 'error', listener: (err: Error) => void): unknown
   connect(): Promise<unknown>

@@ -51,7 +51,7 @@ import type {
   WebhookSettlement
 } from './store'
 
-export interface PgStoreOptions {
+interface PgStoreOptions {
   /** postgres://user@host:port/database */
   url: string
   now: () => number

@@ -46,7 +46,7 @@ function startThread(workerData: CheckpointThreadData): Worker {
   return new Worker(boot, { eval: true, workerData })
 }
 
-export interface CheckpointerOptions {
+interface CheckpointerOptions {
   file: string
   nativeBinding?: string
   /** Told once if the thread fails or stops by itself (the store then checkpoints in its commits again). */

@@ -38,7 +38,7 @@ import type {
 /** Thrown inside a transaction to roll it back when a pre-approval was taken meanwhile. */
 class PreApprovalGone extends Error {}
 
-export interface SqliteStoreOptions {
+interface SqliteStoreOptions {
   file: string
   now: () => number
   nativeBinding?: string

@@ -16,7 +16,7 @@
 import type { GateEvent, GateRules, LogKind, PreApproval, PreApprovalCreateRequest } from '../../shared/gate'
 
 /** The answer a webhook got, kept to answer a replay identically. */
-export interface StoredAnswer {
+interface StoredAnswer {
   status: number
   body: unknown
 }

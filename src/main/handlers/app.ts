@@ -23,7 +23,7 @@ type ProfileChannel =
   | 'connection.testDraft'
 
 /** What the profile channels ask of the running sessions (app/profile-sessions.ts is the one implementation). */
-export interface SessionControl {
+interface SessionControl {
   readonly running: ReadonlyMap<string, ProfileSession>
   active(): Promise<ProfileSession>
   close(id: string): Promise<void>
@@ -33,7 +33,7 @@ export interface SessionControl {
 }
 
 /** The Local profile's part in a connection test: its sandbox may still be starting (app/local-profile.ts). */
-export interface LocalConnection {
+interface LocalConnection {
   testConnection(profile: StoredProfile, test: () => Promise<ConnectionReport>): Promise<ConnectionReport>
 }
 

@@ -140,7 +140,7 @@ function createdIds(output: unknown): string[] {
   return typeof id === 'string' ? [id] : []
 }
 
-export interface LoggedActionDeps {
+interface LoggedActionDeps {
   active(): Promise<ProfileSession>
   /** Whether the active profile is a production one. */
   production(): boolean

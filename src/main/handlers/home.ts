@@ -6,7 +6,7 @@ import type { ProfileSession } from '../domain/profile-session'
 type HomeSession = Pick<ProfileSession, 'profileId' | 'cache' | 'listInternalAccounts'>
 
 /** Home's figures for the active profile's cache (src/shared/ipc/channels/home.ts). */
-export async function homeFigures(session: HomeSession, timeZone: string, now: number): Promise<HomeFigures> {
+async function homeFigures(session: HomeSession, timeZone: string, now: number): Promise<HomeFigures> {
   // The platform's accounts as their own list reads them (and refreshes them): the balances Home walks back from.
   const accounts = session.listInternalAccounts({ scope: 'platform' })
   const window = homeWindow(now, timeZone)

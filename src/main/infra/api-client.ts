@@ -59,7 +59,7 @@ export interface AttemptInfo {
  * - `unsafe`: other writes: retried only when the request certainly did not reach the service (connection refused,
  *   DNS failure, TLS or connect timeout) or the service said 429 (a rate-limited request is not processed).
  */
-export type RetryPolicy = 'idempotent' | 'unsafe'
+type RetryPolicy = 'idempotent' | 'unsafe'
 
 export interface RequestOptions<S extends z.ZodType | undefined> {
   query?: Record<string, string | number | boolean | undefined>

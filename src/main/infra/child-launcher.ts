@@ -19,7 +19,7 @@ export interface SandboxProcess {
 }
 
 /** Which of the Local profile's processes to start. */
-export type LocalProcessKind = 'sandbox' | 'gate'
+type LocalProcessKind = 'sandbox' | 'gate'
 
 /** Starts one of the Local profile's processes (default: the sandbox). */
 export type SandboxLauncher = (kind?: LocalProcessKind) => SandboxProcess

@@ -20,10 +20,10 @@ import { nodeSandboxLauncher, type SandboxLauncher, type SandboxProcess } from '
 export const LOCAL_GATE_TOKEN_ACCOUNT = 'profile:local:local-gate-operator-token'
 export const LOCAL_GATE_KEY_ACCOUNT = 'profile:local:local-gate-receiver-key'
 /** The operator Paydesk is in the Local gate's log. */
-export const LOCAL_GATE_OPERATOR = 'Paydesk Local'
+const LOCAL_GATE_OPERATOR = 'Paydesk Local'
 
 /** `<dataDir>/local-gate/gate.db` */
-export function localGateDatabase(dataDir: string): string {
+function localGateDatabase(dataDir: string): string {
   return path.join(dataDir, 'local-gate', 'gate.db')
 }
 
@@ -32,7 +32,7 @@ export function localGateDatabase(dataDir: string): string {
  * approval can answer the fields the sandbox's senders ask for. Not the service's customer record: the service asks
  * precisely for what that record lacks (several demo customers have no birth date there).
  */
-export const LOCAL_DEMO_RECEIVER_INFO: Readonly<Record<string, Record<string, string>>> = {
+const LOCAL_DEMO_RECEIVER_INFO: Readonly<Record<string, Record<string, string>>> = {
   'cust-jane-smith': { FULL_NAME: 'Jane Smith', BIRTH_DATE: '1990-01-15', NATIONALITY: 'US' },
   'cust-carlos-garcia': { FULL_NAME: 'Carlos García', BIRTH_DATE: '1988-05-22', NATIONALITY: 'MX' },
   'cust-amelia-hughes': { FULL_NAME: 'Amelia Hughes', BIRTH_DATE: '1979-11-02', NATIONALITY: 'GB' },
@@ -47,7 +47,7 @@ const MAX_RESTARTS = 3
 const CLOSE_GRACE_MS = 5_000
 const CALL_TIMEOUT_MS = 10_000
 
-export interface LocalGateOptions {
+interface LocalGateOptions {
   dataDir: string
   /** The Local sandbox, ready: where the gate sends approve/reject and KYC calls. */
   sandbox: { baseUrl: string; tokenId: string; clientSecret: string }

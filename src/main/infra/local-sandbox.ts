@@ -20,13 +20,13 @@ export interface LocalSandbox {
   close(): Promise<void>
 }
 
-export interface LocalSandboxReady {
+interface LocalSandboxReady {
   pid: number
   /** Where a corrupt state file was moved at start, if it was. */
   corruptFileMovedTo?: string
 }
 
-export interface LocalSandboxOptions {
+interface LocalSandboxOptions {
   dataDir: string
   tokenId: string
   clientSecret: string
@@ -92,7 +92,7 @@ export function testApprovalWindowFromEnv(
 }
 
 /** The shortest test approval window: the gate's fallback comes FALLBACK_LEAD_MS before it, at 5 s or later. */
-export const TEST_APPROVAL_WINDOW_MIN_MS = 10_000
+const TEST_APPROVAL_WINDOW_MIN_MS = 10_000
 /** How long before a stretched window's end the Local gate gives its fallback: time for its call under load. */
 const FALLBACK_LEAD_MS = 5_000
 
@@ -160,7 +160,7 @@ async function probePort(port: number): Promise<number> {
 }
 
 /** The port of a Local sandbox address from an earlier run, if it names one. */
-export function portOf(baseUrl: string | undefined): number | undefined {
+function portOf(baseUrl: string | undefined): number | undefined {
   if (baseUrl === undefined) return undefined
   try {
     const port = Number(new URL(baseUrl).port)

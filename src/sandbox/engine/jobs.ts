@@ -17,7 +17,7 @@ export const JOB = {
   quoteExpire: 'quote.expire'
 } as const
 
-export type JobKind = (typeof JOB)[keyof typeof JOB]
+type JobKind = (typeof JOB)[keyof typeof JOB]
 export type JobHandlers<K extends JobKind = JobKind> = Record<K, (job: Job) => void>
 
 /** Registers a handler for every kind of job; the type makes a missing kind a compile error. */

@@ -37,13 +37,13 @@ export const FaultRuleInput = z.strictObject({
 })
 export type FaultRuleInput = z.input<typeof FaultRuleInput>
 
-export interface FaultRule extends z.output<typeof FaultRuleInput> {
+interface FaultRule extends z.output<typeof FaultRuleInput> {
   id: number
   /** Requests this rule has applied to so far. */
   hits: number
 }
 
-export interface FaultDecision {
+interface FaultDecision {
   latencyMs: number
   terminal?: FaultRule
   /** hang: resolves when the rule that holds the request is removed (by id or by clearing them all). */

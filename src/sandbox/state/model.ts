@@ -5,12 +5,12 @@
  */
 import type { CurrencyInfo } from './currencies'
 
-export interface AmountObj {
+interface AmountObj {
   amount: number
   currency: CurrencyInfo
 }
 
-export interface AddressObj {
+interface AddressObj {
   line1?: string
   line2?: string
   city?: string
@@ -59,7 +59,7 @@ export interface PaymentInstruction {
   isPlatformAccount?: boolean
 }
 
-export interface InternalAccountObj {
+interface InternalAccountObj {
   id: string
   type: 'INTERNAL_FIAT' | 'INTERNAL_CRYPTO'
   customerId?: string
@@ -94,7 +94,7 @@ export interface TransactionObj {
   refund?: { reference: string; initiatedAt: string; status: string; settledAt?: string; reason?: string }
 }
 
-export interface QuoteObj {
+interface QuoteObj {
   id: string
   status: 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED' | 'EXPIRED'
   createdAt: string
@@ -113,28 +113,28 @@ export interface QuoteObj {
   rateDetails?: Record<string, number>
 }
 
-export interface Rec<D, M> {
+interface Rec<D, M> {
   readonly t: number
   readonly id: string
   data: D
   meta: M
 }
 
-export interface CustomerMeta {
+interface CustomerMeta {
   /** Internal account per currency (the customer's primary internal account of that currency). */
   internalAccounts: Record<string, string>
 }
 
-export interface ExternalAccountMeta {
+interface ExternalAccountMeta {
   /** Identifier whose last digits choose sandbox outcomes (account number, CLABE, IBAN, wallet address...). */
   identifier: string
 }
 
-export interface InternalAccountMeta {
+interface InternalAccountMeta {
   platform: boolean
 }
 
-export type TxKind = 'TRANSFER_OUT' | 'QUOTE' | 'RECEIVE' | 'SEED'
+type TxKind = 'TRANSFER_OUT' | 'QUOTE' | 'RECEIVE' | 'SEED'
 
 export interface TransactionMeta {
   kind: TxKind
@@ -164,7 +164,7 @@ export interface RequestedField {
   mandatory: boolean
 }
 
-export interface ApprovalMeta {
+interface ApprovalMeta {
   /** ASKING: the webhook is out; DEFERRED: answered 202, approve/reject allowed until the deadline; DECIDED: done. */
   phase: 'ASKING' | 'DEFERRED' | 'DECIDED'
   requested: RequestedField[]
@@ -177,7 +177,7 @@ export interface ApprovalMeta {
   missingFields?: string[]
 }
 
-export interface QuoteMeta {
+interface QuoteMeta {
   scenario: string
   /** Internal account source: debit on execution. */
   sourceInternalAccountId?: string

@@ -24,7 +24,7 @@ export const ACCOUNT_TYPE_CURRENCY = {
   UGX_ACCOUNT: 'UGX',
   XOF_ACCOUNT: 'XOF'
 } as const
-export type BankInputAccountType = keyof typeof ACCOUNT_TYPE_CURRENCY
+type BankInputAccountType = keyof typeof ACCOUNT_TYPE_CURRENCY
 
 /** Wallet types a request may use (each has a schema in AccountInfoInput). */
 const INPUT_WALLET_TYPES = ['SPARK_WALLET', 'SOLANA_WALLET', 'BASE_WALLET', 'ETHEREUM_WALLET'] as const

@@ -5,7 +5,6 @@ import { closedEnum, openEnum } from './enums'
 import { nonBlank, withoutSeparators } from './text'
 
 export const BENEFICIARY_TYPES = ['INDIVIDUAL', 'BUSINESS'] as const
-export type BeneficiaryType = (typeof BENEFICIARY_TYPES)[number]
 
 /** Beneficiary of responses: unknown members kept, unknown beneficiaryType accepted. */
 export const Beneficiary = z.looseObject({
@@ -25,11 +24,11 @@ export const Beneficiary = z.looseObject({
 })
 export type Beneficiary = z.infer<typeof Beneficiary>
 
-export const BusinessInfoInput = z.strictObject({
+const BusinessInfoInput = z.strictObject({
   legalName: nonBlank('Legal name', 'Enter the business’s legal name'),
   taxId: nonBlank('Business tax id').optional()
 })
-export type BusinessInfoInput = z.infer<typeof BusinessInfoInput>
+type BusinessInfoInput = z.infer<typeof BusinessInfoInput>
 
 /** What the business-only members are called on screen. */
 const BUSINESS_ONLY = {
@@ -39,7 +38,7 @@ const BUSINESS_ONLY = {
 } as const
 
 /** E.164 phone number: "+", country code and subscriber number, 8 to 15 digits in all. */
-export const E164_PATTERN = /^\+[1-9][0-9]{7,14}$/
+const E164_PATTERN = /^\+[1-9][0-9]{7,14}$/
 
 /**
  * Beneficiary of requests (spec 2.6). Per-type rules: an INDIVIDUAL needs fullName; a BUSINESS needs
@@ -110,10 +109,10 @@ export const BeneficiaryInput = z
   })
 export type BeneficiaryInput = z.infer<typeof BeneficiaryInput>
 
-export type BeneficiaryField = 'beneficiaryType' | 'fullName' | 'address'
-export type BeneficiaryAddressField = 'line1' | 'city' | 'postalCode' | 'country'
+type BeneficiaryField = 'beneficiaryType' | 'fullName' | 'address'
+type BeneficiaryAddressField = 'line1' | 'city' | 'postalCode' | 'country'
 
-export interface BeneficiaryMinimum {
+interface BeneficiaryMinimum {
   /** Country the row of the table is about (spec 2.6 "Country (currency)"). */
   country: string
   /** Fields the beneficiary object must carry. */
@@ -156,13 +155,13 @@ export const BENEFICIARY_MINIMUMS = {
 } as const satisfies Record<string, BeneficiaryMinimum>
 
 /** For currencies outside the table: what every beneficiary needs anyway. */
-export const DEFAULT_BENEFICIARY_MINIMUM: BeneficiaryMinimum = {
+const DEFAULT_BENEFICIARY_MINIMUM: BeneficiaryMinimum = {
   country: '',
   requiredFields: ['beneficiaryType', 'fullName'],
   requiredAddressFields: []
 }
 
-export interface BeneficiaryIssue {
+interface BeneficiaryIssue {
   /** Path inside the beneficiary object, e.g. ['address', 'city']. */
   path: (string | number)[]
   message: string

@@ -12,7 +12,7 @@ export const KycStatus = openEnum(KYC_STATUSES)
 export type KycStatus = z.infer<typeof KycStatus>
 
 /** Customer types of the spec (only INDIVIDUAL); the service also has BUSINESS, shown verbatim. */
-export const CUSTOMER_TYPES = ['INDIVIDUAL'] as const
+const CUSTOMER_TYPES = ['INDIVIDUAL'] as const
 
 /** Customer of responses (spec 2.4). */
 export const Customer = z.looseObject({

@@ -11,13 +11,13 @@ import { nonBlank } from './text'
 /** External account statuses of spec 3.1. */
 export const EXTERNAL_ACCOUNT_STATUSES = ['PENDING', 'ACTIVE', 'UNDER_REVIEW', 'INACTIVE'] as const
 /** Extra statuses the spec's ramp guidance lists (FAILED: verification failed; DISABLED: manually disabled). */
-export const RAMP_EXTERNAL_ACCOUNT_STATUSES = ['FAILED', 'DISABLED'] as const
+const RAMP_EXTERNAL_ACCOUNT_STATUSES = ['FAILED', 'DISABLED'] as const
 export const KNOWN_EXTERNAL_ACCOUNT_STATUSES = [
   ...EXTERNAL_ACCOUNT_STATUSES,
   ...RAMP_EXTERNAL_ACCOUNT_STATUSES
 ] as const
-export const ExternalAccountStatus = openEnum(KNOWN_EXTERNAL_ACCOUNT_STATUSES)
-export type ExternalAccountStatus = z.infer<typeof ExternalAccountStatus>
+const ExternalAccountStatus = openEnum(KNOWN_EXTERNAL_ACCOUNT_STATUSES)
+type ExternalAccountStatus = z.infer<typeof ExternalAccountStatus>
 
 export const CRYPTO_NETWORKS = [
   'SOLANA_MAINNET',
@@ -31,7 +31,7 @@ export const CRYPTO_NETWORKS = [
   'LIGHTNING_MAINNET',
   'LIGHTNING_REGTEST'
 ] as const
-export type CryptoNetwork = (typeof CRYPTO_NETWORKS)[number]
+type CryptoNetwork = (typeof CRYPTO_NETWORKS)[number]
 
 /** Which networks a wallet accountType can be on (first word of the network names). */
 export const WALLET_NETWORKS: Readonly<Record<string, readonly CryptoNetwork[]>> = {
@@ -50,8 +50,8 @@ export const BENEFICIARY_VERIFICATION_STATUSES = [
   'CHECKED_BY_RECEIVING_FI',
   'PENDING'
 ] as const
-export const BeneficiaryVerificationStatus = openEnum(BENEFICIARY_VERIFICATION_STATUSES)
-export type BeneficiaryVerificationStatus = z.infer<typeof BeneficiaryVerificationStatus>
+const BeneficiaryVerificationStatus = openEnum(BENEFICIARY_VERIFICATION_STATUSES)
+type BeneficiaryVerificationStatus = z.infer<typeof BeneficiaryVerificationStatus>
 
 /** External account of responses (spec 2.5). */
 export const ExternalAccount = z.looseObject({
@@ -73,7 +73,7 @@ export type ExternalAccount = z.infer<typeof ExternalAccount>
  * The network a wallet's address names by itself, when it does: a `spark1…` address is on Spark's main network. The
  * current published API dropped `cryptoNetwork` and the official clients no longer send it (docs/real-service.md).
  */
-export function networkOfAddress(info: { accountType: string; address?: unknown }): CryptoNetwork | undefined {
+function networkOfAddress(info: { accountType: string; address?: unknown }): CryptoNetwork | undefined {
   const address = typeof info.address === 'string' ? info.address.toLowerCase() : ''
   return info.accountType === 'SPARK_WALLET' && address.startsWith(SPARK_ADDRESS_PREFIX) ? 'SPARK_MAINNET' : undefined
 }

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { InputAccountType, XofRegion } from './account-types'
 import { withoutSeparators } from './text'
 
-export interface FormatRule {
+interface FormatRule {
   /** Stable id, used by tests and UI hints. */
   id: string
   /** The row of the spec's format table, also the value's name in messages ("Enter the US routing number"). */

@@ -8,7 +8,7 @@ export const ID_PREFIXES = {
   transaction: 'Transaction',
   quote: 'Quote'
 } as const
-export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES]
+type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES]
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

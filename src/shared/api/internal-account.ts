@@ -5,7 +5,7 @@ import { QueryCursor, QueryLimit } from './list'
 import { currencyCode, CurrencyAmount, PositiveMinorUnits } from './money'
 
 /** Internal account types of the reference (not in the spec). */
-export const INTERNAL_ACCOUNT_TYPES = ['INTERNAL_FIAT', 'INTERNAL_CRYPTO', 'EMBEDDED_WALLET'] as const
+const INTERNAL_ACCOUNT_TYPES = ['INTERNAL_FIAT', 'INTERNAL_CRYPTO', 'EMBEDDED_WALLET'] as const
 
 /** One way to fund an internal account (spec 2.7). */
 export const FundingPaymentInstruction = z.looseObject({

@@ -34,8 +34,8 @@ export function queryBoolean(what: string) {
   })
 }
 
-export const DEFAULT_PAGE_SIZE = 20
-export const MAX_PAGE_SIZE = 100
+const DEFAULT_PAGE_SIZE = 20
+const MAX_PAGE_SIZE = 100
 
 /** Page size of list endpoints: 1..100, default 20 (spec 8). */
 export const QueryLimit = queryInt('limit', 1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE)
@@ -64,7 +64,6 @@ export function pagedList<T extends z.ZodType>(item: T) {
     totalCount: z.number().int().min(0).optional().catch(undefined)
   })
 }
-export type PagedList<T> = { data: T[]; hasMore: boolean; nextCursor?: string; totalCount?: number }
 
 /**
  * A paged list whose items are read one by one afterwards (`readItems`), so one item the schema rejects does not
@@ -97,7 +96,6 @@ export function readItems<T extends z.ZodType>(
 export function dataList<T extends z.ZodType>(item: T) {
   return z.looseObject({ data: z.array(item) })
 }
-export type DataList<T> = { data: T[] }
 
 /** An unpaged list whose items are read one by one afterwards (`readItems`), like `PagedEnvelope`. */
 export const UnpagedEnvelope = dataList(z.unknown())

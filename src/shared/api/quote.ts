@@ -6,12 +6,11 @@ import { nonBlank } from './text'
 import { RateDetails } from './transaction'
 
 /** Quote statuses of the reference (the spec does not show the Quote resource). */
-export const QUOTE_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'EXPIRED'] as const
-export const QUOTE_LOCK_SIDES = ['SENDING', 'RECEIVING'] as const
-export type QuoteLockSide = (typeof QUOTE_LOCK_SIDES)[number]
+const QUOTE_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'EXPIRED'] as const
+const QUOTE_LOCK_SIDES = ['SENDING', 'RECEIVING'] as const
 
 /** The published API's PurposeOfPayment (required by some destination countries, e.g. India). */
-export const PURPOSES_OF_PAYMENT = [
+const PURPOSES_OF_PAYMENT = [
   'GIFT',
   'SELF',
   'GOODS_OR_SERVICES',

@@ -9,7 +9,7 @@ const GENERATORS = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3]
 const BECH32_CONST = 1
 const BECH32M_CONST = 0x2bc830a3
 
-export type Bech32Variant = 'bech32' | 'bech32m'
+type Bech32Variant = 'bech32' | 'bech32m'
 
 function polymod(values: readonly number[]): number {
   let chk = 1
@@ -48,7 +48,7 @@ export function encodeBech32(hrp: string, data: readonly number[], variant: Bech
   return hrp + '1' + [...data, ...checksum].map((d) => CHARSET[d]).join('')
 }
 
-export interface DecodedBech32 {
+interface DecodedBech32 {
   hrp: string
   /** 5-bit words without the checksum. */
   data: number[]

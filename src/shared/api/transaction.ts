@@ -7,8 +7,7 @@ import { QueryCursor, QueryLimit } from './list'
 import { CurrencyAmount, MinorUnits, PositiveMinorUnits } from './money'
 import { nonBlank } from './text'
 
-export const TRANSACTION_TYPES = ['INCOMING', 'OUTGOING'] as const
-export type TransactionType = (typeof TRANSACTION_TYPES)[number]
+const TRANSACTION_TYPES = ['INCOMING', 'OUTGOING'] as const
 
 /** Incoming transaction statuses, also the values of the list filter (spec 3.2). */
 export const TRANSACTION_STATUSES = [
@@ -23,8 +22,6 @@ export const TRANSACTION_STATUSES = [
 ] as const
 export const INCOMING_TRANSACTION_STATUSES = TRANSACTION_STATUSES
 export const OUTGOING_TRANSACTION_STATUSES = ['PENDING', 'EXPIRED', 'PROCESSING', 'COMPLETED', 'FAILED'] as const
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number]
-export type OutgoingTransactionStatus = (typeof OUTGOING_TRANSACTION_STATUSES)[number]
 
 export const INCOMING_FAILURE_REASONS = [
   'LNURLP_FAILED',
@@ -45,10 +42,10 @@ export const OUTGOING_FAILURE_REASONS = [
 ] as const
 
 /** Refund statuses and reasons: the spec names COMPLETED and TRANSACTION_FAILED; the reference adds the rest. */
-export const REFUND_STATUSES = ['PENDING', 'COMPLETED', 'FAILED'] as const
-export const REFUND_REASONS = ['TRANSACTION_FAILED', 'USER_CANCELLATION', 'TIMEOUT'] as const
+const REFUND_STATUSES = ['PENDING', 'COMPLETED', 'FAILED'] as const
+const REFUND_REASONS = ['TRANSACTION_FAILED', 'USER_CANCELLATION', 'TIMEOUT'] as const
 
-export const TRANSACTION_ENDPOINT_TYPES = ['ACCOUNT', 'UMA_ADDRESS', 'REALTIME_FUNDING'] as const
+const TRANSACTION_ENDPOINT_TYPES = ['ACCOUNT', 'UMA_ADDRESS', 'REALTIME_FUNDING'] as const
 
 /**
  * Rate and fee details. The spec writes the service's own fee names as `serviceApi*`; the real service sends
@@ -93,20 +90,20 @@ export const Refund = z.looseObject({
 export type Refund = z.infer<typeof Refund>
 
 /** Source or destination of a transaction: `{ sourceType|destinationType, accountId, currency }`. */
-export const TransactionSource = z.looseObject({
+const TransactionSource = z.looseObject({
   sourceType: openEnum(TRANSACTION_ENDPOINT_TYPES).optional(),
   accountId: z.string().optional(),
   currency: z.string().optional(),
   umaAddress: z.string().optional()
 })
-export type TransactionSource = z.infer<typeof TransactionSource>
-export const TransactionDestination = z.looseObject({
+type TransactionSource = z.infer<typeof TransactionSource>
+const TransactionDestination = z.looseObject({
   destinationType: openEnum(TRANSACTION_ENDPOINT_TYPES).optional(),
   accountId: z.string().optional(),
   currency: z.string().optional(),
   umaAddress: z.string().optional()
 })
-export type TransactionDestination = z.infer<typeof TransactionDestination>
+type TransactionDestination = z.infer<typeof TransactionDestination>
 
 export const PaymentInstruction = z.looseObject({
   accountOrWalletInfo: z.looseObject({ accountType: z.string().optional() }),
@@ -159,14 +156,14 @@ export type OutgoingTransaction = z.infer<typeof OutgoingTransaction>
  * A transaction whose `type` Paydesk does not know (the service may add types). Only id and type are required, so it
  * can be listed and shown verbatim. INCOMING and OUTGOING never fall back here: a malformed one fails.
  */
-export const UnknownTransaction = z.looseObject({
+const UnknownTransaction = z.looseObject({
   id: z.string(),
   type: z.string().refine((t) => !(TRANSACTION_TYPES as readonly string[]).includes(t), {
     error: 'An INCOMING or OUTGOING transaction must match its own shape'
   }) as unknown as z.ZodType<string & { readonly __unknownTransactionType?: never }, string>,
   status: z.string().optional()
 })
-export type UnknownTransaction = z.infer<typeof UnknownTransaction>
+type UnknownTransaction = z.infer<typeof UnknownTransaction>
 
 /** INCOMING or OUTGOING only. */
 export const KnownTransaction = z.discriminatedUnion('type', [IncomingTransaction, OutgoingTransaction])

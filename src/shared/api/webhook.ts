@@ -8,7 +8,7 @@ import {
 } from './transaction'
 
 /** Webhook event types of the reference (`OBJECT.EVENT`); the service may send others. */
-export const WEBHOOK_TYPES = [
+const WEBHOOK_TYPES = [
   'OUTGOING_PAYMENT.PENDING',
   'OUTGOING_PAYMENT.PROCESSING',
   'OUTGOING_PAYMENT.COMPLETED',

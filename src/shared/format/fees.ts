@@ -25,7 +25,7 @@ const MEMBERS: Record<string, { label: string; kind: Kind }> = {
   ...Object.fromEntries(Object.entries(SERVICE).map(([k, v]) => [k.replace('gridApi', 'serviceApi'), v]))
 }
 
-export interface FeeLine {
+interface FeeLine {
   /** The member's name at the service, for a title or a copy. */
   key: string
   label: string

@@ -9,11 +9,11 @@ export type GateError = z.infer<typeof GateError>
  * The gate's 422 to an operator's Approve (POST /operator/prompts/{id}, src/gate/http/operator-routes.ts): the
  * receiverCustomerInfo fields the sender marked mandatory that neither the gate nor the operator gave, by name.
  */
-export const MissingReceiverInfo = GateError.extend({
+const MissingReceiverInfo = GateError.extend({
   code: z.literal('MISSING_RECEIVER_INFO'),
   missingFields: z.array(z.string().regex(UPPER_SNAKE_PATTERN)).min(1).max(100)
 })
-export type MissingReceiverInfo = z.infer<typeof MissingReceiverInfo>
+type MissingReceiverInfo = z.infer<typeof MissingReceiverInfo>
 
 /** What the prompt card shows at a box the sender requires and nobody filled in (the gate's sentence is not shown). */
 export const MISSING_FIELD_MESSAGE =

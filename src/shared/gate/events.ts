@@ -5,7 +5,7 @@ import { z } from 'zod'
  * Last-Event-ID). `kind` says what happened, `actor` who or what did it: `service` (a webhook), `rule:<name>`,
  * `pre-approval:<id>`, `operator:<name>`, `fallback:<rule>`, `gate`.
  */
-export const LOG_KINDS = [
+const LOG_KINDS = [
   'webhook',
   'prompt',
   'decision',

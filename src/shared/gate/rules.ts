@@ -15,14 +15,14 @@ export type Fallback = z.infer<typeof Fallback>
 
 const Conditions = ApprovalRules.omit({ enabled: true })
 
-export const GateRule = Conditions.extend({
+const GateRule = Conditions.extend({
   name: z.string().trim().min(1, 'Give the rule a name').max(100),
   action: RuleAction,
   /** Sent with a 403 when the action is reject (the service keeps it for debugging). */
   reason: z.string().trim().min(1).max(200).optional(),
   fallback: Fallback.default('reject')
 })
-export type GateRule = z.infer<typeof GateRule>
+type GateRule = z.infer<typeof GateRule>
 
 export const GateRules = z.strictObject({
   rules: z.array(GateRule).max(100).default([]),

@@ -7,7 +7,7 @@ export interface OpenView {
   profileId?: string
 }
 
-export type LinkDecision = { open: OpenView } | { refused: string }
+type LinkDecision = { open: OpenView } | { refused: string }
 
 /** The longest text quoted back in a log line: a hostile link must not flood the log. */
 const LOGGED_CHARS = 80

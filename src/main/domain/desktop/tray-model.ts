@@ -4,7 +4,7 @@
  */
 
 /** One profile as the tray sees it. */
-export interface WatchedProfile {
+interface WatchedProfile {
   id: string
   name: string
   /** Its approval gate is followed and its prompts counted (the link is not `none`). */

@@ -22,7 +22,7 @@ import { GateFollower, type FollowerDeps } from '../../infra/gate/gate-stream'
 
 export type ManagedGate = { url: string; token: string; managed: boolean }
 
-export interface GateLinksDeps {
+interface GateLinksDeps {
   profiles: ProfileStore
   secrets: SecretStore
   /** The gate Paydesk runs for a profile (the Local one), or null when it runs none for it. Rejects with why not. */

@@ -36,7 +36,7 @@ export interface ReadPositions {
   flush(): Promise<void>
 }
 
-export interface GatePositionsDeps {
+interface GatePositionsDeps {
   dataDir: string
   log(message: string): void
   reportDamage: ReportDamage

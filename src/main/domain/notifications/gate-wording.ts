@@ -9,7 +9,7 @@ import type { ProfileNotification } from './wording'
  */
 
 /** What Paydesk knows of a payment when it tells about it (the prompt seen earlier, the cache's names). */
-export interface PaymentContext {
+interface PaymentContext {
   amount?: number | undefined
   currency?: string | undefined
   decimals?: number | undefined
@@ -113,7 +113,7 @@ export function lowerFirst(s: string): string {
 }
 
 /** What a gate decided while Paydesk was closed, counted by who decided (never one notification per entry). */
-export interface MissedTally {
+interface MissedTally {
   byRule: number
   byPreApproval: number
   byOperator: number

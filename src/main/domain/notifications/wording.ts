@@ -54,6 +54,6 @@ export function transferSettled(
 }
 
 /** What the operator started, named as every screen names it. */
-export function paymentNounOf(record: Pick<StoredTransferRecord, 'kind'>): PaymentNoun {
+function paymentNounOf(record: Pick<StoredTransferRecord, 'kind'>): PaymentNoun {
   return kindOf(record) === 'quote-execute' ? 'Quote payment' : 'Transfer'
 }

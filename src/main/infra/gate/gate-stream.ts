@@ -13,7 +13,7 @@ import type { GateClient } from './gate-client'
  * missed (`onMissed`, page by page), for one summary instead of a notification each.
  */
 
-export type FollowState = 'connecting' | 'live' | 'unreachable' | 'signed-out'
+type FollowState = 'connecting' | 'live' | 'unreachable' | 'signed-out'
 
 export interface FollowerDeps {
   client: GateClient
@@ -39,7 +39,7 @@ const LogPage = z.object({ events: z.array(GateEvent) })
 const PAGE = 500
 
 /** 0.25 s after a clean end, then 1, 2, 4... up to 30 s. */
-export function defaultBackoff(attempt: number, signal: AbortSignal): Promise<void> {
+function defaultBackoff(attempt: number, signal: AbortSignal): Promise<void> {
   const ms = attempt === 0 ? 250 : Math.min(30_000, 1000 * 2 ** (attempt - 1))
   return new Promise((resolve) => {
     const timer = setTimeout(done, ms)

@@ -18,7 +18,7 @@ const RETRY_BACKOFF_SECONDS = [5, 30, 120, 600] as const
 /** How many attempts the log keeps (the oldest go first). */
 const LOG_LIMIT = 500
 
-export interface DeliveryRecord {
+interface DeliveryRecord {
   webhookId: string
   type: string
   /** The id of the object in `data` (a transaction, an account), when it has one. */

@@ -18,13 +18,13 @@ export const FollowedExternalAccount = z.object({
 })
 export type FollowedExternalAccount = z.infer<typeof FollowedExternalAccount>
 
-export const ExternalAccountUpdateInput = z.strictObject({
+const ExternalAccountUpdateInput = z.strictObject({
   id: ExternalAccountId,
   update: ExternalAccountUpdateRequest,
   /** Why, kept in Paydesk's history of manual actions (never sent to the service). */
   reason: ActionReason
 })
-export type ExternalAccountUpdateInput = z.infer<typeof ExternalAccountUpdateInput>
+type ExternalAccountUpdateInput = z.infer<typeof ExternalAccountUpdateInput>
 
 /** External-account edits (spec 4.6) and following an account's status while it is under review. */
 export const accountChannels = {

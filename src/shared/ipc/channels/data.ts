@@ -146,8 +146,8 @@ function windowOf<T extends z.ZodType>(row: T) {
  * the cache with the rows; an id without one is shown shortened (src/shared/labels.ts labelOf).
  */
 export const Names = z.record(z.string().max(300), z.string().max(500))
-export const TransactionsWindow = windowOf(Transaction).extend({ names: Names })
-export type TransactionsWindow = z.infer<typeof TransactionsWindow>
+const TransactionsWindow = windowOf(Transaction).extend({ names: Names })
+type TransactionsWindow = z.infer<typeof TransactionsWindow>
 
 export const CustomersQueryInput = z.strictObject({
   search: SearchText.optional(),
@@ -159,10 +159,10 @@ export const CustomersQueryInput = z.strictObject({
   limit: Limit
 })
 export type CustomersQueryInput = z.infer<typeof CustomersQueryInput>
-export const CustomersWindow = windowOf(Customer)
+const CustomersWindow = windowOf(Customer)
 
 /** Whose accounts, and in which currency: the filters both account lists share. */
-export const InternalAccountsInput = z.strictObject({
+const InternalAccountsInput = z.strictObject({
   scope: AccountOwnerScope,
   customerId: ExactValue.optional(),
   currency: CurrencyCode.optional()
@@ -175,15 +175,15 @@ export const ExternalAccountsQueryInput = InternalAccountsInput.extend({
   limit: Limit
 })
 export type ExternalAccountsQueryInput = z.infer<typeof ExternalAccountsQueryInput>
-export const ExternalAccountsWindow = windowOf(ExternalAccount)
+const ExternalAccountsWindow = windowOf(ExternalAccount)
 
-export const InternalAccountsList = z.object({
+const InternalAccountsList = z.object({
   profileId: ProfileId,
   rows: z.array(InternalAccount),
   syncedAt: SyncedAt
 })
 
-export const DiscoveriesList = z.object({ profileId: ProfileId, rows: z.array(DiscoveryEntry), syncedAt: SyncedAt })
+const DiscoveriesList = z.object({ profileId: ProfileId, rows: z.array(DiscoveryEntry), syncedAt: SyncedAt })
 
 export const TransferSendInput = z.strictObject({
   /** One uuid per operator action (the review step's "Send"): every retry of that action reuses its Idempotency-Key. */
@@ -196,10 +196,10 @@ export const TransferSendInput = z.strictObject({
 })
 export type TransferSendInput = z.infer<typeof TransferSendInput>
 
-export const TransferActionInput = z.strictObject({ actionId: z.uuid() })
+const TransferActionInput = z.strictObject({ actionId: z.uuid() })
 
 /** What the service holds that could be this transfer: outgoing, from its account, to its destination, same amount. */
-export const TransferCheckResult = z.object({
+const TransferCheckResult = z.object({
   profileId: ProfileId,
   record: TransferRecord,
   matches: z.array(Transaction)
@@ -217,7 +217,7 @@ export const TransferSendAgainInput = z.strictObject({
 })
 export type TransferSendAgainInput = z.infer<typeof TransferSendAgainInput>
 
-export const TransferResult = z.object({ profileId: ProfileId, transaction: Transaction, record: TransferRecord })
+const TransferResult = z.object({ profileId: ProfileId, transaction: Transaction, record: TransferRecord })
 
 export const dataChannels = {
   'transactions.query': channel(

@@ -9,7 +9,7 @@ import { Appearance } from '../../appearance'
  * latest.yml there). The downloaded installer's checksum and, on Windows and macOS, its code signature are verified by
  * electron-updater before anything is offered (docs/updates.md).
  */
-export const UpdateFeedUrl = z
+const UpdateFeedUrl = z
   .string()
   .trim()
   .max(500, 'The feed address is at most 500 characters')

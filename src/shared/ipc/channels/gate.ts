@@ -21,10 +21,10 @@ import { channel, NoInput } from '../define'
  */
 
 /** Where the gate is: https, or plain http only on this machine (the operator token travels with every request). */
-export const GateUrl = credentialedUrl('Gate URL', 'https://gate.example.com')
+const GateUrl = credentialedUrl('Gate URL', 'https://gate.example.com')
 
 /** Write-only: printed once by `npm run gate -- operator add NAME`, kept in the OS keychain, never sent back. */
-export const GateToken = z.string().trim().min(16, 'Paste the whole operator token').max(500)
+const GateToken = z.string().trim().min(16, 'Paste the whole operator token').max(500)
 
 /**
  * The truth about a profile's gate link, one state at a time:

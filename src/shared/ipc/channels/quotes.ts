@@ -13,7 +13,7 @@ export const QuoteExecuteInput = z.strictObject({
 })
 export type QuoteExecuteInput = z.infer<typeof QuoteExecuteInput>
 
-export const QuoteResult = z.object({ profileId: ProfileId, quote: Quote })
+const QuoteResult = z.object({ profileId: ProfileId, quote: Quote })
 
 export const QuoteExecuteResult = z.object({
   profileId: ProfileId,

@@ -6,7 +6,7 @@ import { ProfileId } from '../../profile'
  * live: polling normally; syncing: a first full sync is running; offline: the service cannot be reached (cached data
  * only); paused: the machine sleeps; error: the service answers with errors (backing off); idle: no credentials.
  */
-export const SYNC_STATES = ['live', 'syncing', 'offline', 'paused', 'error', 'idle'] as const
+const SYNC_STATES = ['live', 'syncing', 'offline', 'paused', 'error', 'idle'] as const
 
 /**
  * What the top bar says about the connection, exactly one of these (main's ConnectionMonitor decides, with hysteresis):
@@ -15,7 +15,7 @@ export const SYNC_STATES = ['live', 'syncing', 'offline', 'paused', 'error', 'id
  * refused, DNS); signedOut: 401/403, or no client secret; serviceError: the service answers, with 5xx/429;
  * sandboxStopped: the Local sandbox's process is not running (the top bar offers Restart).
  */
-export const CONNECTION_STATES = [
+const CONNECTION_STATES = [
   'connecting',
   'live',
   'slow',

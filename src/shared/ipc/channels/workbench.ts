@@ -17,10 +17,10 @@ export const CurrencyTotal = z.object({
 })
 export type CurrencyTotal = z.infer<typeof CurrencyTotal>
 
-export const TransactionTotals = z.object({ profileId: ProfileId, totals: z.array(CurrencyTotal), syncedAt: SyncedAt })
+const TransactionTotals = z.object({ profileId: ProfileId, totals: z.array(CurrencyTotal), syncedAt: SyncedAt })
 
 /** Longest name of a saved view, and how many a profile keeps. */
-export const MAX_VIEW_NAME = 60
+const MAX_VIEW_NAME = 60
 export const MAX_SAVED_VIEWS = 50
 
 /**
@@ -47,7 +47,7 @@ export const ViewFilters = z.strictObject({
 })
 export type ViewFilters = z.infer<typeof ViewFilters>
 
-export const ViewName = z
+const ViewName = z
   .string()
   .trim()
   .min(1, { error: 'Give the view a name' })
