@@ -89,19 +89,17 @@ export const Refund = z.looseObject({
 })
 export type Refund = z.infer<typeof Refund>
 
-/** Source or destination of a transaction: `{ sourceType|destinationType, accountId, currency }`. */
-const TransactionSource = z.looseObject({
-  sourceType: openEnum(TRANSACTION_ENDPOINT_TYPES).optional(),
+/** Either end of a transaction: the same fields, told apart only by their type's name (sourceType, destinationType). */
+const endpoint = {
   accountId: z.string().optional(),
   currency: z.string().optional(),
   umaAddress: z.string().optional()
-})
+}
+const TransactionSource = z.looseObject({ sourceType: openEnum(TRANSACTION_ENDPOINT_TYPES).optional(), ...endpoint })
 type TransactionSource = z.infer<typeof TransactionSource>
 const TransactionDestination = z.looseObject({
   destinationType: openEnum(TRANSACTION_ENDPOINT_TYPES).optional(),
-  accountId: z.string().optional(),
-  currency: z.string().optional(),
-  umaAddress: z.string().optional()
+  ...endpoint
 })
 type TransactionDestination = z.infer<typeof TransactionDestination>
 

@@ -93,6 +93,14 @@ async function settled(p: Paydesk): Promise<void> {
   await p.rec.until((s) => s.event === 'gate.event' && s.payload.event.seq === last)
 }
 
+/** A launch as the operator sees it: the link live, and what it had to tell about the time closed told. */
+async function launchSettled(): Promise<Paydesk> {
+  const p = await launch()
+  await live(p)
+  await settled(p)
+  return p
+}
+
 const notifications = (p: Paydesk) => p.rec.seen.filter((s) => s.event === 'notify').map((s) => s.payload)
 
 /** A payment the gate leaves to a person, and nobody answers: the rule's fallback rejects it and tells the service. */
@@ -169,9 +177,7 @@ describe('a remote gate’s read position', () => {
     await approvedByAnOperator()
     await leftToTheFallback()
 
-    const second = await launch()
-    await live(second)
-    await settled(second)
+    const second = await launchSettled()
     const told = notifications(second)
     expect(told).toEqual([
       {
@@ -188,24 +194,18 @@ describe('a remote gate’s read position', () => {
   })
 
   it('tells nothing twice, and approvals alone stay quiet', async () => {
-    const third = await launch()
-    await live(third)
-    await settled(third)
+    const third = await launchSettled()
     expect(notifications(third)).toEqual([])
     await third.backend.close()
 
     // Closed: a rule approval only (quiet, as live), then a restart, then a rejection and another restart.
     await rig.receive(customer, 10_00)
-    const fourth = await launch()
-    await live(fourth)
-    await settled(fourth)
+    const fourth = await launchSettled()
     expect(notifications(fourth)).toEqual([])
     await fourth.backend.close()
 
     await rig.receive(customer, 800_00)
-    const fifth = await launch()
-    await live(fifth)
-    await settled(fifth)
+    const fifth = await launchSettled()
     expect(notifications(fifth).map((n) => n.body)).toEqual([
       'While Paydesk was closed, the approval gate logged 1 rejected payment. See Approvals → Decisions.'
     ])
@@ -218,9 +218,7 @@ describe('a remote gate’s read position', () => {
   ])('a damaged position (%s) is set aside and told, and the link follows from now', async (_what, damage) => {
     await damage()
     await rig.receive(customer, 900_00)
-    const p = await launch()
-    await live(p)
-    await settled(p)
+    const p = await launchSettled()
     // Nothing of what it cannot know is claimed: no summary, the rejection before now is not told one by one either.
     expect(notifications(p)).toEqual([])
     const notices = (await p.call('notices.list')).value
