@@ -105,10 +105,22 @@ function hear(store: GateStore, count: number): Promise<GateEvent[]> {
 describe.each(Object.keys(backends))('the %s store', (name) => {
   const backend = backends[name] as Backend
 
-  it('settles a webhook id once, whichever replica gets it, and answers a replay with the stored answer', async () => {
-    const { open } = await backend.fresh()
+  /** Two stores on one fresh database, as two replicas; both closed after `body`, whatever happened. */
+  async function onTwoReplicas(
+    body: (a: GateStore, b: GateStore, tamper: (sql: string) => Promise<void>) => Promise<void>
+  ): Promise<void> {
+    const { open, tamper } = await backend.fresh()
     const [a, b] = [await open(), await open()]
     try {
+      await body(a, b, tamper)
+    } finally {
+      await a.close()
+      await b.close()
+    }
+  }
+
+  it('settles a webhook id once, whichever replica gets it, and answers a replay with the stored answer', () =>
+    onTwoReplicas(async (a, b) => {
       const results = await Promise.all(
         Array.from({ length: 8 }, (_, i) => (i % 2 ? a : b).settleWebhook(settlement('Webhook:1', 'Transaction:1')))
       )
@@ -124,16 +136,10 @@ describe.each(Object.keys(backends))('the %s store', (name) => {
       const log = await a.readLog(0, 100)
       expect(log.map((e) => e.kind)).toEqual(['webhook', 'decision'])
       expect(await b.verifyLog()).toEqual({ ok: true, rows: 2 })
-    } finally {
-      await a.close()
-      await b.close()
-    }
-  })
+    }))
 
-  it('decides a transaction once across webhooks and replicas; a later webhook gets ifAlreadyDecided', async () => {
-    const { open } = await backend.fresh()
-    const [a, b] = [await open(), await open()]
-    try {
+  it('decides a transaction once across webhooks and replicas; a later webhook gets ifAlreadyDecided', () =>
+    onTwoReplicas(async (a, b) => {
       const decided = await Promise.all(
         Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).decide(decision('Transaction:7', `Webhook:${i}`)))
       )
@@ -143,16 +149,10 @@ describe.each(Object.keys(backends))('the %s store', (name) => {
       const kinds = (await b.readLog(0, 100)).map((e) => e.kind)
       expect(kinds.filter((k) => k === 'decision')).toHaveLength(1)
       expect(await a.verifyLog()).toMatchObject({ ok: true })
-    } finally {
-      await a.close()
-      await b.close()
-    }
-  })
+    }))
 
-  it('uses a pre-approval once: the second payment finds it gone and nothing of its webhook is written', async () => {
-    const { open } = await backend.fresh()
-    const [a, b] = [await open(), await open()]
-    try {
+  it('uses a pre-approval once: the second payment finds it gone and nothing of its webhook is written', () =>
+    onTwoReplicas(async (a, b) => {
       const { preApproval } = await a.addPreApproval(
         { customerId: 'Customer:1', currency: 'USD', minAmount: 0, maxAmount: 5000, expiresAt: '2025-10-14T00:00:00Z' },
         'operator:Ana'
@@ -191,16 +191,10 @@ describe.each(Object.keys(backends))('the %s store', (name) => {
       expect((await a.listPreApprovals())[0]?.usedBy).toMatch(/^Transaction:p[12]$/)
       expect(await b.findPreApproval(match)).toBeNull()
       expect(await a.verifyLog()).toMatchObject({ ok: true })
-    } finally {
-      await a.close()
-      await b.close()
-    }
-  })
+    }))
 
-  it('keeps the log one chain under concurrent writers, and verifyLog finds an edited row', async () => {
-    const { open, tamper } = await backend.fresh()
-    const [a, b] = [await open(), await open()]
-    try {
+  it('keeps the log one chain under concurrent writers, and verifyLog finds an edited row', () =>
+    onTwoReplicas(async (a, b, tamper) => {
       await Promise.all(
         Array.from({ length: 40 }, (_, i) =>
           (i % 2 ? a : b).append({ kind: 'rules', actor: `operator:${i}`, data: { n: i } })
@@ -214,11 +208,7 @@ describe.each(Object.keys(backends))('the %s store', (name) => {
       expect(await b.verifyLog()).toEqual({ ok: false, seq: 17, problem: 'row 17 was changed after it was written' })
       await tamper('DELETE FROM log WHERE seq = 17')
       expect(await a.verifyLog()).toEqual({ ok: false, seq: 17, problem: 'row 17 is missing (the next row is 18)' })
-    } finally {
-      await a.close()
-      await b.close()
-    }
-  })
+    }))
 
   it('chains text that needs quoting or escaping exactly as verifyLog recomputes it, and stores it unchanged', async () => {
     const { open, tamper } = await backend.fresh()
@@ -244,10 +234,8 @@ describe.each(Object.keys(backends))('the %s store', (name) => {
     }
   })
 
-  it("keeps a 202's prompt open for every replica until its transaction is decided, once", async () => {
-    const { open } = await backend.fresh()
-    const [a, b] = [await open(), await open()]
-    try {
+  it("keeps a 202's prompt open for every replica until its transaction is decided, once", () =>
+    onTwoReplicas(async (a, b) => {
       const stored = { transactionId: 'Transaction:q', webhookId: 'Webhook:q', dueAt: NOW + 4000, record: { n: 1 } }
       const entry = { kind: 'prompt' as const, actor: 'gate', data: { transactionId: 'Transaction:q' } }
       const { decision: _none, ...asked } = settlement('Webhook:q', 'Transaction:q', {
@@ -262,11 +250,7 @@ describe.each(Object.keys(backends))('the %s store', (name) => {
       expect(await a.openPrompts()).toEqual([])
       expect(await b.openPrompt('Transaction:q')).toBeNull()
       expect((await a.readLog(0, 10)).map((e) => e.kind)).toEqual(['webhook', 'prompt', 'decision'])
-    } finally {
-      await a.close()
-      await b.close()
-    }
-  })
+    }))
 
   it('keeps rules, receiver information (sealed bytes) and operators', async () => {
     const { open } = await backend.fresh()
@@ -304,10 +288,8 @@ describe.each(Object.keys(backends))('the %s store', (name) => {
     }
   })
 
-  it("reads another replica's rule change and pre-approval at once: nothing cached hides them", async () => {
-    const { open, tamper } = await backend.fresh()
-    const [a, b] = [await open(), await open()]
-    try {
+  it("reads another replica's rule change and pre-approval at once: nothing cached hides them", () =>
+    onTwoReplicas(async (a, b, tamper) => {
       const reject = { rules: [], otherwise: 'reject' as const, otherwiseFallback: 'reject' as const }
       const ask = { rules: [], otherwise: 'ask' as const, otherwiseFallback: 'reject' as const }
       await a.putRules(reject, 'operator:Ana')
@@ -333,11 +315,7 @@ describe.each(Object.keys(backends))('the %s store', (name) => {
         'operator:Bo'
       )
       expect((await a.findPreApproval(match))?.id).toBe(preApproval.id)
-    } finally {
-      await a.close()
-      await b.close()
-    }
-  })
+    }))
 
   it.runIf(name === 'postgres')(
     "chains a settlement's entries after its commit, a dead replica's too: whatever runs next chains them, in order",
@@ -368,10 +346,8 @@ describe.each(Object.keys(backends))('the %s store', (name) => {
     }
   )
 
-  it('tells subscribers each committed entry once, in order, on the replica that wrote it and on the others', async () => {
-    const { open } = await backend.fresh()
-    const [a, b] = [await open(), await open()]
-    try {
+  it('tells subscribers each committed entry once, in order, on the replica that wrote it and on the others', () =>
+    onTwoReplicas(async (a, b) => {
       const onA = hear(a, 6)
       const onB = backend.crossReplicaEvents ? hear(b, 6) : Promise.resolve([])
       for (let i = 0; i < 3; i++) await a.append({ kind: 'rules', actor: 'a', data: { i } })
@@ -380,9 +356,5 @@ describe.each(Object.keys(backends))('the %s store', (name) => {
       const seqs = (await onA).map((e) => e.seq)
       expect(seqs).toEqual([1, 2, 3, 4, 5, 6])
       if (backend.crossReplicaEvents) expect((await onB).map((e) => e.data['i'])).toEqual([0, 1, 2, 3, 4, 5])
-    } finally {
-      await a.close()
-      await b.close()
-    }
-  })
+    }))
 })
