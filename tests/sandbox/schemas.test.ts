@@ -20,7 +20,8 @@ import {
   fakeClock,
   internalAccountOf,
   platformFor,
-  sandboxForSuite
+  sandboxForSuite,
+  receiveUsd
 } from './util'
 
 // A stepped clock: a payment deferred (202) waits for approve/reject however slow the machine.
@@ -76,12 +77,7 @@ describe('responses parse with the shared schemas', () => {
       'fund'
     )
 
-    const receipt = await c.post('/sandbox/uma/receive', {
-      senderUmaAddress: '$success.usd@sandbox.uma.money',
-      customerId: cust.body.id,
-      receivingCurrencyCode: 'USD',
-      receivingCurrencyAmount: 1_000
-    })
+    const receipt = await receiveUsd(c, cust.body.id, { receivingCurrencyAmount: 1_000 })
     parses(IncomingTransaction, receipt.body, 'sandbox receive')
     // approve and reject take payments whose approval webhook was answered 202.
     const platform = await platformFor(c)

@@ -4,7 +4,16 @@
  * and stepped by the test, so the 5 s of a 202 are exact; HTTP timeouts stay at their real 5 s, far from any answer.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { type Client, createCustomer, expectError, fakeClock, internalAccountOf, balanceOf, start } from '../util'
+import {
+  type Client,
+  createCustomer,
+  expectError,
+  fakeClock,
+  internalAccountOf,
+  balanceOf,
+  start,
+  receiveUsd
+} from '../util'
 import { startReceiver, type Answer, type Receiver } from '../http/webhooks/receiver'
 
 let c: Client
@@ -32,12 +41,7 @@ async function receiver(extra: Record<string, unknown> = {}): Promise<any> {
 /** An incoming payment, its approval webhook answered by `answer`, the answer applied. */
 async function receive(customerId: string, answer: Answer): Promise<{ id: string; webhook: any }> {
   platform.answer((d) => (d.type === 'INCOMING_PAYMENT.PENDING' ? answer : { status: 200 }))
-  const r = await c.post('/sandbox/uma/receive', {
-    senderUmaAddress: '$success.usd@sandbox.uma.money',
-    customerId,
-    receivingCurrencyCode: 'USD',
-    receivingCurrencyAmount: 10_000
-  })
+  const r = await receiveUsd(c, customerId, { receivingCurrencyAmount: 10_000 })
   expect(r.status, r.text).toBe(200)
   expect(r.body.status).toBe('PENDING')
   const webhook = await platform.next('INCOMING_PAYMENT.PENDING')
@@ -47,12 +51,7 @@ async function receive(customerId: string, answer: Answer): Promise<{ id: string
 
 /** An incoming payment whose approval webhook finds no endpoint, once the sandbox has tried it: its id. */
 async function receiveUndelivered(sandbox: Client, customerId: string): Promise<string> {
-  const r = await sandbox.post('/sandbox/uma/receive', {
-    senderUmaAddress: '$success.usd@sandbox.uma.money',
-    customerId,
-    receivingCurrencyCode: 'USD',
-    receivingCurrencyAmount: 700
-  })
+  const r = await receiveUsd(sandbox, customerId, { receivingCurrencyAmount: 700 })
   expect(r.status, r.text).toBe(200)
   sandbox.sb.server.state.runDue()
   await sandbox.sb.server.webhooks.idle()
@@ -169,12 +168,7 @@ describe('the approval webhook', () => {
     await expectRefused(id)
     // While the webhook still waits for its answer (the endpoint holds it; closing the sandbox cuts it).
     platform.answer(() => 'hang')
-    const asking = await c.post('/sandbox/uma/receive', {
-      senderUmaAddress: '$success.usd@sandbox.uma.money',
-      customerId: cust.id,
-      receivingCurrencyCode: 'USD',
-      receivingCurrencyAmount: 500
-    })
+    const asking = await receiveUsd(c, cust.id, { receivingCurrencyAmount: 500 })
     await platform.next('INCOMING_PAYMENT.PENDING')
     await expectRefused(asking.body.id)
     expect((await tx(asking.body.id)).status).toBe('PENDING')

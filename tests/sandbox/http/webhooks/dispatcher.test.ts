@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { publishedValidator } from '../../../contract/published-openapi'
-import { type Client, createCustomer, fakeClock, internalAccountOf, start, usAccountBody } from '../../util'
+import { type Client, createCustomer, fakeClock, internalAccountOf, start, usAccountBody, receiveUsd } from '../../util'
 import { signatureVerifies, startReceiver, type Receiver } from './receiver'
 
 const open: { c: Client; platform: Receiver }[] = []
@@ -36,12 +36,7 @@ async function setUp(opts: { timeScale?: number; clock?: ReturnType<typeof fakeC
 const approveWithInfo = { status: 200, body: { receiverCustomerInfo: { FULL_NAME: 'Ana', BIRTH_DATE: '1990-01-02' } } }
 
 async function receive(c: Client, customerId: string, amount = 10_000): Promise<string> {
-  const r = await c.post('/sandbox/uma/receive', {
-    senderUmaAddress: '$success.usd@sandbox.uma.money',
-    customerId,
-    receivingCurrencyCode: 'USD',
-    receivingCurrencyAmount: amount
-  })
+  const r = await receiveUsd(c, customerId, { receivingCurrencyAmount: amount })
   expect(r.status, r.text).toBe(200)
   return r.body.id
 }
