@@ -50,14 +50,20 @@ function run(self: ChildSelf, held: ReturnType<typeof heldStart>) {
   })
 }
 
+/** A child told to start on port 1, its start held until the test releases or fails it. */
+function startingOnPort1() {
+  const f = fakeSelf()
+  const held = heldStart()
+  run(f.self, held)
+  f.emit('message', { type: 'start', port: 1 })
+  return { f, held }
+}
+
 const settle = () => new Promise((resolve) => setImmediate(resolve))
 
 describe('a child process of Paydesk', () => {
   it('starts once, announces itself, and closes what it started when told to close', async () => {
-    const f = fakeSelf()
-    const held = heldStart()
-    run(f.self, held)
-    f.emit('message', { type: 'start', port: 1 })
+    const { f, held } = startingOnPort1()
     f.emit('message', { type: 'start', port: 2 })
     held.release('http://127.0.0.1:1')
     await settle()
@@ -78,10 +84,7 @@ describe('a child process of Paydesk', () => {
   })
 
   it('told to close while starting, it closes what it started instead of announcing it', async () => {
-    const f = fakeSelf()
-    const held = heldStart()
-    run(f.self, held)
-    f.emit('message', { type: 'start', port: 1 })
+    const { f, held } = startingOnPort1()
     f.emit('message', { type: 'close' })
     await settle()
     expect(f.exits).toEqual([0])
@@ -92,10 +95,7 @@ describe('a child process of Paydesk', () => {
   })
 
   it('a start that fails is told to the parent, and the process exits with 1', async () => {
-    const f = fakeSelf()
-    const held = heldStart()
-    run(f.self, held)
-    f.emit('message', { type: 'start', port: 1 })
+    const { f, held } = startingOnPort1()
     held.fail(new Error('port 1 is taken'))
     await settle()
     expect(f.sent).toEqual([{ type: 'failed', message: 'port 1 is taken' }])
@@ -103,10 +103,7 @@ describe('a child process of Paydesk', () => {
   })
 
   it.each(['SIGTERM', 'SIGINT', 'disconnect'])('%s closes it gracefully, once', async (event) => {
-    const f = fakeSelf()
-    const held = heldStart()
-    run(f.self, held)
-    f.emit('message', { type: 'start', port: 1 })
+    const { f, held } = startingOnPort1()
     held.release('http://127.0.0.1:1')
     await settle()
     f.emit(event)

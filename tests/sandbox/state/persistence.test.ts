@@ -48,6 +48,16 @@ async function boot(extra: Record<string, unknown> = {}): Promise<Client> {
   open.push(c)
   return c
 }
+/** A sandbox on a stepped clock holding one payment its platform deferred (202): it waits until approved or timed out. */
+async function deferredPayment() {
+  const clock = fakeClock()
+  const a = await boot({ now: clock.now, timeScale: 1 })
+  const platform = await platformFor(a)
+  const cust = await createCustomer(a, KNOWN_RECEIVER)
+  const tx = await platform.receive(cust.id, DEFER)
+  return { clock, a, platform, cust, tx }
+}
+
 async function stop(c: Client): Promise<void> {
   await c.sb.close()
   open.splice(open.indexOf(c), 1)
@@ -77,11 +87,7 @@ describe('state file', () => {
   })
 
   it('keeps pending time-based transitions across a restart (the 5 s after a 202)', async () => {
-    const clock = fakeClock()
-    const a = await boot({ now: clock.now, timeScale: 1 })
-    const platform = await platformFor(a)
-    const cust = await createCustomer(a, KNOWN_RECEIVER)
-    const tx = await platform.receive(cust.id, DEFER)
+    const { clock, a, platform, tx } = await deferredPayment()
     await stop(a)
     await platform.close()
     clock.advance(5_000)
@@ -110,11 +116,7 @@ describe('state file', () => {
 
   it('a save writes only the records that changed, not the whole state', async () => {
     // A stepped clock: the payment stays deferred (202) until approved, however slow the machine.
-    const clock = fakeClock()
-    const a = await boot({ now: clock.now, timeScale: 1 })
-    const platform = await platformFor(a)
-    const cust = await createCustomer(a, KNOWN_RECEIVER)
-    const tx = await platform.receive(cust.id, DEFER)
+    const { a, platform, cust, tx } = await deferredPayment()
     await platform.close()
     await a.sb.server.state.save()
     // Edit the stored copy of the customer behind the sandbox's back: a later save of an unrelated change must

@@ -28,6 +28,16 @@ async function connected(o: Parameters<typeof linksRig>[0] = {}): Promise<LinksR
   return r
 }
 
+/** Connected, then Priya Raman (named in Paydesk) is paid $275.50, which the gate's rules leave to an operator. */
+async function priyaPaysAsked() {
+  const { rec, rig, names } = await connected()
+  const customer = await rig.customer({ fullName: 'Priya Raman' })
+  names.set(customer, 'Priya Raman')
+  const mark = rec.mark()
+  const paid = await rig.receive(customer, 275_50)
+  return { rec, rig, mark, paid }
+}
+
 describe('a profile’s gate link', () => {
   it('says plainly that a profile without a gate needs one', async () => {
     r = await linksRig()
@@ -139,11 +149,7 @@ describe('a profile’s gate link', () => {
 
 describe('prompts and decisions from the stream', () => {
   it('a prompt arrives as an event, a loud notification and a count; answering it approves at the sandbox', async () => {
-    const { rec, rig, names } = await connected()
-    const customer = await rig.customer({ fullName: 'Priya Raman' })
-    names.set(customer, 'Priya Raman')
-    const mark = rec.mark()
-    const paid = await rig.receive(customer, 275_50)
+    const { rec, rig, mark, paid } = await priyaPaysAsked()
     expect(paid.webhook.answer.status).toBe(202)
     const prompt = await rec.until(entry('prompt'), mark)
     expect(prompt.payload.event.data).toMatchObject({ transactionId: paid.id, amount: 275_50 })
@@ -187,11 +193,7 @@ describe('prompts and decisions from the stream', () => {
   })
 
   it('a prompt left alone is rejected by the fallback, and the operator is told in a sentence', async () => {
-    const { rec, rig, names } = await connected()
-    const customer = await rig.customer({ fullName: 'Priya Raman' })
-    names.set(customer, 'Priya Raman')
-    const mark = rec.mark()
-    const paid = await rig.receive(customer, 275_50)
+    const { rec, rig, mark, paid } = await priyaPaysAsked()
     await rec.until(entry('prompt'), mark)
     rig.clock.advance(4_000)
     await rig.gate.gate.prompts.settleAll()
