@@ -35,8 +35,8 @@ async function sendQuoteTo(clabe: string) {
   return { q, before }
 }
 
-/** On a stepped sandbox (`elapse` given) the account's verification is stepped over instead of waited for. */
-async function mxnAccount(cl: Client, clabe: string, elapse?: (seconds: number) => void): Promise<string> {
+/** A Mexican customer's CLABE account, just added: the service is still verifying it (PENDING). Its id. */
+async function pendingMxnAccount(cl: Client, clabe: string): Promise<string> {
   const cust = await createCustomer(cl, { region: 'MX', fullName: 'Carla Ruiz' })
   const r = await cl.post('/customers/external-accounts', {
     customerId: cust.id,
@@ -48,13 +48,19 @@ async function mxnAccount(cl: Client, clabe: string, elapse?: (seconds: number) 
     }
   })
   expect(r.status, r.text).toBe(201)
+  return r.body.id
+}
+
+/** On a stepped sandbox (`elapse` given) the account's verification is stepped over instead of waited for. */
+async function mxnAccount(cl: Client, clabe: string, elapse?: (seconds: number) => void): Promise<string> {
+  const id = await pendingMxnAccount(cl, clabe)
   if (elapse) {
     elapse(DURATIONS.accountVerification)
-    expect((await cl.get(`/customers/external-accounts/${r.body.id}`)).body.status).toBe('ACTIVE')
+    expect((await cl.get(`/customers/external-accounts/${id}`)).body.status).toBe('ACTIVE')
   } else {
-    await activeAccount(cl, r.body.id)
+    await activeAccount(cl, id)
   }
-  return r.body.id
+  return id
 }
 
 const quoteBody = (source: string, dest: string, extra: Record<string, unknown> = {}) => ({
@@ -137,17 +143,8 @@ describe('POST /quotes, GET /quotes/{id}', () => {
     const unknownDestination = await c.post('/quotes', quoteBody(platformUsd, 'ExternalAccount:nope'))
     expectRefusal(unknownDestination, 'REFERENCE_NOT_FOUND')
     expect(unknownDestination.body.details.field).toBe('destination.accountId')
-    const cust = await createCustomer(c, { region: 'MX' })
-    const pending = await c.post('/customers/external-accounts', {
-      customerId: cust.id,
-      currency: 'MXN',
-      accountInfo: {
-        accountType: 'MXN_ACCOUNT',
-        clabeNumber: '012180015000000104',
-        beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'A B' }
-      }
-    })
-    expectRefusal(await c.post('/quotes', quoteBody(platformUsd, pending.body.id)), 'EXTERNAL_ACCOUNT_NOT_ACTIVE')
+    const pending = await pendingMxnAccount(c, '012180015000000104')
+    expectRefusal(await c.post('/quotes', quoteBody(platformUsd, pending)), 'EXTERNAL_ACCOUNT_NOT_ACTIVE')
     expectError(await c.get('/quotes/Quote:nope'), 404, 'QUOTE_NOT_FOUND')
   })
 })
@@ -220,18 +217,9 @@ describe('POST /sandbox/send', () => {
     const fc = await start({ now: clock.now, timeScale: 1 })
     try {
       const p = await fundedPlatformUsd(fc, 100_000)
-      const cust = await createCustomer(fc, { region: 'MX' })
-      const acct = await fc.post('/customers/external-accounts', {
-        customerId: cust.id,
-        currency: 'MXN',
-        accountInfo: {
-          accountType: 'MXN_ACCOUNT',
-          clabeNumber: '012180015000000128',
-          beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'A B' }
-        }
-      })
+      const acct = await pendingMxnAccount(fc, '012180015000000128')
       clock.advance(5_000)
-      const q = (await fc.post('/quotes', quoteBody(p, acct.body.id))).body
+      const q = (await fc.post('/quotes', quoteBody(p, acct))).body
       clock.advance(300_000)
       const r = await fc.post('/sandbox/send', { quoteId: q.id, currencyCode: 'USD' })
       expectRefusal(r, 'QUOTE_EXPIRED')
