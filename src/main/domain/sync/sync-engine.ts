@@ -2,7 +2,6 @@ import { Transaction } from '../../../shared/api'
 import type { SyncStatus, TransactionChange } from '../../../shared/ipc/channels/sync'
 import type { ApiClient } from '../../infra/api-client'
 import { ApiError } from '../../infra/api-errors'
-import { TEXT_REBUILDING, textIndexBehind } from '../../infra/cache/text-policy'
 import type { CacheStore } from '../../infra/cache/store'
 import type { ConnectionMonitor } from './connection-state'
 import { Listing, type ListingRead } from './listing'
@@ -192,11 +191,8 @@ export class SyncEngine {
       // 1. What was created since the last poll.
       const read = await listing.read()
       this.midCatchUp = read.catchingUp
-      // The history is in: the text index catches up in one go, before the poll says 'live'.
-      if (!read.catchingUp && textIndexBehind(this.d.cache)) {
-        this.setStatus({ state: 'syncing', message: TEXT_REBUILDING })
-        await this.d.cache.rebuildText()
-      }
+      // The history is in: what the cache keeps behind for a catch-up is whole again before the poll says 'live'.
+      if (!read.catchingUp) await this.d.cache.catchUpText((message) => this.setStatus({ state: 'syncing', message }))
       if (read.endless) this.reportEndlessListing()
       // 2. What is in flight.
       const operator = await this.checkInFlight(new Set(touched.map((t) => t.id)), record)

@@ -10,9 +10,10 @@ import { cacheKeyAccount, type SecretStore } from '../keychain'
 import { readHomeRows, type HomeRequest, type HomeRows } from './home-figures'
 import { namesByIds } from './names'
 import { CacheReader } from './reader'
-import { creationOrderKnown, hasIndex, KEYS_BY_ROWID, migrate, namesPending, TEXT_DEFERRED_KEY } from './schema'
+import { creationOrderKnown, hasIndex, KEYS_BY_ROWID, migrate, namesPending } from './schema'
 import { openEncryptedDatabase, type SqliteDatabase } from './sqlite'
 import { statusHistory } from './status-history'
+import { TEXT_REBUILDING, textIndexBehind } from './text-policy'
 import { TransactionQueries } from './transaction-queries'
 import { transactionTotals } from './transaction-totals'
 import { orderOf, whereOf } from './transaction-rows'
@@ -153,7 +154,7 @@ export class CacheStore {
     db.pragma(`cache_size = -${MAIN_CACHE_KIB}`)
     const store = new CacheStore(db, file, key)
     // A catch-up that ended with the app (crash, quit) left the text index behind: searches are whole again shortly.
-    if (store.meta(TEXT_DEFERRED_KEY) === true) void store.rebuildText().catch(() => undefined)
+    if (textIndexBehind(store)) void store.rebuildText().catch(() => undefined)
     // A rebuild finishes the schema too; otherwise what was added to it since this cache was made is built now.
     else if (!hasIndex(db, KEYS_BY_ROWID) || !creationOrderKnown(db) || namesPending(db))
       void store.finishSchema().catch(() => undefined)
@@ -243,14 +244,21 @@ export class CacheStore {
     else setMeta(this.db, values)
   }
 
-  /**
-   * Rebuilds the text index left behind during a catch-up (schema migration 3), in the writer thread once it is up:
-   * at a million rows it takes seconds, which main's event loop must not wait on.
-   */
+  /** Rebuilds the text index left behind (schema migration 3) in the writer thread: seconds at a million rows. */
   async rebuildText(): Promise<void> {
     if (this.closed) return
     await this.writer.whenReady()
     if (!this.closed) await this.writer.rebuildText()
+  }
+
+  /**
+   * What a sync waits for once it has read the whole history: a text index left behind for the catch-up (text-policy.ts)
+   * is rebuilt in one go, `announce` told first so the status says why the poll takes a while. Nothing when it is whole.
+   */
+  async catchUpText(announce: (message: string) => void): Promise<void> {
+    if (!textIndexBehind(this)) return
+    announce(TEXT_REBUILDING)
+    await this.rebuildText()
   }
 
   /**
