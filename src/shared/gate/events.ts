@@ -5,7 +5,7 @@ import { z } from 'zod'
  * Last-Event-ID). `kind` says what happened, `actor` who or what did it: `service` (a webhook), `rule:<name>`,
  * `pre-approval:<id>`, `operator:<name>`, `fallback:<rule>`, `gate`.
  */
-const LOG_KINDS = [
+export const LogKind = z.enum([
   'webhook',
   'prompt',
   'decision',
@@ -14,8 +14,7 @@ const LOG_KINDS = [
   'pre-approval',
   'receiver-info',
   'operator'
-] as const
-export const LogKind = z.enum(LOG_KINDS)
+])
 export type LogKind = z.infer<typeof LogKind>
 
 export const GateEvent = z.looseObject({

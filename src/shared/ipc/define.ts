@@ -22,7 +22,7 @@ export const NoInput = z
  * Failure kinds a person can act on. `message` is a sentence for the operator; `serviceCode` is the Payments API's own
  * code (e.g. TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL) when the failure came from the service.
  */
-const IPC_ERROR_CODES = [
+export const IpcErrorCode = z.enum([
   'INVALID_INPUT',
   'FORBIDDEN_SENDER',
   'UNKNOWN_CHANNEL',
@@ -42,8 +42,7 @@ const IPC_ERROR_CODES = [
   /** A money-moving retry that could pay twice (its key may be forgotten): look the action up at the service first. */
   'CHECK_REQUIRED',
   'INTERNAL'
-] as const
-export const IpcErrorCode = z.enum(IPC_ERROR_CODES)
+])
 export type IpcErrorCode = z.infer<typeof IpcErrorCode>
 
 export const IpcError = z.object({

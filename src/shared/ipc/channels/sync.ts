@@ -15,7 +15,7 @@ const SYNC_STATES = ['live', 'syncing', 'offline', 'paused', 'error', 'idle'] as
  * refused, DNS); signedOut: 401/403, or no client secret; serviceError: the service answers, with 5xx/429;
  * sandboxStopped: the Local sandbox's process is not running (the top bar offers Restart).
  */
-const CONNECTION_STATES = [
+export const ConnectionState = z.enum([
   'connecting',
   'live',
   'slow',
@@ -24,8 +24,7 @@ const CONNECTION_STATES = [
   'offline',
   'signedOut',
   'sandboxStopped'
-] as const
-export const ConnectionState = z.enum(CONNECTION_STATES)
+])
 export type ConnectionState = z.infer<typeof ConnectionState>
 
 /** An answer slower than this makes the connection Slow (see connection-state.ts for why 3 s). */
