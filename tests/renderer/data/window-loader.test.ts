@@ -1,12 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { IpcResult } from '../../../src/shared/ipc/define'
+import { JUMP_REST_MS, TYPING_REST_MS } from '../../../src/renderer/src/data/window-loader'
 import {
-  JUMP_REST_MS,
-  TYPING_REST_MS,
-  WindowLoader,
-  type WindowAnswer
-} from '../../../src/renderer/src/data/window-loader'
-import { fakeMain, loaderOver, rest, settle, TOTAL } from './fake-main'
+  fakeLists,
+  fakeMain,
+  keyedLoader,
+  keyOf,
+  loaderOver,
+  newLoader,
+  rest,
+  rowsOf,
+  settle,
+  TOTAL
+} from './fake-main'
+
+// The loader's policy: which window of which query is asked of main, and when. What the cache keeps of the answers is
+// window-cache.test.ts's.
 
 describe('WindowLoader', () => {
   it('asks for the window before the viewport reaches its edge', async () => {
@@ -140,217 +148,14 @@ describe('WindowLoader on a filter change', () => {
   })
 })
 
-/** A fake main over named lists: `answer(i)` answers the i-th pending request from `lists[key]` as it is now. */
-function fakeLists(lists: Record<string, string[]>) {
-  const pending: { key: string; offset: number; limit: number; answer(): void }[] = []
-  const fetchOf = (key: string) => (offset: number, limit: number) =>
-    new Promise<IpcResult<WindowAnswer<string>>>((resolve) => {
-      pending.push({
-        key,
-        offset,
-        limit,
-        answer: () => {
-          const all = lists[key]!
-          resolve({
-            ok: true,
-            value: { rows: all.slice(offset, offset + limit), total: all.length, offset, syncedAt: null }
-          })
-        }
-      })
-    })
-  return { pending, fetchOf }
-}
-
-const rowsOf = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i}`)
-
-/** Rows holding the needle, as main would answer (prefix-free strings: 'ab' narrows to the rows containing it). */
-const narrowStrings = (from: string, rows: string[], to: string) =>
-  to.startsWith(from) && from !== '' ? rows.filter((r) => r.includes(to)) : null
-
-function keyedLoader(main: ReturnType<typeof fakeLists>, wholeUpTo?: number) {
-  const loader = new WindowLoader<string>({
-    windowSize: 200,
-    prefetch: 60,
-    firstMargin: 10,
-    remember: 3,
-    ...(wholeUpTo !== undefined ? { wholeUpTo } : {})
-  })
-  loader.setViewport(0, 20)
-  const query = (key: string, options: { narrow?: boolean } = {}) =>
-    loader.setQuery(main.fetchOf(key), {
-      fromTop: true,
-      key,
-      ...(options.narrow ? { narrow: (from: string, rows: string[]) => narrowStrings(from, rows, key) } : {})
-    })
-  const answerAll = async () => {
-    await settle() // main is asked in the next task after an instant answer
-    while (main.pending.length) {
-      main.pending.shift()!.answer()
-      await settle()
-    }
-  }
-  return { loader, query, answerAll }
-}
-
-describe('WindowLoader with remembered queries', () => {
-  it('asks a new filter for just the rows on screen first, then the full window as a prefetch', async () => {
-    const main = fakeLists({ all: rowsOf('r', 1000) })
-    const { loader, query } = keyedLoader(main)
-    query('all')
-    expect(main.pending[0]).toMatchObject({ offset: 0, limit: 31 })
-    main.pending.shift()!.answer()
-    await settle()
-    expect(loader.getState().data?.rows).toHaveLength(31)
-    expect(main.pending[0]).toMatchObject({ offset: 0, limit: 200 })
-  })
-
-  it('shows a filter it came back to at once, and draws nothing again when main answers the same', async () => {
-    const main = fakeLists({ all: rowsOf('r', 1000), few: rowsOf('f', 5) })
-    const { loader, query, answerAll } = keyedLoader(main)
-    query('few')
-    await answerAll()
-    query('all')
-    await answerAll()
-    expect(loader.getState().data?.total).toBe(1000)
-    let renders = 0
-    loader.subscribe(() => (renders += 1))
-    query('few') // back to a filter seen before
-    expect(loader.getState().data).toMatchObject({ rows: rowsOf('f', 5), total: 5 })
-    expect(renders).toBe(1)
-    expect(main.pending).toHaveLength(0) // asked once the rows are drawn, not while they are
-    await settle()
-    expect(main.pending).toHaveLength(1) // still asked of main
-    await answerAll()
-    expect(renders).toBe(1) // main answered the same: nothing to draw again
-  })
-
-  it("replaces a remembered answer with main's when the data changed meanwhile", async () => {
-    const lists = { all: rowsOf('r', 300), few: rowsOf('f', 5) }
-    const main = fakeLists(lists)
-    const { loader, query, answerAll } = keyedLoader(main)
-    query('all')
-    await answerAll()
-    query('few')
-    await answerAll()
-    lists.all = ['new', ...lists.all]
-    query('all')
-    expect(loader.getState().data?.rows[0]).toBe('r0') // remembered, until main answers
-    await answerAll()
-    expect(loader.getState().data).toMatchObject({ total: 301, offset: 0 })
-    expect(loader.getState().data?.rows.slice(0, 2)).toEqual(['new', 'r0'])
-  })
-
-  it('narrows a whole remembered answer at once, and ends with main’s answer', async () => {
-    const lists = { ab: ['ab1', 'abc2', 'ab3', 'abc4'], abc: ['abc2', 'abc4'] }
-    const main = fakeLists(lists)
-    const { loader, query, answerAll } = keyedLoader(main)
-    query('ab')
-    await answerAll()
-    query('abc', { narrow: true })
-    expect(loader.getState().data).toMatchObject({ rows: ['abc2', 'abc4'], total: 2, offset: 0 })
-    await settle()
-    expect(main.pending).toHaveLength(1)
-    lists.abc = ['abc4'] // main knows better (the data changed): its answer wins
-    await answerAll()
-    expect(loader.getState().data).toMatchObject({ rows: ['abc4'], total: 1 })
-  })
-
-  it('never narrows an answer that did not hold the whole result', async () => {
-    const main = fakeLists({ ab: rowsOf('ab', 500), abc: ['abc1'] })
-    const { loader, query, answerAll } = keyedLoader(main)
-    query('ab')
-    await answerAll()
-    const shown = loader.getState().data
-    query('abc', { narrow: true })
-    expect(loader.getState().data).toBe(shown) // the old rows stay until main answers
-    await answerAll()
-    expect(loader.getState().data?.rows).toEqual(['abc1'])
-  })
-
-  it('applies only the newest filter when answers come back out of order', async () => {
-    const main = fakeLists({ a: ['a'], b: ['b'] })
-    const { loader, query } = keyedLoader(main)
-    query('a')
-    query('b')
-    const [a, b] = [main.pending[0]!, main.pending[1]!]
-    b.answer()
-    await settle()
-    a.answer()
-    await settle()
-    expect(loader.getState().data?.rows).toEqual(['b'])
-  })
-
-  it('forgets what it remembered when told (another profile)', async () => {
-    const main = fakeLists({ all: rowsOf('r', 10), few: ['f'] })
-    const { loader, query, answerAll } = keyedLoader(main)
-    query('all')
-    await answerAll()
-    query('few')
-    await answerAll()
-    loader.forget()
-    query('all')
-    expect(loader.getState().data?.rows).toEqual(['f'])
-  })
-
-  it('never remembers an answer asked for before it forgot (the last profile’s, landing late)', async () => {
-    const main = fakeLists({ all: rowsOf('r', 10), few: ['f'] })
-    const { loader, query, answerAll } = keyedLoader(main)
-    query('all')
-    loader.forget()
-    query('few')
-    await answerAll()
-    query('all')
-    expect(loader.getState().data?.rows).toEqual(['f']) // nothing of the old answer shown before main's new one
-  })
-
-  it('loads a small result whole after its first screenful, so a longer search is narrowed at once, rows and count', async () => {
-    const ab = rowsOf('ab', 300).map((r, i) => (i % 7 === 0 ? r.replace('ab', 'abc') : r))
-    const main = fakeLists({ ab, abc: ab.filter((r) => r.includes('abc')) })
-    const { loader, query, answerAll } = keyedLoader(main, 400)
-    query('ab')
-    expect(main.pending[0]).toMatchObject({ offset: 0, limit: 31 })
-    main.pending.shift()!.answer()
-    await settle()
-    expect(main.pending[0]).toMatchObject({ offset: 0, limit: 300 }) // all of it, not a 200-row window
-    await answerAll()
-    loader.setViewport(250, 280) // scrolling a list held whole asks nothing more
-    expect(main.pending).toHaveLength(0)
-    query('abc', { narrow: true })
-    expect(loader.getState().data).toMatchObject({ rows: ab.filter((r) => r.includes('abc')), total: 43, offset: 0 })
-  })
-
-  it('still asks a larger result for windows, never for all of it', async () => {
-    const main = fakeLists({ ab: rowsOf('ab', 401) })
-    const { loader, query } = keyedLoader(main, 400)
-    query('ab')
-    main.pending.shift()!.answer()
-    await settle()
-    expect(main.pending[0]).toMatchObject({ offset: 0, limit: 200 })
-    expect(loader.getState().data?.total).toBe(401)
-  })
-
-  it('narrows from a whole answer that lands after the longer search was typed, before main answers that one', async () => {
-    const ab = rowsOf('ab', 300).map((r, i) => (i % 7 === 0 ? r.replace('ab', 'abc') : r))
-    const main = fakeLists({ ab, abc: ab.filter((r) => r.includes('abc')) })
-    const { loader, query } = keyedLoader(main, 400)
-    query('ab')
-    main.pending.shift()!.answer()
-    await settle()
-    const whole = main.pending.shift()! // the whole of 'ab', still on its way
-    query('abc', { narrow: true })
-    expect(loader.getState().data?.total).toBe(300) // nothing to narrow from yet: the old rows stay
-    whole.answer()
-    await settle()
-    expect(loader.getState().data).toMatchObject({ rows: ab.filter((r) => r.includes('abc')), total: 43 })
-    expect(main.pending.map((p) => p.key)).toEqual(['abc']) // main is still asked, and its answer wins
-  })
-
+describe('WindowLoader drawing answers', () => {
   it('sends the next request only after the answer is drawn, even when the drawn rows report their viewport at once', async () => {
     const main = fakeLists({ all: rowsOf('r', 1000) })
     const { loader, query } = keyedLoader(main)
     query('all')
     main.pending.shift()!.answer()
-    for (let i = 0; i < 5; i++) await Promise.resolve() // the answer is applied; no task has ended yet
+    // The answer is applied in microtasks (its way through the query cache's fetch); no task has ended yet.
+    for (let i = 0; i < 20; i++) await Promise.resolve()
     expect(loader.getState().data?.rows).toHaveLength(31)
     loader.setViewport(0, 25) // the table, drawing those rows, reports where it is
     expect(main.pending).toHaveLength(0)
@@ -370,13 +175,12 @@ describe('WindowLoader with remembered queries', () => {
       ok: true as const,
       value: { rows: rows.map((r) => ({ ...r })), total: rows.length, offset, syncedAt: null }
     })
-    const loader = new WindowLoader<Row>({ windowSize: 200, prefetch: 60, rowId: (r) => r.id })
-    loader.setViewport(0, 20)
-    loader.setQuery(fetch, { key: 'abc' })
+    const loader = newLoader<Row>({ rowId: (r) => r.id })
+    loader.setQuery(fetch, { key: keyOf('abc') })
     await settle()
     const [, b, c] = loader.getState().data!.rows
     rows = rows.slice(1) // a longer search: the first row drops out, the others move up
-    loader.setQuery(fetch, { key: 'bc' })
+    loader.setQuery(fetch, { key: keyOf('bc') })
     await settle()
     expect(loader.getState().data!.rows[0]).toBe(b) // the same objects: memoised rows are not drawn again
     expect(loader.getState().data!.rows[1]).toBe(c)
@@ -390,31 +194,7 @@ describe('WindowLoader with remembered queries', () => {
     expect(loader.getState().data!.rows[0]).toEqual({ id: 'b', n: 5 })
     expect(loader.getState().data!.rows[1]).toBe(c)
   })
-
-  it('asks once for a query set again as of the same data, and again once the data changed', async () => {
-    // A view asks for its next query in the input event, and its effect sets the same query after the render.
-    const main = fakeMain()
-    const loader = new WindowLoader<string>({ windowSize: 200, prefetch: 60 })
-    loader.setViewport(0, 20)
-    loader.setQuery(main.fetch, { key: 'abc', asOf: '0' })
-    loader.setQuery(main.fetch, { key: 'abc', asOf: '0' })
-    expect(main.pending).toHaveLength(1)
-    main.pending.shift()!.answer()
-    await settle()
-    expect(main.pending).toHaveLength(0)
-    loader.setQuery(main.fetch, { key: 'abc', asOf: '1' }) // main said the data changed: asked again
-    expect(main.pending).toHaveLength(1)
-    main.pending.shift()!.answer()
-    await settle()
-    loader.setQuery(main.fetch, { key: 'abcd', asOf: '1' })
-    loader.setQuery(main.fetch, { key: 'abc', asOf: '1' }) // back before the longer one was answered: asked again
-    await settle()
-    expect(main.pending).toHaveLength(2)
-  })
 })
-
-// A viewport that jumps far from the rows loaded (a dragged scroll bar, a fling) is asked for once it rests: a fling
-// across a million rows asks main for the window where it stops, not for each one it passes.
 
 describe('WindowLoader when the viewport jumps', () => {
   afterEach(() => vi.useRealTimers())
@@ -486,15 +266,8 @@ describe('WindowLoader while the operator types a search', () => {
   function typedLoader(lists: Record<string, string[]>) {
     vi.useFakeTimers()
     const main = fakeLists(lists)
-    const loader = new WindowLoader<string>({
-      windowSize: 200,
-      prefetch: 60,
-      firstMargin: 10,
-      wholeUpTo: 400,
-      typingRestMs: TYPING_REST_MS
-    })
-    loader.setViewport(0, 20)
-    const query = (key: string) => loader.setQuery(main.fetchOf(key), { fromTop: true, key })
+    const loader = newLoader({ firstMargin: 10, wholeUpTo: 400, typingRestMs: TYPING_REST_MS })
+    const query = (key: string) => loader.setQuery(main.fetchOf(key), { fromTop: true, key: keyOf(key) })
     /** Main answers the oldest request; the loader draws it and asks for what it wants next. */
     const answer = async () => {
       main.pending.shift()!.answer()

@@ -1,7 +1,6 @@
 import { QueryClient, type Query } from '@tanstack/react-query'
 import type { ChannelInput, ChannelName } from '../../../shared/ipc/contract'
 import type { DataCollection } from '../../../shared/ipc/channels/data'
-import { useWindowGenerations } from './window-generations'
 
 /** What main reports as changed: a synced collection, or what the active profile's approval gate holds. */
 export type Collection = DataCollection | 'gate'
@@ -68,13 +67,15 @@ export async function invalidateChannels(
   if (firstFetches.size) await client.invalidateQueries({ predicate: (query) => firstFetches.has(query.queryHash) })
 }
 
-/** Main said these collections changed: every query and windowed list reading them asks again. */
+/**
+ * Main said these collections changed: every query reading them asks again, windowed lists included (their windows are
+ * queries of this cache).
+ */
 export function invalidateCollections(collections: readonly Collection[], client: QueryClient = queryClient): void {
   void invalidateChannels(
     collections.flatMap((c) => CHANNELS_OF[c]),
     client
   )
-  useWindowGenerations.getState().bump(collections.flatMap((c) => CHANNELS_OF[c]))
 }
 
 /**
@@ -86,5 +87,4 @@ export function forgetProfileData(client: QueryClient = queryClient): void {
   const predicate = (query: Query) => query.queryKey[0] !== 'profiles.list'
   client.removeQueries({ type: 'inactive', predicate })
   void client.invalidateQueries({ predicate })
-  useWindowGenerations.getState().bumpAll()
 }

@@ -1,12 +1,8 @@
-import { replaceEqualDeep } from '@tanstack/react-query'
+import { replaceEqualDeep, type QueryClient } from '@tanstack/react-query'
 import type { IpcError, IpcResult } from '../../../shared/ipc/define'
+import { WindowCache, type FetchWindow, type WindowAnswer } from './window-cache'
 
-export interface WindowAnswer<Row> {
-  rows: Row[]
-  total: number
-  offset: number
-  syncedAt: string | null
-}
+export type { FetchWindow, WindowAnswer } from './window-cache'
 
 export interface WindowLoaderState<Row> {
   data: WindowAnswer<Row> | null
@@ -15,21 +11,17 @@ export interface WindowLoaderState<Row> {
   loading: boolean
 }
 
-export type FetchWindow<Row> = (offset: number, limit: number) => Promise<IpcResult<WindowAnswer<Row>>>
-
 export interface QueryOptions<Row> {
   /** A new filter: the table is about to scroll to the top, so the first window asked for is the top. */
   fromTop?: boolean
-  /** Names the query (filter and sort, by value): the first window of recent queries is remembered under it. */
-  key?: string
   /**
-   * Names the data the query is asked of (the channel's invalidations, the profile). Given, the same key asked again
-   * as of the same data is already being answered, and nothing is done: a view may ask for its next query in the input
+   * Names the query: its filter and sort as JSON, the input of the channel's read without offset and limit. Given, the
+   * same key set again is already being answered, and nothing is done: a view may ask for its next query in the input
    * event (so main works while the page draws the key), and its effect then asks for the same query again.
    */
-  asOf?: string
+  key?: string
   /**
-   * The rows of this query, derived exactly from the whole answer of another remembered query (its key given), or
+   * The rows of this query, derived exactly from the whole answer of another query in the cache (its key given), or
    * null when they cannot be. Shown at once, and still asked of main.
    */
   narrow?(fromKey: string, rows: Row[]): Row[] | null
@@ -58,14 +50,14 @@ export const TYPING_REST_MS = 400
 
 interface Request {
   offset: number
+  limit: number
   generation: number
   key: string | null
-  /** The loader's memory when asked: an answer asked before `forget()` is never remembered. */
-  memory: number
 }
 
 /**
- * Keeps the rows around the viewport of a long list loaded, asking main for one window at a time.
+ * Keeps the rows around the viewport of a long list loaded, asking main for one window at a time. Each window is a
+ * query of the shared cache (window-cache.ts): this class is the policy of which window's key is asked for, and when.
  *
  * - A new window is asked for as soon as the viewport comes within `prefetch` rows of the loaded window's edge, so
  *   rows are there before they scroll into view.
@@ -80,10 +72,12 @@ interface Request {
  *   an empty one); only answers for a query that has since changed are dropped.
  * - A result of at most `wholeUpTo` rows is then loaded whole, in the background: a longer search typed next is
  *   narrowed from it at once (`narrow`), rows and count exact, where it would otherwise wait for main.
- * - The first window of the last `remember` queries is kept. Going back to one (the search box cleared) shows it at
- *   once; narrowing one whose whole result was there shows the derived rows at once (`narrow`). Either way main is
- *   asked, and its answer replaces what is shown where it differs: rows main answers unchanged keep their objects, so
- *   memoised rows are not drawn again and the screen does not flicker.
+ * - The first windows of recent queries stay in the cache (until its gcTime, or another profile). Going back to one
+ *   (the search box cleared) shows it at once; narrowing one whose whole result was there shows the derived rows at
+ *   once (`narrow`). Either way main is asked, and its answer replaces what is shown where it differs: rows main
+ *   answers unchanged keep their objects, so memoised rows are not drawn again and the screen does not flicker.
+ * - Main saying the channel's data changed (its reads invalidated), or the window on screen dropped from the cache
+ *   (another profile), re-reads the rows on screen, keeping them shown meanwhile.
  *
  * Plain TypeScript with no React, so the policy is tested directly; `useWindowQuery` binds it to a view.
  */
@@ -106,34 +100,29 @@ export class WindowLoader<Row> {
   private firstShownAt = 0
   /** A window that failed in this generation is not asked for again until reload(), so errors never loop. */
   private failed: { offset: number; generation: number } | null = null
-  /** First windows of recent queries by key, least recently used first. */
-  private remembered = new Map<string, WindowAnswer<Row>>()
-  /** Bumped by forget(). */
-  private memory = 0
+  private readonly cache: WindowCache<Row>
   private key: string | null = null
   /** The key of the query whose answer from main was last applied. */
   private confirmedKey: string | null | undefined = undefined
   /** The key of the query whose rows are shown (from main, remembered or derived). */
   private shownKey: string | null | undefined = undefined
   private narrow: QueryOptions<Row>['narrow'] = undefined
-  /** The key and `asOf` of the query last set, when it gave an `asOf`. */
-  private asked: string | null = null
 
   /** Null until the view names its query: nothing is asked before that. */
   private fetchWindow: FetchWindow<Row> | null = null
   private readonly firstMargin: number | null
-  private readonly remember: number
   private readonly wholeUpTo: number
   private readonly typingRestMs: number
 
   constructor(
     private readonly options: {
+      /** The cache the windows are queries of, and the channel they read. */
+      client: QueryClient
+      channel: string
       windowSize: number
       prefetch: number
       /** Set: a new query's first window is the rows on screen and this many more (unset: a full window). */
       firstMargin?: number
-      /** How many queries' first windows are remembered. */
-      remember?: number
       /**
        * A result of at most this many rows is loaded whole once main said how many there are: a longer search is then
        * narrowed from it at once, rows and count, instead of waiting for main (unset: never).
@@ -153,7 +142,7 @@ export class WindowLoader<Row> {
     }
   ) {
     this.firstMargin = options.firstMargin ?? null
-    this.remember = options.remember ?? 8
+    this.cache = new WindowCache(options.client, options.channel)
     this.wholeUpTo = options.wholeUpTo ?? 0
     this.typingRestMs = options.typingRestMs ?? 0
   }
@@ -163,6 +152,11 @@ export class WindowLoader<Row> {
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)
+  }
+
+  /** Follows the cache's invalidations of the channel while the list is shown; returns how to stop. */
+  connect(): () => void {
+    return this.cache.watch(() => this.invalidate())
   }
 
   /** The rows on screen (indexes into the whole list); asks for a window if they come near the loaded one's edge. */
@@ -181,9 +175,7 @@ export class WindowLoader<Row> {
    */
   setQuery(fetchWindow: FetchWindow<Row>, options: QueryOptions<Row> = {}): void {
     const key = options.key ?? null
-    const asked = options.asOf === undefined ? null : JSON.stringify([key, options.asOf])
-    if (asked !== null && asked === this.asked) return
-    this.asked = asked
+    if (key !== null && key === this.key && this.fetchWindow) return
     this.fetchWindow = fetchWindow
     if (options.fromTop) this.viewport = { first: 0, last: this.viewport.last - this.viewport.first }
     this.generation += 1
@@ -217,17 +209,12 @@ export class WindowLoader<Row> {
 
   reload = (): void => this.invalidate()
 
-  /** Another profile: nothing remembered of the last one may be shown again. */
-  forget(): void {
-    this.remembered.clear()
-    this.memory += 1
-  }
-
+  /** The rows of `key` the cache can show at once: its own first window, or one narrowed from a whole answer. */
   private rememberedAnswer(key: string, narrow: QueryOptions<Row>['narrow']): WindowAnswer<Row> | null {
-    const exact = this.remembered.get(key)
-    if (exact) return exact
+    const exact = this.cache.firstWindows(key)[0]
+    if (exact) return exact[1]
     if (!narrow) return null
-    for (const [from, answer] of [...this.remembered].reverse()) {
+    for (const [from, answer] of this.cache.firstWindows()) {
       if (answer.offset !== 0 || answer.rows.length < answer.total) continue
       const rows = narrow(from, answer.rows)
       if (rows) return { rows, total: rows.length, offset: 0, syncedAt: answer.syncedAt }
@@ -283,12 +270,11 @@ export class WindowLoader<Row> {
       this.waitForRest(rest)
       return
     }
-    const request: Request = { offset: window.offset, generation: this.generation, key: this.key, memory: this.memory }
+    const request: Request = { ...window, generation: this.generation, key: this.key }
     this.inFlight = request
-    this.fetchWindow(window.offset, window.limit).then(
-      (result) => this.settle(request, result),
-      (error: unknown) => this.settle(request, { ok: false, error: { code: 'INTERNAL', message: String(error) } })
-    )
+    void this.cache
+      .fetch({ list: this.key, offset: window.offset, limit: window.limit }, this.fetchWindow)
+      .then((result) => this.settle(request, result))
   }
 
   /**
@@ -334,8 +320,7 @@ export class WindowLoader<Row> {
 
   private settle(request: Request, result: IpcResult<WindowAnswer<Row>>): void {
     if (this.inFlight === request) this.inFlight = null
-    if (result.ok && result.value.offset === 0 && request.key !== null && request.memory === this.memory) {
-      this.keep(request.key, result.value)
+    if (result.ok && result.value.offset === 0 && request.key !== null) {
       // The whole answer of a wider search, landing after a longer one was typed (while main is still busy with it):
       // the longer one's rows are derived from it now, rather than after main's own answer, which queues behind it.
       if (request.key !== this.key && this.key !== null && this.shownKey !== this.key) {
@@ -345,7 +330,7 @@ export class WindowLoader<Row> {
     }
     const current = request.generation === this.generation
     if (current) {
-      if (result.ok) this.apply(result.value, request.key)
+      if (result.ok) this.apply(result.value, request)
       else {
         this.failed = request
         this.set({ ...this.state, error: result.error, loading: false })
@@ -357,13 +342,7 @@ export class WindowLoader<Row> {
     else this.pump()
   }
 
-  private keep(key: string, answer: WindowAnswer<Row>): void {
-    this.remembered.delete(key)
-    this.remembered.set(key, answer)
-    if (this.remembered.size > this.remember) this.remembered.delete(this.remembered.keys().next().value as string)
-  }
-
-  private apply(answer: WindowAnswer<Row>, key: string | null): void {
+  private apply(answer: WindowAnswer<Row>, { key, offset, limit }: Request): void {
     const fresh = this.dataGeneration !== this.generation
     const end = answer.offset + answer.rows.length - 1
     const overlaps = answer.offset <= this.viewport.last && end >= this.viewport.first
@@ -372,6 +351,7 @@ export class WindowLoader<Row> {
     if (key !== this.confirmedKey) this.firstShownAt = Date.now()
     this.dataGeneration = this.generation
     this.confirmedKey = key
+    this.cache.hold({ list: key, offset, limit })
     this.show(answer, key)
   }
 

@@ -2,9 +2,9 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract'
 import { MAX_WINDOW_ROWS } from '../../../shared/ipc/wire'
 import { paydesk } from '../bridge/paydesk'
+import { queryClient } from './query-client'
 import { withRowNames } from './row-names'
 import { TYPING_REST_MS, WindowLoader, type WindowLoaderState } from './window-loader'
-import { useWindowGeneration, useWindowGenerations } from './window-generations'
 
 /** Rows asked of main per window: a few screens, so prefetching stays ahead of fast scrolling. */
 export const WINDOW_SIZE = 200
@@ -13,8 +13,6 @@ export const PREFETCH_ROWS = 60
 export const ROW_HEIGHT = 34
 /** A new filter's first window: the rows on screen and this many more (the full window follows as a prefetch). */
 export const FIRST_WINDOW_MARGIN = 10
-/** Filters whose first window a list remembers, to show at once when the operator comes back to one. */
-export const REMEMBERED_QUERIES = 8
 /**
  * A filter matching at most this many rows is loaded whole (one window, at most ~400 KB of rows), so a longer search
  * narrows it in the renderer, rows and count, without waiting for main. A three-character search over 100,000 ids
@@ -57,8 +55,10 @@ export interface WindowQueryOf<K extends WindowChannel> extends WindowQuery<RowO
 }
 
 /**
- * A windowed list query: `input` is the filter and sort (compared by value); it asks again when the cache invalidates
- * its channel (main said the data changed). The window offset is the loader's business, driven by the viewport the table reports.
+ * A windowed list query: `input` is the filter and sort (compared by value). Each window is a query of the shared cache
+ * keyed like any read of the channel ([channel, {...input, offset, limit}]), so the list asks again when the cache
+ * invalidates its channel (main said the data changed) and forgets another profile's rows with the cache. Which window
+ * is asked for, and when, is the loader's business, driven by the viewport the table reports.
  */
 export function useWindowQuery<K extends WindowChannel>(
   channel: K,
@@ -67,15 +67,14 @@ export function useWindowQuery<K extends WindowChannel>(
   /** Stable (module level): how rows of a narrower query are derived from a wider one's whole answer. */
   narrow?: Narrow<K>
 ): WindowQueryOf<K> {
-  const generation = useWindowGeneration(channel)
-  const profileEpoch = useWindowGenerations((s) => s.profileEpoch)
   const key = JSON.stringify(input)
   const [loader] = useState(() => {
     const created = new WindowLoader<RowOf<K>>({
+      client: queryClient,
+      channel,
       windowSize: WINDOW_SIZE,
       prefetch: PREFETCH_ROWS,
       firstMargin: FIRST_WINDOW_MARGIN,
-      remember: REMEMBERED_QUERIES,
       // Only a list that narrows has a use for a whole answer.
       wholeUpTo: narrow ? WHOLE_UP_TO : 0,
       rowId: (row) => row.id,
@@ -86,15 +85,12 @@ export function useWindowQuery<K extends WindowChannel>(
     return created
   })
   const queriedKey = useRef<string | null>(null)
-  const queriedEpoch = useRef(profileEpoch)
-  /** Sets the loader's query (once per key as of the channel's data and the profile: see `asOf`). */
+  /** Sets the loader's query (once per key: the loader itself asks again when the data changes). */
   const ask = (key: string) => {
     const base = JSON.parse(key) as ChannelInput<K>
     // The first query keeps the restored scroll position; a changed filter starts at the top.
     const fromTop = queriedKey.current !== null && queriedKey.current !== key
     queriedKey.current = key
-    if (queriedEpoch.current !== profileEpoch) loader.forget()
-    queriedEpoch.current = profileEpoch
     loader.setQuery(
       (offset, limit) =>
         paydesk.invoke(channel, { ...base, offset, limit } as ChannelInput<K>).then(withRowNames) as ReturnType<
@@ -103,13 +99,14 @@ export function useWindowQuery<K extends WindowChannel>(
       {
         fromTop,
         key,
-        asOf: `${generation}/${profileEpoch}`,
         ...(narrow
           ? { narrow: (from: string, rows: RowOf<K>[]) => narrow(JSON.parse(from) as WindowInput<K>, base, rows) }
           : {})
       }
     )
   }
+  // Declared before the query's effect, so the list follows invalidations from its first read on.
+  useEffect(() => loader.connect(), [loader])
   // After every render: the loader then always answers the query on screen, whether or not an event asked for it first
   // (setting the query it already has does nothing).
   useEffect(() => ask(key))

@@ -9,7 +9,7 @@ import { EmptyState } from '../../ui/view-states'
 import { ListDetail, useListPage } from '../../ui/ListDetail'
 import type { Column } from '../../ui/WindowedTable'
 import { useWindowQuery } from '../../data/window-query'
-import { useWindowGeneration } from '../../data/window-generations'
+import { useChannelChanges } from '../../data/window-cache'
 import { ExportButton } from './ExportButton'
 import { narrowTransactions } from './search-narrowing'
 import { TRANSACTION_COLUMNS } from './transaction-columns'
@@ -72,7 +72,7 @@ export function TransactionsView() {
   const typed = useMemo(() => ({ ...list.filters, search }), [list.filters, search])
 
   // A preset ("last 7 days") is relative to now: it is re-read whenever the data or the filters change.
-  const generation = useWindowGeneration('transactions.query')
+  const generation = useChannelChanges('transactions.query')
   const { filter, sort, errors } = useMemo(() => workbenchQuery(typed), [typed, generation]) // eslint-disable-line react-hooks/exhaustive-deps
   const input = useMemo<Omit<TransactionsQueryInput, 'offset' | 'limit'>>(() => ({ filter, sort }), [filter, sort])
   const query = useWindowQuery('transactions.query', input, list.initialScrollTop, narrowTransactions)
