@@ -46,16 +46,19 @@ export const PRODUCTION_REJECT_NEEDS_REASON =
 export const ActionOutcome = z.enum(['done', 'refused', 'unknown'])
 export type ActionOutcome = z.infer<typeof ActionOutcome>
 
+/** What both entries of an action carry: its id, which joins them, and when each was written. */
+const entry = { id: z.string().min(1).max(100), at: z.iso.datetime() }
+const Ids = z.array(z.string().max(200)).max(10)
+
 /** Written, durably, before the action is sent: an action is never sent without its entry. */
 export const ActionStarted = z.object({
   type: z.literal('started'),
-  id: z.string().min(1).max(100),
-  at: z.iso.datetime(),
+  ...entry,
   kind: ActionKind,
   /** "Approved the incoming payment of $275.50 for Priya Raman". */
   what: z.string().max(500),
   /** The ids of what it acted on, each one copy-click away. */
-  ids: z.array(z.string().max(200)).max(10),
+  ids: Ids,
   reason: z.string().max(MAX_ACTION_REASON).optional()
 })
 export type ActionStarted = z.infer<typeof ActionStarted>
@@ -63,14 +66,13 @@ export type ActionStarted = z.infer<typeof ActionStarted>
 /** Written once the service (or the gate) answered, or did not. */
 export const ActionSettled = z.object({
   type: z.literal('settled'),
-  id: z.string().min(1).max(100),
-  at: z.iso.datetime(),
+  ...entry,
   outcome: ActionOutcome,
   /** The refusal or the failure in the service's words, and its code. */
   message: z.string().max(1_000).optional(),
   code: z.string().max(100).optional(),
   /** Ids the answer named (a new customer's or account's). */
-  ids: z.array(z.string().max(200)).max(10).optional()
+  ids: Ids.optional()
 })
 export type ActionSettled = z.infer<typeof ActionSettled>
 
