@@ -21,7 +21,8 @@ import {
   internalAccountOf,
   platformFor,
   sandboxForSuite,
-  receiveUsd
+  receiveUsd,
+  transferOut
 } from './util'
 
 // A stepped clock: a payment deferred (202) waits for approve/reject however slow the machine.
@@ -94,11 +95,7 @@ describe('responses parse with the shared schemas', () => {
     // timeScale 1: the account verifies after 5 s; make it ACTIVE now by running the due job early
     c.sb.server.state.store.externalAccounts.get(acct.id)!.data.status = 'ACTIVE'
     await activeAccount(c, acct.id)
-    const out = await c.post('/transfer-out', {
-      source: { accountId: internal },
-      destination: { accountId: acct.id },
-      amount: 500
-    })
+    const out = await transferOut(c, internal, acct.id, 500)
     expect(out.status, out.text).toBe(201)
     parses(OutgoingTransaction, out.body, 'transfer-out')
 

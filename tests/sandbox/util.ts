@@ -92,6 +92,11 @@ export function receiveUsd(c: Client, customerId: string, extra: Record<string, 
   })
 }
 
+/** A transfer from an internal account to an external one (POST /transfer-out), as the platform sends it. */
+export function transferOut(c: Client, source: string, destination: string, amount?: number): Promise<Res> {
+  return c.post('/transfer-out', { source: { accountId: source }, destination: { accountId: destination }, amount })
+}
+
 /** A customer the sandbox's senders ask nothing about (fullName, birthDate and nationality on record). */
 export const KNOWN_RECEIVER = { fullName: 'Test Person', birthDate: '1990-01-15', nationality: 'US' }
 

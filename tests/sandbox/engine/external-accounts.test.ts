@@ -15,7 +15,8 @@ import {
   startStepped,
   txStatus,
   usAccountBody,
-  usBeneficiary
+  usBeneficiary,
+  transferOut
 } from '../util'
 
 const { c, customer, nextNumber } = externalAccountSuite(1000)
@@ -324,11 +325,7 @@ describe('DELETE', () => {
     await c.post(`/sandbox/internal-accounts/${internal}/fund`, { amount: 100_000 })
     const a = await createUsAccount(c, cust.id, nextNumber())
     await activeAccount(c, a.id)
-    const tx = await c.post('/transfer-out', {
-      source: { accountId: internal },
-      destination: { accountId: a.id },
-      amount: 1000
-    })
+    const tx = await transferOut(c, internal, a.id, 1000)
     expect(tx.status, tx.text).toBe(201)
     const r = await c.del(`${EA}/${a.id}`)
     expectError(r, 409, 'EXTERNAL_ACCOUNT_IN_USE')

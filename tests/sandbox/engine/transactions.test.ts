@@ -15,7 +15,8 @@ import {
   start,
   startStepped,
   type Platform,
-  usAccountBody
+  usAccountBody,
+  transferOut
 } from '../util'
 
 const SENDER = '$success.usd@sandbox.uma.money'
@@ -177,13 +178,7 @@ describe('filters of spec 4.9', () => {
     await c.post(`/sandbox/internal-accounts/${internal}/fund`, { amount: 10_000 })
     const acct = await c.post('/customers/external-accounts', usAccountBody(a.id, '99990000'))
     clock.advance(10_000)
-    tx.out = (
-      await c.post('/transfer-out', {
-        source: { accountId: internal },
-        destination: { accountId: acct.body.id },
-        amount: 100
-      })
-    ).body
+    tx.out = (await transferOut(c, internal, acct.body.id, 100)).body
     tx.internal = internal
     tx.external = acct.body.id
   })

@@ -14,7 +14,8 @@ import {
   sandboxForSuite,
   start,
   startStepped,
-  waitFor
+  waitFor,
+  transferOut
 } from '../util'
 import { DURATIONS } from '../../../src/sandbox/state/timing'
 
@@ -52,9 +53,6 @@ describe('POST /sandbox/internal-accounts/{id}/fund', () => {
   })
 })
 
-const transferOut = (source: string, destination: string, amount: number) =>
-  c.post('/transfer-out', { source: { accountId: source }, destination: { accountId: destination }, amount })
-
 /** A transfer-out that must be refused with this status (and code). */
 async function refusesTransfer(
   source: string,
@@ -74,7 +72,7 @@ async function refusesTransfer(
 describe('POST /transfer-out', () => {
   it('PENDING → PROCESSING → COMPLETED; debits amount + fee once; amounts add up', async () => {
     const { internal, account, customer } = await payer(c, '2222333301', 100_000)
-    const r = await transferOut(internal, account.id, 12_550)
+    const r = await transferOut(c, internal, account.id, 12_550)
     expect(r.status, r.text).toBe(201)
     const tx = OutgoingTransaction.parse(r.body)
     expect(tx).toMatchObject({
@@ -110,13 +108,7 @@ describe('POST /transfer-out', () => {
       const a = await createUsAccount(fc, cust.id, '7777000011')
       now += 5_001
       expect((await fc.get(`/customers/external-accounts/${a.id}`)).body.status).toBe('ACTIVE')
-      const tx = (
-        await fc.post('/transfer-out', {
-          source: { accountId: internal },
-          destination: { accountId: a.id },
-          amount: 100
-        })
-      ).body
+      const tx = (await transferOut(fc, internal, a.id, 100)).body
       expect(tx.status).toBe('PENDING')
       now += 1_000
       expect((await fc.get(`/transactions/${tx.id}`)).body.status).toBe('PROCESSING')
@@ -131,7 +123,7 @@ describe('POST /transfer-out', () => {
 
   it('without amount sends the whole balance minus the fee', async () => {
     const { internal, account, customer } = await payer(c, '2222333302', 5_000)
-    const r = await c.post('/transfer-out', { source: { accountId: internal }, destination: { accountId: account.id } })
+    const r = await transferOut(c, internal, account.id)
     expect(r.status, r.text).toBe(201)
     expect(r.body.receivedAmount.amount).toBe(5_000 - FEE)
     expect(await balanceOf(c, internal, customer.id)).toBe(0)
@@ -142,7 +134,7 @@ describe('POST /transfer-out', () => {
     ['003', 'fails at once']
   ])('destination suffix %s %s: FAILED with a failureReason, no debit', async (suffix) => {
     const { internal, account, customer } = await payer(c, `88880${suffix}`, 50_000)
-    const r = await transferOut(internal, account.id, 1_000)
+    const r = await transferOut(c, internal, account.id, 1_000)
     expect(r.status).toBe(201)
     expect(r.body.status).toBe('FAILED')
     expect(r.body.failureReason).toBeTruthy()
@@ -191,7 +183,7 @@ describe('POST /transfer-out', () => {
   it('400 INVALID_AMOUNT when the balance is short; nothing changes', async () => {
     const { internal, account, customer } = await payer(c, '2222333303', 1_000)
     const txBefore = c.sb.server.state.store.transactions.size
-    const r = await transferOut(internal, account.id, 995)
+    const r = await transferOut(c, internal, account.id, 995)
     expectError(r, 400, 'INVALID_AMOUNT')
     expect(r.body.details).toMatchObject({ reason: 'INSUFFICIENT_FUNDS', balance: 1_000, required: 995 + FEE })
     expect(await balanceOf(c, internal, customer.id)).toBe(1_000)
@@ -201,7 +193,7 @@ describe('POST /transfer-out', () => {
   it('refuses a PENDING destination (payments only to ACTIVE accounts) as 400, the reason in details', async () => {
     const { internal, customer } = await payer(c, '2222333304', 10_000)
     const pending = await createUsAccount(c, customer.id, '2222333399104')
-    const r = await transferOut(internal, pending.id, 100)
+    const r = await transferOut(c, internal, pending.id, 100)
     expectRefusal(r, 'EXTERNAL_ACCOUNT_NOT_ACTIVE')
     expect(await balanceOf(c, internal, customer.id)).toBe(10_000)
   })
@@ -228,7 +220,7 @@ describe('POST /transfer-out', () => {
     const pAccount = await createUsAccount(c, pendingKyc.id, '2222333307')
     await activeAccount(c, pAccount.id)
     // Transfer-out publishes no 403: 400 INVALID_INPUT with details.reason USER_NOT_READY.
-    const notReady = await transferOut(pInternal, pAccount.id, 100)
+    const notReady = await transferOut(c, pInternal, pAccount.id, 100)
     expectRefusal(notReady, 'USER_NOT_READY')
     expect(await balanceOf(c, internal, customer.id)).toBe(10_000)
   })
@@ -237,7 +229,7 @@ describe('POST /transfer-out', () => {
     const { account } = await payer(c, '2222333308', 0)
     const platform = (await c.get('/platform/internal-accounts?currency=USD')).body.data[0]
     await c.post(`/sandbox/internal-accounts/${platform.id}/fund`, { amount: 5_000 })
-    const r = await transferOut(platform.id, account.id, 1_000)
+    const r = await transferOut(c, platform.id, account.id, 1_000)
     expect(r.status, r.text).toBe(201)
     expect(r.body.customerId).toBe(c.sb.server.state.store.platform.id)
     expect(r.body.platformCustomerId).toBe('platform')
@@ -317,7 +309,7 @@ describe('Idempotency-Key on POST /transfer-out', () => {
 describe('ledger', () => {
   it('many concurrent transfers never take a balance below zero and the journal always adds up', async () => {
     const { internal, account, customer } = await payer(c, '4444555501', 10_000)
-    const results = await Promise.all(Array.from({ length: 20 }, () => transferOut(internal, account.id, 990)))
+    const results = await Promise.all(Array.from({ length: 20 }, () => transferOut(c, internal, account.id, 990)))
     const created = results.filter((r) => r.status === 201).length
     expect(created).toBe(10) // 10 × (990 + 10) = 10 000
     expect(results.filter((r) => r.status === 400).length).toBe(10)
