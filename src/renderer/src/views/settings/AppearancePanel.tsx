@@ -24,14 +24,20 @@ const ZONES: Choice<TimeZoneChoice>[] = [
 
 /** Settings → Appearance: the theme and the zone every time is shown in. Each choice is saved at once, in main. */
 export function AppearancePanel() {
-  const appearance = useAppearance()
+  const kept = useAppearance()
   const choosing = useChooseAppearance()
+  // The radio answers the click at once: the cache tells its observers a moment later, and React puts a controlled
+  // radio back the moment the click's handler ends. What main keeps (or gives back on a refusal) follows the query.
+  const [picked, setPicked] = useState<Appearance | null>(null)
+  const appearance = picked ?? kept
   const [failed, setFailed] = useState<string | null>(null)
   const [saved, setSaved] = useState<string | null>(null)
 
   const change = async (next: Appearance, said: string) => {
+    setPicked(next)
     setSaved(null)
     const error = await choosing.mutateAsync(next)
+    setPicked(null)
     setFailed(error ? `Not saved: ${error.message}` : null)
     if (!error) setSaved(said)
   }
