@@ -185,6 +185,23 @@ describe('WindowLoader following the cache', () => {
     expect(main.pending).toHaveLength(0) // a list no longer shown asks nothing
   })
 
+  it('reads again when the data changes while the first rows are on their way, rather than take the older answer', async () => {
+    const lists = { all: ['old'] }
+    const main = fakeLists(lists)
+    const { loader, client, query } = keyedLoader(main)
+    loader.connect()
+    query('all')
+    const before = main.pending.shift()! // asked before the change
+    invalidateCollections(['transactions'], client)
+    await settle()
+    expect(main.pending).toHaveLength(1)
+    before.answer() // as main saw it before the change
+    lists.all = ['new']
+    main.pending.shift()!.answer()
+    await settle()
+    expect(loader.getState().data?.rows).toEqual(['new'])
+  })
+
   it('ignores changes to collections its channel does not read', async () => {
     const main = fakeLists({ all: rowsOf('r', 30) })
     const { loader, client, query, answerAll } = keyedLoader(main)

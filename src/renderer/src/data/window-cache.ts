@@ -57,8 +57,10 @@ export class WindowCache<Row> {
   ) {}
 
   /**
-   * Asks main for a window through the cache. An answer on its way for the same key from before a change is not joined
-   * but cancelled and asked again (`cancelRefetch`), since it may predate the change.
+   * Asks main for a window through the cache. The loader asks again for a key it already asked only after a change (or
+   * a reload): an answer still on its way for that key may predate the change, so it is cancelled and asked again,
+   * never joined. (react-query's `cancelRefetch` would join it while the key has no answer yet, and the cache's second
+   * invalidation of a first read does not help here: it only waits for queries a view observes.)
    */
   fetch(window: WindowOf, fetchWindow: FetchWindow<Row>): Promise<IpcResult<WindowAnswer<Row>>> {
     const options = this.client.defaultQueryOptions({
@@ -77,7 +79,9 @@ export class WindowCache<Row> {
       retry: false
     })
     const query = this.client.getQueryCache().build(this.client, options)
-    return query.fetch(options, { cancelRefetch: true }).then(
+    // Silently: the cancelled read's caller is handed the new read's answer.
+    if (query.state.fetchStatus !== 'idle') void query.cancel({ silent: true })
+    return query.fetch(options).then(
       (value) => ({ ok: true, value }) as const,
       (error: unknown) => ({ ok: false, error: asIpcError(error) }) as const
     )
