@@ -32,6 +32,7 @@ import { createDesktop, type DesktopHost, type DesktopView } from './desktop'
 import { LocalProfile } from './local-profile'
 import { ProfileSessions } from './profile-sessions'
 import { QuietCalls, SETTLED_AT_MOST_MS, SETTLED_QUIET_MS } from './quiet-calls'
+import { StartupPlan } from './startup-plan'
 
 /** Everything the backend needs from its host (Electron or browser mode); all of it can be faked in tests. */
 export interface BackendHost {
@@ -84,7 +85,7 @@ export interface BackendOptions {
 }
 
 export async function createBackend(host: BackendHost, options: BackendOptions = {}): Promise<Backend> {
-  // The first poll waits for the window's first screen: see QuietCalls.
+  // What waits for what at start-up is startup-plan.ts; the window's first screen is told by its calls going quiet.
   const calls = new QuietCalls(SETTLED_QUIET_MS, SETTLED_AT_MOST_MS, options.quietCallsClock)
   const events = eventSinks(host.log)
   const stores = await openStores(host, options, events.emit)
@@ -94,7 +95,8 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
     { ...stores, dataDir: host.dataDir, launcher: host.sandboxLauncher, log: host.log },
     options.localSandbox !== false
   )
-  const sessions = openSessions(host, options, stores, local, calls.settled)
+  const plan = new StartupPlan({ firstScreen: calls.settled, localAddressed: () => local.whenAddressed() })
+  const sessions = openSessions(host, options, stores, local, plan)
   const gates = followGates(host, options, stores, local, sessions)
   // The Local gate died: say why at once; it is started again, and the link follows it there.
   local.onGateExit((reason) => gates.managedExited(LOCAL_PROFILE_ID, reason))
@@ -120,7 +122,8 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
     desktop,
     exports,
     orphansChecked,
-    setForeground
+    setForeground,
+    plan
   })
   return {
     // Every manual approve, reject and edit is logged with its reason (handlers/history.ts) before it is sent.
@@ -185,7 +188,7 @@ function openSessions(
   options: BackendOptions,
   stores: Stores,
   local: LocalProfile,
-  pollsAfter: Promise<void>
+  plan: StartupPlan
 ): ProfileSessions {
   return new ProfileSessions({
     ...stores,
@@ -196,7 +199,7 @@ function openSessions(
     clock: options.clock,
     clientOptions: options.clientOptions,
     autoSync: options.autoSync,
-    pollsAfter
+    plan
   })
 }
 
@@ -268,6 +271,7 @@ interface Composed {
   exports: ExportJobs
   orphansChecked: Promise<unknown>
   setForeground(foreground: boolean): void
+  plan: StartupPlan
 }
 
 /** One handler per channel, from one file per channel group (src/main/handlers/<group>.ts). */
@@ -282,9 +286,8 @@ function everyHandler(c: Composed): Handlers {
       notices: stores.notices,
       noticesFound: c.orphansChecked
     }),
-    // The Local profile's address and secret are settled once its sandbox's process is spawned: profile calls wait for
-    // that, and not for the sandbox to answer (its state may load for a while, and on a busy machine its start does).
-    ...afterLocalAddressed(
+    // The Local profile's address and secret are settled once its sandbox's process is spawned (startup-plan.ts).
+    ...c.plan.afterLocalAddressed(
       profileHandlers({
         dataDir: host.dataDir,
         profiles,
@@ -294,8 +297,7 @@ function everyHandler(c: Composed): Handlers {
         local,
         emit: stores.emit,
         log: host.log
-      }),
-      local
+      })
     ),
     ...desktopHandlers({ settings: c.desktop.settings, updates: c.desktop.updates, window: host.desktop }),
     ...exportHandlers(c.exports, active),
@@ -309,16 +311,4 @@ function everyHandler(c: Composed): Handlers {
     ...historyHandlers(active)
   }
   return withActionLog(handlers, { active, production: () => isProduction(profiles.get(profiles.activeProfileId)) })
-}
-
-/** The same handlers, each answering once the Local profile's address and secret are final. */
-function afterLocalAddressed<H extends Partial<Handlers>>(handlers: H, local: LocalProfile): H {
-  const wrapped: Record<string, (input: never) => Promise<unknown>> = {}
-  for (const [name, handler] of Object.entries(handlers) as [string, (input: never) => Promise<unknown>][]) {
-    wrapped[name] = async (input) => {
-      await local.whenAddressed()
-      return handler(input)
-    }
-  }
-  return wrapped as H
 }

@@ -2,6 +2,7 @@ import type { EventName } from '../../shared/ipc/contract'
 import type { Emit } from '../infra/emit'
 import { AppError } from '../infra/app-error'
 import type { LocalProfile } from './local-profile'
+import type { StartupPlan } from './startup-plan'
 import type { AppNotification } from '../domain/notifications/batch'
 import { Sequencer } from '../infra/sequencer'
 import type { ApiClientOptions } from '../infra/api-client'
@@ -24,8 +25,8 @@ export interface SessionsDeps {
   clock?: SchedulerClock | undefined
   clientOptions?: Partial<ApiClientOptions> | undefined
   autoSync?: boolean | undefined
-  /** Polling starts once this resolves: the window's first screen has been served (`QuietCalls`). */
-  pollsAfter?: Promise<void> | undefined
+  /** When a session's polling and refreshes start (startup-plan.ts). */
+  plan: StartupPlan
 }
 
 /** Events a session that is no longer the active one (closing after a switch) keeps to itself. */
@@ -80,7 +81,7 @@ export class ProfileSessions {
       ...(local.notice !== undefined && { notice: local.notice }),
       clientSecret: local.withoutClient ? undefined : await profiles.secretOf(profile.id),
       ...(local.noClientReason !== undefined && { noClientReason: local.noClientReason }),
-      ...(local.serviceReady !== undefined && { serviceReady: local.serviceReady }),
+      ...d.plan.sessionStart(local.serviceReady),
       dataDir: d.dataDir,
       secrets: d.secrets,
       emit: (event, payload) => {
@@ -102,7 +103,6 @@ export class ProfileSessions {
       scheduler: { ...this.looking },
       ...(d.clientOptions !== undefined && { clientOptions: d.clientOptions }),
       ...(d.autoSync !== undefined && { autoSync: d.autoSync }),
-      ...(d.pollsAfter !== undefined && { pollsAfter: d.pollsAfter }),
       cache
     })
     if (isActive()) d.emit('sync.status', next.syncStatus())

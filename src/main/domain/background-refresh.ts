@@ -40,7 +40,7 @@ interface RefreshDeps {
   reportListing(path: string, outcome: { ended: true } | { ended: false; kept: number }): void
   isClosed(): boolean
   log(message: string): void
-  /** Refreshes start once this resolves (the window's first screen served, at start-up), as polling does. */
+  /** Refreshes start once this resolves (app/startup-plan.ts says what it is). */
   startsAfter?: Promise<void> | undefined
 }
 

@@ -62,16 +62,14 @@ export interface SessionDeps {
   /** Damaged state of this profile, set aside: the operator is told at once (a banner), not only the log. */
   reportDamage?: ReportDamage
   /**
-   * Resolves once the service answers (the Local sandbox loading a big saved state): polling starts then instead of
-   * failing meanwhile, and the session never has to re-open for it. A rejection leaves polling off: the owner of the
-   * service re-opens the session without a client and says why.
+   * When each kind of work may start (app/startup-plan.ts says what waits for what); absent, at once.
+   * `serviceReady`: the service answers, and no poll is asked before it (an empty cache asks for its first page then).
+   * `pollsAfter`: scheduled polling starts; a rejection leaves it off (the owner of the service re-opens the session
+   * without a client and says why). `refreshesAfter`: background refreshes start.
    */
   serviceReady?: Promise<unknown>
-  /**
-   * Polling starts once this resolves too (the window's first screen served, at start-up): an empty cache, which has
-   * nothing to show, still asks for its first page at once.
-   */
-  pollsAfter?: Promise<void>
+  pollsAfter?: Promise<unknown>
+  refreshesAfter?: Promise<void>
   /** The profile's cache, when the caller started opening it ahead (`openProfileCache`); else it is opened here. */
   cache?: Promise<OpenedCache>
 }
@@ -126,7 +124,7 @@ export class ProfileSession {
       },
       isClosed: () => this.closed,
       log: d.log,
-      startsAfter: d.pollsAfter
+      startsAfter: d.refreshesAfter
     })
     this.writes = new ProfileWrites({
       profile: d.profile,
@@ -183,12 +181,6 @@ export class ProfileSession {
     session.actions = await ActionLog.open(path.join(dir, 'actions.sealed'), key, (damage) =>
       d.reportDamage?.(actionLogDamaged(d.profile, damage))
     )
-    const startPolling = () => {
-      if (d.pollsAfter === undefined) return session.sync?.start()
-      void d.pollsAfter.then(() => {
-        if (!session.closed) session.sync?.start()
-      })
-    }
     if (client) {
       session.sync = new SyncEngine({
         profileId: d.profile.id,
@@ -203,17 +195,16 @@ export class ProfileSession {
         ...(connection && { connection })
       })
       if (d.notice !== undefined) session.sync.addNote(d.notice)
-      if (d.autoSync !== false && session.serviceUp) startPolling()
     }
-    if (d.serviceReady !== undefined) {
-      void d.serviceReady.then(
-        () => {
-          session.serviceUp = true
-          if (d.autoSync !== false && !session.closed) startPolling()
-        },
-        () => undefined
-      )
+    const startPolling = () => {
+      if (d.autoSync !== false && !session.closed) session.sync?.start()
     }
+    if (d.pollsAfter === undefined) startPolling()
+    else void d.pollsAfter.then(startPolling, () => undefined)
+    void d.serviceReady?.then(
+      () => (session.serviceUp = true),
+      () => undefined
+    )
     return session
   }
 

@@ -4,6 +4,7 @@ import { setTimeout as delay } from 'node:timers/promises'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { LocalProfile } from '../../../src/main/app/local-profile'
 import { ProfileSessions } from '../../../src/main/app/profile-sessions'
+import { StartupPlan } from '../../../src/main/app/startup-plan'
 import { CacheStore } from '../../../src/main/infra/cache/store'
 import type { SecretStore } from '../../../src/main/infra/keychain'
 import { ProfileStore, profileDir } from '../../../src/main/domain/profiles'
@@ -49,7 +50,8 @@ async function sessionsWith(local: LocalProfile) {
     notify: () => {},
     reportDamage: () => {},
     log: () => {},
-    autoSync: false
+    autoSync: false,
+    plan: new StartupPlan({ firstScreen: Promise.resolve(), localAddressed: () => Promise.resolve() })
   })
 }
 
