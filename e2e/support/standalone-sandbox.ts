@@ -74,19 +74,19 @@ export async function addProfileFor(page: Page, name: string, baseUrl: string): 
 }
 
 /**
- * Opens Paydesk on a new profile named `name`, pointed at a fresh standalone sandbox, and runs `steps` with that
- * sandbox; it stops afterwards whatever happened.
+ * Opens Paydesk on a new profile named `name`, pointed at a fresh standalone sandbox started with `args` (e.g.
+ * `--faults`), and runs `steps` with that sandbox; it stops afterwards whatever happened.
  */
 export async function withStandaloneProfile(
   page: Page,
   appUrl: string,
-  name: string,
+  profile: { name: string; args?: string[] },
   steps: (sandbox: Awaited<ReturnType<typeof startStandaloneSandbox>>) => Promise<void>
 ): Promise<void> {
-  const sandbox = await startStandaloneSandbox()
+  const sandbox = await startStandaloneSandbox(profile.args)
   try {
     await page.goto(appUrl)
-    await addProfileFor(page, name, sandbox.baseUrl)
+    await addProfileFor(page, profile.name, sandbox.baseUrl)
     await steps(sandbox)
   } finally {
     sandbox.stop()

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, invoke, test, type Page } from '../support/browser-mode'
 import { fillQuoteForm } from '../support/quote-form'
+import { payJaneFromPlatformUsd } from '../support/send-money'
 
 /** What a scan found that counts: serious and critical violations only (the bar). */
 interface Finding {
@@ -135,11 +136,7 @@ for (const theme of ['light', 'dark'] as const) {
     if (await clickIfPresent(page, 'Send money')) {
       const pane = page.getByTestId('send-money')
       await scan(page, 'Send money form', findings)
-      const from = pane.getByLabel('From internal account')
-      await from.selectOption({
-        label: (await from.locator('option', { hasText: /^Platform · USD · / }).textContent()) ?? ''
-      })
-      await pane.getByLabel('To external account').selectOption({ label: 'Jane Smith · US bank account …9012' })
+      await payJaneFromPlatformUsd(pane)
       await pane.getByLabel('Amount').fill('12.34')
       await pane.getByRole('button', { name: 'Review payment' }).click()
       await expect(pane.getByRole('group', { name: 'Review payment' })).toBeVisible()

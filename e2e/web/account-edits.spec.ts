@@ -1,5 +1,5 @@
 import { FIRST_SYNC_MS, expect, nav, type Page, test } from '../support/browser-mode'
-import { addProfileFor, startStandaloneSandbox } from '../support/standalone-sandbox'
+import { withStandaloneProfile } from '../support/standalone-sandbox'
 
 async function openJaneSmith(page: Page) {
   await nav(page, 'External accounts')
@@ -58,10 +58,7 @@ test('edit a beneficiary: the warning, then the account goes UNDER_REVIEW and ba
 test('a field the service refuses is shown at that field, and nothing changes', async ({ page, app, shot }) => {
   // A second sandbox's start (up to 20 s), its first sync's bound, then the edit.
   test.setTimeout(FIRST_SYNC_MS + 60_000)
-  const sandbox = await startStandaloneSandbox(['--faults'])
-  try {
-    await page.goto(app.url)
-    await addProfileFor(page, 'Strict sandbox', sandbox.baseUrl)
+  await withStandaloneProfile(page, app.url, { name: 'Strict sandbox', args: ['--faults'] }, async (sandbox) => {
     const detail = await openJaneSmith(page)
     const before = (await sandbox.api('GET', '/customers/external-accounts?limit=100')) as {
       data: { id: string; platformAccountId?: string; accountInfo: { accountNumber?: string } }[]
@@ -103,7 +100,5 @@ test('a field the service refuses is shown at that field, and nothing changes', 
     await form.getByRole('button', { name: 'Cancel' }).click()
     await expect(detail.getByTestId('account-status').getByText('ACTIVE', { exact: true })).toBeVisible()
     await expect(detail.getByText('should-not-stick')).toHaveCount(0)
-  } finally {
-    sandbox.stop()
-  }
+  })
 })

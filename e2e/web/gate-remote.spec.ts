@@ -11,7 +11,7 @@ test('a profile links the gate its platform runs; its rule approves with the rec
   app,
   shot
 }) => {
-  await withStandaloneProfile(page, app.url, 'Team sandbox', async (sandbox) => {
+  await withStandaloneProfile(page, app.url, { name: 'Team sandbox' }, async (sandbox) => {
     const gate = await startStandaloneGate(sandbox)
     try {
       await nav(page, 'Approvals')

@@ -1,4 +1,5 @@
 import { expect, FIRST_SYNC_MS, nav, type Page, test } from '../support/browser-mode'
+import { openSendMoney, payJaneFromPlatformUsd } from '../support/send-money'
 
 // History (issue 31): a transaction's status timeline as Paydesk saw it, and the log of manual actions with the reason
 // the operator gave. Each step waits on what the page shows, never on time.
@@ -8,13 +9,8 @@ test.beforeEach(() => test.setTimeout(FIRST_SYNC_MS + 90_000))
 
 async function sendSeven(page: Page): Promise<string> {
   await nav(page, 'Internal accounts')
-  await page.getByRole('button', { name: 'Send money', exact: true }).click()
-  const pane = page.getByTestId('send-money')
-  const from = pane.getByLabel('From internal account')
-  await from.selectOption({
-    label: (await from.locator('option', { hasText: /^Platform · USD · / }).textContent()) ?? ''
-  })
-  await pane.getByLabel('To external account').selectOption({ label: 'Jane Smith · US bank account …9012' })
+  const pane = await openSendMoney(page)
+  await payJaneFromPlatformUsd(pane)
   await pane.getByLabel('Amount').fill('7')
   await pane.getByRole('button', { name: 'Review payment' }).click()
   await pane

@@ -1,16 +1,12 @@
 import { BRIDGE_INVOKE_PATH } from '../../src/shared/ipc/wire'
 import { expect, FIRST_SYNC_MS, nav, type Page, test } from '../support/browser-mode'
+import { openSendMoney, payJaneFromPlatformUsd } from '../support/send-money'
 
 /** Opens Send money with the platform's USD account paying Jane Smith's US account: the amount is the test's. */
 async function startPayment(page: Page, url: string) {
   await open(page, url)
-  await page.getByRole('button', { name: 'Send money', exact: true }).click()
-  const pane = page.getByTestId('send-money')
-  const from = pane.getByLabel('From internal account')
-  await from.selectOption({
-    label: (await from.locator('option', { hasText: /^Platform · USD · / }).textContent()) ?? ''
-  })
-  await pane.getByLabel('To external account').selectOption({ label: 'Jane Smith · US bank account …9012' })
+  const pane = await openSendMoney(page)
+  await payJaneFromPlatformUsd(pane)
   return pane
 }
 
@@ -150,16 +146,8 @@ test('internal accounts: on a production profile the review asks twice and Send 
   })
   await open(page, app.url)
   await expect(page.getByRole('status', { name: 'Production profile: real money' })).toBeVisible()
-  await page.getByRole('button', { name: 'Send money', exact: true }).click()
-  const pane = page.getByTestId('send-money')
-  await pane.getByLabel('From internal account').selectOption({
-    label:
-      (await pane
-        .getByLabel('From internal account')
-        .locator('option', { hasText: /^Platform · USD · / })
-        .textContent()) ?? ''
-  })
-  await pane.getByLabel('To external account').selectOption({ label: 'Jane Smith · US bank account …9012' })
+  const pane = await openSendMoney(page)
+  await payJaneFromPlatformUsd(pane)
   await pane.getByLabel('Amount').fill('1250')
   await pane.getByRole('button', { name: 'Review payment' }).click()
 

@@ -6,7 +6,7 @@ test('with the service gone, cached views keep working with "as of", and writes 
   app,
   shot
 }) => {
-  await withStandaloneProfile(page, app.url, 'Team sandbox', async (sandbox) => {
+  await withStandaloneProfile(page, app.url, { name: 'Team sandbox' }, async (sandbox) => {
     await nav(page, 'Transactions')
     const meta = page.locator('.list-meta').first()
     await expect(meta).toContainText(/[1-9][\d,]* transactions/, { timeout: FIRST_SYNC_MS })

@@ -1,7 +1,8 @@
 import { formatMoney } from '../../src/shared/format/money'
 import { expect, FIRST_SYNC_MS, invoke, nav, startBrowserMode, test, type Page } from '../support/browser-mode'
 import { openLiveApprovals, receive, seedCustomer } from '../support/gate'
-import { addProfileFor, startStandaloneSandbox } from '../support/standalone-sandbox'
+import { addProfileFor, startStandaloneSandbox, withStandaloneProfile } from '../support/standalone-sandbox'
+import { openSendMoney, payJaneFromPlatformUsd } from '../support/send-money'
 
 // One truth per thing: every count belongs to the profile it came from, and a payment has one live status that every
 // surface (result panel, transfers row, Transactions, toast) shows alike at each step. Each step is held, never slept
@@ -72,19 +73,10 @@ test('a send: the review shows fee, total and balance after; every surface agree
   app,
   shot
 }) => {
-  const sandbox = await startStandaloneSandbox(['--faults'])
-  try {
-    await page.goto(app.url)
-    await addProfileFor(page, 'Team sandbox', sandbox.baseUrl)
+  await withStandaloneProfile(page, app.url, { name: 'Team sandbox', args: ['--faults'] }, async (sandbox) => {
     await nav(page, 'Internal accounts')
-    await page.getByRole('button', { name: 'Send money', exact: true }).click()
-    const pane = page.getByTestId('send-money')
-    const from = pane.getByLabel('From internal account')
-    await expect(from.locator('option', { hasText: /^Platform · USD · / })).toHaveCount(1, { timeout: FIRST_SYNC_MS })
-    await from.selectOption({
-      label: (await from.locator('option', { hasText: /^Platform · USD · / }).textContent()) ?? ''
-    })
-    await pane.getByLabel('To external account').selectOption({ label: 'Jane Smith · US bank account …9012' })
+    const pane = await openSendMoney(page)
+    await payJaneFromPlatformUsd(pane)
     await pane.getByLabel('Amount').fill('1,250')
     await pane.getByRole('button', { name: 'Review payment' }).click()
 
@@ -155,16 +147,11 @@ test('a send: the review shows fee, total and balance after; every surface agree
     await expect(other.locator('.toast', { hasText: 'Transfer completed' })).toBeVisible()
     await shot('one-truth-completed')
     await other.screenshot({ path: test.info().outputPath('one-truth-completed-transactions.png'), fullPage: true })
-  } finally {
-    sandbox.stop()
-  }
+  })
 })
 
 test('a funding request whose answer was lost is told once its outcome is known', async ({ page, app, shot }) => {
-  const sandbox = await startStandaloneSandbox(['--faults'])
-  try {
-    await page.goto(app.url)
-    await addProfileFor(page, 'Team sandbox', sandbox.baseUrl)
+  await withStandaloneProfile(page, app.url, { name: 'Team sandbox', args: ['--faults'] }, async (sandbox) => {
     await nav(page, 'Sandbox tools')
     const fund = page.getByRole('form', { name: 'Fund an internal account' })
     const account = fund.getByLabel('Internal account')
@@ -188,7 +175,5 @@ test('a funding request whose answer was lost is told once its outcome is known'
       timeout: FIRST_SYNC_MS
     })
     await shot('one-truth-funding-told-after-timeout')
-  } finally {
-    sandbox.stop()
-  }
+  })
 })

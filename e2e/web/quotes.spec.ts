@@ -23,7 +23,7 @@ async function askForQuote(page: Page, fromAccount = false): Promise<void> {
 test('quote, review, expiry, new quote, execute, completed', async ({ page, app, shot }) => {
   test.setTimeout(120_000)
   // Time scale 0.05: the sandbox's 5-minute quote expiry becomes 15 s.
-  await withStandaloneProfile(page, app.url, 'Quotes sandbox', async (sandbox) => {
+  await withStandaloneProfile(page, app.url, { name: 'Quotes sandbox' }, async (sandbox) => {
     await askForQuote(page)
 
     const review = page.getByRole('group', { name: 'Review quote' })

@@ -1,5 +1,6 @@
 import { expect, nav, test } from '../support/browser-mode'
-import { addProfileFor, startStandaloneSandbox } from '../support/standalone-sandbox'
+import { withStandaloneProfile } from '../support/standalone-sandbox'
+import { openSendMoney, payJaneFromPlatformUsd } from '../support/send-money'
 
 test('a transfer whose answer never arrives is shown as unknown, and "Review and retry" finds it at the service and settles it, moving money once', async ({
   page,
@@ -7,23 +8,14 @@ test('a transfer whose answer never arrives is shown as unknown, and "Review and
   shot
 }) => {
   test.setTimeout(120_000)
-  const sandbox = await startStandaloneSandbox(['--faults'])
-  try {
-    await page.goto(app.url)
-    await addProfileFor(page, 'Faulty sandbox', sandbox.baseUrl)
+  await withStandaloneProfile(page, app.url, { name: 'Faulty sandbox', args: ['--faults'] }, async (sandbox) => {
     await nav(page, 'Internal accounts')
 
     // Every transfer-out takes effect on the service, but its answer is lost on the way back.
     await sandbox.api('POST', '/__faults', { route: 'POST /transfer-out', kind: 'commitThenDrop' })
 
-    await page.getByRole('button', { name: 'Send money', exact: true }).click()
-    const pane = page.getByTestId('send-money')
-    const from = pane.getByLabel('From internal account')
-    await expect(from.locator('option', { hasText: /^Platform · USD · / })).toHaveCount(1)
-    await from.selectOption({
-      label: (await from.locator('option', { hasText: /^Platform · USD · / }).textContent()) ?? ''
-    })
-    await pane.getByLabel('To external account').selectOption({ label: 'Jane Smith · US bank account …9012' })
+    const pane = await openSendMoney(page)
+    await payJaneFromPlatformUsd(pane)
     await pane.getByLabel('Amount').fill('321.09')
     await pane.getByRole('button', { name: 'Review payment' }).click()
     await pane.getByRole('button', { name: 'Send $321.09 to …9012' }).click()
@@ -57,7 +49,5 @@ test('a transfer whose answer never arrives is shown as unknown, and "Review and
       (t) => t.sentAmount && t.sentAmount.amount >= 32_109 && t.sentAmount.amount <= 32_109 + 1_000
     )
     expect(mine).toHaveLength(1)
-  } finally {
-    sandbox.stop()
-  }
+  })
 })
