@@ -20,7 +20,7 @@ export interface BrowserModeApp {
  * click on a prompt then never races that fallback, however loaded the machine; a test that awaits the fallback waits
  * for its event that much longer.
  */
-export const APPROVAL_WINDOW_MS = 30_000
+const APPROVAL_WINDOW_MS = 30_000
 export const APPROVAL_FALLBACK_MS = APPROVAL_WINDOW_MS - 5_000
 
 /**

@@ -15,7 +15,7 @@ export function electronBinary(): string | null {
   }
 }
 
-export const ELECTRON_SKIP_REASON =
+const ELECTRON_SKIP_REASON =
   'Electron suite skipped: no Electron binary on this machine (it cannot be downloaded here); browser-mode e2e covers the renderer'
 
 const binary = electronBinary()

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import { FIRST_SYNC_MS, invoke, nav, type BrowserModeApp } from './browser-mode'
 
 /**
@@ -7,7 +7,7 @@ import { FIRST_SYNC_MS, invoke, nav, type BrowserModeApp } from './browser-mode'
  * rule, prompt or fallback). Set-up that is not the flow under test goes through the bridge, as `invoke` says.
  */
 
-export interface SeedCustomer {
+interface SeedCustomer {
   id: string
   fullName?: string
   platformCustomerId?: string
@@ -129,4 +129,14 @@ export async function expectTransactionStatus(page: Page, transactionId: string,
   const detail = page.getByTestId('transaction-detail')
   await expect(detail.locator('h2 [data-paydesk-id]')).toHaveAttribute('data-paydesk-id', transactionId)
   await expect(detail).toContainText(status, { timeout: FIRST_SYNC_MS })
+}
+
+/** How long a payment takes to reach the page decided or asked for: webhook → gate → its stream → the page. */
+export const DECIDED_MS = 20_000
+
+/** The prompt card of this payment, once the gate's stream has brought it to the page. */
+export async function promptFor(page: Page, transactionId: string): Promise<Locator> {
+  const prompt = page.getByTestId('prompt').filter({ has: page.locator(`[data-paydesk-id="${transactionId}"]`) })
+  await expect(prompt).toBeVisible({ timeout: DECIDED_MS })
+  return prompt
 }

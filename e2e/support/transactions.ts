@@ -1,4 +1,5 @@
-import { FIRST_SYNC_MS, expect, invoke, nav, type Page } from './browser-mode'
+import type { Locator } from '@playwright/test'
+import { FIRST_SYNC_MS, chord, expect, invoke, nav, type Page } from './browser-mode'
 
 // The transactions list as the workbench specs read it: every transaction through the bridge, the list's count against
 // a filter of those, and the filter popover.
@@ -31,6 +32,18 @@ export async function openTransactions(page: Page, url: string) {
   await page.goto(url)
   await nav(page, 'Transactions')
   await expect(page.locator('.list-meta').first()).toContainText(/[1-9][\d,]* transactions/, { timeout: FIRST_SYNC_MS })
+}
+
+/**
+ * Opens the list by its shortcut, with the clipboard allowed (these specs copy an id and read it back), once it counts
+ * its first transactions; the table.
+ */
+export async function openTransactionsToCopy(page: Page, url: string): Promise<Locator> {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(url).origin })
+  await page.goto(url)
+  await chord(page, 't')
+  await expect(page.locator('.list-meta').first()).toContainText(/[1-9][\d,]* transactions/, { timeout: FIRST_SYNC_MS })
+  return page.getByRole('table', { name: 'Transactions' })
 }
 
 /**

@@ -1,11 +1,20 @@
-import { APPROVAL_FALLBACK_MS, expect, FIRST_SYNC_MS, test } from '../support/browser-mode'
 import {
+  APPROVAL_FALLBACK_MS,
+  expect,
+  FIRST_SYNC_MS,
+  test,
+  type BrowserModeApp,
+  type Page
+} from '../support/browser-mode'
+import {
+  DECIDED_MS,
   decisionRow,
   expectTransactionStatus,
   gateLog,
   localGateUrl,
   keepBirthDate,
   openLiveApprovals,
+  promptFor,
   receive,
   receiverWithoutBirthDate,
   saveApproveRule,
@@ -18,9 +27,19 @@ import {
 // 4 s), so a click is never a race against the fallback's timer on a loaded machine; the fallback test awaits its event.
 // Every wait is for what the page shows once the gate's stream told it; nothing sleeps.
 
-const DECIDED_MS = 20_000
 /** The fallback comes APPROVAL_FALLBACK_MS after receipt; then its decision reaches the page like any other. */
 const FALLBACK_DECIDED_MS = APPROVAL_FALLBACK_MS + DECIDED_MS
+
+/**
+ * The service has no birth date for Rosa and neither has the gate: no rule decides a payment to her, and its prompt
+ * asks for the birth date. The payment, and its prompt once shown.
+ */
+async function rosaPaidWithoutBirthDate(page: Page, app: BrowserModeApp, amount: number) {
+  await openLiveApprovals(page, app)
+  const rosa = await receiverWithoutBirthDate(app)
+  const payment = await receive(app, rosa.id, amount)
+  return { payment, prompt: await promptFor(page, payment.id) }
+}
 
 test('a rule approves a payment at once, sending the fields the sender requested, and the payment completes', async ({
   page,
@@ -52,8 +71,7 @@ test('a prompt approved by a click before its fallback completes the payment', a
   const jane = await seedCustomer(app, 'cust-jane-smith')
   const payment = await receive(app, jane.id, 4_321)
 
-  const prompt = page.getByTestId('prompt').filter({ has: page.locator(`[data-paydesk-id="${payment.id}"]`) })
-  await expect(prompt).toBeVisible({ timeout: DECIDED_MS })
+  const prompt = await promptFor(page, payment.id)
   await expect(prompt.getByTestId('prompt-countdown')).toHaveText(/Rejecting automatically/)
   await prompt.getByRole('button', { name: 'Approve $43.21 USD' }).click()
   await expect(page.getByTestId('approval-outcome')).toHaveText('Approved $43.21 USD.')
@@ -70,13 +88,7 @@ test('a prompt missing a mandatory field is approved once the operator fills it 
   app,
   shot
 }) => {
-  await openLiveApprovals(page, app)
-  // The service has no birth date for Rosa and neither has the gate: no rule decides, and the prompt asks for it.
-  const rosa = await receiverWithoutBirthDate(app)
-  const payment = await receive(app, rosa.id, 6_789)
-
-  const prompt = page.getByTestId('prompt').filter({ has: page.locator(`[data-paydesk-id="${payment.id}"]`) })
-  await expect(prompt).toBeVisible({ timeout: DECIDED_MS })
+  const { payment, prompt } = await rosaPaidWithoutBirthDate(page, app, 6_789)
   await expect(prompt.getByRole('list', { name: 'Requested fields' })).toContainText('missing: fill it in below')
   await prompt.getByLabel('Birth date (YYYY-MM-DD)').fill('1991-04-30')
   await shot('gate-prompt-fill-in')
@@ -97,12 +109,7 @@ test('approving a prompt without its missing mandatory field shows the error at 
   app,
   shot
 }) => {
-  await openLiveApprovals(page, app)
-  const rosa = await receiverWithoutBirthDate(app)
-  const payment = await receive(app, rosa.id, 3_456)
-
-  const prompt = page.getByTestId('prompt').filter({ has: page.locator(`[data-paydesk-id="${payment.id}"]`) })
-  await expect(prompt).toBeVisible({ timeout: DECIDED_MS })
+  const prompt = (await rosaPaidWithoutBirthDate(page, app, 3_456)).prompt
   // Approve with the birth date box left empty: the gate refuses (422) and the card says so at the box.
   await prompt.getByRole('button', { name: 'Approve $34.56 USD' }).click()
   const box = prompt.getByLabel('Birth date (YYYY-MM-DD)')
@@ -130,8 +137,7 @@ test('a prompt nobody answers is rejected by the fallback, and the operator is t
   const jane = await seedCustomer(app, 'cust-jane-smith')
   const payment = await receive(app, jane.id, 2_500)
 
-  const prompt = page.getByTestId('prompt').filter({ has: page.locator(`[data-paydesk-id="${payment.id}"]`) })
-  await expect(prompt).toBeVisible({ timeout: DECIDED_MS })
+  const prompt = await promptFor(page, payment.id)
   await shot('gate-prompt-waiting')
 
   const recent = page.getByTestId('recent-decisions').getByRole('listitem').filter({ hasText: '$25.00' })
@@ -172,9 +178,7 @@ test('a pre-approval approves one matching payment, once: the next one asks', as
 
   const second = await receive(app, jane.id, 5_000)
   await page.getByRole('tab', { name: /^Waiting for you/ }).click()
-  await expect(
-    page.getByTestId('prompt').filter({ has: page.locator(`[data-paydesk-id="${second.id}"]`) })
-  ).toBeVisible({ timeout: DECIDED_MS })
+  await promptFor(page, second.id)
   await shot('gate-pre-approval-second-asks')
 })
 

@@ -1,15 +1,12 @@
-import { FIRST_SYNC_MS, chord, expect, test } from '../support/browser-mode'
+import { FIRST_SYNC_MS, expect, test } from '../support/browser-mode'
+import { openTransactionsToCopy } from '../support/transactions'
 
 test('transactions name their customers and accounts: list, search by name, detail, and the id one click away', async ({
   page,
   app,
   shot
 }) => {
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.url).origin })
-  await page.goto(app.url)
-  await chord(page, 't')
-  await expect(page.locator('.list-meta').first()).toContainText(/[1-9][\d,]* transactions/, { timeout: FIRST_SYNC_MS })
-  const table = page.getByRole('table', { name: 'Transactions' })
+  const table = await openTransactionsToCopy(page, app.url)
   // The demo's customers are read in the background as the list opens; their names then replace the ids.
   await expect(table.locator('.named', { hasText: 'Jane Smith' }).first()).toBeVisible({ timeout: FIRST_SYNC_MS })
 

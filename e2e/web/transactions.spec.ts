@@ -1,4 +1,5 @@
 import { FIRST_SYNC_MS, chord, expect, invoke, test } from '../support/browser-mode'
+import { openTransactionsToCopy } from '../support/transactions'
 
 test('transactions list from the cache, filter by status, and open a detail with a sentence for the failure', async ({
   page,
@@ -59,11 +60,7 @@ test('a new answer redraws the rows on screen: the selection and a copied id sta
   page,
   app
 }) => {
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.url).origin })
-  await page.goto(app.url)
-  await chord(page, 't')
-  await expect(page.locator('.list-meta').first()).toContainText(/[1-9][\d,]* transactions/, { timeout: FIRST_SYNC_MS })
-  const table = page.getByRole('table', { name: 'Transactions' })
+  const table = await openTransactionsToCopy(page, app.url)
   const row = (position: number) => table.locator(`tbody tr[aria-rowindex="${position}"]`)
   const idIn = async (position: number) =>
     (await row(position).locator('[data-paydesk-id^="Transaction:"]').getAttribute('data-paydesk-id')) ?? ''
