@@ -1,5 +1,5 @@
 import { QueryObserver } from '@tanstack/react-query'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   createQueryClient,
   forgetProfileData,
@@ -89,5 +89,25 @@ describe('the query cache', () => {
         .getAll()
         .map((q) => [q.queryKey[0], q.state.isInvalidated])
     ).toEqual([['profiles.list', false]])
+  })
+
+  it('asks again a first read still on its way when the profile changes: its answer is the profile left behind', async () => {
+    const client = createQueryClient()
+    const answers: ((value: string) => void)[] = []
+    const observer = new QueryObserver(client, {
+      queryKey: ['notices.list', null],
+      queryFn: () => new Promise<string>((resolve) => answers.push(resolve))
+    })
+    const seen: (string | undefined)[] = []
+    const unsubscribe = observer.subscribe((r) => seen.push(r.data))
+    await vi.waitFor(() => expect(answers).toHaveLength(1))
+    forgetProfileData(client)
+    // Held: the second read is asked before the first one answers, so the order of the answers is the test's.
+    await vi.waitFor(() => expect(answers).toHaveLength(2))
+    answers[0]?.('the profile left behind')
+    answers[1]?.('the new profile')
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toBe('the new profile'))
+    expect(seen).not.toContain('the profile left behind')
+    unsubscribe()
   })
 })

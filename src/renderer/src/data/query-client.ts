@@ -86,5 +86,10 @@ export function forgetProfileData(client: QueryClient = queryClient): void {
   // The profile list is every profile's, and main has just told it (data/profiles.ts).
   const predicate = (query: Query) => query.queryKey[0] !== 'profiles.list'
   client.removeQueries({ type: 'inactive', predicate })
+  // A read on its way was asked of the profile left behind. react-query joins a first read (no answer yet) instead of
+  // asking again, so its answer would be shown under the new profile: each is cancelled first, silently, so whoever
+  // awaits it is handed the new read's answer.
+  for (const query of client.getQueryCache().findAll({ predicate }))
+    if (query.state.fetchStatus !== 'idle') void query.cancel({ silent: true })
   void client.invalidateQueries({ predicate })
 }
