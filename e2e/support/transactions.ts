@@ -17,6 +17,12 @@ export interface Tx {
   sentAmount?: { amount: number; currency: { code: string } }
   receivedAmount?: { amount: number; currency: { code: string } }
 }
+/**
+ * The tail of a transaction id to search by. A needle of digits alone reads as an amount (amount search), so an id
+ * whose last 8 characters are digits is searched by its last group with its dash, which never does.
+ */
+export const idNeedle = (id: string): string => (/^\d+$/.test(id.slice(-8)) ? id.slice(-13) : id.slice(-8))
+
 export const money = (t: Tx) => (t.type === 'OUTGOING' ? t.sentAmount : t.receivedAmount)
 
 export async function allTransactions(app: Parameters<typeof invoke>[0]): Promise<Tx[]> {

@@ -1,5 +1,6 @@
 import { expect, FIRST_SYNC_MS, nav, type Page, test } from '../support/browser-mode'
 import { openSendMoney, payJaneFromPlatformUsd } from '../support/send-money'
+import { idNeedle } from '../support/transactions'
 
 // History (issue 31): a transaction's status timeline as Paydesk saw it, and the log of manual actions with the reason
 // the operator gave. Each step waits on what the page shows, never on time.
@@ -36,7 +37,7 @@ test('a sent transfer’s detail shows each status Paydesk saw it in, ending wit
   const id = await sendSeven(page)
 
   await nav(page, 'Transactions')
-  await page.getByLabel('Filter transactions').fill(id.slice(-8))
+  await page.getByLabel('Filter transactions').fill(idNeedle(id))
   // The search's own answer first: the unfiltered rows on screen are drawn again in place when it arrives, and a click
   // on one of them then lands on a row that holds another transaction, or none.
   const table = page.getByRole('table', { name: 'Transactions' })

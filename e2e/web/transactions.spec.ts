@@ -1,5 +1,5 @@
 import { FIRST_SYNC_MS, chord, expect, invoke, test } from '../support/browser-mode'
-import { openTransactionsToCopy } from '../support/transactions'
+import { idNeedle, openTransactionsToCopy } from '../support/transactions'
 
 test('transactions list from the cache, filter by status, and open a detail with a sentence for the failure', async ({
   page,
@@ -42,8 +42,7 @@ test('the search starts at three characters: two keep the list and say so, three
   const box = page.getByLabel('Filter transactions')
   const hint = page.getByText('Type 3 or more characters to search')
 
-  // A needle of digits alone would read as an amount (amount search): the id's last group with its dash never does.
-  const needle = /^\d+$/.test(firstId.slice(-8)) ? firstId.slice(-13) : firstId.slice(-8)
+  const needle = idNeedle(firstId)
   await box.pressSequentially(needle.slice(0, 2))
   await expect(hint).toBeVisible()
   await expect(box).toHaveAccessibleDescription('Type 3 or more characters to search')
@@ -79,7 +78,7 @@ test('a new answer redraws the rows on screen: the selection and a copied id sta
   await expect(copyFirst).toHaveClass(/copied/)
 
   // The second transaction alone: it is drawn in the first row, which showed the first one a moment ago.
-  await page.getByLabel('Filter transactions').fill(second.slice(-8))
+  await page.getByLabel('Filter transactions').fill(idNeedle(second))
   await expect(table.locator('tbody tr')).toHaveCount(1)
   await expect(row(1).locator(`[data-paydesk-id="${second}"]`)).toHaveCount(1)
   // Read once, not awaited: the first id's tick fades after 1.2 s, and a retrying assertion would wait for that.
