@@ -3,11 +3,14 @@
  * measured against earlier versions of the list's queries on one cache under the same load. Each version reads through
  * its own connection, window after window of core's QUERIES, and each round goes through the versions in a rotating
  * order, so load that comes and goes hits each alike (runs minutes apart varied 2-3x on our shared machine). This
- * tree's time includes what main adds to a window for its names (pairing them with the parsed documents' ids). Prints
- * each window's p50 and p99 per version with the load, and the geometric mean of their ratios to the first version.
+ * tree's time includes what main adds to a window for its names (naming the parsed documents' ids from the labels it
+ * remembers, names.ts LabelMemory, on a connection of its own as main has). Prints each window's p50 and p99 per
+ * version with the load, the geometric mean of their ratios to the first version, and what naming a window costs main
+ * when it remembers no label (after a write of customers or accounts).
  *
  * PAYDESK_BENCH_NAMES_VERSIONS=before=<checkout>,ae6943b=<checkout> names the versions compared with this tree ("now"),
- * each a checkout of Paydesk (a git worktree) whose src/main/infra/cache/transaction-queries.ts is read; "now" twice
+ * each a checkout of Paydesk (a git worktree) whose transaction-queries.ts is read (src/main/infra/cache, or
+ * src/main/services/cache before f36f514 moved it); "now" twice
  * (now, now') when none is named, which shows the method's noise. PAYDESK_BENCH_NAMES_SIZES (default 100000),
  * PAYDESK_BENCH_NAMES_READS (reads per window and version, default 30), PAYDESK_BENCH_NAMES_DIR keeps the filled
  * caches (the bench key; synthetic rows) and reuses them, as they are or from an older schema (upgraded here first).
@@ -15,7 +18,8 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
-import { namesByIds } from '../src/main/infra/cache/names'
+import { existsSync } from 'node:fs'
+import { LabelMemory } from '../src/main/infra/cache/names'
 import { migrate } from '../src/main/infra/cache/schema'
 import { openEncryptedDatabase, type SqliteDatabase } from '../src/main/infra/cache/sqlite'
 import { TransactionQueries } from '../src/main/infra/cache/transaction-queries'
@@ -26,12 +30,19 @@ import { QUERIES } from './core'
 import { transactionBatches } from './core-data'
 import { BENCH_CACHE_KEY } from './write-block'
 
-type Window = (filter: TransactionFilter, sort: TransactionSort, offset: number, limit: number) => { docs: string[] }
+/** A window's documents: one string each (the versions before), or the text of one JSON array (this tree). */
+type Window = (
+  filter: TransactionFilter,
+  sort: TransactionSort,
+  offset: number,
+  limit: number
+) => { docs: string[] | string }
 interface Version {
   name: string
   window: Window
-  /** What main does with the window's answer besides parsing its documents (parsed in every version, untimed). */
-  onMain?: (rows: Transaction[], answer: ReturnType<Window>) => void
+  /** What main does with the window's answer besides parsing its documents (parsed in every version, untimed: see rowsOf). */
+  onMain?: (rows: Transaction[]) => void
+  labels?: LabelMemory
 }
 
 const env = (name: string) => process.env[`PAYDESK_BENCH_NAMES_${name}`]
@@ -52,19 +63,19 @@ function readerConnection(file: string): SqliteDatabase {
 async function versionsOf(file: string): Promise<Version[]> {
   const now = (name: string): Version => {
     const queries = new TransactionQueries(readerConnection(file))
-    return {
-      name,
-      window: (...args) => queries.window(...args),
-      // The names come without their ids; main pairs them with the ids of the documents it parses (store.ts).
-      onMain: (rows, answer) => namesByIds(rows, (answer as ReturnType<TransactionQueries['window']>).names)
-    }
+    // Main names the ids of the documents it parses from its own connection (store.ts), as the labels it remembers.
+    const labels = new LabelMemory(mainConnection(file))
+    return { name, window: (...args) => queries.window(...args), onMain: (rows) => labels.ofTransactions(rows), labels }
   }
   const named = (env('VERSIONS') ?? '').split(',').filter(Boolean)
   if (named.length === 0) return [now('now'), now("now'")]
   const others = await Promise.all(
     named.map(async (entry) => {
       const [name, checkout] = entry.split('=') as [string, string]
-      const module = path.resolve(checkout, 'src/main/infra/cache/transaction-queries.ts')
+      const moved = path.resolve(checkout, 'src/main/infra/cache/transaction-queries.ts')
+      const module = existsSync(moved)
+        ? moved
+        : path.resolve(checkout, 'src/main/services/cache/transaction-queries.ts')
       const { TransactionQueries: Queries } = (await import(module)) as {
         TransactionQueries: typeof TransactionQueries
       }
@@ -73,6 +84,14 @@ async function versionsOf(file: string): Promise<Version[]> {
     })
   )
   return [...others, now('now')]
+}
+
+/** Main's own connection (store.ts): it reads documents by id, metadata and labels. */
+function mainConnection(file: string): SqliteDatabase {
+  const db = openEncryptedDatabase(file, BENCH_CACHE_KEY)
+  db.pragma(`cache_size = -${8 * 1024}`)
+  db.pragma('query_only = ON')
+  return db
 }
 
 /** A cache of `n` rows, with the bench's customers and accounts named: kept in PAYDESK_BENCH_NAMES_DIR when set. */
@@ -132,6 +151,13 @@ const benchExternalAccounts = () =>
     }
   }))
 
+/**
+ * A window's rows as main parses them: each document, or the one array. Either way it costs about the same (0.34 and
+ * 0.35 ms for the default window's at 100,000 rows), so it is left out of every version's time.
+ */
+const rowsOf = (docs: string[] | string): Transaction[] =>
+  typeof docs === 'string' ? (JSON.parse(docs) as Transaction[]) : docs.map((d) => JSON.parse(d) as Transaction)
+
 const ms = (t0: number) => (performance.now() - t0).toFixed(0)
 
 function percentile(values: number[], p: number): number {
@@ -152,6 +178,7 @@ async function interleaved(n: number, file: string): Promise<void> {
   const times = QUERIES.map(() => versions.map(() => [] as number[]))
   for (let round = 0; round <= READS; round++)
     QUERIES.forEach((q, qi) => {
+      // Each version's rows, by id.
       const docs: string[][] = []
       for (let k = 0; k < versions.length; k++) {
         const vi = (round + qi + k) % versions.length
@@ -159,20 +186,21 @@ async function interleaved(n: number, file: string): Promise<void> {
         let t0 = performance.now()
         const window = read(q.filter, q.sort, q.offset, 100)
         let took = performance.now() - t0
+        // Main parses every version's documents (untimed: the same work), so each leaves the same garbage behind.
+        const rows = rowsOf(window.docs)
         if (onMain) {
-          const rows = window.docs.map((d) => JSON.parse(d) as Transaction)
           t0 = performance.now()
-          onMain(rows, window)
+          onMain(rows)
           took += performance.now() - t0
         }
         if (round > 0) times[qi]![vi]!.push(took)
-        docs[vi] = window.docs
+        docs[vi] = rows.map((t) => t.id)
       }
       // The same rows from every version, or the comparison means nothing (a search for a name finds more now).
       if (
         round === 0 &&
         !BY_NAME.test(q.filter.search ?? '') &&
-        docs.some((d) => JSON.stringify(d) !== JSON.stringify(docs[0]))
+        docs.some((ids) => JSON.stringify(ids) !== JSON.stringify(docs[0]))
       )
         throw new Error(`${q.name}: the versions read different rows`)
     })
@@ -182,15 +210,36 @@ async function interleaved(n: number, file: string): Promise<void> {
   QUERIES.forEach((q, qi) => {
     const p50 = times[qi]!.map((t) => percentile(t, 50))
     const p99 = times[qi]!.map((t) => percentile(t, 99))
-    p50.forEach((v, vi) => ratios.p50[vi]!.push(v / p50[0]!))
-    p99.forEach((v, vi) => ratios.p99[vi]!.push(v / p99[0]!))
+    // A search for a name found fewer rows before names: a new feature, not the same window slower.
+    if (!BY_NAME.test(q.filter.search ?? '')) {
+      p50.forEach((v, vi) => ratios.p50[vi]!.push(v / p50[0]!))
+      p99.forEach((v, vi) => ratios.p99[vi]!.push(v / p99[0]!))
+    }
     const cells = (values: number[]) => values.map((v) => v.toFixed(2).padStart(9)).join(' ')
     console.log(`${q.name.slice(0, 62).padEnd(63)} ${cells(p50)} | ${cells(p99)}`)
   })
   const means = (r: number[][]) => r.map((v) => geomean(v).toFixed(2).padStart(9)).join(' ')
   console.log(
-    `${`geometric mean of ratios to ${versions[0]!.name}`.padEnd(63)} ${means(ratios.p50)} | ${means(ratios.p99)}`
+    `${`geometric mean of ratios to ${versions[0]!.name} (names searches apart)`.padEnd(63)} ${means(ratios.p50)} | ${means(ratios.p99)}`
   )
+  // Naming a window with nothing remembered: what main spends on the first window after a write of names.
+  const named = versions.find((v) => v.labels)
+  if (named?.labels) {
+    const cold = QUERIES.map((q) => {
+      const rows = rowsOf(named.window(q.filter, q.sort, q.offset, 100).docs)
+      const took: number[] = []
+      for (let i = 0; i < READS; i++) {
+        named.labels!.forget()
+        const t0 = performance.now()
+        named.onMain!(rows)
+        took.push(performance.now() - t0)
+      }
+      return percentile(took, 50)
+    })
+    console.log(
+      `${named.name} naming a window with no label remembered, p50 ms: median ${percentile(cold, 50).toFixed(3)}, max ${Math.max(...cold).toFixed(3)}`
+    )
+  }
   console.log(`load after: ${load()}`)
 }
 

@@ -1,15 +1,13 @@
 import type { Customer, ExternalAccount, InternalAccount, Transaction } from '../../../shared/api'
 import { customerName, externalAccountLabel, internalAccountLabel } from '../../../shared/labels'
-import type { SqliteDatabase } from './sqlite'
-import { partiesOf } from './transaction-rows'
+import { statementOf, type SqliteDatabase } from './sqlite'
 
 /**
  * The names table (schema.ts migration 7): the label of every cached customer and account by id, written with the
  * documents by the shared labelling functions (src/shared/labels.ts). The detail reads names by id from it, and a text
  * search reads the customers whose names hold the needle from it, then their transactions by the customer index: a
- * transaction's text index never holds a name, so a search follows a rename at once. Each transaction row keeps the
- * names a list shows (ROW_NAMES), which the table's triggers write onto the rows when a label changes (schema.ts
- * migration 9).
+ * transaction's text index never holds a name, so a search follows a rename at once. The lists name their rows'
+ * ids from it too, on main (LabelMemory).
  */
 
 type NamedCollection = 'customers' | 'internalAccounts' | 'externalAccounts'
@@ -74,50 +72,88 @@ export function customersNamed(db: SqliteDatabase, needle: string): string[] {
     .all(needle) as string[]
 }
 
-/**
- * The ids a transaction row names, each beside the name the row keeps for it (schema.ts migration 9): a window reads
- * both with its rows. Looked up per window instead (one lookup by this table's key), names cost the list 1.16-1.29x
- * its time before them.
- */
-export const ROW_NAMES = [
-  ['customer_id', 'customer_name'],
-  ['source_account', 'source_name'],
-  ['destination_account', 'destination_name']
-] as const
-
-/** The label of the id in a column, looked up: what a row keeps, computed as it is written or filled. */
-export const nameOf = (idColumn: string) => `(SELECT name FROM names WHERE id = ${idColumn})`
+/** Labels main keeps at most before it forgets them all and reads again the ones it is asked for. */
+const REMEMBERED_LABELS = 50_000
 
 /**
- * What a window selects for its names, one column per ROW_NAMES entry: the kept ones, or, while the writer thread has
- * not filled them yet (schema.ts namesPending, seconds after an upgrade), the same looked up row by row. Only the
- * names: each column read costs a window a string per row (ids and names: 2.4x the window's rows read alone, names
- * only 1.4x), and the ids are in the documents, which main parses anyway (namesByIds).
+ * The labels of the customers and accounts that windows' rows name, as main read them from the names table, by id
+ * (null: the cache has none for it). A window's rows come from the reader thread as documents only, and main, which
+ * parses them anyway, names their ids from here: a string per name per row read with the rows cost the list 1.14-1.27x
+ * its time before names (kept in the rows, schema 9), while a window here costs a Map lookup per id once its labels
+ * are known. Any write of customers or accounts that changed one forgets them all (store.ts put): a rename also
+ * relabels the accounts its customer holds, and such writes are rare beside the list's reads.
  */
-export function rowNameColumns(kept: boolean): string {
-  return ROW_NAMES.map(([id, name]) => (kept ? `tx.${name}` : nameOf(`tx.${id}`))).join(', ')
-}
+export class LabelMemory {
+  /**
+   * By id, the id as first read and its label (null: none). A window's ids are new strings each time (parsed from its
+   * documents); its names are keyed by the kept ones, which an object takes as keys at half the cost.
+   */
+  private readonly labels = new Map<string, readonly [string, string] | null>()
 
-/**
- * The labels of a window's rows by id, on main: `names` holds each row's ROW_NAMES names in turn (null: unnamed), as
- * the reader read them, and each row's ids come from its parsed document as the row's columns were written.
- */
-export function namesByIds(rows: readonly Transaction[], names: readonly (string | null)[]): Record<string, string> {
-  const byId: Record<string, string> = {}
-  rows.forEach((row, r) => {
-    const ids = partiesOf(row)
-    for (let i = 0; i < ids.length; i++) {
-      const name = names[r * ids.length + i]
-      if (typeof name === 'string' && ids[i]) byId[ids[i]!] = name
+  constructor(private readonly db: SqliteDatabase) {}
+
+  forget(): void {
+    this.labels.clear()
+  }
+
+  /** The labels of these ids that the cache knows, by id. */
+  of(ids: readonly (string | null | undefined)[]): Record<string, string> {
+    const byId = noPrototype()
+    const unknown: string[] = []
+    for (const id of ids) {
+      if (!id) continue
+      const label = this.labels.get(id)
+      if (label) byId[label[0]] = label[1]
+      else if (label === undefined) unknown.push(id)
     }
-  })
-  return byId
+    return this.read(byId, unknown)
+  }
+
+  /**
+   * The labels of the customers and accounts that transactions name (their customer, the account the money left and
+   * the one it reached: shared/labels.ts transactionParties), by id. This runs on main for every window and costs
+   * about what the window's own statement does, so it is one loop over the rows: through a list of their ids, or a
+   * helper per id, it cost twice as much.
+   */
+  ofTransactions(rows: readonly Transaction[]): Record<string, string> {
+    const byId = noPrototype()
+    const unknown: string[] = []
+    for (const row of rows as readonly Parties[]) {
+      const ids = [row.customerId, row.source?.accountId, row.destination?.accountId]
+      for (let i = 0; i < 3; i++) {
+        const id = ids[i]
+        if (typeof id !== 'string' || id === '') continue
+        const label = this.labels.get(id)
+        if (label) byId[label[0]] = label[1]
+        else if (label === undefined) unknown.push(id)
+      }
+    }
+    return this.read(byId, unknown)
+  }
+
+  /** Completes `byId` with the labels of `unknown`, read in one statement (remembered as none where there is none). */
+  private read(byId: Record<string, string>, unknown: string[]): Record<string, string> {
+    if (unknown.length === 0) return byId
+    if (this.labels.size + unknown.length > REMEMBERED_LABELS) this.labels.clear()
+    for (const id of unknown) this.labels.set(id, null)
+    const read = statementOf(this.db, 'SELECT id, name FROM names WHERE id IN (SELECT value FROM json_each(?))')
+      .raw()
+      .all(JSON.stringify(unknown)) as [string, string][]
+    for (const [id, name] of read) {
+      this.labels.set(id, [id, name])
+      byId[id] = name
+    }
+    return byId
+  }
 }
 
-/** Writes every row's names from this table (a cache from before migration 9), then lets its triggers keep them. */
-export function fillRowNames(db: SqliteDatabase): void {
-  db.exec(`UPDATE tx SET ${ROW_NAMES.map(([id, name]) => `${name} = ${nameOf(id)}`).join(', ')}`)
-}
+type Parties = { customerId?: unknown; source?: { accountId?: unknown }; destination?: { accountId?: unknown } }
+
+/**
+ * An object for a window's names with no prototype: an id is never taken for an inherited key, and it takes a window's
+ * 300 or so keys faster than a plain object.
+ */
+const noPrototype = () => Object.create(null) as Record<string, string>
 
 /** A document's label, or null for one too incomplete to name (it is then shown by its id, as before). */
 function labelOf(db: SqliteDatabase, c: NamedCollection, doc: { id: string }): string | null {

@@ -1,5 +1,5 @@
 import { ListAnchors } from './list-anchors'
-import type { SqliteDatabase } from './sqlite'
+import { statementOf, type SqliteDatabase } from './sqlite'
 import type { TextSearch } from './text-search'
 
 /** Counts, search plans and named customers remembered each (filters, and text searches' candidates), the most recent kept. */
@@ -26,7 +26,9 @@ export class QueryMemory {
    * total_changes() with this one's (main's connection writes until the writer thread is up).
    */
   forgetIfChanged(): void {
-    const version = `${String(this.db.pragma('data_version', { simple: true }))}:${String(this.db.prepare('SELECT total_changes()').pluck().get())}`
+    const version = String(
+      statementOf(this.db, 'SELECT total_changes(), data_version FROM pragma_data_version').raw().get()
+    )
     if (version === this.dataVersion) return
     this.anchors.clear()
     this.counts.clear()

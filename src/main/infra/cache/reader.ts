@@ -46,8 +46,9 @@ export type ReadReply =
   | { failed: string }
 
 export interface ReadAnswers {
-  window: { docs: string[]; names: (string | null)[]; total: number }
-  page: { docs: string[]; names: (string | null)[]; last: unknown[] | null }
+  /** `docs`: the text of one JSON array of the documents, in order (transaction-queries.ts windowRows). */
+  window: { docs: string; total: number }
+  page: { docs: string; last: unknown[] | null }
   count: number
   totals: CurrencyTotal[]
   home: HomeRows

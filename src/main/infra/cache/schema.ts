@@ -11,8 +11,8 @@ const TEXT_PAGE_BYTES = 3_900
 export const TEXT_DEFERRED_KEY = 'tx.textDeferred'
 const TEXT_KEPT = `NOT EXISTS (SELECT 1 FROM meta WHERE k = '${TEXT_DEFERRED_KEY}' AND v = 'true')`
 
-/** The metadata key that says the rows' kept names are not filled yet (see migration 9). */
-export const NAMES_PENDING_KEY = 'tx.namesPending'
+/** The metadata key that said the rows' kept names were not filled yet (migration 9; cleared by 10). */
+const NAMES_PENDING_KEY = 'tx.namesPending'
 const NAMES_KEPT = `NOT EXISTS (SELECT 1 FROM meta WHERE k = '${NAMES_PENDING_KEY}' AND v = 'true')`
 /** Migration 9's statements that write one label (or NULL) onto every row naming its id, one per column by its index. */
 const relabel = (id: string, name: string) => `
@@ -242,6 +242,17 @@ export const MIGRATIONS: readonly string[] = [
   END;
   INSERT INTO meta (k, v) SELECT '${NAMES_PENDING_KEY}', 'true' WHERE EXISTS (SELECT 1 FROM tx)
     ON CONFLICT (k) DO UPDATE SET v = excluded.v;
+  `,
+  // 10: the rows no longer keep names: main names a window's ids from the names table (names.ts LabelMemory), and a
+  //    window reads its documents alone, which costs the list no more than before names (docs/transactions-export.md).
+  //    The triggers that wrote labels onto the rows go, and so does the pending fill (a cache upgraded to 9 and not yet
+  //    filled is never filled). The three columns stay, unread: dropping a column rewrites every row (minutes at a
+  //    million, here on main while the cache opens); rows written from now on leave them NULL.
+  `
+  DROP TRIGGER names_insert;
+  DROP TRIGGER names_update;
+  DROP TRIGGER names_delete;
+  DELETE FROM meta WHERE k = '${NAMES_PENDING_KEY}';
   `
 ]
 
@@ -285,11 +296,6 @@ export const DEFERRED_SCHEMA = `
 /** Whether the text index is left behind during a catch-up (migration 3's flag, written with the rows). */
 export function textDeferred(db: SqliteDatabase): boolean {
   return db.prepare('SELECT v FROM meta WHERE k = ?').pluck().get(TEXT_DEFERRED_KEY) === 'true'
-}
-
-/** Whether the rows' kept names (migration 9) are still to be filled by the writer thread. */
-export function namesPending(db: SqliteDatabase): boolean {
-  return db.prepare('SELECT v FROM meta WHERE k = ?').pluck().get(NAMES_PENDING_KEY) === 'true'
 }
 
 /** Whether tx_late lists every row written out of creation order (migration 6). */

@@ -39,3 +39,24 @@ export function openEncryptedDatabase(
     throw error
   }
 }
+
+/** Statements kept per connection, the most recently used last. */
+const KEPT_STATEMENTS = 128
+const statements = new WeakMap<SqliteDatabase, Map<string, Database.Statement>>()
+
+/**
+ * A statement of this connection, compiled once and kept (the least recently used of KEPT_STATEMENTS goes first). A
+ * list's window runs four or five statements, and compiling them each time cost about 40 µs of a 0.3 ms window at
+ * 100,000 rows. The caller sets its mode (`.raw()`, `.pluck()`) on every use: a kept statement keeps the last one set.
+ * Never for a statement that is iterated: a connection's statement cannot run again while an iteration is open.
+ */
+export function statementOf(db: SqliteDatabase, sql: string): Database.Statement {
+  let kept = statements.get(db)
+  if (!kept) statements.set(db, (kept = new Map()))
+  let statement = kept.get(sql)
+  if (statement) kept.delete(sql)
+  else statement = db.prepare(sql)
+  kept.set(sql, statement)
+  if (kept.size > KEPT_STATEMENTS) kept.delete(kept.keys().next().value!)
+  return statement
+}

@@ -8,9 +8,9 @@ import type { StatusHistoryEntry } from '../../../shared/status-history'
 import { setAside } from '../atomic-file'
 import { cacheKeyAccount, type SecretStore } from '../keychain'
 import { readHomeRows, type HomeRequest, type HomeRows } from './home-figures'
-import { namesByIds } from './names'
+import { LabelMemory, NAMED_COLLECTIONS } from './names'
 import { CacheReader } from './reader'
-import { creationOrderKnown, hasIndex, KEYS_BY_ROWID, migrate, namesPending } from './schema'
+import { creationOrderKnown, hasIndex, KEYS_BY_ROWID, migrate } from './schema'
 import { openEncryptedDatabase, type SqliteDatabase } from './sqlite'
 import { statusHistory } from './status-history'
 import { TEXT_REBUILDING, textIndexBehind } from './text-policy'
@@ -89,6 +89,8 @@ export class CacheStore {
    * list while it is still starting.
    */
   private readonly queries: TransactionQueries
+  /** The labels the lists and the detail name ids with, read on main's connection (names.ts). */
+  private readonly labels: LabelMemory
 
   private constructor(
     private readonly db: SqliteDatabase,
@@ -102,6 +104,7 @@ export class CacheStore {
     // Started by its first read: a profile whose workbench never shows totals never opens it.
     this.totalsReader = new CacheReader({ file, key, cacheKiB: TOTALS_CACHE_KIB })
     this.queries = new TransactionQueries(db)
+    this.labels = new LabelMemory(db)
     this.transactions = {
       query: (filter, sort) => {
         const where = whereOf(filter)
@@ -156,8 +159,7 @@ export class CacheStore {
     // A catch-up that ended with the app (crash, quit) left the text index behind: searches are whole again shortly.
     if (textIndexBehind(store)) void store.rebuildText().catch(() => undefined)
     // A rebuild finishes the schema too; otherwise what was added to it since this cache was made is built now.
-    else if (!hasIndex(db, KEYS_BY_ROWID) || !creationOrderKnown(db) || namesPending(db))
-      void store.finishSchema().catch(() => undefined)
+    else if (!hasIndex(db, KEYS_BY_ROWID) || !creationOrderKnown(db)) void store.finishSchema().catch(() => undefined)
     let documents = 0
     for (const c of COLLECTIONS) documents += store.count(c)
     const outcome: OpenOutcome = reason !== undefined ? 'set-aside' : existed ? 'loaded' : 'new'
@@ -175,13 +177,7 @@ export class CacheStore {
 
   /** The labels of these customer and account ids that the cache knows (names.ts), by id. */
   namesOf(ids: readonly (string | null | undefined)[]): Record<string, string> {
-    const wanted = ids.filter((id): id is string => typeof id === 'string' && id.length > 0)
-    if (wanted.length === 0) return {}
-    const rows = this.db
-      .prepare('SELECT id, name FROM names WHERE id IN (SELECT value FROM json_each(?))')
-      .raw()
-      .all(JSON.stringify(wanted)) as [string, string][]
-    return Object.fromEntries(rows)
+    return this.labels.of(ids)
   }
 
   /** The statuses a transaction was seen in, oldest first (status-history.ts): a few rows by index, on main. */
@@ -233,9 +229,15 @@ export class CacheStore {
   ): Promise<string[]> {
     if (this.closed) return []
     const request = { c, docs, ...opts }
-    if (this.writer.ready) return this.writer.put(request)
-    this.writer.start()
-    return putDocuments(this.db, request)
+    let changed: string[]
+    if (this.writer.ready) changed = await this.writer.put(request)
+    else {
+      this.writer.start()
+      changed = putDocuments(this.db, request)
+    }
+    // Committed: the labels read from now on are the new ones (a window's names are read after its rows).
+    if (changed.length > 0 && NAMED_COLLECTIONS.includes(c)) this.labels.forget()
+    return changed
   }
 
   async setMeta(values: Record<string, unknown>): Promise<void> {
@@ -283,13 +285,13 @@ export class CacheStore {
   async queryTransactions(filter: TransactionFilter, sort: TransactionSort, offset: number, limit: number) {
     // The operator is at the list: the text index's merge waits, rather than take a core the answer needs.
     this.writer.holdMerge()
-    const { docs, names, total } =
+    const { docs, total } =
       this.reader.available && !this.firstRowsOnMain(filter, offset, limit)
         ? await this.reader.read('window', { filter, sort, offset, limit })
         : // One snapshot, as in the thread: the total and the rows agree even while the writer commits.
           this.db.transaction(() => this.queries.window(filter, sort, offset, limit))()
-    const rows = docs.map((d) => JSON.parse(d) as Transaction)
-    return { rows, names: namesByIds(rows, names), total }
+    const rows = JSON.parse(docs) as Transaction[]
+    return { rows, names: this.labels.ofTransactions(rows), total }
   }
 
   /**
@@ -309,11 +311,11 @@ export class CacheStore {
    * start). An export walks the whole set this way, one page in memory at a time, and the event loop runs between pages.
    */
   async transactionPage(filter: TransactionFilter, sort: TransactionSort, after: unknown[] | null, limit: number) {
-    const { docs, names, last } = this.reader.available
+    const { docs, last } = this.reader.available
       ? await this.reader.read('page', { filter, sort, after, limit })
       : this.queries.page(filter, sort, after, limit)
-    const rows = docs.map((d) => JSON.parse(d) as Transaction)
-    return { rows, names: namesByIds(rows, names), last }
+    const rows = JSON.parse(docs) as Transaction[]
+    return { rows, names: this.labels.ofTransactions(rows), last }
   }
 
   /** How many transactions match a filter, from the indexes (in the reader thread). */

@@ -1,10 +1,10 @@
 import type { TransactionFilter, TransactionSort } from '../../../shared/ipc/channels/data'
 import { candidatesInCreationOrder } from './creation-order'
 import { ANCHOR_STEP, lastAtOrBefore, remember } from './list-anchors'
-import { customersNamed, ROW_NAMES, rowNameColumns } from './names'
+import { customersNamed } from './names'
 import { QueryMemory } from './query-memory'
-import { FINISHED_SCHEMA_INDEX, hasIndex, KEYS_BY_ROWID, namesPending } from './schema'
-import type { SqliteDatabase } from './sqlite'
+import { FINISHED_SCHEMA_INDEX, hasIndex, KEYS_BY_ROWID } from './schema'
+import { statementOf, type SqliteDatabase } from './sqlite'
 import {
   candidatesFrom,
   countCandidates,
@@ -32,8 +32,6 @@ export class TransactionQueries {
   /** Migration 4's sort indexes and group counts are built (the writer thread does it after the upgrade). */
   private sortIndexes = false
   private rowidKeys = false
-  /** The rows keep their names (schema.ts migration 9, filled): once so, it stays so. */
-  private namesKept = false
   private readonly memory: QueryMemory
 
   constructor(private readonly db: SqliteDatabase) {
@@ -63,15 +61,19 @@ export class TransactionQueries {
     // The total first: how many rows match decides how the window is found, and from which end.
     const total = this.countOf(filter, candidates)
     if (candidates || offset >= total || offset <= total - (offset + limit))
-      return { ...this.documentsOf(this.windowRows(filter, sort, offset, limit, candidates, total)), total }
+      return { docs: this.windowRows(filter, sort, offset, limit, candidates, total, false), total }
     const start = Math.max(0, total - (offset + limit))
-    const rows = this.windowRows(filter, reversedOf(sort), start, total - offset - start, null, total)
-    return { ...this.documentsOf(rows.reverse()), total }
+    const docs = this.windowRows(filter, reversedOf(sort), start, total - offset - start, null, total, true)
+    return { docs, total }
   }
 
   /**
-   * Rows offset..offset+limit of a list (see window), found from the top of its sort's order: each its sort keys, its
-   * names and its document (documentsOf).
+   * The documents of rows offset..offset+limit of a list (see window), found from the top of its sort's order (and
+   * given in the opposite order when `reversed`), as the text of one JSON array: main parses it in one go.
+   *
+   * Read as rows, each is its document, after its sort keys when the list remembers positions (a window from
+   * ANCHOR_STEP on: the last row's are kept). A string per row is what a window's rows cost most, so a window read in
+   * one statement, in its order, with no position to remember, comes as one string that SQLite joined (windowSql).
    */
   private windowRows(
     filter: TransactionFilter,
@@ -79,8 +81,9 @@ export class TransactionQueries {
     offset: number,
     limit: number,
     candidates: { search: TextSearch; count: number } | null,
-    total: number
-  ): unknown[][] {
+    total: number,
+    reversed: boolean
+  ): string {
     const where = this.windowWhere(filter, sort, candidates, total, offset + limit)
     const list = offset >= ANCHOR_STEP ? this.memory.anchors.of(JSON.stringify([filter, sort])) : null
     let from = 0
@@ -98,9 +101,8 @@ export class TransactionQueries {
     }
     const keys = sortKeysOf(sort)
     const seek = after ? afterOf(sort, after) : { sql: '', params: [] }
-    const order = orderOf(sort)
-    // Keys first (ordered and paged from an index), then the documents of just the window's rows. A search's sorted
-    // candidates read their keys from the narrow index by rowid when it holds all they need (schema.ts KEYS_BY_ROWID).
+    // A search's sorted candidates read their keys from the narrow index by rowid when it holds all they need
+    // (schema.ts KEYS_BY_ROWID).
     const sorted = () =>
       candidates !== null && this.keysByRowid(filter, sort) ? `tx INDEXED BY ${KEYS_BY_ROWID}` : 'tx'
     const select = (
@@ -108,24 +110,23 @@ export class TransactionQueries {
       bound: { sql: string; params: unknown[] },
       source = 'tx'
     ) =>
-      this.db
-        .prepare(
-          `SELECT ${keys.join(', ')}, ${this.nameColumns()}, doc FROM tx WHERE rid IN (SELECT rid FROM ${source} ${and(and(where.sql, seek.sql), bound.sql)} ${order} LIMIT ? OFFSET ?) ${order}`
-        )
+      statementOf(this.db, windowSql(sort, list !== null, source, and(and(where.sql, seek.sql), bound.sql)))
         .raw()
         .all(...where.params, ...seek.params, ...bound.params, limit, offset - from) as unknown[][]
+    const joined = (where: { sql: string; params: unknown[] }, source: string): string | null =>
+      reversed || list !== null
+        ? null
+        : (statementOf(this.db, joinedSql(windowSql(sort, false, source, and(where.sql, seek.sql))))
+            .pluck()
+            .get(...where.params, ...seek.params, limit, offset - from) as string)
     // A search sorted by creation time alone sorts the few candidates that can be in the window (creation-order.ts).
     const listed =
       candidates !== null && after === null && this.keysByRowid(filter, sort)
         ? candidatesInCreationOrder(this.db, candidates.search, sort.direction, offset + limit)
         : null
     if (candidates !== null && listed !== null) {
-      const rows = select(
-        whereOf(filter, 'drive', undefined, { ...candidates.search, rowids: listed }),
-        NO_CONDITION,
-        sorted()
-      )
-      return rows
+      const where = whereOf(filter, 'drive', undefined, { ...candidates.search, rowids: listed })
+      return joined(where, sorted()) ?? arrayOf(select(where, NO_CONDITION, sorted()), reversed)
     }
     // A search whose plan walks the sort's index walks it in stretches (text-walk.ts), and may give up for a sort.
     const walks = candidates !== null && where.walk
@@ -157,9 +158,10 @@ export class TransactionQueries {
               ? () => select(whereOf(filter, 'drive', undefined, candidates.search), NO_CONDITION, sorted())
               : null
         })
-      : select(where, NO_CONDITION, sorted())
+      : (joined(where, sorted()) ?? select(where, NO_CONDITION, sorted()))
+    if (typeof rows === 'string') return rows
     if (list && rows.length) remember(list, offset + rows.length, rows[rows.length - 1]!.slice(0, keys.length))
-    return rows
+    return arrayOf(rows, reversed)
   }
 
   /**
@@ -173,34 +175,10 @@ export class TransactionQueries {
     const where = this.windowWhere(filter, sort, candidates, matches, limit)
     const keys = sortKeysOf(sort)
     const seek = after ? afterOf(sort, after) : { sql: '', params: [] }
-    // Keys first (ordered and limited from an index), then the documents of just this page's rows.
-    const rows = this.db
-      .prepare(
-        `SELECT ${keys.join(', ')}, ${this.nameColumns()}, doc FROM tx WHERE rid IN (SELECT rid FROM tx ${and(where.sql, seek.sql)} ${orderOf(sort)} LIMIT ?) ${orderOf(sort)}`
-      )
+    const rows = statementOf(this.db, windowSql(sort, true, 'tx', and(where.sql, seek.sql)))
       .raw()
-      .all(...where.params, ...seek.params, limit) as unknown[][]
-    return {
-      ...this.documentsOf(rows),
-      last: rows.length ? rows[rows.length - 1]!.slice(0, keys.length) : null
-    }
-  }
-
-  /**
-   * A window's documents (each row's last column) and the names its rows keep (the ROW_NAMES columns before it), in
-   * row order: main pairs them with the ids in the documents it parses (names.ts namesByIds).
-   */
-  private documentsOf(rows: unknown[][]): { docs: string[]; names: (string | null)[] } {
-    const names: (string | null)[] = []
-    for (const r of rows)
-      for (let i = r.length - 1 - ROW_NAMES.length; i < r.length - 1; i++) names.push(r[i] as string | null)
-    return { docs: rows.map((r) => r[r.length - 1] as string), names }
-  }
-
-  /** The names columns a window selects: the rows' own once the writer thread has filled them (names.ts). */
-  private nameColumns(): string {
-    this.namesKept ||= !namesPending(this.db)
-    return rowNameColumns(this.namesKept)
+      .all(...where.params, ...seek.params, limit, 0) as unknown[][]
+    return { docs: arrayOf(rows, false), last: rows.length ? rows[rows.length - 1]!.slice(0, keys.length) : null }
   }
 
   /** How many transactions match a filter, from the indexes. */
@@ -211,7 +189,7 @@ export class TransactionQueries {
 
   /** How many transactions there are, as the triggers keep it (schema 4), or counted until the writer has. */
   total(): number {
-    const kept = this.db.prepare('SELECT n FROM tx_count').pluck().get()
+    const kept = statementOf(this.db, 'SELECT n FROM tx_count').pluck().get()
     return typeof kept === 'number' ? kept : Number(this.db.prepare('SELECT count(*) FROM tx').pluck().get())
   }
 
@@ -223,10 +201,10 @@ export class TransactionQueries {
     skip: number
   ) {
     const seek = after ? afterOf(sort, after) : { sql: '', params: [] }
-    const row = this.db
-      .prepare(
-        `SELECT ${sortKeysOf(sort).join(', ')} FROM tx ${and(where.sql, seek.sql)} ${orderOf(sort)} LIMIT 1 OFFSET ?`
-      )
+    const row = statementOf(
+      this.db,
+      `SELECT ${sortKeysOf(sort).join(', ')} FROM tx ${and(where.sql, seek.sql)} ${orderOf(sort)} LIMIT 1 OFFSET ?`
+    )
       .raw()
       .get(...where.params, ...seek.params, skip) as unknown[] | undefined
     return row ?? null
@@ -277,7 +255,7 @@ export class TransactionQueries {
    * its index (schema 4 finished). Once so, it stays so.
    */
   topIsCheap(): boolean {
-    return this.schemaFinished() && typeof this.db.prepare('SELECT n FROM tx_count').pluck().get() === 'number'
+    return this.schemaFinished() && typeof statementOf(this.db, 'SELECT n FROM tx_count').pluck().get() === 'number'
   }
 
   /**
@@ -316,7 +294,7 @@ export class TransactionQueries {
 
   /** About how many transactions there are, from the end of the rowid B-tree (a count(*) would walk an index). */
   private rowEstimate(): number {
-    return Number(this.db.prepare('SELECT max(rid) FROM tx').pluck().get() ?? 0)
+    return Number(statementOf(this.db, 'SELECT max(rid) FROM tx').pluck().get() ?? 0)
   }
 
   private countOf(filter: TransactionFilter, candidates: { search: TextSearch; count: number } | null): number {
@@ -335,15 +313,13 @@ export class TransactionQueries {
     if (grouped(filter) && this.schemaFinished()) {
       // Status, type and currency alone: summed from the kept group counts (a few dozen rows), not counted.
       return Number(
-        this.db
-          .prepare(`SELECT coalesce(sum(n), 0) FROM tx_groups ${where.sql}`)
+        statementOf(this.db, `SELECT coalesce(sum(n), 0) FROM tx_groups ${where.sql}`)
           .pluck()
           .get(...where.params)
       )
     }
     return Number(
-      this.db
-        .prepare(`SELECT count(*) FROM tx ${where.sql}`)
+      statementOf(this.db, `SELECT count(*) FROM tx ${where.sql}`)
         .pluck()
         .get(...where.params)
     )
@@ -351,6 +327,30 @@ export class TransactionQueries {
 }
 
 const NO_CONDITION = { sql: '', params: [] as unknown[] }
+
+/**
+ * The statement that reads a window's rows: its rowids and sort keys first, ordered and paged from an index (`where`
+ * over `source`), then the documents of just those rows, by rowid, in that order. The page of keys is the join's outer
+ * loop, so its order is the answer's and nothing is sorted again: sorting the rows once read (a window's documents,
+ * about 70 kB) cost more than reading them. `withKeys`: each row's sort keys before its document, else the document
+ * alone. joinedSql feeds it to group_concat in this order: SQLite never flattens a subquery with an ORDER BY into an
+ * aggregate query, so the aggregate reads its rows as the subquery orders them (and the tests check the order).
+ */
+function windowSql(sort: TransactionSort, withKeys: boolean, source: string, where: string): string {
+  const keys = sortKeysOf(sort)
+  const dir = sort.direction === 'asc' ? 'ASC' : 'DESC'
+  const columns = withKeys ? [...keys.map((k) => `w.${k}`), 'doc'] : ['doc']
+  return `SELECT ${columns.join(', ')} FROM (SELECT rid, ${keys.join(', ')} FROM ${source} ${where} ${orderOf(sort)} LIMIT ? OFFSET ?) AS w CROSS JOIN tx ON tx.rid = w.rid ORDER BY ${keys.map((k) => `w.${k} ${dir}`).join(', ')}`
+}
+
+/** A window's statement (windowSql) as one JSON array of its documents, joined in its order: '[]' for no row. */
+const joinedSql = (window: string) => `SELECT '[' || coalesce(group_concat(doc, ','), '') || ']' FROM (${window})`
+
+/** The documents of rows read one by one (each row's last column), as the text of one JSON array, in the given order. */
+function arrayOf(rows: unknown[][], reversed: boolean): string {
+  const docs = rows.map((r) => r[r.length - 1] as string)
+  return `[${(reversed ? docs.reverse() : docs).join(',')}]`
+}
 
 /** A WHERE clause (or none) with one more condition (or none). */
 function and(where: string, condition: string): string {

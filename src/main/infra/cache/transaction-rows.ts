@@ -40,15 +40,6 @@ const str = (v: unknown): string | null => (typeof v === 'string' ? v : null)
 /** The customer a transaction's row names (its customer_id column). */
 const customerOf = (t: Transaction) => String((t as { customerId?: unknown }).customerId ?? '')
 
-/**
- * The ids a transaction's row names in its customer_id, source_account and destination_account columns (names.ts
- * ROW_NAMES), read from its document as rowOf reads them.
- */
-export function partiesOf(t: Transaction): [string, string | null, string | null] {
-  const r = t as { source?: { accountId?: unknown }; destination?: { accountId?: unknown } }
-  return [customerOf(t), str(r.source?.accountId), str(r.destination?.accountId)]
-}
-
 /** What a text search matches (one definition with the renderer's, in src/shared). */
 const searchTextOf = transactionSearchText
 

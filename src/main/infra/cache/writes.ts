@@ -1,13 +1,6 @@
 import type { Transaction } from '../../../shared/api'
-import { fillRowNames, NAMED_COLLECTIONS, nameOf, removeName, ROW_NAMES, writeNames } from './names'
-import {
-  creationOrderKnown,
-  DEFERRED_SCHEMA,
-  NAMES_PENDING_KEY,
-  namesPending,
-  TEXT_DEFERRED_KEY,
-  textDeferred
-} from './schema'
+import { NAMED_COLLECTIONS, removeName, writeNames } from './names'
+import { creationOrderKnown, DEFERRED_SCHEMA, TEXT_DEFERRED_KEY, textDeferred } from './schema'
 import type { SqliteDatabase } from './sqlite'
 import { recordStatusChange } from './status-history'
 import { TEXT_SEGMENTS } from './text-search'
@@ -100,18 +93,13 @@ export function rebuildText(db: SqliteDatabase): void {
 }
 
 /**
- * Builds what DEFERRED_SCHEMA has and a cache that finished it before lacks (KEYS_BY_ROWID), lists the rows written
- * out of creation order where the cache had rows before migration 6 (recordCreationOrder), and fills the names rows
- * keep where it had rows before migration 9: every step is idempotent.
+ * Builds what DEFERRED_SCHEMA has and a cache that finished it before lacks (KEYS_BY_ROWID), and lists the rows written
+ * out of creation order where the cache had rows before migration 6 (recordCreationOrder): every step is idempotent.
  */
 export function finishSchema(db: SqliteDatabase): void {
   db.transaction(() => {
     db.exec(DEFERRED_SCHEMA)
     if (!creationOrderKnown(db)) recordCreationOrder(db)
-    if (namesPending(db)) {
-      fillRowNames(db)
-      writeMeta(db, { [NAMES_PENDING_KEY]: false })
-    }
   })()
 }
 
@@ -169,12 +157,9 @@ export function setMeta(db: SqliteDatabase, values: Record<string, unknown>): vo
 function putTransactions(db: SqliteDatabase, docs: Transaction[]): string[] {
   // The status beside the fingerprint, from the same row: a change of status is kept for the timeline (status-history.ts).
   const previous = db.prepare('SELECT fp, status FROM tx WHERE id = ?').raw()
-  // The row keeps the names of the customer and accounts it names as they are now (schema.ts migration 9).
-  const named = ROW_NAMES.map(([, name]) => name)
   const upsert = db.prepare(
-    `INSERT INTO tx (${[...TX_COLUMNS, ...named].join(', ')})
-     VALUES (${[...TX_COLUMNS.map((k) => `@${k}`), ...ROW_NAMES.map(([id]) => nameOf(`@${id}`))].join(', ')})
-     ON CONFLICT (id) DO UPDATE SET ${[...TX_COLUMNS.filter((k) => k !== 'id'), ...named]
+    `INSERT INTO tx (${TX_COLUMNS.join(', ')}) VALUES (${TX_COLUMNS.map((k) => `@${k}`).join(', ')})
+     ON CONFLICT (id) DO UPDATE SET ${TX_COLUMNS.filter((k) => k !== 'id')
        .map((k) => `${k} = excluded.${k}`)
        .join(', ')}`
   )

@@ -10,7 +10,7 @@ import { TransactionQueries } from '../../../../src/main/infra/cache/transaction
 import { putDocuments } from '../../../../src/main/infra/cache/writes'
 import type { Transaction } from '../../../../src/shared/api'
 import { tempDir } from '../../helpers'
-import { cacheOfSchema, makeTransactions } from './fixtures'
+import { cacheOfSchema, makeTransactions, traceStatements } from './fixtures'
 
 // Rows written out of creation order are listed as late (schema.ts migration 6), so that a search's newest rows are
 // its highest-rowid candidates merged with its late ones (creation-order.ts).
@@ -85,12 +85,7 @@ describe('rows written out of creation order', () => {
 })
 
 describe("a search's first rows in creation order", () => {
-  function traced(db: SqliteDatabase) {
-    const statements: string[] = []
-    const prepare = db.prepare.bind(db)
-    db.prepare = ((sql: string) => (statements.push(sql), prepare(sql))) as typeof db.prepare
-    return statements
-  }
+  const traced = (db: SqliteDatabase) => traceStatements(db)
 
   it('are sorted from the candidates at the end of the doclists and the late ones, not walked for', () => {
     const db = freshCache()
@@ -107,7 +102,7 @@ describe("a search's first rows in creation order", () => {
         .sort()
       if (direction === 'desc') expected.reverse()
       expect(total).toBe(300)
-      expect(docs.map((d) => (JSON.parse(d) as Transaction).id)).toEqual(expected.slice(0, 20))
+      expect((JSON.parse(docs) as Transaction[]).map((t) => t.id)).toEqual(expected.slice(0, 20))
       expect(statements.some((s) => s.includes('FROM tx_late'))).toBe(true)
       expect(statements.some((s) => s.includes(`ORDER BY rowid ${direction.toUpperCase()}`))).toBe(true)
       expect(statements.some((s) => /LIMIT 1 OFFSET|rid <= \?/.test(s))).toBe(false)

@@ -1,3 +1,4 @@
+import type { SqliteDatabase } from '../../../../src/main/infra/cache/sqlite'
 import type { Transaction } from '../../../../src/shared/api'
 
 /** A deterministic pseudo-random generator, so property-style tests are reproducible. */
@@ -89,3 +90,22 @@ const SCHEMA_1_COLUMNS = [
   'fp',
   'doc'
 ]
+
+/**
+ * The SQL of every statement `db` runs from now on, in order, each time it runs: the cache keeps its statements
+ * (sqlite.ts statementOf), so a statement prepared once is recorded at each run. Only statements prepared after this
+ * call are seen.
+ */
+export function traceStatements(db: SqliteDatabase): string[] {
+  const statements: string[] = []
+  const prepare = db.prepare.bind(db)
+  db.prepare = ((sql: string) => {
+    const statement = prepare(sql) as unknown as Record<'get' | 'all' | 'iterate', (...params: unknown[]) => unknown>
+    for (const run of ['get', 'all', 'iterate'] as const) {
+      const original = statement[run].bind(statement)
+      statement[run] = (...params: unknown[]) => (statements.push(sql), original(...params))
+    }
+    return statement
+  }) as typeof db.prepare
+  return statements
+}

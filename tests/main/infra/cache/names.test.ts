@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { namesByIds } from '../../../../src/main/infra/cache/names'
-import { migrate, namesPending, SCHEMA_VERSION } from '../../../../src/main/infra/cache/schema'
+import { SCHEMA_VERSION } from '../../../../src/main/infra/cache/schema'
 import { openEncryptedDatabase } from '../../../../src/main/infra/cache/sqlite'
 import { CacheStore } from '../../../../src/main/infra/cache/store'
-import { TransactionQueries } from '../../../../src/main/infra/cache/transaction-queries'
 import { putDocuments } from '../../../../src/main/infra/cache/writes'
 import type { Transaction } from '../../../../src/shared/api'
 import type { TransactionFilter, TransactionSort } from '../../../../src/shared/ipc/channels/data'
@@ -100,7 +98,7 @@ describe('names in the cache', () => {
     await store.close()
   })
 
-  it('keeps each row’s names as its customer and accounts are written after it, renamed and removed', async () => {
+  it('names each window’s rows as their customer and accounts are written after them, renamed and removed', async () => {
     const all = makeTransactions(300)
     const { store } = await CacheStore.open(path.join(dir, 'c.db'), key)
     // The rows first, as a sync may write them: their names come when the customer and accounts do.
@@ -129,56 +127,57 @@ describe('names in the cache', () => {
     await store.close()
   })
 
-  it('upgrades a cache of the previous schema: names looked up until the writer thread fills the rows’ own', async () => {
-    const file = path.join(dir, 'old.db')
+  it('upgrades a cache whose rows kept names (schema 9, filled or not) or had none (8): named at once, nothing to fill', async () => {
     const all = makeTransactions(300)
-    await cacheOfSchema(file, key, 8, all)
-    const old = openEncryptedDatabase(file, key)
-    putDocuments(old, { c: 'customers', docs: customers })
-    putDocuments(old, { c: 'internalAccounts', docs: internalAccounts })
-    putDocuments(old, { c: 'externalAccounts', docs: externalAccounts })
-    old.close()
     const sort: TransactionSort = { field: 'createdAt', direction: 'asc' }
     const want = {
       'Customer:3': 'Jane Smith',
       'InternalAccount:1': 'Jane Smith · USD',
       'ExternalAccount:0': 'Priya Raman · US bank …3210'
     }
-    // Upgraded, not yet filled: a window looks its names up (the writer thread fills them once the store opens).
-    const db = openEncryptedDatabase(file, key)
-    try {
-      expect(migrate(db)).toBe(true)
-      expect(namesPending(db)).toBe(true)
-      expect(db.prepare('SELECT count(customer_name) FROM tx').pluck().get()).toBe(0)
-      const looked = new TransactionQueries(db).window({ customerId: 'Customer:3' }, sort, 0, 300)
-      const rows = looked.docs.map((d) => JSON.parse(d) as Transaction)
-      expect(namesByIds(rows, looked.names)['Customer:3']).toBe('Jane Smith')
-    } finally {
-      db.close()
+    for (const [version, pending] of [
+      [8, false],
+      [9, false],
+      [9, true]
+    ] as const) {
+      const file = path.join(dir, `old-${version}-${pending}.db`)
+      await cacheOfSchema(file, key, version, all)
+      const old = openEncryptedDatabase(file, key)
+      putDocuments(old, { c: 'customers', docs: customers })
+      putDocuments(old, { c: 'internalAccounts', docs: internalAccounts })
+      putDocuments(old, { c: 'externalAccounts', docs: externalAccounts })
+      // Upgraded to 9 from 8 and closed before the writer thread filled the rows' names.
+      if (pending) old.prepare(`INSERT INTO meta (k, v) VALUES ('tx.namesPending', 'true')`).run()
+      old.close()
+      const { store } = await CacheStore.open(file, key)
+      const check = openEncryptedDatabase(file, key)
+      try {
+        expect(check.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION)
+        // No trigger writes labels onto the rows any more, and no fill is pending.
+        expect(
+          check
+            .prepare(`SELECT count(*) FROM sqlite_schema WHERE name LIKE 'names_%' AND type = 'trigger'`)
+            .pluck()
+            .get()
+        ).toBe(0)
+        expect(check.prepare(`SELECT count(*) FROM meta WHERE k = 'tx.namesPending'`).pluck().get()).toBe(0)
+      } finally {
+        check.close()
+      }
+      const windows = await Promise.all(
+        [
+          { customerId: 'Customer:3' },
+          { accountId: 'InternalAccount:1' },
+          { receiverAccountId: 'ExternalAccount:0' }
+        ].map((filter) => store.queryTransactions(filter, sort, 0, 300))
+      )
+      expect(Object.assign({}, ...windows.map((w) => w.names)), String(version)).toMatchObject(want)
+      // A rename is shown at once, whatever the rows kept before the upgrade.
+      await store.put('customers', [{ ...customers[3]!, fullName: 'Jane Doe' }])
+      const renamed = await store.queryTransactions({ customerId: 'Customer:3' }, sort, 0, 300)
+      expect(renamed.names['Customer:3']).toBe('Jane Doe')
+      await store.close()
     }
-    const { store } = await CacheStore.open(file, key)
-    // The writer runs one request at a time: this one ends after the fill that the open started.
-    await store.finishSchema()
-    const check = openEncryptedDatabase(file, key)
-    try {
-      expect(namesPending(check)).toBe(false)
-      const unnamed = check
-        .prepare('SELECT count(*) FROM tx WHERE customer_name IS NULL AND customer_id IN (SELECT id FROM names)')
-        .pluck()
-        .get()
-      expect(unnamed).toBe(0)
-    } finally {
-      check.close()
-    }
-    const windows = await Promise.all(
-      [
-        { customerId: 'Customer:3' },
-        { accountId: 'InternalAccount:1' },
-        { receiverAccountId: 'ExternalAccount:0' }
-      ].map((filter) => store.queryTransactions(filter, sort, 0, 300))
-    )
-    expect(Object.assign({}, ...windows.map((w) => w.names))).toMatchObject(want)
-    await store.close()
   })
 
   it('finds a customer’s transactions by any part of their name, alone and with other filters, in every order', async () => {

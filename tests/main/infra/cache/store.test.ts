@@ -136,7 +136,7 @@ describe('CacheStore', () => {
     const FROM_THREAD = -1
     reader.read = (...args) => {
       asked.push(args)
-      return Promise.resolve({ docs: [], total: FROM_THREAD })
+      return Promise.resolve({ docs: '[]', total: FROM_THREAD })
     }
     const sort = { field: 'createdAt', direction: 'desc' } as const
     const top = await store.queryTransactions({}, sort, 0, 60)
@@ -169,7 +169,7 @@ describe('CacheStore', () => {
     let asked = 0
     reader.read = () => {
       asked += 1
-      return Promise.resolve({ docs: [], total: 50 })
+      return Promise.resolve({ docs: '[]', total: 50 })
     }
     expect((await store.queryTransactions({}, { field: 'createdAt', direction: 'desc' }, 0, 60)).total).toBe(50)
     expect(asked).toBe(1)

@@ -61,7 +61,8 @@ function oracle(f: TransactionFilter, s: TransactionSort, from: Transaction[] = 
   return rows.map((t) => t.id)
 }
 
-const ids = (docs: string[]) => docs.map((d) => (JSON.parse(d) as Transaction).id)
+/** The ids of a window's documents (the text of one JSON array). */
+const ids = (docs: string) => (JSON.parse(docs) as Transaction[]).map((t) => t.id)
 
 describe('totals', () => {
   it('follow every write, by another connection or by this one', () => {
