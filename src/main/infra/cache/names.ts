@@ -79,14 +79,15 @@ const REMEMBERED_LABELS = 50_000
  * The labels of the customers and accounts that windows' rows name, as main read them from the names table, by id
  * (null: the cache has none for it). A window's rows come from the reader thread as documents only, and main, which
  * parses them anyway, names their ids from here: a string per name per row read with the rows cost the list 1.14-1.27x
- * its time before names (kept in the rows, schema 9), while a window here costs a Map lookup per id once its labels
- * are known. Any write of customers or accounts that changed one forgets them all (store.ts put): a rename also
- * relabels the accounts its customer holds, and such writes are rare beside the list's reads.
+ * its time before names (kept in the rows, schema 9), while here a window's names cost a Map lookup per id once their
+ * labels are known (docs/transactions-export.md has the figures). Any write of customers or accounts that changed one
+ * forgets them all (store.ts put): a rename also relabels the accounts its customer holds, and such writes are rare
+ * beside the list's reads.
  */
 export class LabelMemory {
   /**
    * By id, the id as first read and its label (null: none). A window's ids are new strings each time (parsed from its
-   * documents); its names are keyed by the kept ones, which an object takes as keys at half the cost.
+   * documents); its names are keyed by the kept ones, so no new string is made an object's key for every window.
    */
   private readonly labels = new Map<string, readonly [string, string] | null>()
 

@@ -264,8 +264,8 @@ export class CacheStore {
   }
 
   /**
-   * Builds what an older cache lacks (schema.ts KEYS_BY_ROWID, the rows' kept names) in the writer thread: seconds at a
-   * million rows.
+   * Builds what an older cache lacks (schema.ts KEYS_BY_ROWID, the list of rows written out of creation order) in the
+   * writer thread: seconds at a million rows.
    */
   async finishSchema(): Promise<void> {
     if (this.closed) return
