@@ -5,8 +5,10 @@
  * order, so load that comes and goes hits each alike (runs minutes apart varied 2-3x on our shared machine). This
  * tree's time includes what main adds to a window for its names (naming the parsed documents' ids from the labels it
  * remembers, names.ts LabelMemory, on a connection of its own as main has). Prints each window's p50 and p99 per
- * version with the load, the geometric mean of their ratios to the first version, and what naming a window costs main
- * when it remembers no label (after a write of customers or accounts).
+ * version with the load, the geometric mean of their ratios to the first version, the same for the whole way to main's
+ * answer (the window's structured clone, as the reader thread's postMessage makes it, and main's parse of its
+ * documents: each version sends and parses its own shape), and what naming a window costs main when it remembers no
+ * label (after a write of customers or accounts).
  *
  * PAYDESK_BENCH_NAMES_VERSIONS=before=<checkout>,ae6943b=<checkout> names the versions compared with this tree ("now"),
  * each a checkout of Paydesk (a git worktree) whose transaction-queries.ts is read (src/main/infra/cache, or
@@ -17,6 +19,7 @@
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
+import { deserialize, serialize } from 'node:v8'
 import path from 'node:path'
 import { existsSync } from 'node:fs'
 import { LabelMemory } from '../src/main/infra/cache/names'
@@ -174,8 +177,10 @@ async function interleaved(n: number, file: string): Promise<void> {
   console.log(
     `\n### ${n.toLocaleString('en-US')} rows: ${versions.map((v) => v.name).join(' / ')}, ${READS} reads per window each; load ${load()}`
   )
-  // times[query][version]: each window's first read is left out (it reads pages the others then find cached).
+  // times[query][version]: each window's first read is left out (it reads pages the others then find cached). `path`:
+  // the same plus the answer's way to main (structured clone, as postMessage does) and main's parse of its documents.
   const times = QUERIES.map(() => versions.map(() => [] as number[]))
+  const path = QUERIES.map(() => versions.map(() => [] as number[]))
   for (let round = 0; round <= READS; round++)
     QUERIES.forEach((q, qi) => {
       // Each version's rows, by id.
@@ -186,14 +191,18 @@ async function interleaved(n: number, file: string): Promise<void> {
         let t0 = performance.now()
         const window = read(q.filter, q.sort, q.offset, 100)
         let took = performance.now() - t0
-        // Main parses every version's documents (untimed: the same work), so each leaves the same garbage behind.
-        const rows = rowsOf(window.docs)
+        t0 = performance.now()
+        const rows = rowsOf((deserialize(serialize(window)) as ReturnType<Window>).docs)
+        const way = performance.now() - t0
         if (onMain) {
           t0 = performance.now()
           onMain(rows)
           took += performance.now() - t0
         }
-        if (round > 0) times[qi]![vi]!.push(took)
+        if (round > 0) {
+          times[qi]![vi]!.push(took)
+          path[qi]![vi]!.push(took + way)
+        }
         docs[vi] = rows.map((t) => t.id)
       }
       // The same rows from every version, or the comparison means nothing (a search for a name finds more now).
@@ -206,21 +215,23 @@ async function interleaved(n: number, file: string): Promise<void> {
     })
   const head = versions.map((v) => v.name.padStart(9)).join(' ')
   console.log(`p50 / p99 ms per window${' '.repeat(40)}${head} | ${head}`)
-  const ratios = { p50: versions.map(() => [] as number[]), p99: versions.map(() => [] as number[]) }
+  const cells = (values: number[]) => values.map((v) => v.toFixed(2).padStart(9)).join(' ')
   QUERIES.forEach((q, qi) => {
-    const p50 = times[qi]!.map((t) => percentile(t, 50))
-    const p99 = times[qi]!.map((t) => percentile(t, 99))
-    // A search for a name found fewer rows before names: a new feature, not the same window slower.
-    if (!BY_NAME.test(q.filter.search ?? '')) {
-      p50.forEach((v, vi) => ratios.p50[vi]!.push(v / p50[0]!))
-      p99.forEach((v, vi) => ratios.p99[vi]!.push(v / p99[0]!))
-    }
-    const cells = (values: number[]) => values.map((v) => v.toFixed(2).padStart(9)).join(' ')
-    console.log(`${q.name.slice(0, 62).padEnd(63)} ${cells(p50)} | ${cells(p99)}`)
+    const [p50, p99] = [50, 99].map((p) => times[qi]!.map((t) => percentile(t, p)))
+    console.log(`${q.name.slice(0, 62).padEnd(63)} ${cells(p50!)} | ${cells(p99!)}`)
   })
-  const means = (r: number[][]) => r.map((v) => geomean(v).toFixed(2).padStart(9)).join(' ')
+  // A search for a name found fewer rows before names: a new feature, not the same window slower.
+  const compared = QUERIES.flatMap((q, qi) => (BY_NAME.test(q.filter.search ?? '') ? [] : [qi]))
+  const means = (of: number[][][], p: number) =>
+    versions
+      .map((_, vi) => geomean(compared.map((qi) => percentile(of[qi]![vi]!, p) / percentile(of[qi]![0]!, p))))
+      .map((m) => m.toFixed(2).padStart(9))
+      .join(' ')
   console.log(
-    `${`geometric mean of ratios to ${versions[0]!.name} (names searches apart)`.padEnd(63)} ${means(ratios.p50)} | ${means(ratios.p99)}`
+    `${`geometric mean of ratios to ${versions[0]!.name} (names searches apart)`.padEnd(63)} ${means(times, 50)} | ${means(times, 99)}`
+  )
+  console.log(
+    `${'the same, with the answer’s way to main and main’s parse'.padEnd(63)} ${means(path, 50)} | ${means(path, 99)}`
   )
   // Naming a window with nothing remembered: what main spends on the first window after a write of names.
   const named = versions.find((v) => v.labels)
