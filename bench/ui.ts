@@ -220,6 +220,7 @@ async function runSize(browser: Browser, size: number) {
     console.log(
       `  ${`the bottom of the scroll shows the list's last row (${label})`.padEnd(64)} ${(r.scroll.lastRowShown ? 'yes' : 'no').padStart(16)}   target yes          ${r.scroll.lastRowShown ? 'PASS' : 'FAIL'}`
     )
+    if (!r.scroll.lastRowShown) console.log(`    (${r.scroll.lastRowNote})`)
     console.log(
       `    (longest frame while scrolling: ${r.scroll.longestFrame.toFixed(1)} ms; long tasks under 50 ms are not reported by the browser)`
     )
