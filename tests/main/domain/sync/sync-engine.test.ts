@@ -74,6 +74,50 @@ function quietEngine(
   })
 }
 
+/**
+ * A service whose listing pages through `history` as the real one does (created since `startDate`, offset cursors,
+ * `limit` per page, totalCount of what the filter matched), with a fresh cache and a client beside it. `onRequest`
+ * sees each request first; `close` disposes of all four.
+ */
+async function historyService(history: Transaction[], name: string, onRequest: () => void = () => {}) {
+  const stub = await stubServer((req, res) => {
+    onRequest()
+    const url = new URL(req.url!, 'http://x')
+    if (!url.pathname.endsWith('/transactions')) return json(res, 404, { code: 'NOT_FOUND', message: 'no' })
+    const startDate = Date.parse(url.searchParams.get('startDate') ?? '1970-01-01T00:00:00Z')
+    const listed = history.filter((h) => Date.parse(String(h.createdAt)) >= startDate)
+    const from = Number(url.searchParams.get('cursor') ?? 0)
+    const limit = Number(url.searchParams.get('limit') ?? 100)
+    const data = listed.slice(from, from + limit)
+    const more = from + limit < listed.length
+    json(res, 200, {
+      data,
+      hasMore: more,
+      ...(more && { nextCursor: String(from + limit) }),
+      totalCount: listed.length
+    })
+  })
+  const t = await tempDir(name)
+  const cache = (await CacheStore.open(path.join(t.dir, 'c'), randomBytes(32))).store
+  const client = new ApiClient({ baseUrl: stub.baseUrl, tokenId: 't', clientSecret: 's' })
+  const close = async () => {
+    await client.close()
+    await stub.close()
+    await cache.close()
+    await t.cleanup()
+  }
+  return { cache, client, close }
+}
+
+/** `total` settled transactions, a second apart from 2025-03-01, their ids `Transaction:<prefix>-0000` on. */
+const settledHistory = (total: number, prefix: string): Transaction[] =>
+  Array.from({ length: total }, (_, i) => ({
+    ...stuck[0]!,
+    id: `Transaction:${prefix}-${String(i).padStart(4, '0')}`,
+    status: 'COMPLETED',
+    createdAt: new Date(Date.parse('2025-03-01T00:00:00Z') + i * 1000).toISOString()
+  }))
+
 async function run(initial: Partial<SchedulerState>, minutes: number, operatorInFlight: string[] = []) {
   const clock = new FakeClock()
   const engine = new SyncEngine({
@@ -183,24 +227,8 @@ describe('SyncEngine with an unreadable transaction in a page', () => {
 describe('SyncEngine on the first sync of a long history', () => {
   it('says how far along it is, from the service’s totalCount, until the history is in', async () => {
     const total = 250
-    const history = Array.from({ length: total }, (_, i) => ({
-      ...stuck[0]!,
-      id: `Transaction:history-${String(i).padStart(4, '0')}`,
-      status: 'COMPLETED',
-      createdAt: new Date(Date.parse('2025-03-01T00:00:00Z') + i * 1000).toISOString()
-    }))
-    // Pages of 100 in creation order, as the service sends them.
-    const historyStub = await stubServer((req, res) => {
-      const url = new URL(req.url!, 'http://x')
-      const from = Number(url.searchParams.get('cursor') ?? 0)
-      const limit = Number(url.searchParams.get('limit') ?? 100)
-      const data = history.slice(from, from + limit)
-      const more = from + limit < total
-      json(res, 200, { data, hasMore: more, ...(more && { nextCursor: String(from + limit) }), totalCount: total })
-    })
-    const t = await tempDir('engine-history')
-    const fresh = (await CacheStore.open(path.join(t.dir, 'c'), randomBytes(32))).store
-    const historyClient = new ApiClient({ baseUrl: historyStub.baseUrl, tokenId: 't', clientSecret: 's' })
+    const history = settledHistory(total, 'history')
+    const { cache: fresh, client: historyClient, close } = await historyService(history, 'engine-history')
     const statuses: Array<{ state: string; message?: string; progress?: { done: number; total: number } }> = []
     try {
       const engine = quietEngine(historyClient, fresh, {
@@ -226,10 +254,7 @@ describe('SyncEngine on the first sync of a long history', () => {
       expect(engine.current.message).toBeUndefined()
       expect(fresh.count('transactions')).toBe(total)
     } finally {
-      await historyClient.close()
-      await historyStub.close()
-      await fresh.close()
-      await t.cleanup()
+      await close()
     }
   })
 })
@@ -237,21 +262,8 @@ describe('SyncEngine on the first sync of a long history', () => {
 describe('SyncEngine when a cache write fails during a catch-up', () => {
   it('keeps the watermark with the rows it covers, and the next poll adds the rest once each', async () => {
     const total = 250
-    const history = Array.from({ length: total }, (_, i) => ({
-      ...stuck[0]!,
-      id: `Transaction:h-${String(i).padStart(4, '0')}`,
-      status: 'COMPLETED',
-      createdAt: new Date(Date.parse('2025-03-01T00:00:00Z') + i * 1000).toISOString()
-    }))
-    const historyStub = await stubServer((req, res) => {
-      const url = new URL(req.url!, 'http://x')
-      const from = Number(url.searchParams.get('cursor') ?? 0)
-      const data = history.slice(from, from + 100)
-      const more = from + 100 < total
-      json(res, 200, { data, hasMore: more, ...(more && { nextCursor: String(from + 100) }), totalCount: total })
-    })
-    const t = await tempDir('engine-fail')
-    const fresh = (await CacheStore.open(path.join(t.dir, 'c'), randomBytes(32))).store
+    const history = settledHistory(total, 'h')
+    const { cache: fresh, client: historyClient, close } = await historyService(history, 'engine-fail')
     let puts = 0
     let failing = true
     // The second write of the listing fails, as a full disk would.
@@ -264,7 +276,6 @@ describe('SyncEngine when a cache write fails during a catch-up', () => {
         return typeof value === 'function' ? (value as () => unknown).bind(target) : value
       }
     })
-    const historyClient = new ApiClient({ baseUrl: historyStub.baseUrl, tokenId: 't', clientSecret: 's' })
     try {
       const engine = quietEngine(historyClient, flaky)
       expect(await engine.poll()).toMatchObject({ ok: false })
@@ -275,10 +286,7 @@ describe('SyncEngine when a cache write fails during a catch-up', () => {
       expect(fresh.count('transactions')).toBe(total)
       expect(fresh.meta('tx.watermark')).toBe(history[total - 1]!.createdAt)
     } finally {
-      await historyClient.close()
-      await historyStub.close()
-      await fresh.close()
-      await t.cleanup()
+      await close()
     }
   })
 })
@@ -330,39 +338,12 @@ describe('SyncEngine catching up on a history larger than the cache', () => {
     const total = 5_200
     const history = makeTransactions(total)
     let onRequest = () => {}
-    const historyStub = await stubServer((req, res) => {
-      onRequest()
-      const url = new URL(req.url!, 'http://x')
-      if (!url.pathname.endsWith('/transactions')) return json(res, 404, { code: 'NOT_FOUND', message: 'no' })
-      const startDate = Date.parse(url.searchParams.get('startDate') ?? '1970-01-01T00:00:00Z')
-      const listed = history.filter((h) => Date.parse(String(h.createdAt)) >= startDate)
-      const from = Number(url.searchParams.get('cursor') ?? 0)
-      const data = listed.slice(from, from + 100)
-      const more = from + 100 < listed.length
-      json(res, 200, {
-        data,
-        hasMore: more,
-        ...(more && { nextCursor: String(from + 100) }),
-        totalCount: listed.length
-      })
-    })
-    const t = await tempDir('engine-catch-up')
-    const cache = (await CacheStore.open(path.join(t.dir, 'c'), randomBytes(32))).store
-    const client = new ApiClient({ baseUrl: historyStub.baseUrl, tokenId: 't', clientSecret: 's' })
+    const { cache, client, close } = await historyService(history, 'engine-catch-up', () => onRequest())
     const search = async (needle: string) =>
       (await cache.queryTransactions({ search: needle }, { field: 'createdAt', direction: 'asc' }, 0, 100)).total
     const messages: Array<string | undefined> = []
     try {
-      const engine = new SyncEngine({
-        profileId: 'p',
-        client,
-        cache,
-        clock: new FakeClock(),
-        log: () => {},
-        operatorInFlight: () => [],
-        onChanges: async () => {},
-        onStatus: (s) => messages.push(s.message)
-      })
+      const engine = quietEngine(client, cache, { onStatus: (s) => messages.push(s.message) })
       // One poll reads 5,000 of them: the rest is for the next.
       expect(await engine.poll()).toMatchObject({ ok: true, catchingUp: true })
       expect(cache.meta(TEXT_DEFERRED_KEY)).toBe(true)
@@ -391,10 +372,7 @@ describe('SyncEngine catching up on a history larger than the cache', () => {
       expect(engine.current).toMatchObject({ state: 'live' })
       expect(engine.current.message).toBeUndefined()
     } finally {
-      await client.close()
-      await historyStub.close()
-      await cache.close()
-      await t.cleanup()
+      await close()
     }
   })
 })
