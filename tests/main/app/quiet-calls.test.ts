@@ -14,10 +14,20 @@ function slowHandler() {
   return { handler, answerAll: () => answers.splice(0).forEach((a) => a()) }
 }
 
-function watch(calls: QuietCalls) {
+/** QuietCalls with a quiet time of 500 ms and `longest` as its longest wait, and whether it has said settled yet. */
+function quietCalls(longest = 5_000) {
+  const calls = new QuietCalls(500, longest, realClock)
   const state = { settled: false }
   void calls.settled.then(() => (state.settled = true))
-  return state
+  return { calls, state }
+}
+
+/** Not settled 1 ms before `ms` from now, settled at `ms`. */
+async function expectSettledIn(state: { settled: boolean }, ms: number) {
+  await vi.advanceTimersByTimeAsync(ms - 1)
+  expect(state.settled).toBe(false)
+  await vi.advanceTimersByTimeAsync(1)
+  expect(state.settled).toBe(true)
 }
 
 const observed = (calls: QuietCalls, handler: () => Promise<unknown>) =>
@@ -25,55 +35,40 @@ const observed = (calls: QuietCalls, handler: () => Promise<unknown>) =>
 
 describe('the window counts as settled', () => {
   it('once nothing was asked for the quiet time', async () => {
-    const calls = new QuietCalls(500, 5_000, realClock)
-    const state = watch(calls)
-    await vi.advanceTimersByTimeAsync(499)
-    expect(state.settled).toBe(false)
-    await vi.advanceTimersByTimeAsync(1)
-    expect(state.settled).toBe(true)
+    const { state } = quietCalls()
+    await expectSettledIn(state, 500)
   })
 
   it('not while a call is running, however long it takes, and only the quiet time after it answered', async () => {
-    const calls = new QuietCalls(500, 5_000, realClock)
-    const state = watch(calls)
+    const { calls, state } = quietCalls()
     const slow = slowHandler()
     const call = observed(calls, slow.handler)()
     await vi.advanceTimersByTimeAsync(2_000)
     expect(state.settled).toBe(false)
     slow.answerAll()
     await call
-    await vi.advanceTimersByTimeAsync(400)
-    expect(state.settled).toBe(false)
-    await vi.advanceTimersByTimeAsync(100)
-    expect(state.settled).toBe(true)
+    await expectSettledIn(state, 500)
   })
 
   it('each new call starts the quiet time again', async () => {
-    const calls = new QuietCalls(500, 5_000, realClock)
-    const state = watch(calls)
+    const { calls, state } = quietCalls()
     const quick = observed(calls, async () => null)
     for (let i = 0; i < 5; i++) {
       await vi.advanceTimersByTimeAsync(300)
       await quick()
     }
-    expect(state.settled).toBe(false)
-    await vi.advanceTimersByTimeAsync(500)
-    expect(state.settled).toBe(true)
+    await expectSettledIn(state, 500)
   })
 
   it('at the latest after the longest wait, even if the window keeps asking', async () => {
-    const calls = new QuietCalls(500, 3_000, realClock)
-    const state = watch(calls)
+    const { calls, state } = quietCalls(3_000)
     const slow = slowHandler()
     void observed(calls, slow.handler)()
-    await vi.advanceTimersByTimeAsync(2_999)
-    expect(state.settled).toBe(false)
-    await vi.advanceTimersByTimeAsync(1)
-    expect(state.settled).toBe(true)
+    await expectSettledIn(state, 3_000)
   })
 
   it('passes inputs, answers and failures through unchanged', async () => {
-    const calls = new QuietCalls(500, 5_000, realClock)
+    const { calls } = quietCalls()
     const handlers = calls.observe({
       'app.info': async (input: unknown) => ({ echoed: input }),
       'notices.list': async () => {
