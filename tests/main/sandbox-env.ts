@@ -118,6 +118,28 @@ export function backendAgainstSandbox(
   return env
 }
 
+/**
+ * Starts the sandboxes a test asks for and closes them after it. Call it before `backendAgainstSandbox`: hooks
+ * registered first run after, so the backend closes first, then its sandboxes.
+ */
+export function sandboxesPerTest(): (opts?: SandboxServerOptions) => Promise<SandboxServer> {
+  const servers: SandboxServer[] = []
+  afterEach(async () => {
+    while (servers.length) await servers.pop()!.close()
+  })
+  return async (opts = {}) => {
+    const s = await startSandbox(opts)
+    servers.push(s)
+    return s
+  }
+}
+
+/** The `data.changed` events `h` has emitted so far that name `collection`. */
+export const dataChangedFor = (h: Harness, collection: string) =>
+  h.events.filter(
+    (e) => e.event === 'data.changed' && (e.payload as { collections: string[] }).collections.includes(collection)
+  )
+
 /** Creates a sandbox profile pointing at `server` and makes it active. */
 export async function addProfile(
   h: Harness,

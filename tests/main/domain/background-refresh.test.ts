@@ -1,34 +1,28 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ApiClient } from '../../../src/main/infra/api-client'
 import { BackgroundRefresh } from '../../../src/main/domain/background-refresh'
 import type { CacheStore } from '../../../src/main/infra/cache/store'
 import type { SandboxServer } from '../../../src/sandbox/server'
 import { requireRealKeyring, testKeychainService } from '../../support/keyring'
 import { json, stubServer, tempDir } from '../helpers'
-import { addProfile, backendAgainstSandbox, sandboxApi, startBackend, startSandbox, waitFor } from '../sandbox-env'
+import {
+  addProfile,
+  backendAgainstSandbox,
+  dataChangedFor,
+  sandboxApi,
+  sandboxesPerTest,
+  startBackend,
+  waitFor
+} from '../sandbox-env'
 import { FakeClock } from './sync/fake-clock'
 
 // Background refreshes read each paged collection to its end, through a whole backend, against the sandbox or a
 // service whose paging misbehaves.
 requireRealKeyring()
 
-const servers: SandboxServer[] = []
-// Registered before the backend's hooks, so it runs after them: the backend closes first, then its sandboxes.
-afterEach(async () => {
-  while (servers.length) await servers.pop()!.close()
-})
+const sandbox = sandboxesPerTest()
 const env = backendAgainstSandbox('refresh', { sandbox: false })
-
-async function sandbox() {
-  const s = await startSandbox()
-  servers.push(s)
-  return s
-}
-
-const dataChanged = (collection: string) =>
-  env.h.events.filter(
-    (e) => e.event === 'data.changed' && (e.payload as { collections: string[] }).collections.includes(collection)
-  )
+const dataChanged = (collection: string) => dataChangedFor(env.h, collection)
 
 describe('paged lists are read to the end', () => {
   it('keeps every platform external account, not just the first page of 20', async () => {

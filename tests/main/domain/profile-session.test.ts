@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { SandboxServer } from '../../../src/sandbox/server'
 import { ApiClient } from '../../../src/main/infra/api-client'
 import { dataList, InternalAccount } from '../../../src/shared/api'
@@ -9,9 +9,11 @@ import { requireRealKeyring } from '../../support/keyring'
 import {
   addProfile,
   backendAgainstSandbox,
+  dataChangedFor,
   moneySetup,
   outgoing,
   sandboxApi,
+  sandboxesPerTest,
   startBackend,
   startSandbox,
   waitFor
@@ -19,18 +21,8 @@ import {
 
 requireRealKeyring()
 
-const servers: SandboxServer[] = []
-// Registered before the backend's hooks, so it runs after them: the backend closes first, then its sandboxes.
-afterEach(async () => {
-  while (servers.length) await servers.pop()!.close()
-})
+const sandbox = sandboxesPerTest()
 const env = backendAgainstSandbox('session', { sandbox: false })
-
-async function sandbox(opts: Parameters<typeof startSandbox>[0] = {}) {
-  const s = await startSandbox(opts)
-  servers.push(s)
-  return s
-}
 
 /** n incoming payments through the sandbox (they stay PENDING: see the approval window in `sandbox`). */
 async function payments(server: SandboxServer, n: number, amount = 1_00) {
@@ -54,10 +46,7 @@ async function payments(server: SandboxServer, n: number, amount = 1_00) {
   return { customerId: c.id, ids }
 }
 
-const dataChanged = (collection: string) =>
-  env.h.events.filter(
-    (e) => e.event === 'data.changed' && (e.payload as { collections: string[] }).collections.includes(collection)
-  )
+const dataChanged = (collection: string) => dataChangedFor(env.h, collection)
 
 describe('data channels: cache first, then refresh', () => {
   it('answers from the cache with syncedAt, refreshes in the background and emits data.changed', async () => {
@@ -222,8 +211,7 @@ describe('offline', () => {
     expect((create as { error: { message: string } }).error.message).toMatch(/nothing was queued/)
 
     // Back online: polling resumes and nothing that failed offline happens by itself.
-    const back = await startSandbox({ memory: false, dataFile: stateFile, port })
-    servers.push(back)
+    const back = await sandbox({ memory: false, dataFile: stateFile, port })
     expect((await env.h.call('sync.now', null)).state).toBe('live')
     await env.h.call('sync.now', null)
     expect(await outgoing(back)).toHaveLength(0)

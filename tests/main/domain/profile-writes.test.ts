@@ -1,16 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { requireRealKeyring } from '../../support/keyring'
-import { backendAgainstSandbox, platformUsdAccount, sandboxApi, waitFor } from '../sandbox-env'
+import { backendAgainstSandbox, dataChangedFor, platformUsdAccount, sandboxApi, waitFor } from '../sandbox-env'
 
 requireRealKeyring()
 
 // Incoming payments stay PENDING for the whole test (the window is scaled by the sandbox's test time scale).
 const env = backendAgainstSandbox('profile-writes', { profile: true })
 
-const dataChanged = (collection: string) =>
-  env.h.events.filter(
-    (e) => e.event === 'data.changed' && (e.payload as { collections: string[] }).collections.includes(collection)
-  )
+const dataChanged = (collection: string) => dataChangedFor(env.h, collection)
 
 describe('writes go straight to the service and land in the cache', () => {
   it('creates customers and external accounts, deletes accounts, funds and simulates payments in sandbox profiles', async () => {
