@@ -100,6 +100,15 @@ async function firstSendFails(kind: 'commitThenDrop' | 'reset') {
   return { input, lift: () => env.server.faults.remove(fault.id) }
 }
 
+/** The first send fails under `kind`, then the service forgets its idempotency keys (24 h pass) before the retries. */
+const afterKeyForgotten = (kind: 'commitThenDrop' | 'reset') => async () => {
+  const { input, lift } = await firstSendFails(kind)
+  lift()
+  offset += 25 * HOUR
+  await retryUntilKnown(input)
+  return input.amount
+}
+
 const scenarios: Record<string, () => Promise<number>> = {
   'commit, then the answer is dropped': throughFault({ kind: 'commitThenDrop', times: 1 }),
   'connection reset before the service reads it': throughFault({ kind: 'reset', times: 2 }),
@@ -113,20 +122,8 @@ const scenarios: Record<string, () => Promise<number>> = {
     await retryUntilKnown(input)
     return input.amount
   },
-  'the service forgot the key, it had landed: the retry looks, then settle': async () => {
-    const { input, lift } = await firstSendFails('commitThenDrop')
-    lift()
-    offset += 25 * HOUR
-    await retryUntilKnown(input)
-    return input.amount
-  },
-  'the service forgot the key, nothing landed: the retry looks and sends': async () => {
-    const { input, lift } = await firstSendFails('reset')
-    lift()
-    offset += 25 * HOUR
-    await retryUntilKnown(input)
-    return input.amount
-  },
+  'the service forgot the key, it had landed: the retry looks, then settle': afterKeyForgotten('commitThenDrop'),
+  'the service forgot the key, nothing landed: the retry looks and sends': afterKeyForgotten('reset'),
   'nothing landed: check, send again': async () => {
     const { input, lift } = await firstSendFails('reset')
     lift()
