@@ -109,10 +109,7 @@ describe('quotes', () => {
   it('after a restart the same action still settles once, even when the service answers 409 to its key', async () => {
     const { quote, internalId } = await quoteFor(3_333)
     const before = await balanceOf(env.server, internalId)
-    const actionId = randomUUID()
-    const drop = env.server.faults.add({ route: 'POST /quotes/{quoteId}/execute', kind: 'commitThenDrop' })
-    expect(((await env.h.raw('quotes.execute', { actionId, quoteId: quote.id })) as Failure).ok).toBe(false)
-    env.server.faults.remove(drop.id)
+    const actionId = await executeLost(quote.id as `Quote:${string}`)
     await env.h.close()
     // The service forgot the key (its 24 h window passed): the retry gets 409 and the quote says it was executed.
     offset += 25 * 60 * 60_000
