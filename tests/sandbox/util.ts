@@ -163,6 +163,20 @@ export function expectRefusal(res: Res, reason: string): void {
   expect(res.body.details?.reason, res.text).toBe(reason)
 }
 
+/** A transaction the sandbox has just created: of `type`, PENDING, naming its customer by both of its ids. */
+export function expectNewTransaction(
+  tx: unknown,
+  type: 'INCOMING' | 'OUTGOING',
+  customer: { id: string; platformCustomerId?: string }
+): void {
+  expect(tx).toMatchObject({
+    type,
+    status: 'PENDING',
+    customerId: customer.id,
+    platformCustomerId: customer.platformCustomerId
+  })
+}
+
 export const usBeneficiary = {
   beneficiaryType: 'INDIVIDUAL',
   fullName: 'Test Person',

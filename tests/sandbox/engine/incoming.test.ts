@@ -9,6 +9,7 @@ import {
   createUsAccount,
   DEFER,
   expectError,
+  expectNewTransaction,
   fakeClock,
   internalAccountOf,
   KNOWN_RECEIVER,
@@ -57,12 +58,7 @@ describe('POST /sandbox/uma/receive', () => {
     const r = await receive(c, { customerId: cust.id, receivingCurrencyAmount: 12_345 })
     expect(r.status, r.text).toBe(200)
     const tx = IncomingTransaction.parse(r.body)
-    expect(tx).toMatchObject({
-      type: 'INCOMING',
-      status: 'PENDING',
-      customerId: cust.id,
-      platformCustomerId: cust.platformCustomerId
-    })
+    expectNewTransaction(tx, 'INCOMING', cust)
     expect(tx.receivedAmount).toMatchObject({ amount: 12_345, currency: { code: 'USD' } })
     expect(tx.destination).toMatchObject({ destinationType: 'ACCOUNT', accountId: internal, currency: 'USD' })
     expect(tx.source).toMatchObject({ sourceType: 'UMA_ADDRESS', umaAddress: SUCCESS })

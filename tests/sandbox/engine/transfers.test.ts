@@ -9,6 +9,7 @@ import {
   expectError,
   expectRefusal,
   expectLedgerConsistent,
+  expectNewTransaction,
   internalAccountOf,
   payer,
   sandboxForSuite,
@@ -75,12 +76,7 @@ describe('POST /transfer-out', () => {
     const r = await transferOut(c, internal, account.id, 12_550)
     expect(r.status, r.text).toBe(201)
     const tx = OutgoingTransaction.parse(r.body)
-    expect(tx).toMatchObject({
-      type: 'OUTGOING',
-      status: 'PENDING',
-      customerId: customer.id,
-      platformCustomerId: customer.platformCustomerId
-    })
+    expectNewTransaction(tx, 'OUTGOING', customer)
     expect(tx.id).toMatch(/^Transaction:/)
     expect(tx.source).toMatchObject({ sourceType: 'ACCOUNT', accountId: internal, currency: 'USD' })
     expect(tx.destination).toMatchObject({ destinationType: 'ACCOUNT', accountId: account.id, currency: 'USD' })
