@@ -77,6 +77,15 @@ describe('commands', () => {
 const usd = { code: 'USD', decimals: 2, symbol: '$' }
 const account = (id: string, customerId: string | null, code = 'USD') =>
   ({ id, customerId, balance: { amount: 100, currency: { ...usd, code } } }) as InternalAccount
+/** A pending payment to Jane received as `receivedAmount`, with only the members an entry reads. */
+const janesIncoming = (receivedAmount: { amount: number; currency: { code: string } }) =>
+  ({
+    id: 'Transaction:01a2aaaa-0000-7000-8000-0000000052ee',
+    type: 'INCOMING',
+    status: 'PENDING',
+    customerId: 'Customer:0001-jane',
+    receivedAmount
+  }) as unknown as Transaction
 
 describe('records', () => {
   const names = new Map([['Customer:0001-jane', 'Jane Smith']])
@@ -109,13 +118,7 @@ describe('records', () => {
   })
 
   it('names a transaction by direction, amount (formatted here, at the edge) and customer, with status and id', () => {
-    const t = {
-      id: 'Transaction:01a2aaaa-0000-7000-8000-0000000052ee',
-      type: 'INCOMING',
-      status: 'PENDING',
-      customerId: 'Customer:0001-jane',
-      receivedAmount: { amount: 42_000, currency: usd }
-    } as unknown as Transaction
+    const t = janesIncoming({ amount: 42_000, currency: usd })
     expect(transactionEntry(t, names)).toEqual({
       value: `record:${t.id}`,
       label: 'Incoming · $420.00 USD · Jane Smith',
@@ -123,7 +126,7 @@ describe('records', () => {
       run: { kind: 'go', route: 'transactions', focusId: t.id }
     })
     // No decimals known: the exact minor units, never a guessed format.
-    const odd = { ...t, receivedAmount: { amount: 7, currency: { code: 'XYZ' } } } as unknown as Transaction
+    const odd = janesIncoming({ amount: 7, currency: { code: 'XYZ' } })
     expect(transactionEntry(odd, new Map()).label).toBe('Incoming · 7 minor units XYZ · Customer:0001-jane')
   })
 })
