@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { expect, type Page } from '@playwright/test'
 import { resolve } from 'node:path'
+import { addProfileInSettings } from './profiles'
 
 const root = resolve(import.meta.dirname, '../..')
 export const SANDBOX_CREDENTIALS = { tokenId: 'sandbox-token', clientSecret: 'sandbox-secret' }
@@ -57,15 +58,7 @@ export async function startStandaloneSandbox(extraArgs: string[] = []): Promise<
 
 /** The operator adds a sandbox profile for this server in Settings and switches to it. */
 export async function addProfileFor(page: Page, name: string, baseUrl: string): Promise<void> {
-  await page
-    .getByRole('navigation', { name: 'Sections' })
-    .getByRole('button', { name: /^Settings/ })
-    .click()
-  await page.getByLabel('Name').fill(name)
-  await page.getByLabel('Base URL').fill(baseUrl)
-  await page.getByLabel('API token id').fill(SANDBOX_CREDENTIALS.tokenId)
-  await page.getByLabel('API client secret').fill(SANDBOX_CREDENTIALS.clientSecret)
-  await page.getByRole('button', { name: 'Add profile' }).click()
+  await addProfileInSettings(page, { name, baseUrl, ...SANDBOX_CREDENTIALS })
   await page
     .getByRole('row', { name: new RegExp(name) })
     .getByRole('button', { name: 'Switch to' })

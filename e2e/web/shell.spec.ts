@@ -1,4 +1,5 @@
 import { expect, sectionButton, test } from '../support/browser-mode'
+import { addProfileInSettings } from '../support/profiles'
 
 test('the shell shows the Local sandbox profile, navigation and a live connection', async ({ page, app, shot }) => {
   await page.goto(app.url)
@@ -28,14 +29,14 @@ test('the shell shows the Local sandbox profile, navigation and a live connectio
 
 test('a production profile looks unmistakably different', async ({ page, app, shot }) => {
   await page.goto(app.url)
-  await page.getByRole('button', { name: /^Settings/ }).click()
-  await page.getByLabel('Name').fill('Acme live')
-  await page.getByLabel('Environment').selectOption('production')
-  // Tests never reach outside this machine: a loopback port where nothing listens stands in for the real service.
-  await page.getByLabel('Base URL').fill('http://127.0.0.1:9/2025-10-13')
-  await page.getByLabel('API token id').fill('prod-token-id')
-  await page.getByLabel('API client secret').fill('prod-secret-value')
-  await page.getByRole('button', { name: 'Add profile' }).click()
+  await addProfileInSettings(page, {
+    name: 'Acme live',
+    environment: 'production',
+    // Tests never reach outside this machine: a loopback port where nothing listens stands in for the real service.
+    baseUrl: 'http://127.0.0.1:9/2025-10-13',
+    tokenId: 'prod-token-id',
+    clientSecret: 'prod-secret-value'
+  })
   await expect(page.getByText('Added “Acme live”.')).toBeVisible()
 
   await page
@@ -90,12 +91,12 @@ test('a profile can be renamed and repointed; a bad base URL is refused and chan
 
 test('repointing a profile removes its secret, and changing its environment asks first', async ({ page, app }) => {
   await page.goto(app.url)
-  await page.getByRole('button', { name: /^Settings/ }).click()
-  await page.getByLabel('Name').fill('Ops sandbox')
-  await page.getByLabel('Base URL').fill('http://127.0.0.1:9/2025-10-13')
-  await page.getByLabel('API token id').fill('ops-token')
-  await page.getByLabel('API client secret').fill('ops-secret-value')
-  await page.getByRole('button', { name: 'Add profile' }).click()
+  await addProfileInSettings(page, {
+    name: 'Ops sandbox',
+    baseUrl: 'http://127.0.0.1:9/2025-10-13',
+    tokenId: 'ops-token',
+    clientSecret: 'ops-secret-value'
+  })
   const row = page.getByRole('row', { name: /Ops sandbox/ })
   await expect(row).toContainText('In keychain')
 
