@@ -1,4 +1,4 @@
-import type { SchedulerClock } from '../domain/sync/poll-scheduler'
+import { realClock, type SchedulerClock } from '../domain/sync/poll-scheduler'
 import type { Handlers } from '../handlers/dispatch'
 
 /** How long the window must have asked nothing before it counts as settled. */
@@ -6,16 +6,11 @@ export const SETTLED_QUIET_MS = 500
 /** The longest anything waits for that: a window that keeps asking does not hold polling off for long. */
 export const SETTLED_AT_MOST_MS = 5_000
 
-/** Monotonic, so a change of the wall clock at start-up neither holds polling off nor starts it early. */
-const monotonicClock: SchedulerClock = {
-  now: () => performance.now(),
-  setTimeout: (fn, ms) => {
-    const h = setTimeout(fn, ms)
-    h.unref?.()
-    return h
-  },
-  clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout)
-}
+/**
+ * The polls' timers (unref'd, so they never keep main alive) with a monotonic now: a change of the wall clock at
+ * start-up neither holds polling off nor starts it early.
+ */
+const monotonicClock: SchedulerClock = { ...realClock, now: () => performance.now() }
 
 /**
  * Says when the window's first screen has been served: no call has been running or started for `quietMs`, or
