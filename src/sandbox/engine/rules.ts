@@ -4,65 +4,56 @@
 
 type KycStatus = 'UNVERIFIED' | 'PENDING' | 'APPROVED' | 'REJECTED'
 
+/**
+ * Every magic value below is the last 3 characters of a name or an identifier: what the table says for them, else
+ * the ordinary outcome.
+ */
+function bySuffix<T extends string>(text: string, table: Readonly<Record<string, T>>, otherwise: NoInfer<T>): T {
+  return table[text.slice(-3)] ?? otherwise
+}
+
 /** KYC by the last 3 characters of fullName: 001 PENDING, 002 REJECTED, 003 UNVERIFIED, else APPROVED. */
+const KYC_STATUSES: Record<string, KycStatus> = { '001': 'PENDING', '002': 'REJECTED', '003': 'UNVERIFIED' }
+
 export function kycForFullName(fullName: string | undefined): KycStatus {
-  const suffix = (fullName ?? '').trim().slice(-3)
-  if (suffix === '001') return 'PENDING'
-  if (suffix === '002') return 'REJECTED'
-  if (suffix === '003') return 'UNVERIFIED'
-  return 'APPROVED'
+  return bySuffix((fullName ?? '').trim(), KYC_STATUSES, 'APPROVED')
 }
 
 /** Outcome of a transfer-out by the last 3 digits of the destination's identifier. */
-type TransferScenario =
-  | 'SUCCESS'
-  | 'INSUFFICIENT_FUNDS' // 002: fails at once
-  | 'ACCOUNT_CLOSED' // 003: fails at once
-  | 'REJECTED_BY_BANK' // 004: fails after processing
-  | 'PENDING_THEN_FAIL' // 005: pending about 30 s, then fails
+type TransferScenario = 'SUCCESS' | 'INSUFFICIENT_FUNDS' | 'ACCOUNT_CLOSED' | 'REJECTED_BY_BANK' | 'PENDING_THEN_FAIL'
+
+const TRANSFER_SCENARIOS: Record<string, TransferScenario> = {
+  '002': 'INSUFFICIENT_FUNDS', // fails at once
+  '003': 'ACCOUNT_CLOSED', // fails at once
+  '004': 'REJECTED_BY_BANK', // fails after processing
+  '005': 'PENDING_THEN_FAIL' // pending about 30 s, then fails
+}
 
 export function transferScenario(identifier: string): TransferScenario {
-  switch (identifier.slice(-3)) {
-    case '002':
-      return 'INSUFFICIENT_FUNDS'
-    case '003':
-      return 'ACCOUNT_CLOSED'
-    case '004':
-      return 'REJECTED_BY_BANK'
-    case '005':
-      return 'PENDING_THEN_FAIL'
-    default:
-      return 'SUCCESS'
-  }
+  return bySuffix(identifier, TRANSFER_SCENARIOS, 'SUCCESS')
 }
 
 /** Outcome of an executed quote by the last 3 digits of the destination's identifier. */
 export type QuoteScenario =
   | 'SUCCESS'
-  | 'EXECUTION_FAILS' // 002
-  | 'SLOW' // 003: completes after about 6 minutes
-  | 'DELIVERY_FAILS' // 004
-  | 'RETURNED' // 005: completes, then returned by the bank
-  | 'USER_CANCELS' // 006
-  | 'PAYOUT_AND_REFUND_FAIL' // 007
+  | 'EXECUTION_FAILS'
+  | 'SLOW'
+  | 'DELIVERY_FAILS'
+  | 'RETURNED'
+  | 'USER_CANCELS'
+  | 'PAYOUT_AND_REFUND_FAIL'
+
+const QUOTE_SCENARIOS: Record<string, QuoteScenario> = {
+  '002': 'EXECUTION_FAILS',
+  '003': 'SLOW', // completes after about 6 minutes
+  '004': 'DELIVERY_FAILS',
+  '005': 'RETURNED', // completes, then returned by the bank
+  '006': 'USER_CANCELS',
+  '007': 'PAYOUT_AND_REFUND_FAIL'
+}
 
 export function quoteScenario(identifier: string): QuoteScenario {
-  switch (identifier.slice(-3)) {
-    case '002':
-      return 'EXECUTION_FAILS'
-    case '003':
-      return 'SLOW'
-    case '004':
-      return 'DELIVERY_FAILS'
-    case '005':
-      return 'RETURNED'
-    case '006':
-      return 'USER_CANCELS'
-    case '007':
-      return 'PAYOUT_AND_REFUND_FAIL'
-    default:
-      return 'SUCCESS'
-  }
+  return bySuffix(identifier, QUOTE_SCENARIOS, 'SUCCESS')
 }
 
 type BeneficiaryVerification =
@@ -75,23 +66,17 @@ type BeneficiaryVerification =
   | 'INVALID_ACCOUNT'
 
 /** Beneficiary name verification by suffix: 102..107; 105 means the account is invalid (create answers 400). */
+const VERIFICATIONS: Record<string, BeneficiaryVerification> = {
+  '102': 'NOT_MATCHED',
+  '103': 'PARTIAL_MATCH',
+  '104': 'PENDING',
+  '105': 'INVALID_ACCOUNT',
+  '106': 'UNSUPPORTED',
+  '107': 'CHECKED_BY_RECEIVING_FI'
+}
+
 export function beneficiaryVerification(identifier: string): BeneficiaryVerification {
-  switch (identifier.slice(-3)) {
-    case '102':
-      return 'NOT_MATCHED'
-    case '103':
-      return 'PARTIAL_MATCH'
-    case '104':
-      return 'PENDING'
-    case '105':
-      return 'INVALID_ACCOUNT'
-    case '106':
-      return 'UNSUPPORTED'
-    case '107':
-      return 'CHECKED_BY_RECEIVING_FI'
-    default:
-      return 'MATCHED'
-  }
+  return bySuffix(identifier, VERIFICATIONS, 'MATCHED')
 }
 
 /** Test sender addresses of POST /sandbox/uma/receive. */
