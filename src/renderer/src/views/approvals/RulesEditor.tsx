@@ -40,6 +40,8 @@ function RulesForm(props: { rules: GateRules; saved: string | null; onSaved(mess
     checks: (v) => ruleChecks(v, layout),
     boxOf: (path) => boxOfPath(path, layout)
   })
+  /** Every box of the editor is bound to its form under the same id prefix. */
+  const bound = { form, prefix: 'rules' }
   const nextId = () => Math.max(-1, ...layout.map((r) => r.id)) + 1
   const addRule = () => {
     const id = nextId()
@@ -102,21 +104,9 @@ function RulesForm(props: { rules: GateRules; saved: string | null; onSaved(mess
       </div>
       <fieldset>
         <legend>When no rule’s conditions hold</legend>
-        <SelectField
-          form={form}
-          prefix="rules"
-          name="otherwise"
-          label="Otherwise"
-          options={[ACTIONS[1]!, ACTIONS[2]!]}
-        />
+        <SelectField {...bound} name="otherwise" label="Otherwise" options={[ACTIONS[1]!, ACTIONS[2]!]} />
         {form.values['otherwise'] === 'ask' && (
-          <SelectField
-            form={form}
-            prefix="rules"
-            name="otherwiseFallback"
-            label="If nobody answers in time"
-            options={FALLBACKS}
-          />
+          <SelectField {...bound} name="otherwiseFallback" label="If nobody answers in time" options={FALLBACKS} />
         )}
       </fieldset>
       <FormErrors messages={form.otherErrors(shown)} />
@@ -142,6 +132,7 @@ function RuleBox(props: {
   onCeilings(rows: number[]): void
 }) {
   const { form, rule, index } = props
+  const bound = { form, prefix: 'rules' }
   const key = (member: string) => `r${rule.id}.${member}`
   const v = form.values
   const n = index + 1
@@ -149,7 +140,7 @@ function RuleBox(props: {
   return (
     <fieldset className="rule" aria-label={`Rule ${n}`}>
       <legend>Rule {n}</legend>
-      <TextField form={form} prefix="rules" name={key('name')} label={`Rule ${n} name`} />
+      <TextField {...bound} name={key('name')} label={`Rule ${n} name`} />
       <fieldset>
         <legend>Rule {n}: amount ceiling per currency (a currency without one never matches)</legend>
         {rule.ceilings.map((row, i) => {
@@ -158,15 +149,13 @@ function RuleBox(props: {
           return (
             <div className="row" key={row}>
               <TextField
-                form={form}
-                prefix="rules"
+                {...bound}
                 name={key(`c${row}.currency`)}
                 label={`Rule ${n} currency ${i + 1}`}
                 placeholder="USD"
               />
               <TextField
-                form={form}
-                prefix="rules"
+                {...bound}
                 name={key(`c${row}.amount`)}
                 label={`Rule ${n} ceiling ${i + 1}`}
                 placeholder="500.00"
@@ -211,14 +200,13 @@ function RuleBox(props: {
         />{' '}
         Rule {n}: only when the customer’s KYC is APPROVED
       </label>
-      <SelectField form={form} prefix="rules" name={key('action')} label={`Rule ${n}: then`} options={ACTIONS} />
+      <SelectField {...bound} name={key('action')} label={`Rule ${n}: then`} options={ACTIONS} />
       {action === 'reject' && (
-        <TextField form={form} prefix="rules" name={key('reason')} label={`Rule ${n} reason sent with the rejection`} />
+        <TextField {...bound} name={key('reason')} label={`Rule ${n} reason sent with the rejection`} />
       )}
       {action === 'ask' && (
         <SelectField
-          form={form}
-          prefix="rules"
+          {...bound}
           name={key('fallback')}
           label={`Rule ${n}: if nobody answers in time`}
           options={FALLBACKS}
