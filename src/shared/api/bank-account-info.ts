@@ -27,6 +27,15 @@ const bankNameRequired = (country: string) => ({
   bankName: nonBlank('Bank name', `Choose the bank: required for ${country} accounts, from the service’s bank list`)
 })
 
+/** An account that is a number at a bank named from the service's list (NGN, PHP, ZAR): no other code says which. */
+function numberAtNamedBank<const T extends string>(accountType: T, rule: FormatRuleId, country: string) {
+  return z.strictObject({
+    accountType: z.literal(accountType),
+    accountNumber: formatField(rule),
+    ...bankNameRequired(country)
+  })
+}
+
 const usCommon = {
   accountNumber: formatField('usAccountNumber'),
   routingNumber: formatField('usRoutingNumber'),
@@ -126,11 +135,7 @@ export const AedAccountInfoInput = z.strictObject({
   swiftCode: swiftCode.optional(),
   ...bankCommon
 })
-export const NgnAccountInfoInput = z.strictObject({
-  accountType: z.literal('NGN_ACCOUNT'),
-  accountNumber: formatField('ngnAccountNumber'),
-  ...bankNameRequired('Nigerian (NGN)')
-})
+export const NgnAccountInfoInput = numberAtNamedBank('NGN_ACCOUNT', 'ngnAccountNumber', 'Nigerian (NGN)')
 export const CadAccountInfoInput = z.strictObject({
   accountType: z.literal('CAD_ACCOUNT'),
   bankCode: formatField('cadBankCode'),
@@ -138,16 +143,8 @@ export const CadAccountInfoInput = z.strictObject({
   accountNumber: formatField('cadAccountNumber'),
   ...bankCommon
 })
-export const PhpAccountInfoInput = z.strictObject({
-  accountType: z.literal('PHP_ACCOUNT'),
-  accountNumber: formatField('phpAccountNumber'),
-  ...bankNameRequired('Philippine (PHP)')
-})
-export const ZarAccountInfoInput = z.strictObject({
-  accountType: z.literal('ZAR_ACCOUNT'),
-  accountNumber: formatField('zarAccountNumber'),
-  ...bankNameRequired('South African (ZAR)')
-})
+export const PhpAccountInfoInput = numberAtNamedBank('PHP_ACCOUNT', 'phpAccountNumber', 'Philippine (PHP)')
+export const ZarAccountInfoInput = numberAtNamedBank('ZAR_ACCOUNT', 'zarAccountNumber', 'South African (ZAR)')
 export const KesAccountInfoInput = mobileMoney('KES_ACCOUNT', 'kesPhone')
 export const TzsAccountInfoInput = mobileMoney('TZS_ACCOUNT', 'tzsPhone')
 export const ZmwAccountInfoInput = mobileMoney('ZMW_ACCOUNT', 'zmwPhone')
