@@ -1,7 +1,8 @@
 import { z } from 'zod'
-import { Address, AddressInput } from './address'
+import { AddressInput } from './address'
 import { countryCode, IsoDate } from './country'
 import { closedEnum, openEnum } from './enums'
+import { personMembers } from './person'
 import { nonBlank, withoutSeparators } from './text'
 
 export const BENEFICIARY_TYPES = ['INDIVIDUAL', 'BUSINESS'] as const
@@ -9,13 +10,9 @@ export const BENEFICIARY_TYPES = ['INDIVIDUAL', 'BUSINESS'] as const
 /** Beneficiary of responses: unknown members kept, unknown beneficiaryType accepted. */
 export const Beneficiary = z.looseObject({
   beneficiaryType: openEnum(BENEFICIARY_TYPES),
-  fullName: z.string().optional(),
-  birthDate: z.string().optional(),
-  nationality: z.string().optional(),
-  email: z.string().optional(),
+  ...personMembers,
   phoneNumber: z.string().optional(),
   countryOfResidence: z.string().optional(),
-  address: Address.optional(),
   /** Published BusinessBeneficiary members (top level); the spec nests them in businessInfo. */
   legalName: z.string().optional(),
   registrationNumber: z.string().optional(),

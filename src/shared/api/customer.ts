@@ -1,10 +1,11 @@
 import { z } from 'zod'
-import { Address, AddressInput } from './address'
+import { AddressInput } from './address'
 import { countryCode, IsoDate, IsoDateTime } from './country'
 import { closedEnum, openEnum } from './enums'
 import { CustomerRef, UmaAddress } from './ids'
 import { QueryCursor, QueryLimit, queryBoolean } from './list'
 import { currencyCode } from './money'
+import { personMembers } from './person'
 import { nonBlank } from './text'
 
 export const KYC_STATUSES = ['UNVERIFIED', 'PENDING', 'APPROVED', 'REJECTED'] as const
@@ -23,11 +24,7 @@ export const Customer = z.looseObject({
   currencies: z.array(z.string()).optional(),
   umaAddress: z.string(),
   kycStatus: KycStatus.optional(),
-  fullName: z.string().optional(),
-  email: z.string().optional(),
-  birthDate: z.string().optional(),
-  nationality: z.string().optional(),
-  address: Address.optional(),
+  ...personMembers,
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
   isDeleted: z.boolean().optional()
