@@ -1,15 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { createSandboxServer, type SandboxServer, type SandboxServerOptions } from '../../src/sandbox/server'
 
-export interface TestSandbox {
-  /** `http://127.0.0.1:<port>/2025-10-13` */
-  baseUrl: string
-  tokenId: string
-  clientSecret: string
+/** The server's address, credentials and close, at hand, with the Authorization header those credentials make. */
+export interface TestSandbox extends Pick<SandboxServer, 'baseUrl' | 'tokenId' | 'clientSecret' | 'close'> {
   /** `Basic <base64(tokenId:clientSecret)>` */
   authorization: string
   server: SandboxServer
-  close(): Promise<void>
 }
 
 /**
