@@ -24,6 +24,33 @@ const APPROVAL_WINDOW_MS = 30_000
 export const APPROVAL_FALLBACK_MS = APPROVAL_WINDOW_MS - 5_000
 
 /**
+ * The URL a starting Paydesk prints ("Open this URL: …" with its token), read from `child`'s output as it comes;
+ * `output` is everything printed so far. Refused after `timeoutMs` or when `child` exits first, naming it `what`.
+ */
+export function printedUrl(
+  child: ChildProcess,
+  what: string,
+  timeoutMs: number
+): { url: Promise<string>; output(): string } {
+  let output = ''
+  const url = new Promise<string>((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} printed no URL:\n${output}`)), timeoutMs)
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /Open this URL: (http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+)/.exec(output)
+      if (match?.[1]) {
+        clearTimeout(timer)
+        resolveUrl(match[1])
+      }
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', onData)
+    child.on('exit', (code) => reject(new Error(`${what} exited with ${code}:\n${output}`)))
+  })
+  return { url, output: () => output }
+}
+
+/**
  * Starts the built browser mode, `out/main/web.js` (what `npm run web` runs), on a free port with a fresh data folder
  * (or `dataDir`, to start again on the data of an earlier run; `keepData` keeps it when this run stops).
  * `approvalWindowMs`: a longer Local approval window than APPROVAL_WINDOW_MS, for a test that holds a prompt open
@@ -39,28 +66,15 @@ export async function startBrowserMode(
     env: { ...process.env, PAYDESK_TEST_APPROVAL_WINDOW_MS: String(options.approvalWindowMs ?? APPROVAL_WINDOW_MS) },
     stdio: ['ignore', 'pipe', 'pipe']
   })
-  let output = ''
-  const url = await new Promise<string>((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new Error(`browser mode did not start:\n${output}`)), 30_000)
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      const match = /Open this URL: (http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+)/.exec(output)
-      if (match?.[1]) {
-        clearTimeout(timer)
-        resolvePromise(match[1])
-      }
-    }
-    child.stdout?.on('data', onData)
-    child.stderr?.on('data', onData)
-    child.on('exit', (code) => reject(new Error(`browser mode exited with ${code}:\n${output}`)))
-  })
+  const printed = printedUrl(child, 'browser mode', 30_000)
+  const url = await printed.url
   const parsed = new URL(url)
   return {
     url,
     origin: parsed.origin,
     token: new URLSearchParams(parsed.hash.slice(1)).get('token') ?? '',
     dataDir,
-    output: () => output,
+    output: printed.output,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r))

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { expect, test } from '@playwright/test'
+import { printedUrl } from '../support/browser-mode'
 import { electronBinary } from '../support/electron'
 
 const root = resolve(import.meta.dirname, '../..')
@@ -20,23 +21,13 @@ test('npm start says in one line that Electron is missing and opens browser mode
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true
   })
-  let output = ''
+  const printed = printedUrl(child, 'npm start', 170_000)
   try {
-    const url = await new Promise<string>((resolveUrl, reject) => {
-      const timer = setTimeout(() => reject(new Error(`npm start printed no URL:\n${output}`)), 170_000)
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString()
-        const match = /Open this URL: (http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+)/.exec(output)
-        if (match?.[1]) {
-          clearTimeout(timer)
-          resolveUrl(match[1])
-        }
-      }
-      child.stdout.on('data', onData)
-      child.stderr.on('data', onData)
-      child.on('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${output}`)))
-    })
-    const notices = output.split('\n').filter((line) => line.includes('Electron binary is not available'))
+    const url = await printed.url
+    const notices = printed
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('Electron binary is not available'))
     expect(notices).toEqual([
       'Paydesk: the Electron binary is not available on this machine, so Paydesk starts in browser mode instead.'
     ])
