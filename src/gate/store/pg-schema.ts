@@ -193,7 +193,12 @@ export function settleValues(s: WebhookSettlement, at: string, decisionEntry: Lo
   ]
 }
 
-const SCHEMA = `
+/**
+ * Release 1's schema, as the releases before schema versions ran it at every start. Its DROP of paydesk_gate_settle
+ * names no argument types, so it fails once two overloads exist: a later release changes a function's signature under
+ * a new name, never by replacing this one (docs/gate.md, Upgrading).
+ */
+const V1 = `
 CREATE TABLE IF NOT EXISTS log (seq BIGINT PRIMARY KEY, at TEXT NOT NULL, kind TEXT NOT NULL, actor TEXT NOT NULL,
   data TEXT NOT NULL, prev_hash TEXT NOT NULL, hash TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS log_pending (id BIGSERIAL PRIMARY KEY, at TEXT NOT NULL, kind TEXT NOT NULL,
@@ -213,19 +218,37 @@ CREATE TABLE IF NOT EXISTS operators (id TEXT PRIMARY KEY, name TEXT NOT NULL UN
 CREATE TABLE IF NOT EXISTS prompts (transaction_id TEXT PRIMARY KEY, webhook_id TEXT NOT NULL, due_at BIGINT NOT NULL,
   record TEXT NOT NULL);
 ${APPEND_FUNCTION}
-${SETTLE_FUNCTION}`
+${SETTLE_FUNCTION}
+INSERT INTO log_head (id, seq, hash) VALUES (1, 0, '${GENESIS_HASH}') ON CONFLICT (id) DO NOTHING;`
 
 /**
- * Creates what is missing. Replicas starting together take one advisory lock, so two CREATE TABLE IF NOT EXISTS never
- * race (PostgreSQL can fail the second with a duplicate type), and the head row exists before anyone locks it.
+ * The schema's versions, in order: a database at version n has run the first n, each once (gate_schema_migrations
+ * records which). A new release appends one; it never edits one a release has run, since a database that ran it will
+ * not run it again.
+ */
+export const MIGRATIONS: readonly string[] = [V1]
+export const SCHEMA_VERSION = MIGRATIONS.length
+
+/**
+ * Brings the database to this release's schema version, and does nothing at all when it is there or beyond. Replicas
+ * starting together take one advisory lock, so migrations never race (two CREATE TABLE IF NOT EXISTS can fail the
+ * second with a duplicate type) and run once; a replica finding its version already in place replaces no function
+ * another replica is calling; and an older release's replica (restarted mid-upgrade, or rolled back to) finds a newer
+ * version and leaves the newer functions alone, which keep answering its calls (docs/gate.md, Upgrading).
  */
 export async function createSchema(pool: Pool): Promise<void> {
   const c = await pool.connect()
   try {
     await c.query('BEGIN')
     await c.query("SELECT pg_advisory_xact_lock(hashtext('paydesk-gate-schema'))")
-    await c.query(SCHEMA)
-    await c.query('INSERT INTO log_head (id, seq, hash) VALUES (1, 0, $1) ON CONFLICT (id) DO NOTHING', [GENESIS_HASH])
+    await c.query(`CREATE TABLE IF NOT EXISTS gate_schema_migrations (version INTEGER NOT NULL,
+      applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`)
+    const at = await c.query<{ v: number | null }>('SELECT max(version) AS v FROM gate_schema_migrations')
+    // A database set up before versions were recorded ran V1's statements, which run again harmlessly.
+    for (let v = (at.rows[0]?.v ?? 0) + 1; v <= SCHEMA_VERSION; v++) {
+      await c.query(MIGRATIONS[v - 1] ?? '')
+      await c.query('INSERT INTO gate_schema_migrations (version) VALUES ($1)', [v])
+    }
     await c.query('COMMIT')
   } catch (err) {
     await c.query('ROLLBACK').catch(() => undefined)
