@@ -53,8 +53,11 @@ export {
 /** ISO time of the last successful refresh of what was asked, or null when it was never synced. */
 export const SyncedAt = z.string().nullable()
 
-const Offset = z.number().int().min(0).max(10_000_000).default(0)
-const Limit = z.number().int().min(1).max(MAX_WINDOW_ROWS).default(100)
+/** Which window of a list is asked for: every windowed list's input ends with it, and windowOf answers it. */
+const windowAt = {
+  offset: z.number().int().min(0).max(10_000_000).default(0),
+  limit: z.number().int().min(1).max(MAX_WINDOW_ROWS).default(100)
+}
 const SearchText = z.string().trim().max(200)
 const TransactionSearchText = SearchText.refine((s) => !isTooShortTransactionSearch(s), {
   error: TRANSACTION_SEARCH_TOO_SHORT
@@ -126,8 +129,7 @@ export type TransactionSort = z.infer<typeof TransactionSort>
 export const TransactionsQueryInput = z.strictObject({
   filter: TransactionFilter.default({}),
   sort: TransactionSort.default({ field: 'createdAt', direction: 'desc' }),
-  offset: Offset,
-  limit: Limit
+  ...windowAt
 })
 export type TransactionsQueryInput = z.infer<typeof TransactionsQueryInput>
 
@@ -155,8 +157,7 @@ export const CustomersQueryInput = z.strictObject({
   sort: z
     .strictObject({ field: z.enum(['fullName', 'createdAt', 'kycStatus']), direction: Direction })
     .default({ field: 'createdAt', direction: 'desc' }),
-  offset: Offset,
-  limit: Limit
+  ...windowAt
 })
 export type CustomersQueryInput = z.infer<typeof CustomersQueryInput>
 const CustomersWindow = windowOf(Customer)
@@ -171,8 +172,7 @@ const InternalAccountsInput = z.strictObject({
 export const ExternalAccountsQueryInput = InternalAccountsInput.extend({
   status: StatusName.optional(),
   search: SearchText.optional(),
-  offset: Offset,
-  limit: Limit
+  ...windowAt
 })
 export type ExternalAccountsQueryInput = z.infer<typeof ExternalAccountsQueryInput>
 const ExternalAccountsWindow = windowOf(ExternalAccount)
