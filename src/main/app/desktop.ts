@@ -54,7 +54,7 @@ export async function createDesktop(d: Deps): Promise<DesktopView> {
     const onDisk: string[] = []
     for (const p of d.profiles.all()) {
       if (d.sessions.has(p.id)) continue
-      const unknown = await unresolvedTransfersOnDisk(d.dataDir, d.secrets, p, d.log, d.reportDamage).catch(() => [])
+      const unknown = await unresolvedTransfersOnDisk(d, p).catch(() => [])
       if (unknown.length) onDisk.push(`${plural(unknown.length, 'transfer')} of unknown outcome in “${p.name}”`)
     }
     const live: string[] = []

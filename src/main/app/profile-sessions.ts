@@ -55,7 +55,7 @@ export class ProfileSessions {
     const local = profiles.get(id).environment === 'local'
     // The cache needs nothing from the service, and the first screen reads it alone: it opens while the Local
     // sandbox's process is spawned, not after.
-    const cache = openProfileCache(d.dataDir, d.secrets, profiles.get(id), d.log, d.reportDamage)
+    const cache = openProfileCache(d, profiles.get(id))
     // Its failure is met where the session awaits it (after the sandbox, maybe): not a crash for a promise unheard.
     cache.catch(() => undefined)
     try {

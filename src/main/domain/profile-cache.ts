@@ -6,6 +6,15 @@ import type { SecretStore } from '../infra/keychain'
 import type { ReportDamage } from './notices'
 import { profileDir } from './profiles'
 
+/** What opening a profile's files needs besides the profile: where they are, its keys, and whom to tell. */
+export interface ProfileDisk {
+  dataDir: string
+  secrets: SecretStore
+  log(m: string): void
+  /** Told of a file set aside; nobody when not given. */
+  reportDamage?: ReportDamage | undefined
+}
+
 /** A profile's cache, open (or set aside and started afresh), and the key it is encrypted with. */
 export interface OpenedCache {
   store: CacheStore
@@ -17,11 +26,8 @@ export interface OpenedCache {
  * before the rest of the session is known: the first screen reads the cache alone.
  */
 export async function openProfileCache(
-  dataDir: string,
-  secrets: SecretStore,
-  profile: { id: string; name: string },
-  log: (m: string) => void,
-  tell: ReportDamage = () => {}
+  { dataDir, secrets, log, reportDamage: tell = () => {} }: ProfileDisk,
+  profile: { id: string; name: string }
 ): Promise<OpenedCache> {
   const dir = profileDir(dataDir, profile.id)
   // A file where the profiles' folder or this profile's folder should be is set aside, so the profile still opens.

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { isUnresolvedTransfer } from '../../shared/ipc/channels/data'
 import { cacheKeyAccount, type SecretStore } from '../infra/keychain'
 import type { NoticeDraft } from '../infra/damage'
-import type { ReportDamage } from './notices'
+import type { ProfileDisk } from './profile-cache'
 import { profileDir } from './profiles'
 import { TransferJournal, type StoredTransferRecord } from './transfer-journal'
 
@@ -15,11 +15,8 @@ import { TransferJournal, type StoredTransferRecord } from './transfer-journal'
 
 /** The transfers of a profile (not running now) whose outcome is unknown, read from its journal on disk. */
 export async function unresolvedTransfersOnDisk(
-  dataDir: string,
-  secrets: SecretStore,
-  profile: { id: string; name: string },
-  log: (m: string) => void,
-  tell: ReportDamage = () => {}
+  { dataDir, secrets, log, reportDamage: tell = () => {} }: ProfileDisk,
+  profile: { id: string; name: string }
 ): Promise<StoredTransferRecord[]> {
   const stored = await secrets.get(cacheKeyAccount(profile.id))
   if (!stored) return []

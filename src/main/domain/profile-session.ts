@@ -154,7 +154,7 @@ export class ProfileSession {
 
   static async open(d: SessionDeps): Promise<ProfileSession> {
     const dir = profileDir(d.dataDir, d.profile.id)
-    const { store, key } = await (d.cache ?? openProfileCache(d.dataDir, d.secrets, d.profile, d.log, d.reportDamage))
+    const { store, key } = await (d.cache ?? openProfileCache(d, d.profile))
     const journal = await TransferJournal.open(path.join(dir, 'transfers.sealed'), key, d.profile.id, d.log, (where) =>
       d.reportDamage?.(transferJournalDamaged(d.profile, where))
     )

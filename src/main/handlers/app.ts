@@ -80,7 +80,7 @@ export function profileHandlers(d: Deps): Pick<Handlers, ProfileChannel> {
       const running = sessions.running.get(id)
       const unknown = running
         ? running.transfers.records().records.filter(isUnresolvedTransfer)
-        : await unresolvedTransfersOnDisk(d.dataDir, d.secrets, profile, d.log)
+        : await unresolvedTransfersOnDisk(d, profile)
       if (unknown.length > 0 && confirmUnknownTransfers !== true) {
         throw new AppError(
           'CONFIRMATION_REQUIRED',
