@@ -74,26 +74,43 @@ export function DataTable<Row>(props: DataTableProps<Row> & { rows: readonly Row
   return props.scrolls ? <div className="scroll-table">{table}</div> : table
 }
 
+/** A read as a table shows it: useChannelQuery's answer, or anything with the same members. */
+interface TableRead<Data> {
+  data: Data | null
+  error: IpcError | null
+  reload(): void
+}
+
+/** Rows with an id are keyed by it unless said otherwise; others must say how. */
+type KeyOf<Row> = [Row] extends [{ id: string }] ? { rowKey?(row: Row): string } : { rowKey(row: Row): string }
+/** Where the rows are in the read's answer: its `rows` unless said otherwise. */
+type RowsIn<Row, Data> = [Data] extends [{ rows: readonly Row[] }]
+  ? { rowsOf?(data: Data): readonly Row[] }
+  : { rowsOf(data: Data): readonly Row[] }
+
 /**
  * A small table filled by a read: skeleton rows before the first answer, the error when there is nothing to show,
  * the empty sentence, else the rows.
  */
-export function LoadedTable<Row>(
-  props: DataTableProps<Row> & {
-    rows: readonly Row[] | undefined
-    error?: IpcError | null
-    reload?(): void
-    /** What the skeleton stands for ("internal accounts"). */
-    loadingLabel: string
-    empty: ReactNode
-  }
+export function LoadedTable<Row, Data>(
+  props: Omit<DataTableProps<Row>, 'rowKey'> &
+    KeyOf<Row> &
+    RowsIn<Row, Data> & {
+      read: TableRead<Data>
+      /** What the skeleton stands for ("internal accounts"). */
+      loadingLabel: string
+      empty: ReactNode
+    }
 ) {
-  const { rows, error, reload } = props
-  if (!rows) {
-    if (error) return <ErrorNotice error={error} {...(reload ? { onRetry: reload } : {})} />
+  const { data, error, reload } = props.read
+  if (data === null) {
+    if (error) return <ErrorNotice error={error} onRetry={reload} />
     return <SkeletonRows label={props.loadingLabel} />
   }
-  return rows.length ? <DataTable {...props} rows={rows} /> : props.empty
+  // The types above say which of these a caller may leave out: rowsOf when the answer has rows, rowKey when rows have ids.
+  const rows = props.rowsOf ? props.rowsOf(data) : (data as { rows: readonly Row[] }).rows
+  const rowKey = props.rowKey ?? ((row: Row) => (row as { id: string }).id)
+  return rows.length ? <DataTable {...props} rowKey={rowKey} rows={rows} /> : props.empty
 }
 
 /** A journal of this Paydesk's own writes (transfers sent, quotes executed): compact, scrolling, a row per action. */

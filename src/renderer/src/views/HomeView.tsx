@@ -10,7 +10,6 @@ import { ConnectionPanel } from './ConnectionPanel'
 import { TRANSACTION_COLUMNS, unheaded } from './transactions/transaction-columns'
 import { BALANCE_COLUMNS } from './internal-accounts/balance-columns'
 import { LoadedTable } from '../ui/DataTable'
-import { idOf } from '../ui/WindowedTable'
 import type { Transaction } from '../../../shared/api'
 import { ErrorNotice } from '../ui/atoms'
 
@@ -80,10 +79,7 @@ export function HomeView({ profile }: { profile: ProfileView | undefined }) {
           <LoadedTable
             label="Platform balances"
             columns={BALANCE_COLUMNS}
-            rowKey={idOf}
-            rows={balances.data?.rows}
-            error={balances.error}
-            reload={balances.reload}
+            read={balances}
             loadingLabel="platform balances"
             empty={
               balances.data?.syncedAt ? <p className="muted">No platform internal accounts yet.</p> : <NeverSynced />
@@ -108,10 +104,7 @@ export function HomeView({ profile }: { profile: ProfileView | undefined }) {
         <LoadedTable
           label="Latest transactions"
           columns={LATEST_COLUMNS}
-          rowKey={idOf}
-          rows={recent.data?.rows}
-          error={recent.error}
-          reload={recent.reload}
+          read={recent}
           onOpen={(t) => go('transactions', t.id)}
           loadingLabel="latest transactions"
           empty={recent.data?.syncedAt ? <p className="muted">No transactions yet.</p> : <NeverSynced />}

@@ -60,10 +60,8 @@ export function NoGate() {
         <LoadedTable
           label="Payments that failed approval"
           columns={FAILED_COLUMNS}
-          rowKey={(t) => t.id}
-          rows={failed.data?.transactions}
-          error={failed.error}
-          reload={failed.reload}
+          read={failed}
+          rowsOf={(d) => d.transactions}
           // The transaction's id is one click away: the row opens it in Transactions.
           onOpen={(t) => go('transactions', t.id)}
           loadingLabel="failed approvals"

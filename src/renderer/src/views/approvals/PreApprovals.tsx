@@ -68,10 +68,8 @@ export function PreApprovals() {
         <LoadedTable
           label="Pre-approvals"
           columns={columns}
-          rowKey={(p) => p.id}
-          rows={list.data?.preApprovals}
-          error={list.error}
-          reload={list.reload}
+          read={list}
+          rowsOf={(d) => d.preApprovals}
           loadingLabel="pre-approvals"
           empty={<p className="muted">No pre-approvals. Add one to approve an expected payment before it arrives.</p>}
         />

@@ -8,7 +8,6 @@ import { Freshness, SkeletonRows } from '../../ui/view-states'
 import { accountTypeName, lastDigits } from '../external-accounts/describe'
 import { TRANSACTION_COLUMNS, unheaded } from '../transactions/transaction-columns'
 import { LoadedTable, type TableColumn } from '../../ui/DataTable'
-import { idOf } from '../../ui/WindowedTable'
 import { BALANCE_COLUMNS } from '../internal-accounts/balance-columns'
 import { useCustomerActions } from './customer-actions'
 
@@ -141,10 +140,7 @@ export function CustomerDetail({ id, onClose }: { id: string; onClose(): void })
         label="Customer internal accounts"
         variant="compact"
         columns={BALANCE_COLUMNS}
-        rowKey={idOf}
-        rows={internal.data?.rows}
-        error={internal.error}
-        reload={internal.reload}
+        read={internal}
         onOpen={(a) => go('internal-accounts', a.id)}
         loadingLabel="internal accounts"
         empty={<p className="muted">No internal accounts.</p>}
@@ -155,10 +151,7 @@ export function CustomerDetail({ id, onClose }: { id: string; onClose(): void })
         label="Customer external accounts"
         variant="compact"
         columns={EXTERNAL_COLUMNS}
-        rowKey={idOf}
-        rows={external.data?.rows}
-        error={external.error}
-        reload={external.reload}
+        read={external}
         onOpen={(a) => go('external-accounts', a.id)}
         loadingLabel="external accounts"
         empty={<p className="muted">No external accounts. Add one (above) to pay this customer out.</p>}
@@ -169,10 +162,7 @@ export function CustomerDetail({ id, onClose }: { id: string; onClose(): void })
         label="Customer recent payments"
         variant="compact"
         columns={PAYMENT_COLUMNS}
-        rowKey={idOf}
-        rows={transactions.data?.rows}
-        error={transactions.error}
-        reload={transactions.reload}
+        read={transactions}
         onOpen={(t) => go('transactions', t.id)}
         loadingLabel="payments"
         empty={<p className="muted">No payments yet.</p>}
