@@ -1,6 +1,7 @@
 import { startPrismMock, type Prism } from '../../tests/contract/prism'
 import { SPARK } from '../../tests/shared/api/fixtures'
 import { expect, test, type Page } from '../support/browser-mode'
+import { addProfileInSettings } from '../support/profiles'
 
 // The whole app, in browser mode, against Prism serving the published OpenAPI's examples (static mode) on loopback:
 // the closest this machine gets to the real service. Prism starts once for the file (it is slow to boot).
@@ -33,12 +34,12 @@ test('against the static Prism mock: Live, the published examples in every view,
 }) => {
   test.setTimeout(180_000)
   await page.goto(app.url)
-  await page.getByRole('button', { name: /^Settings/ }).click()
-  await page.getByLabel('Name').fill('Published API (Prism)')
-  await page.getByLabel('Base URL').fill(prism.baseUrl)
-  await page.getByLabel('API token id').fill('prism-token')
-  await page.getByLabel('API client secret').fill('prism-secret')
-  await page.getByRole('button', { name: 'Add profile' }).click()
+  await addProfileInSettings(page, {
+    name: 'Published API (Prism)',
+    baseUrl: prism.baseUrl,
+    tokenId: 'prism-token',
+    clientSecret: 'prism-secret'
+  })
   await expect(page.getByText('Added “Published API (Prism)”.')).toBeVisible()
   await page
     .getByRole('row', { name: /Published API \(Prism\)/ })
