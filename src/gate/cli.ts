@@ -5,6 +5,7 @@
  */
 import { configuredStore, loadConfig, storeChoice } from './config'
 import { hashToken, newToken, OPERATOR_NAME } from './domain/operators'
+import { batchedLog } from './http/log-stream'
 import { startGateServer } from './http/server'
 import { openStore } from './store/open-store'
 
@@ -52,7 +53,8 @@ export async function main(args: string[], out: (line: string) => void): Promise
   const config = loadConfig()
   const server = await startGateServer({
     config,
-    store: await openStore(storeChoice(config), Date.now, (m) => process.stderr.write(`${m}\n`), true)
+    store: await openStore(storeChoice(config), Date.now, (m) => process.stderr.write(`${m}\n`), true),
+    logStream: batchedLog()
   })
   server.app.log.info({ url: server.url, webhookPath: config.webhookPath }, 'approval gate listening')
   const stop = (): void => {
