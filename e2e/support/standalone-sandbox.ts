@@ -63,6 +63,10 @@ export async function addProfileFor(page: Page, name: string, baseUrl: string): 
     .getByRole('row', { name: new RegExp(name) })
     .getByRole('button', { name: 'Switch to' })
     .click()
+  // The switch itself, not the environment chip: the Local profile is a sandbox too, so "Sandbox" (and "Live") were
+  // already shown before the switch landed, and a caller that then faulted this server saw the Local profile's Live
+  // (a fresh-clone CI run: Live, then Connecting… and "no answer yet" as the switch came after the fault).
+  await expect(page.getByLabel('Active profile').locator('option:checked')).toHaveText(name)
   await expect(page.getByTestId('environment-chip')).toHaveText('Sandbox')
 }
 
