@@ -229,12 +229,9 @@ export class CacheStore {
   ): Promise<string[]> {
     if (this.closed) return []
     const request = { c, docs, ...opts }
-    let changed: string[]
-    if (this.writer.ready) changed = await this.writer.put(request)
-    else {
-      this.writer.start()
-      changed = putDocuments(this.db, request)
-    }
+    const onMain = !this.writer.ready
+    if (onMain) this.writer.start()
+    const changed = onMain ? putDocuments(this.db, request) : await this.writer.put(request)
     // Committed: the labels read from now on are the new ones (a window's names are read after its rows).
     if (changed.length > 0 && NAMED_COLLECTIONS.includes(c)) this.labels.forget()
     return changed

@@ -1,7 +1,7 @@
 import type { Names } from '../../../shared/labels'
 
 /**
- * The names a window of rows came with (main reads them from the cache with the rows: transactions.query's `names`),
+ * The names a window of rows came with (main adds them from the cache's names table: transactions.query's `names`),
  * kept on each row of that answer, so whatever draws, narrows or remembers a row has its names along: a table cell, the
  * search narrowing in the renderer, a remembered window shown again. One shared object per answer, not a copy per row.
  */

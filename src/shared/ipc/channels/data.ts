@@ -144,8 +144,8 @@ function windowOf<T extends z.ZodType>(row: T) {
   })
 }
 /**
- * The labels of the customers and accounts a window's rows name ("Priya Raman", "Platform · USD"), by id, read from
- * the cache with the rows; an id without one is shown shortened (src/shared/labels.ts labelOf).
+ * The labels of the customers and accounts a window's rows name ("Priya Raman", "Platform · USD"), by id, which main
+ * adds from the cache's names table; an id without one is shown shortened (src/shared/labels.ts labelOf).
  */
 export const Names = z.record(z.string().max(300), z.string().max(500))
 const TransactionsWindow = windowOf(Transaction).extend({ names: Names })
