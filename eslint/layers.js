@@ -171,7 +171,7 @@ export const LAYERS = [
     name: 'the approval gate',
     files: ['src/gate/'],
     code: ['src/gate/', 'src/shared/'],
-    packages: ['zod', 'fastify', 'prom-client'],
+    packages: ['zod', 'fastify', 'prom-client', 'sonic-boom'],
     builtins: ['crypto', 'fs', 'net'],
     why: 'The approval gate runs on the platform’s server, apart from Paydesk: it shares only src/shared with it.'
   },
