@@ -1,8 +1,9 @@
 /**
  * `npm run bench names`: what the transactions list's windows cost with names (issue 31: no worse than before them),
- * measured against earlier versions of the list's queries on one cache under the same load. Each version reads through
- * its own connection, window after window of core's QUERIES, and each round goes through the versions in a rotating
- * order, so load that comes and goes hits each alike (runs minutes apart varied 2-3x on our shared machine). This
+ * measured against earlier versions of the list's queries on one cache under the same load. Each version has a reader
+ * thread and a main thread of its own (names-thread.ts), as the app has, so each pays for its own garbage only; they
+ * read window after window of core's QUERIES, one call at a time, and each round goes through the versions in a
+ * rotating order, so load that comes and goes hits each alike (runs minutes apart varied 2-3x on our shared machine). This
  * tree's time includes what main adds to a window for its names (naming the parsed documents' ids from the labels it
  * remembers, names.ts LabelMemory, on a connection of its own as main has). Prints each window's p50 and p99 per
  * version with the load, the geometric mean of their ratios to the first version, the same for the whole way to main's
@@ -12,40 +13,30 @@
  *
  * PAYDESK_BENCH_NAMES_VERSIONS=before=<checkout>,ae6943b=<checkout> names the versions compared with this tree ("now"),
  * each a checkout of Paydesk (a git worktree) whose transaction-queries.ts is read (src/main/infra/cache, or
- * src/main/services/cache before f36f514 moved it); "now" twice
- * (now, now') when none is named, which shows the method's noise. PAYDESK_BENCH_NAMES_SIZES (default 100000),
+ * src/main/services/cache before f36f514 moved it); "now" twice (now, now') when none is named, which shows the method's noise. PAYDESK_BENCH_NAMES_SIZES (default 100000),
  * PAYDESK_BENCH_NAMES_READS (reads per window and version, default 30), PAYDESK_BENCH_NAMES_DIR keeps the filled
  * caches (the bench key; synthetic rows) and reuses them, as they are or from an older schema (upgraded here first).
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
-import { deserialize, serialize } from 'node:v8'
 import path from 'node:path'
 import { existsSync } from 'node:fs'
-import { LabelMemory } from '../src/main/infra/cache/names'
+import { pathToFileURL } from 'node:url'
+import { MessageChannel, Worker } from 'node:worker_threads'
 import { migrate } from '../src/main/infra/cache/schema'
-import { openEncryptedDatabase, type SqliteDatabase } from '../src/main/infra/cache/sqlite'
-import { TransactionQueries } from '../src/main/infra/cache/transaction-queries'
+import { openEncryptedDatabase } from '../src/main/infra/cache/sqlite'
 import { finishSchema, putDocuments, rebuildText } from '../src/main/infra/cache/writes'
-import type { Transaction } from '../src/shared/api'
-import type { TransactionFilter, TransactionSort } from '../src/shared/ipc/channels/data'
 import { QUERIES } from './core'
 import { transactionBatches } from './core-data'
+import type { ThreadData, WindowAsk, WindowTimes } from './names-thread'
 import { BENCH_CACHE_KEY } from './write-block'
 
-/** A window's documents: one string each (the versions before), or the text of one JSON array (this tree). */
-type Window = (
-  filter: TransactionFilter,
-  sort: TransactionSort,
-  offset: number,
-  limit: number
-) => { docs: string[] | string }
+/** A version: its reader thread, asked for windows, and its main thread, which answers with their times. */
 interface Version {
   name: string
-  window: Window
-  /** What main does with the window's answer besides parsing its documents (parsed in every version, untimed: see rowsOf). */
-  onMain?: (rows: Transaction[]) => void
-  labels?: LabelMemory
+  ask: (ask: WindowAsk) => Promise<WindowTimes>
+  names: boolean
+  close: () => Promise<void>
 }
 
 const env = (name: string) => process.env[`PAYDESK_BENCH_NAMES_${name}`]
@@ -55,46 +46,54 @@ const load = () =>
     .map((l) => l.toFixed(1))
     .join(' ')
 
-/** The reader thread's connection (read-thread.ts): same page cache, read-only. */
-function readerConnection(file: string): SqliteDatabase {
-  const db = openEncryptedDatabase(file, BENCH_CACHE_KEY)
-  db.pragma(`cache_size = -${32 * 1024}`)
-  db.pragma('query_only = ON')
-  return db
+/** names-thread.ts in a thread, through tsx's API: a worker does not inherit its parent's loader. */
+function thread(data: ThreadData): Worker {
+  const entry = path.join(import.meta.dirname, 'names-thread.ts')
+  const boot = `require(require.resolve('tsx/esm/api', { paths: [${JSON.stringify(import.meta.dirname)}] }))
+    .tsImport(${JSON.stringify(entry)}, ${JSON.stringify(pathToFileURL(entry).href)})`
+  return new Worker(boot, { eval: true, workerData: data })
 }
 
-async function versionsOf(file: string): Promise<Version[]> {
-  const now = (name: string): Version => {
-    const queries = new TransactionQueries(readerConnection(file))
-    // Main names the ids of the documents it parses from its own connection (store.ts), as the labels it remembers.
-    const labels = new LabelMemory(mainConnection(file))
-    return { name, window: (...args) => queries.window(...args), onMain: (rows) => labels.ofTransactions(rows), labels }
+async function versionOf(name: string, file: string, queries: string, names: boolean): Promise<Version> {
+  const reader = thread({ role: 'reader', file, queries })
+  const main = thread({ role: 'main', file, names, reads: READS })
+  const { port1, port2 } = new MessageChannel()
+  const ready = (worker: Worker) => new Promise((resolve) => worker.once('message', resolve))
+  const started = Promise.all([ready(reader), ready(main)])
+  reader.postMessage(port1, [port1])
+  main.postMessage(port2, [port2])
+  await started
+  for (const worker of [reader, main]) worker.on('error', (error) => console.error(`${name}: ${String(error)}`))
+  return {
+    name,
+    names,
+    ask: (ask) => {
+      const answered = new Promise<WindowTimes>((resolve) => main.once('message', resolve))
+      reader.postMessage(ask)
+      return answered
+    },
+    close: async () => {
+      await Promise.all([reader.terminate(), main.terminate()])
+    }
   }
-  const named = (env('VERSIONS') ?? '').split(',').filter(Boolean)
-  if (named.length === 0) return [now('now'), now("now'")]
-  const others = await Promise.all(
-    named.map(async (entry) => {
-      const [name, checkout] = entry.split('=') as [string, string]
-      const moved = path.resolve(checkout, 'src/main/infra/cache/transaction-queries.ts')
-      const module = existsSync(moved)
-        ? moved
-        : path.resolve(checkout, 'src/main/services/cache/transaction-queries.ts')
-      const { TransactionQueries: Queries } = (await import(module)) as {
-        TransactionQueries: typeof TransactionQueries
-      }
-      const queries = new Queries(readerConnection(file))
-      return { name, window: ((...args) => queries.window(...args)) as Window }
-    })
-  )
-  return [...others, now('now')]
 }
 
-/** Main's own connection (store.ts): it reads documents by id, metadata and labels. */
-function mainConnection(file: string): SqliteDatabase {
-  const db = openEncryptedDatabase(file, BENCH_CACHE_KEY)
-  db.pragma(`cache_size = -${8 * 1024}`)
-  db.pragma('query_only = ON')
-  return db
+/**
+ * The versions compared: each named checkout's transaction-queries.ts (src/main/infra/cache, or src/main/services/cache
+ * before f36f514 moved it), then this tree's, whose main names the rows; "now" twice when none is named.
+ */
+async function versionsOf(file: string): Promise<Version[]> {
+  const own = path.resolve(import.meta.dirname, '../src/main/infra/cache/transaction-queries.ts')
+  const named = (env('VERSIONS') ?? '').split(',').filter(Boolean)
+  if (named.length === 0) return [await versionOf('now', file, own, true), await versionOf("now'", file, own, true)]
+  const versions: Version[] = []
+  for (const entry of named) {
+    const [name, checkout] = entry.split('=') as [string, string]
+    const moved = path.resolve(checkout, 'src/main/infra/cache/transaction-queries.ts')
+    const queries = existsSync(moved) ? moved : path.resolve(checkout, 'src/main/services/cache/transaction-queries.ts')
+    versions.push(await versionOf(name, file, queries, false))
+  }
+  return [...versions, await versionOf('now', file, own, true)]
 }
 
 /** A cache of `n` rows, with the bench's customers and accounts named: kept in PAYDESK_BENCH_NAMES_DIR when set. */
@@ -154,13 +153,6 @@ const benchExternalAccounts = () =>
     }
   }))
 
-/**
- * A window's rows as main parses them: each document, or the one array. Either way it costs about the same (0.34 and
- * 0.35 ms for the default window's at 100,000 rows), so it is left out of every version's time.
- */
-const rowsOf = (docs: string[] | string): Transaction[] =>
-  typeof docs === 'string' ? (JSON.parse(docs) as Transaction[]) : docs.map((d) => JSON.parse(d) as Transaction)
-
 const ms = (t0: number) => (performance.now() - t0).toFixed(0)
 
 function percentile(values: number[], p: number): number {
@@ -177,33 +169,22 @@ async function interleaved(n: number, file: string): Promise<void> {
   console.log(
     `\n### ${n.toLocaleString('en-US')} rows: ${versions.map((v) => v.name).join(' / ')}, ${READS} reads per window each; load ${load()}`
   )
-  // times[query][version]: each window's first read is left out (it reads pages the others then find cached). `path`:
+  // times[query][version]: each window's first read is left out (it reads pages the others then find cached). `ways`:
   // the same plus the answer's way to main (structured clone, as postMessage does) and main's parse of its documents.
   const times = QUERIES.map(() => versions.map(() => [] as number[]))
-  const path = QUERIES.map(() => versions.map(() => [] as number[]))
+  const ways = QUERIES.map(() => versions.map(() => [] as number[]))
   for (let round = 0; round <= READS; round++)
-    QUERIES.forEach((q, qi) => {
+    for (const [qi, q] of QUERIES.entries()) {
       // Each version's rows, by id.
       const docs: string[][] = []
       for (let k = 0; k < versions.length; k++) {
         const vi = (round + qi + k) % versions.length
-        const { window: read, onMain } = versions[vi]!
-        let t0 = performance.now()
-        const window = read(q.filter, q.sort, q.offset, 100)
-        let took = performance.now() - t0
-        t0 = performance.now()
-        const rows = rowsOf((deserialize(serialize(window)) as ReturnType<Window>).docs)
-        const way = performance.now() - t0
-        if (onMain) {
-          t0 = performance.now()
-          onMain(rows)
-          took += performance.now() - t0
-        }
+        const { took, way, ids } = await versions[vi]!.ask({ ...q, ids: round === 0 })
         if (round > 0) {
           times[qi]![vi]!.push(took)
-          path[qi]![vi]!.push(took + way)
+          ways[qi]![vi]!.push(way)
         }
-        docs[vi] = rows.map((t) => t.id)
+        docs[vi] = ids ?? []
       }
       // The same rows from every version, or the comparison means nothing (a search for a name finds more now).
       if (
@@ -212,7 +193,7 @@ async function interleaved(n: number, file: string): Promise<void> {
         docs.some((ids) => JSON.stringify(ids) !== JSON.stringify(docs[0]))
       )
         throw new Error(`${q.name}: the versions read different rows`)
-    })
+    }
   const head = versions.map((v) => v.name.padStart(9)).join(' ')
   console.log(`p50 / p99 ms per window${' '.repeat(40)}${head} | ${head}`)
   const cells = (values: number[]) => values.map((v) => v.toFixed(2).padStart(9)).join(' ')
@@ -231,26 +212,18 @@ async function interleaved(n: number, file: string): Promise<void> {
     `${`geometric mean of ratios to ${versions[0]!.name} (names searches apart)`.padEnd(63)} ${means(times, 50)} | ${means(times, 99)}`
   )
   console.log(
-    `${'the same, with the answer’s way to main and main’s parse'.padEnd(63)} ${means(path, 50)} | ${means(path, 99)}`
+    `${'the same, with the answer’s way to main and main’s parse'.padEnd(63)} ${means(ways, 50)} | ${means(ways, 99)}`
   )
   // Naming a window with nothing remembered: what main spends on the first window after a write of names.
-  const named = versions.find((v) => v.labels)
-  if (named?.labels) {
-    const cold = QUERIES.map((q) => {
-      const rows = rowsOf(named.window(q.filter, q.sort, q.offset, 100).docs)
-      const took: number[] = []
-      for (let i = 0; i < READS; i++) {
-        named.labels!.forget()
-        const t0 = performance.now()
-        named.onMain!(rows)
-        took.push(performance.now() - t0)
-      }
-      return percentile(took, 50)
-    })
+  const named = versions.find((v) => v.names)
+  if (named) {
+    const cold: number[] = []
+    for (const q of QUERIES) cold.push((await named.ask({ ...q, ids: false, cold: true })).cold!)
     console.log(
       `${named.name} naming a window with no label remembered, p50 ms: median ${percentile(cold, 50).toFixed(3)}, max ${Math.max(...cold).toFixed(3)}`
     )
   }
+  await Promise.all(versions.map((v) => v.close()))
   console.log(`load after: ${load()}`)
 }
 
