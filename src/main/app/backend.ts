@@ -95,7 +95,11 @@ export async function createBackend(host: BackendHost, options: BackendOptions =
     { ...stores, dataDir: host.dataDir, launcher: host.sandboxLauncher, log: host.log },
     options.localSandbox !== false
   )
-  const plan = new StartupPlan({ firstScreen: calls.settled, localAddressed: () => local.whenAddressed() })
+  const plan = new StartupPlan({
+    firstScreen: calls.settled,
+    localAddressed: () => local.whenAddressed(),
+    localStarted: () => local.whenStarted()
+  })
   const sessions = openSessions(host, options, stores, local, plan)
   const gates = followGates(host, options, stores, local, sessions)
   // The Local gate died: say why at once; it is started again, and the link follows it there.

@@ -70,9 +70,8 @@ export class ProfileSessions {
   private async openWith(id: string, isLocal: boolean, cache: Promise<OpenedCache>): Promise<ProfileSession> {
     const d = this.d
     const profiles = d.profiles
-    // The Local profile's session needs the sandbox's address and credentials: it waits for the process to be spawned
-    // (which sets the profile's address), then reads the profile.
-    if (isLocal) await d.local.whenStarted()
+    // The Local profile's session reads the profile once its address and credentials are final (startup-plan.ts).
+    await d.plan.sessionOpens(isLocal)
     const profile = profiles.get(id)
     const isActive = () => profiles.activeProfileId === id
     const local = d.local.sessionOptions(profile)

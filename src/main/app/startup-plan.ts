@@ -4,6 +4,8 @@
  * window's first screen waits:
  * 1. The profile calls (the profile list first) wait for the Local profile's address and secret to be final: its
  *    sandbox's process spawned, not answering (its state may load for a while). `afterLocalAddressed`.
+ *    The Local profile's session opens once its sandbox is started, when its credentials and whether it has a client
+ *    are final; its cache opens before that, for the first screen. `sessionOpens`.
  * 2. A session's scheduled polling waits for the window's first screen to be served (QuietCalls: loading the HTTP
  *    client takes main's thread for 0.1–0.5 s) and, for the Local profile, for its sandbox to answer, so a big saved
  *    state loads without the session failing or re-opening meanwhile. A rejection of the latter leaves polling off.
@@ -29,10 +31,17 @@ export interface StartupWaits {
   firstScreen: Promise<void>
   /** The Local profile's address and secret are final (LocalProfile.whenAddressed). */
   localAddressed: () => Promise<void>
+  /** The Local sandbox is started: what the Local session is opened with is final (LocalProfile.whenStarted). */
+  localStarted: () => Promise<void>
 }
 
 export class StartupPlan {
   constructor(private readonly waits: StartupWaits) {}
+
+  /** Resolves when a profile's session may open, its cache already opening: the Local one waits for its sandbox. */
+  sessionOpens(isLocal: boolean): Promise<void> {
+    return isLocal ? this.waits.localStarted() : Promise.resolve()
+  }
 
   /** What a session waits for, given whether its service is still starting (the Local sandbox loading its state). */
   sessionStart(serviceReady?: Promise<unknown>): SessionStart {

@@ -51,7 +51,11 @@ async function sessionsWith(local: LocalProfile) {
     reportDamage: () => {},
     log: () => {},
     autoSync: false,
-    plan: new StartupPlan({ firstScreen: Promise.resolve(), localAddressed: () => Promise.resolve() })
+    plan: new StartupPlan({
+      firstScreen: Promise.resolve(),
+      localAddressed: () => Promise.resolve(),
+      localStarted: () => local.whenStarted()
+    })
   })
 }
 

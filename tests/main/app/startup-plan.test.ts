@@ -24,11 +24,27 @@ async function state(promise: Promise<unknown>): Promise<'pending' | 'resolved' 
 function planWith() {
   const firstScreen = deferred()
   const addressed = deferred()
-  const plan = new StartupPlan({ firstScreen: firstScreen.promise, localAddressed: () => addressed.promise })
-  return { plan, firstScreen, addressed }
+  const started = deferred()
+  const plan = new StartupPlan({
+    firstScreen: firstScreen.promise,
+    localAddressed: () => addressed.promise,
+    localStarted: () => started.promise
+  })
+  return { plan, firstScreen, addressed, started }
 }
 
 describe('the start-up plan', () => {
+  it("opens the Local profile's session once its sandbox is started, and any other profile's at once", async () => {
+    const { plan, addressed, started } = planWith()
+    expect(await state(plan.sessionOpens(false))).toBe('resolved')
+    const local = plan.sessionOpens(true)
+    // An address alone is not enough: the session's credentials are final only once the sandbox is started.
+    addressed.resolve()
+    expect(await state(local)).toBe('pending')
+    started.resolve()
+    expect(await state(local)).toBe('resolved')
+  })
+
   it('starts polling and refreshes of a service already up once the first screen is served', async () => {
     const { plan, firstScreen } = planWith()
     const start = plan.sessionStart()
