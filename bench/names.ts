@@ -11,15 +11,18 @@
  * documents: each version sends and parses its own shape), and what naming a window costs main when it remembers no
  * label (after a write of customers or accounts).
  *
- * PAYDESK_BENCH_NAMES_VERSIONS=before=<checkout>,ae6943b=<checkout> names the versions compared with this tree ("now"),
- * each a checkout of Paydesk (a git worktree) whose transaction-queries.ts is read (src/main/infra/cache, or
- * src/main/services/cache before f36f514 moved it); "now" twice (now, now') when none is named, which shows the method's noise. PAYDESK_BENCH_NAMES_SIZES (default 100000),
- * PAYDESK_BENCH_NAMES_READS (reads per window and version, default 30), PAYDESK_BENCH_NAMES_DIR keeps the filled
+ * By default the versions are before (c0ef738, the list's queries before names, extracted from this repository's
+ * history with `git archive`), before' (the same again: the method's noise) and now. PAYDESK_BENCH_NAMES_VERSIONS=
+ * before=<checkout>,ae6943b=<checkout> names others instead, each a checkout of Paydesk (a git worktree) whose
+ * transaction-queries.ts is read (src/main/infra/cache, or src/main/services/cache before f36f514 moved it); without
+ * git's history, "now" twice. PAYDESK_BENCH_NAMES_SIZES (default 100000,1000000), PAYDESK_BENCH_NAMES_READS (reads
+ * per window and version, default 200: the p99 is then the second slowest), PAYDESK_BENCH_NAMES_DIR keeps the filled
  * caches (the bench key; synthetic rows) and reuses them, as they are or from an older schema (upgraded here first).
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
+import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import { MessageChannel, Worker } from 'node:worker_threads'
@@ -40,7 +43,7 @@ interface Version {
 }
 
 const env = (name: string) => process.env[`PAYDESK_BENCH_NAMES_${name}`]
-const READS = Math.max(1, Number(env('READS') ?? 30))
+const READS = Math.max(1, Number(env('READS') ?? 200))
 const load = () =>
   loadavg()
     .map((l) => l.toFixed(1))
@@ -78,14 +81,34 @@ async function versionOf(name: string, file: string, queries: string, names: boo
   }
 }
 
+/** The last commit before names (issue 31): its list is what "no worse than before" compares with. */
+const BEFORE_NAMES = 'c0ef738'
+
+/** `src` of this repository at `commit`, extracted into `dir`; null where there is no such history (not a clone). */
+function sourcesAt(commit: string, dir: string): string | null {
+  const archive = spawnSync('git', ['archive', '--format=tar', commit, 'src'], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    maxBuffer: 1 << 30
+  })
+  if (archive.status !== 0) return null
+  return spawnSync('tar', ['-x', '-C', dir], { input: archive.stdout }).status === 0 ? dir : null
+}
+
 /**
  * The versions compared: each named checkout's transaction-queries.ts (src/main/infra/cache, or src/main/services/cache
- * before f36f514 moved it), then this tree's, whose main names the rows; "now" twice when none is named.
+ * before f36f514 moved it), then this tree's, whose main names the rows.
  */
-async function versionsOf(file: string): Promise<Version[]> {
+async function versionsOf(file: string, scratch: string): Promise<Version[]> {
   const own = path.resolve(import.meta.dirname, '../src/main/infra/cache/transaction-queries.ts')
-  const named = (env('VERSIONS') ?? '').split(',').filter(Boolean)
-  if (named.length === 0) return [await versionOf('now', file, own, true), await versionOf("now'", file, own, true)]
+  let named = (env('VERSIONS') ?? '').split(',').filter(Boolean)
+  if (named.length === 0) {
+    const before = sourcesAt(BEFORE_NAMES, await mkdtemp(path.join(scratch, 'before-')))
+    if (!before) {
+      console.log(`no git history with ${BEFORE_NAMES}: now against itself, which shows the method's noise only`)
+      return [await versionOf('now', file, own, true), await versionOf("now'", file, own, true)]
+    }
+    named = [`before=${before}`, `before'=${before}`]
+  }
   const versions: Version[] = []
   for (const entry of named) {
     const [name, checkout] = entry.split('=') as [string, string]
@@ -164,8 +187,8 @@ const geomean = (values: number[]) => Math.exp(values.reduce((s, v) => s + Math.
 /** The searches for a customer's name (core.ts QUERIES): a version before names finds fewer rows for them. */
 const BY_NAME = /jane|priya/
 
-async function interleaved(n: number, file: string): Promise<void> {
-  const versions = await versionsOf(file)
+async function interleaved(n: number, file: string, scratch: string): Promise<void> {
+  const versions = await versionsOf(file, scratch)
   console.log(
     `\n### ${n.toLocaleString('en-US')} rows: ${versions.map((v) => v.name).join(' / ')}, ${READS} reads per window each; load ${load()}`
   )
@@ -228,13 +251,13 @@ async function interleaved(n: number, file: string): Promise<void> {
 }
 
 export async function runNamesBench(): Promise<void> {
-  const sizes = (env('SIZES') ?? '100000').split(',').map(Number)
+  const sizes = (env('SIZES') ?? '100000,1000000').split(',').map(Number)
   const kept = env('DIR')
-  const dir = kept ?? (await mkdtemp(path.join(tmpdir(), 'paydesk-bench-names-')))
+  const scratch = await mkdtemp(path.join(tmpdir(), 'paydesk-bench-names-'))
   try {
-    for (const n of sizes) await interleaved(n, await cacheOf(n, dir))
+    for (const n of sizes) await interleaved(n, await cacheOf(n, kept ?? scratch), scratch)
   } finally {
-    if (!kept) await rm(dir, { recursive: true, force: true })
+    await rm(scratch, { recursive: true, force: true })
   }
 }
 
