@@ -61,20 +61,24 @@ async function versionOf(name: string, file: string, queries: string, names: boo
   const reader = thread({ role: 'reader', file, queries })
   const main = thread({ role: 'main', file, names, reads: READS })
   const { port1, port2 } = new MessageChannel()
-  const ready = (worker: Worker) => new Promise((resolve) => worker.once('message', resolve))
+  const ready = (worker: Worker) =>
+    new Promise((resolve, reject) => worker.once('message', resolve).once('error', reject))
   const started = Promise.all([ready(reader), ready(main)])
   reader.postMessage(port1, [port1])
   main.postMessage(port2, [port2])
   await started
-  for (const worker of [reader, main]) worker.on('error', (error) => console.error(`${name}: ${String(error)}`))
+  // One window at a time is asked; a thread that fails fails it (and the bench), rather than leaving it unanswered.
+  let pending: { resolve: (times: WindowTimes) => void; reject: (error: unknown) => void } | null = null
+  main.on('message', (times: WindowTimes) => pending?.resolve(times))
+  for (const worker of [reader, main]) worker.on('error', (error) => pending?.reject(new Error(`${name}: ${error}`)))
   return {
     name,
     names,
-    ask: (ask) => {
-      const answered = new Promise<WindowTimes>((resolve) => main.once('message', resolve))
-      reader.postMessage(ask)
-      return answered
-    },
+    ask: (ask) =>
+      new Promise<WindowTimes>((resolve, reject) => {
+        pending = { resolve, reject }
+        reader.postMessage(ask)
+      }),
     close: async () => {
       await Promise.all([reader.terminate(), main.terminate()])
     }
