@@ -99,22 +99,27 @@ function sourcesAt(commit: string, dir: string): string | null {
 }
 
 /**
- * The versions compared: each named checkout's transaction-queries.ts (src/main/infra/cache, or src/main/services/cache
- * before f36f514 moved it), then this tree's, whose main names the rows.
+ * The checkouts compared with this tree, as name=checkout: PAYDESK_BENCH_NAMES_VERSIONS's, else BEFORE_NAMES twice
+ * (extracted once into `scratch`), else none.
  */
-async function versionsOf(file: string, scratch: string): Promise<Version[]> {
+async function checkoutsCompared(scratch: string): Promise<string[]> {
+  const named = (env('VERSIONS') ?? '').split(',').filter(Boolean)
+  if (named.length > 0) return named
+  const before = sourcesAt(BEFORE_NAMES, await mkdtemp(path.join(scratch, 'before-')))
+  if (before) return [`before=${before}`, `before'=${before}`]
+  console.log(`no git history with ${BEFORE_NAMES}: now against itself, which shows the method's noise only`)
+  return []
+}
+
+/**
+ * The versions compared: each checkout's transaction-queries.ts (src/main/infra/cache, or src/main/services/cache
+ * before f36f514 moved it), then this tree's, whose main names the rows; this tree twice when no checkout is compared.
+ */
+async function versionsOf(file: string, checkouts: string[]): Promise<Version[]> {
   const own = path.resolve(import.meta.dirname, '../src/main/infra/cache/transaction-queries.ts')
-  let named = (env('VERSIONS') ?? '').split(',').filter(Boolean)
-  if (named.length === 0) {
-    const before = sourcesAt(BEFORE_NAMES, await mkdtemp(path.join(scratch, 'before-')))
-    if (!before) {
-      console.log(`no git history with ${BEFORE_NAMES}: now against itself, which shows the method's noise only`)
-      return [await versionOf('now', file, own, true), await versionOf("now'", file, own, true)]
-    }
-    named = [`before=${before}`, `before'=${before}`]
-  }
+  if (checkouts.length === 0) return [await versionOf('now', file, own, true), await versionOf("now'", file, own, true)]
   const versions: Version[] = []
-  for (const entry of named) {
+  for (const entry of checkouts) {
     const [name, checkout] = entry.split('=') as [string, string]
     const moved = path.resolve(checkout, 'src/main/infra/cache/transaction-queries.ts')
     const queries = existsSync(moved) ? moved : path.resolve(checkout, 'src/main/services/cache/transaction-queries.ts')
@@ -191,8 +196,8 @@ const geomean = (values: number[]) => Math.exp(values.reduce((s, v) => s + Math.
 /** The searches for a customer's name (core.ts QUERIES): a version before names finds fewer rows for them. */
 const BY_NAME = /jane|priya/
 
-async function interleaved(n: number, file: string, scratch: string): Promise<void> {
-  const versions = await versionsOf(file, scratch)
+async function interleaved(n: number, file: string, checkouts: string[]): Promise<void> {
+  const versions = await versionsOf(file, checkouts)
   console.log(
     `\n### ${n.toLocaleString('en-US')} rows: ${versions.map((v) => v.name).join(' / ')}, ${READS} reads per window each; load ${load()}`
   )
@@ -259,7 +264,8 @@ export async function runNamesBench(): Promise<void> {
   const kept = env('DIR')
   const scratch = await mkdtemp(path.join(tmpdir(), 'paydesk-bench-names-'))
   try {
-    for (const n of sizes) await interleaved(n, await cacheOf(n, kept ?? scratch), scratch)
+    const checkouts = await checkoutsCompared(scratch)
+    for (const n of sizes) await interleaved(n, await cacheOf(n, kept ?? scratch), checkouts)
   } finally {
     await rm(scratch, { recursive: true, force: true })
   }
